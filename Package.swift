@@ -1,0 +1,27 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Dependencies point one way: executable → LectorCLI → core modules (store, …) → C bridges.
+let package = Package(
+    name: "Lector",
+    products: [
+        .executable(name: "lector", targets: ["lector"]),
+    ],
+    targets: [
+        // C bridges
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
+
+        // Core
+        .target(name: "LectorStore", dependencies: ["CSQLite"]),
+
+        // Front end
+        .target(name: "LectorCLI", dependencies: ["LectorStore", "CReadline"]),
+        .executableTarget(name: "lector", dependencies: ["LectorCLI"]),
+
+        // Tests: one target per module
+        .testTarget(name: "LectorStoreTests", dependencies: ["LectorStore"]),
+        .testTarget(name: "LectorCLITests", dependencies: ["LectorCLI", "LectorStore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,49 @@
+import LectorStore
+
+/// A failed command: one line for the user and the exit code it maps to.
+public enum CLIError: Error, Sendable, Equatable, CustomStringConvertible {
+    case usage(String)
+    case notFound(String)
+    case conflict(String)
+    case authentication(String)
+    case network(String)
+    case failure(String)
+    case interrupted
+
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .usage: .usage
+        case .notFound: .notFound
+        case .conflict: .conflict
+        case .authentication: .authentication
+        case .network: .network
+        case .failure: .failure
+        case .interrupted: .interrupted
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .usage(let message), .notFound(let message), .conflict(let message),
+             .authentication(let message), .network(let message), .failure(let message):
+            message
+        case .interrupted:
+            "interrupted"
+        }
+    }
+
+    /// Maps any error a command lets escape onto the CLI's vocabulary.
+    static func from(_ error: any Error) -> CLIError {
+        switch error {
+        case let error as CLIError: return error
+        case let error as StoreError:
+            switch error {
+            case .notFound: return .notFound(error.description)
+            case .conflict: return .conflict(error.description)
+            default: return .failure(error.description)
+            }
+        default:
+            return .failure("\(error)")
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// What a command produced: text for people and a JSON document for scripts. Only one of the two
+/// is printed, chosen by `--json`.
+public struct CommandOutput: Sendable {
+    public let text: String
+    public let json: any Encodable & Sendable
+
+    public init(text: String, json: any Encodable & Sendable) {
+        self.text = text
+        self.json = json
+    }
+
+    /// A plain confirmation such as "Demo library removed." with `{"ok": true, "message": …}` as JSON.
+    static func message(_ text: String) -> CommandOutput {
+        CommandOutput(text: text, json: MessageJSON(ok: true, message: text))
+    }
+
+    struct MessageJSON: Encodable, Sendable {
+        let ok: Bool
+        let message: String
+    }
+
+    /// Renders the chosen form, ending with a newline unless empty.
+    func rendered(asJSON: Bool) -> String {
+        if asJSON { return JSONOutput.encode(json) + "\n" }
+        if text.isEmpty { return "" }
+        return text.hasSuffix("\n") ? text : text + "\n"
+    }
+}
+
+/// The one JSON encoder of the CLI: sorted keys, ISO-8601 dates, no escaped slashes.
+enum JSONOutput {
+    static func encode(_ value: any Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        guard let data = try? encoder.encode(value) else { return "null" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Seconds since 1970 as an ISO-8601 UTC string.
+    static func timestamp(_ seconds: Double?) -> String? {
+        seconds.map { Date(timeIntervalSince1970: $0).formatted(.iso8601) }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Parses and runs one command line against a session, printing its output or its error.
+struct CommandRunner {
+    let session: Session
+
+    /// Runs `words` and returns the exit status. Output goes to stdout, the error line to stderr.
+    func run(_ words: [String]) -> ExitStatus {
+        do {
+            let output = try execute(words)
+            Console.out(output)
+            return .ok
+        } catch {
+            Console.error(error.description)
+            return error.exitStatus
+        }
+    }
+
+    /// Runs `words` and returns what it would print, or the error. Tests use this directly.
+    func execute(_ words: [String]) throws(CLIError) -> String {
+        let parser = CommandLineParser(table: session.table, inREPL: session.inREPL)
+        switch try parser.parse(words) {
+        case .help(let topic):
+            return try HelpRenderer(table: session.table, inREPL: session.inREPL).help(for: topic) + "\n"
+        case .run(let invocation):
+            do {
+                return try invocation.spec.run(invocation, session).rendered(asJSON: invocation.wantsJSON)
+            } catch {
+                throw CLIError.from(error)
+            }
+        }
+    }
+}
+
+/// The two output streams. Everything the CLI prints goes through here.
+enum Console {
+    static func out(_ text: String) {
+        guard !text.isEmpty else { return }
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    static func error(_ message: String) {
+        FileHandle.standardError.write(Data("lector: \(message)\n".utf8))
+    }
+}

@@ -1,0 +1,39 @@
+/// The one table of commands. The REPL, one-shot parsing, help, the man page and the completion
+/// scripts all read it; nothing else lists commands.
+public struct CommandTable: Sendable {
+    public let nouns: [NounSpec]
+    public let commands: [CommandSpec]
+
+    /// Lector's commands.
+    public static let standard = CommandTable(
+        nouns: [
+            NounSpec("feed", "feeds (subscriptions) of an account"),
+            NounSpec("folder", "folders of an account"),
+            NounSpec("article", "articles in the local store"),
+            NounSpec("demo", "the sample library shown when there is no account"),
+            NounSpec("help", "show help for a command"),
+            NounSpec("completions", "print a shell completion script"),
+            NounSpec("version", "print Lector's version"),
+            NounSpec("exit", "leave the REPL"),
+        ],
+        commands: FeedCommands.all + FolderCommands.all + ArticleCommands.all + DemoCommands.all + MetaCommands.all)
+
+    /// Nouns usable in this context.
+    public func visibleNouns(inREPL: Bool) -> [NounSpec] {
+        nouns.filter { noun in commands(ofNoun: noun.name).contains { $0.availability == .everywhere || inREPL } }
+    }
+
+    /// The commands whose first word is `noun`.
+    public func commands(ofNoun noun: String) -> [CommandSpec] {
+        commands.filter { $0.path.first == noun }
+    }
+
+    /// Whether `noun` takes a verb (`feed list`) or is a command by itself (`version`).
+    public func hasVerbs(_ noun: String) -> Bool {
+        commands(ofNoun: noun).contains { $0.path.count > 1 }
+    }
+
+    public func command(_ path: [String]) -> CommandSpec? {
+        commands.first { $0.path == path }
+    }
+}

@@ -1,0 +1,51 @@
+import LectorStore
+
+enum FeedCommands {
+    static let all: [CommandSpec] = [list]
+
+    static let list = CommandSpec(
+        ["feed", "list"], "list feeds with their folder and unread count",
+        options: [
+            OptionSpec.account,
+            OptionSpec("folder", short: "f", value: "FOLDER", "only feeds in this folder", source: .folders),
+        ]
+    ) { invocation, session in
+        let store = try session.store()
+        let account = try session.accountFilter(invocation)
+        let folder = try invocation.value("folder").map { name throws(CLIError) in
+            try Lookup.folder(named: name, accountID: account?.id, in: store)
+        }
+        let feeds = try Lookup.run { try store.feeds.list(accountID: account?.id, folderID: folder?.id) }
+        let showAccount = Set(feeds.map(\.accountName)).count > 1
+        var table = TextTable((showAccount ? ["ACCOUNT"] : []) + ["TITLE", "FOLDER", "UNREAD", "URL"],
+                              flexibleColumn: showAccount ? 1 : 0)
+        for listing in feeds {
+            table.add((showAccount ? [listing.accountName] : [])
+                      + [listing.feed.title, listing.folderName ?? "—", String(listing.unreadCount), listing.feed.url])
+        }
+        let text = feeds.isEmpty ? "No feeds." : table.render(width: session.terminalWidth)
+        return CommandOutput(text: text, json: feeds.map(FeedJSON.init))
+    }
+
+    struct FeedJSON: Encodable, Sendable {
+        let id: Int64
+        let account: String
+        let title: String
+        let url: String
+        let site_url: String?
+        let folder: String?
+        let unread: Int
+        let articles: Int
+
+        init(_ listing: FeedListing) {
+            id = listing.feed.id
+            account = listing.accountName
+            title = listing.feed.title
+            url = listing.feed.url
+            site_url = listing.feed.siteURL
+            folder = listing.folderName
+            unread = listing.unreadCount
+            articles = listing.articleCount
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import LectorStore
+
+/// Finding the feed, folder or account a user named, with "did you mean" when there is none.
+enum Lookup {
+    /// Runs store work, mapping its errors onto CLI errors.
+    static func run<T>(_ body: () throws -> T) throws(CLIError) -> T {
+        do { return try body() } catch { throw CLIError.from(error) }
+    }
+
+    static func folder(named name: String, accountID: Int64?, in store: Store) throws(CLIError) -> Folder {
+        let folders = try run { try store.folders.list(accountID: accountID) }
+        let matches = folders.filter { $0.folder.name.caseInsensitiveCompare(name) == .orderedSame }
+        guard let match = matches.first else {
+            throw .notFound("no folder named '\(name)'\(Suggestion.hint(for: name, in: folders.map(\.folder.name))) (see 'lector folder list')")
+        }
+        guard matches.count == 1 else {
+            throw .usage("several accounts have a folder named '\(name)': pass --account NAME")
+        }
+        return match.folder
+    }
+
+    static func feed(titled title: String, accountID: Int64?, in store: Store) throws(CLIError) -> Feed {
+        let feeds = try run { try store.feeds.list(accountID: accountID) }
+        let matches = feeds.filter { $0.feed.title.caseInsensitiveCompare(title) == .orderedSame || $0.feed.url == title }
+        guard let match = matches.first else {
+            throw .notFound("no feed titled '\(title)'\(Suggestion.hint(for: title, in: feeds.map(\.feed.title))) (see 'lector feed list')")
+        }
+        guard matches.count == 1 else {
+            throw .usage("several feeds are titled '\(title)': pass --account NAME or use the feed's URL")
+        }
+        return match.feed
+    }
+}

@@ -1,0 +1,53 @@
+enum MetaCommands {
+    static let all: [CommandSpec] = [help, completions, version, exit]
+
+    static let help = CommandSpec(
+        ["help"], "show help for a command, a noun, or everything",
+        arguments: [ArgumentSpec("COMMAND", "a noun or a noun and verb, e.g. 'feed list'", source: .commands,
+                                 optional: true, variadic: true)]
+    ) { invocation, session in
+        let topic = invocation.variadic("COMMAND")
+        let text = try HelpRenderer(table: session.table, inREPL: session.inREPL).help(for: topic)
+        return CommandOutput(text: text, json: HelpJSON(topic: topic.joined(separator: " "), text: text))
+    }
+
+    static let completions = CommandSpec(
+        ["completions"], "print the completion script for a shell",
+        discussion: "Install: bash — source it from ~/.bashrc or copy it to ~/.local/share/bash-completion/completions/lector; zsh — save it as _lector in a directory on $fpath; fish — copy it to ~/.config/fish/completions/lector.fish.",
+        arguments: [ArgumentSpec("SHELL", "the shell", source: .choices([
+            Choice("bash", "GNU bash"), Choice("zsh", "Z shell"), Choice("fish", "friendly interactive shell"),
+        ]))]
+    ) { invocation, session in
+        let shell = CompletionScript.Shell(rawValue: invocation.argument("SHELL") ?? "") ?? .bash
+        let script = CompletionScript.render(shell)
+        return CommandOutput(text: script, json: ScriptJSON(shell: shell.rawValue, script: script))
+    }
+
+    static let version = CommandSpec(["version"], "print Lector's version") { _, _ in
+        CommandOutput(text: "lector \(LectorVersion.current)", json: VersionJSON(version: LectorVersion.current))
+    }
+
+    static let exit = CommandSpec(["exit"], "leave the REPL (Ctrl-D does too)", availability: .replOnly) { _, session in
+        session.wantsExit = true
+        return CommandOutput(text: "", json: CommandOutput.MessageJSON(ok: true, message: "bye"))
+    }
+
+    struct HelpJSON: Encodable, Sendable {
+        let topic: String
+        let text: String
+    }
+
+    struct ScriptJSON: Encodable, Sendable {
+        let shell: String
+        let script: String
+    }
+
+    struct VersionJSON: Encodable, Sendable {
+        let version: String
+    }
+}
+
+/// The version of this build.
+public enum LectorVersion {
+    public static let current = "0.1.0"
+}

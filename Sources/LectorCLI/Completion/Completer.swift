@@ -1,0 +1,144 @@
+import LectorStore
+
+/// One completion candidate and its description.
+public struct Candidate: Sendable, Equatable {
+    public let value: String
+    public let help: String
+}
+
+/// What the shell should do besides offering the candidates.
+public enum CompletionDirective: Int, Sendable {
+    case none = 0
+    /// Complete file names instead.
+    case files = 1
+}
+
+/// Answers "what can come next?" for a partly typed command line. The shell scripts call it
+/// through `lector __complete WORDS… PARTIAL`; the REPL calls it directly. It reads the store
+/// read-only and only when a live value is wanted.
+public struct Completer {
+    let table: CommandTable
+    let inREPL: Bool
+    /// Opens the store read-only on demand; nil when there is none.
+    let openStore: () -> Store?
+
+    public init(table: CommandTable = .standard, inREPL: Bool = false, openStore: @escaping () -> Store?) {
+        self.table = table
+        self.inREPL = inREPL
+        self.openStore = openStore
+    }
+
+    /// Candidates for the last word of `words` (which may be empty: "complete a new word").
+    public func complete(_ words: [String]) -> (candidates: [Candidate], directive: CompletionDirective) {
+        let partial = ShellWords.dequote(words.last ?? "")
+        let before = Array(words.dropLast())
+        var index = 0
+        // Global options before the noun.
+        while index < before.count, before[index].hasPrefix("-") { index += 1 }
+        let nouns = table.visibleNouns(inREPL: inREPL)
+        guard index < before.count else {
+            if partial.hasPrefix("-") && !inREPL { return (filter(OptionSpec.global.map(candidate), partial), .none) }
+            return (filter(nouns.map { Candidate(value: $0.name, help: $0.summary) }, partial), .none)
+        }
+        let noun = before[index]
+        index += 1
+        let spec: CommandSpec
+        if table.hasVerbs(noun) {
+            guard index < before.count else {
+                let verbs = table.commands(ofNoun: noun).map { Candidate(value: $0.path.last ?? "", help: $0.summary) }
+                return (filter(verbs, partial), .none)
+            }
+            guard let found = table.command([noun, before[index]]) else { return ([], .none) }
+            spec = found
+            index += 1
+        } else {
+            guard let found = table.command([noun]) else { return ([], .none) }
+            spec = found
+        }
+        return completeArguments(of: spec, typed: Array(before[index...]), partial: partial)
+    }
+
+    private func completeArguments(of spec: CommandSpec, typed: [String],
+                                   partial: String) -> (candidates: [Candidate], directive: CompletionDirective) {
+        var positionalCount = 0
+        var given: [String: String] = [:]
+        var pendingOption: OptionSpec?
+        for word in typed {
+            if let option = pendingOption {
+                given[option.name] = ShellWords.dequote(word)
+                pendingOption = nil
+            } else if word.hasPrefix("--"), let option = spec.option(named: String(word.dropFirst(2).prefix { $0 != "=" })) {
+                if option.takesValue && !word.contains("=") { pendingOption = option } else { given[option.name] = "" }
+            } else if word.hasPrefix("-"), word.count == 2, let option = spec.option(short: word.last!) {
+                if option.takesValue { pendingOption = option } else { given[option.name] = "" }
+            } else {
+                positionalCount += 1
+            }
+        }
+        if let option = pendingOption {
+            return values(of: option.source, partial: partial, account: given["account"])
+        }
+        if partial.hasPrefix("-") {
+            let unused = spec.allOptions.filter { given[$0.name] == nil }
+            return (filter(unused.map(candidate), partial), .none)
+        }
+        let argument: ArgumentSpec? = positionalCount < spec.arguments.count
+            ? spec.arguments[positionalCount]
+            : (spec.arguments.last?.isVariadic == true ? spec.arguments.last : nil)
+        guard let argument else { return ([], .none) }
+        if argument.source == .commands {
+            // `help feed li…`: complete as if the words after `help` were a command.
+            return (complete(Array(typed.suffix(positionalCount))
+                             + [partial]).candidates.filter { !$0.value.hasPrefix("-") }, .none)
+        }
+        return values(of: argument.source, partial: partial, account: given["account"])
+    }
+
+    private func values(of source: ValueSource?, partial: String,
+                        account: String?) -> (candidates: [Candidate], directive: CompletionDirective) {
+        switch source {
+        case nil, .commands?:
+            return ([], .none)
+        case .files?:
+            return ([], .files)
+        case .choices(let choices)?:
+            return (filter(choices.map { Candidate(value: $0.value, help: $0.help) }, partial), .none)
+        case .accounts?, .feeds?, .folders?:
+            guard let store = openStore() else { return ([], .none) }
+            let accountID = account.flatMap { try? store.accounts.named($0)?.id }
+            let values: [Candidate]
+            switch source {
+            case .accounts?:
+                values = ((try? store.accounts.all()) ?? []).map { Candidate(value: $0.name, help: "\($0.kind.rawValue) account") }
+            case .feeds?:
+                values = ((try? store.feeds.titles(accountID: accountID, prefix: partial)) ?? []).map { Candidate(value: $0, help: "feed") }
+            default:
+                values = ((try? store.folders.names(accountID: accountID)) ?? []).map { Candidate(value: $0, help: "folder") }
+            }
+            return (filterIgnoringCase(values, partial), .none)
+        }
+    }
+
+    private func candidate(_ option: OptionSpec) -> Candidate {
+        Candidate(value: "--" + option.name, help: option.help)
+    }
+
+    private func filter(_ candidates: [Candidate], _ partial: String) -> [Candidate] {
+        candidates.filter { $0.value.hasPrefix(partial) }
+    }
+
+    private func filterIgnoringCase(_ candidates: [Candidate], _ partial: String) -> [Candidate] {
+        let lowered = partial.lowercased()
+        return candidates.filter { $0.value.lowercased().hasPrefix(lowered) }
+    }
+
+    /// The `__complete` wire format: `value<TAB>help` lines, then `:<directive>`.
+    public static func wireFormat(_ result: (candidates: [Candidate], directive: CompletionDirective)) -> String {
+        var output = ""
+        for candidate in result.candidates {
+            output += TerminalText.sanitize(candidate.value) + "\t" + TerminalText.sanitize(candidate.help) + "\n"
+        }
+        output += ":\(result.directive.rawValue)\n"
+        return output
+    }
+}

@@ -1,0 +1,126 @@
+@preconcurrency import CReadline
+import Foundation
+import LectorStore
+
+/// State shared with readline's C callbacks, which cannot capture context. Readline runs on the
+/// REPL's one thread only.
+private enum ReadlineBridge {
+    nonisolated(unsafe) static var completer: Completer?
+    nonisolated(unsafe) static var pendingMatches: [String] = []
+    nonisolated(unsafe) static var finishedLine: String?
+    nonisolated(unsafe) static var reachedEOF = false
+}
+
+/// The interactive loop over GNU readline: prompt with the default account, completion through
+/// the same completer as `__complete`, history kept in the state directory, Ctrl-C abandons the
+/// line, Ctrl-D or `exit` leaves.
+struct REPL {
+    let session: Session
+
+    func run() -> ExitStatus {
+        let historyPath = session.directories.historyPath
+        loadHistory(historyPath)
+        installCompletion()
+        Interrupt.install()
+        Console.out("Lector \(LectorVersion.current) — type 'help' for commands, Tab to complete, Ctrl-D to leave.\n")
+        let runner = CommandRunner(session: session)
+        while let line = readLine(prompt: prompt()) {
+            let trimmed = line.trimmingWhitespace
+            guard !trimmed.isEmpty else { continue }
+            add_history(trimmed)
+            append_history(1, historyPath)
+            let words: [String]
+            do {
+                words = try ShellWords.split(trimmed)
+            } catch {
+                Console.error("unterminated quote")
+                continue
+            }
+            if words == ["quit"] { break }
+            Interrupt.clear()
+            _ = runner.run(words)
+            if Interrupt.isRequested {
+                Console.error("interrupted")
+                Interrupt.clear()
+            }
+            if session.wantsExit { break }
+        }
+        return .ok
+    }
+
+    private func prompt() -> String {
+        let name = (try? session.store().accounts.defaultAccount()?.name) ?? nil
+        return "lector" + (name.map { " (\(TerminalText.sanitize($0)))" } ?? "") + "> "
+    }
+
+    private func loadHistory(_ path: String) {
+        try? AppDirectories.ensureDirectory(session.directories.state)
+        try? AppDirectories.ensurePrivateFile(path)
+        using_history()
+        stifle_history(2_000)
+        read_history(path)
+        history_truncate_file(path, 2_000)
+    }
+
+    private func installCompletion() {
+        let directories = session.directories
+        ReadlineBridge.completer = Completer(inREPL: true) { Store.openReadOnly(path: directories.databasePath) }
+        rl_readline_name = UnsafePointer(strdup("lector"))
+        rl_completer_quote_characters = UnsafePointer(strdup("\"'"))
+        rl_filename_quote_characters = UnsafePointer(strdup(" \t\n\"\\'`$><=;|&{("))
+        rl_catch_signals = 0
+        rl_attempted_completion_function = { text, start, end in
+            rl_attempted_completion_over = 1  // never fall back to file names
+            rl_filename_quoting_desired = 1   // quote values with spaces, like file names
+            rl_filename_completion_desired = 1
+            let buffer = rl_line_buffer.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: Int(end)), as: UTF8.self) } ?? ""
+            let words = ShellWords.splitForCompletion(buffer)
+            ReadlineBridge.pendingMatches = ReadlineBridge.completer?.complete(words).candidates.map(\.value) ?? []
+            return rl_completion_matches(text) { _, state in
+                guard !ReadlineBridge.pendingMatches.isEmpty else { return nil }
+                return strdup(ReadlineBridge.pendingMatches.removeFirst())  // readline frees it
+            }
+        }
+    }
+
+    /// Reads one line through readline's callback interface, so Ctrl-C can be handled between
+    /// keystrokes without killing the process. Returns nil at Ctrl-D.
+    private func readLine(prompt: String) -> String? {
+        ReadlineBridge.finishedLine = nil
+        ReadlineBridge.reachedEOF = false
+        rl_callback_handler_install(prompt) { line in
+            if let line {
+                ReadlineBridge.finishedLine = String(cString: line)
+                free(line)
+            } else {
+                ReadlineBridge.reachedEOF = true
+            }
+            rl_callback_handler_remove()
+        }
+        Interrupt.clear()
+        while ReadlineBridge.finishedLine == nil && !ReadlineBridge.reachedEOF {
+            var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, 250)
+            if Interrupt.isRequested {
+                Interrupt.clear()
+                abandonLine()
+                continue
+            }
+            if ready > 0 { rl_callback_read_char() }
+        }
+        if ReadlineBridge.reachedEOF {
+            Console.out("\n")
+            return nil
+        }
+        return ReadlineBridge.finishedLine
+    }
+
+    private func abandonLine() {
+        rl_free_line_state()
+        rl_callback_sigcleanup()
+        rl_replace_line("", 0)
+        Console.out("^C\n")
+        rl_on_new_line()
+        rl_redisplay()
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import LectorStore
+
+/// The entry point behind the `lector` executable.
+public enum Lector {
+    /// Runs Lector with the process's arguments (without the program name) and returns the exit code.
+    public static func main(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
+        let directories = AppDirectories.resolve(environment: environment)
+        // Completion answers before any other start-up work: no migrations, no writes.
+        if arguments.first == "__complete" {
+            let completer = Completer { Store.openReadOnly(path: directories.databasePath) }
+            Console.out(Completer.wireFormat(completer.complete(Array(arguments.dropFirst()))))
+            return ExitStatus.ok.rawValue
+        }
+        var words = arguments
+        var keepGoing = false
+        while let first = words.first, first.hasPrefix("-") {
+            switch first {
+            case "--keep-going": keepGoing = true
+            case "--version": words = ["version"] + words.dropFirst()
+                continue
+            case "--help", "-h": words = ["help"] + words.dropFirst()
+                continue
+            default:
+                let names = OptionSpec.global.map { "--" + $0.name }
+                Console.error("unknown option '\(first)'\(Suggestion.hint(for: first, in: names)) (see 'lector help')")
+                return ExitStatus.usage.rawValue
+            }
+            words.removeFirst()
+        }
+        if !words.isEmpty {
+            let session = Session(directories: directories, environment: environment)
+            return CommandRunner(session: session).run(words).rawValue
+        }
+        if isatty(STDIN_FILENO) == 1 {
+            let session = Session(directories: directories, environment: environment, inREPL: true)
+            return REPL(session: session).run().rawValue
+        }
+        let session = Session(directories: directories, environment: environment)
+        return ScriptRunner(session: session, keepGoing: keepGoing).run().rawValue
+    }
+}

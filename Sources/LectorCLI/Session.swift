@@ -1,0 +1,68 @@
+import Foundation
+import LectorStore
+
+/// Everything a command may need, opened only when first asked for: the REPL keeps one session
+/// for its whole life; a one-shot command makes one and drops it.
+public final class Session {
+    public let directories: AppDirectories
+    public let environment: [String: String]
+    public let table: CommandTable
+    let inREPL: Bool
+    /// Set by `exit` to end the REPL after this command.
+    var wantsExit = false
+    private var openedStore: Store?
+
+    public init(directories: AppDirectories, environment: [String: String], table: CommandTable = .standard,
+                inREPL: Bool = false) {
+        self.directories = directories
+        self.environment = environment
+        self.table = table
+        self.inREPL = inREPL
+    }
+
+    /// The store, opened read-write and migrated on first use; seeds the demo library on a first run.
+    public func store() throws(CLIError) -> Store {
+        if let openedStore { return openedStore }
+        do {
+            let store = try Store(path: directories.databasePath)
+            try DemoLibrary.seedIfFirstRun(store)
+            openedStore = store
+            return store
+        } catch {
+            throw .failure(error.description)
+        }
+    }
+
+    /// Width to fit tables to: $COLUMNS, else the terminal's, else 100 for pipes.
+    var terminalWidth: Int {
+        if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 20 { return columns }
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 20 { return Int(size.ws_col) }
+        return 100
+    }
+
+    /// The account a command acts on: `--account NAME`, else the default.
+    func account(_ invocation: Invocation) throws(CLIError) -> Account {
+        let store = try store()
+        do {
+            if let name = invocation.value("account") {
+                guard let account = try store.accounts.named(name) else {
+                    let names = try store.accounts.all().map(\.name)
+                    throw CLIError.notFound("no account named '\(name)'\(Suggestion.hint(for: name, in: names)) (see 'lector account list')")
+                }
+                return account
+            }
+            guard let account = try store.accounts.defaultAccount() else {
+                throw CLIError.notFound("no default account: add one with 'lector account add', or pass --account NAME")
+            }
+            return account
+        } catch {
+            throw CLIError.from(error)
+        }
+    }
+
+    /// The account named by `--account`, or nil for "all accounts".
+    func accountFilter(_ invocation: Invocation) throws(CLIError) -> Account? {
+        invocation.value("account") == nil ? nil : try account(invocation)
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+/// Queries over `accounts`.
+public struct AccountsTable {
+    let database: Database
+
+    private static let columns = "id, kind, name, url, username, is_default, is_demo, needs_password"
+
+    private static func account(_ row: Row) -> Account {
+        Account(id: row.int64(0), kind: AccountKind(rawValue: row.string(1)) ?? .local, name: row.string(2),
+                url: row.optionalString(3), username: row.optionalString(4), isDefault: row.bool(5),
+                isDemo: row.bool(6), needsPassword: row.bool(7))
+    }
+
+    /// Every account, the default first, then by name.
+    public func all() throws(StoreError) -> [Account] {
+        try storeOperation {
+            try database.query("SELECT \(Self.columns) FROM accounts ORDER BY is_default DESC, name COLLATE NOCASE",
+                               row: Self.account)
+        }
+    }
+
+    /// The account with this name (case-insensitive), if any.
+    public func named(_ name: String) throws(StoreError) -> Account? {
+        try storeOperation {
+            try database.queryFirst("SELECT \(Self.columns) FROM accounts WHERE name = ? COLLATE NOCASE", name,
+                                    row: Self.account)
+        }
+    }
+
+    /// The default account; when none is marked, the only account if there is exactly one.
+    public func defaultAccount() throws(StoreError) -> Account? {
+        let accounts = try all()
+        return accounts.first(where: \.isDefault) ?? (accounts.count == 1 ? accounts.first : nil)
+    }
+
+    /// Adds an account. The first account added becomes the default.
+    @discardableResult
+    public func insert(kind: AccountKind, name: String, url: String? = nil, username: String? = nil,
+                       isDemo: Bool = false, needsPassword: Bool = false) throws(StoreError) -> Account {
+        try storeOperation {
+            try database.write {
+                if try named(name) != nil { throw StoreError.conflict("an account named '\(name)' already exists") }
+                let makeDefault = try database.scalarInt("SELECT count(*) FROM accounts WHERE is_default = 1") == 0
+                try database.execute("""
+                    INSERT INTO accounts (kind, name, url, username, is_default, is_demo, needs_password, created_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """, kind.rawValue, name, url, username, makeDefault, isDemo, needsPassword,
+                    Date().timeIntervalSince1970)
+                return Account(id: database.lastInsertedRowID, kind: kind, name: name, url: url, username: username,
+                               isDefault: makeDefault, isDemo: isDemo, needsPassword: needsPassword)
+            }
+        }
+    }
+
+    /// Makes this account the default and no other.
+    public func setDefault(_ accountID: Int64) throws(StoreError) {
+        try storeOperation {
+            try database.write {
+                try database.execute("UPDATE accounts SET is_default = 0 WHERE is_default = 1 AND id <> ?", accountID)
+                try database.execute("UPDATE accounts SET is_default = 1 WHERE id = ?", accountID)
+            }
+        }
+    }
+
+    /// Removes the account and, through cascades, everything under it.
+    public func remove(_ accountID: Int64) throws(StoreError) {
+        try storeOperation { try database.execute("DELETE FROM accounts WHERE id = ?", accountID) }
+    }
+
+    /// Removes the demo library, if present.
+    public func removeDemo() throws(StoreError) {
+        try storeOperation { try database.execute("DELETE FROM accounts WHERE is_demo = 1") }
+    }
+}

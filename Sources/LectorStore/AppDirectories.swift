@@ -1,0 +1,60 @@
+import Foundation
+
+/// Where Lector keeps its files: the XDG base directories, or everything under `LECTOR_HOME`.
+public struct AppDirectories: Sendable, Equatable {
+    public let data: String
+    public let config: String
+    public let state: String
+    public let cache: String
+
+    public init(data: String, config: String, state: String, cache: String) {
+        self.data = data
+        self.config = config
+        self.state = state
+        self.cache = cache
+    }
+
+    /// Resolves the directories from the environment. `LECTOR_HOME` wins over the XDG variables.
+    public static func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) -> AppDirectories {
+        if let home = environment["LECTOR_HOME"], !home.isEmpty {
+            return AppDirectories(data: home + "/data", config: home + "/config",
+                                  state: home + "/state", cache: home + "/cache")
+        }
+        let userHome = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        func base(_ variable: String, _ fallback: String) -> String {
+            // The XDG spec says relative paths in these variables are invalid and must be ignored.
+            if let value = environment[variable], value.hasPrefix("/") { return value }
+            return userHome + "/" + fallback
+        }
+        return AppDirectories(data: base("XDG_DATA_HOME", ".local/share") + "/lector",
+                              config: base("XDG_CONFIG_HOME", ".config") + "/lector",
+                              state: base("XDG_STATE_HOME", ".local/state") + "/lector",
+                              cache: base("XDG_CACHE_HOME", ".cache") + "/lector")
+    }
+
+    /// The SQLite store.
+    public var databasePath: String { data + "/lector.sqlite" }
+    /// The REPL history.
+    public var historyPath: String { state + "/history" }
+    /// The user's own settings profiles.
+    public var profilesDirectory: String { config + "/profiles" }
+
+    /// Creates `path` (and parents) readable by the owner only.
+    public static func ensureDirectory(_ path: String) throws(StoreError) {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw .cannotCreateDirectory(path: path, reason: error.localizedDescription)
+        }
+    }
+
+    /// Creates an empty file with mode 0600 unless it exists, so user data is never world-readable.
+    public static func ensurePrivateFile(_ path: String) throws(StoreError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT, 0o600)
+        guard descriptor >= 0 else {
+            throw .cannotCreateDirectory(path: path, reason: String(cString: strerror(errno)))
+        }
+        close(descriptor)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// Queries over `articles` and `article_state`.
+public struct ArticlesTable {
+    let database: Database
+
+    /// Inserts an article, or updates it when the server id is already known. Applying the same
+    /// page twice changes nothing: the update only touches rows whose content differs, and state
+    /// is set only for new rows (existing state belongs to the sync engine's reconciliation).
+    /// Returns the local id and whether the article is new.
+    @discardableResult
+    public func upsert(accountID: Int64, feedID: Int64, _ article: IncomingArticle, read: ReadState = .unknown,
+                       starred: Bool = false) throws(StoreError) -> (id: Int64, inserted: Bool) {
+        try storeOperation {
+            try database.write {
+                if let existing = try database.queryFirst(
+                    "SELECT id FROM articles WHERE account_id = ? AND server_id = ?", accountID, article.serverID,
+                    row: { $0.int64(0) }) {
+                    try database.execute("""
+                        UPDATE articles SET feed_id = ?2, url = ?3, title = ?4, author = ?5, summary = ?6,
+                               content_html = ?7, text = ?8, published_at = ?9, updated_at = ?10
+                        WHERE id = ?1 AND (feed_id IS NOT ?2 OR url IS NOT ?3 OR title IS NOT ?4 OR author IS NOT ?5
+                               OR summary IS NOT ?6 OR content_html IS NOT ?7 OR text IS NOT ?8
+                               OR published_at IS NOT ?9 OR updated_at IS NOT ?10)
+                        """, existing, feedID, article.url, article.title, article.author, article.summary,
+                        article.contentHTML, article.text, article.publishedAt, article.updatedAt)
+                    return (existing, false)
+                }
+                try database.execute("""
+                    INSERT INTO articles (account_id, feed_id, server_id, url, title, author, summary, content_html,
+                                          text, published_at, updated_at, fetched_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, accountID, feedID, article.serverID, article.url, article.title, article.author,
+                    article.summary, article.contentHTML, article.text, article.publishedAt, article.updatedAt,
+                    Date().timeIntervalSince1970)
+                let id = database.lastInsertedRowID
+                try database.execute("INSERT INTO article_state (article_id, read, starred) VALUES (?, ?, ?)",
+                                     id, read.rawValue, starred)
+                return (id, true)
+            }
+        }
+    }
+
+    /// Articles matching the query, newest first unless asked otherwise.
+    public func list(_ query: ArticleQuery) throws(StoreError) -> [ArticleSummary] {
+        let order = query.newestFirst ? "DESC" : "ASC"
+        return try storeOperation {
+            try database.query("""
+                SELECT a.id, a.account_id, a.feed_id, f.title, a.server_id, a.title, a.url, a.author,
+                       a.published_at, s.read, s.starred, a.summary
+                FROM articles a
+                JOIN feeds f ON f.id = a.feed_id
+                JOIN article_state s ON s.article_id = a.id
+                WHERE (?1 IS NULL OR a.account_id = ?1)
+                  AND (?2 IS NULL OR a.feed_id = ?2)
+                  AND (?3 IS NULL OR f.folder_id = ?3)
+                  AND (?4 = 0 OR s.read = 'unread')
+                  AND (?5 = 0 OR s.starred = 1)
+                  AND (?6 IS NULL OR a.published_at >= ?6)
+                ORDER BY coalesce(a.published_at, a.fetched_at) \(order), a.id \(order)
+                LIMIT ?7
+                """, arguments: [query.accountID, query.feedID, query.folderID, query.unreadOnly, query.starredOnly,
+                                 query.since, query.limit]) { row in
+                ArticleSummary(id: row.int64(0), accountID: row.int64(1), feedID: row.int64(2), feedTitle: row.string(3),
+                               serverID: row.string(4), title: row.string(5), url: row.optionalString(6),
+                               author: row.optionalString(7), publishedAt: row.optionalDouble(8),
+                               read: ReadState(rawValue: row.string(9)) ?? .unknown, starred: row.bool(10),
+                               summary: row.optionalString(11))
+            }
+        }
+    }
+
+    /// Ids of articles whose title or text match an FTS5 query, best match first.
+    public func search(_ ftsQuery: String, limit: Int = 50) throws(StoreError) -> [Int64] {
+        try storeOperation {
+            try database.query("SELECT rowid FROM articles_fts WHERE articles_fts MATCH ? ORDER BY rank LIMIT ?",
+                               ftsQuery, limit) { $0.int64(0) }
+        }
+    }
+
+    /// The read state and star of one article.
+    public func state(of articleID: Int64) throws(StoreError) -> (read: ReadState, starred: Bool)? {
+        try storeOperation {
+            try database.queryFirst("SELECT read, starred FROM article_state WHERE article_id = ?", articleID) { row in
+                (ReadState(rawValue: row.string(0)) ?? .unknown, row.bool(1))
+            }
+        }
+    }
+
+    /// Number of articles, optionally of one account.
+    public func count(accountID: Int64? = nil) throws(StoreError) -> Int {
+        try storeOperation { try database.scalarInt("SELECT count(*) FROM articles WHERE ?1 IS NULL OR account_id = ?1", accountID) }
+    }
+}

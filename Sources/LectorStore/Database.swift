@@ -1,0 +1,169 @@
+import CSQLite
+
+/// One SQLite connection. Opens with WAL, foreign keys and a busy timeout; caches every prepared
+/// statement by its SQL; runs writes in `BEGIN IMMEDIATE` transactions.
+///
+/// Not thread-safe: a connection belongs to one thread (or one task) at a time. Code that works
+/// in parallel opens its own connection; WAL lets readers continue during a write.
+public final class Database {
+    /// How the file is opened.
+    public enum Mode: Sendable {
+        /// Read and write, creating the file when missing.
+        case readWrite
+        /// Read only: no migrations, no journal-mode change. Used by shell completion.
+        case readOnly
+    }
+
+    let handle: OpaquePointer
+    public let path: String
+    public let mode: Mode
+    private var statements: [String: Statement] = [:]
+    private var transactionDepth = 0
+
+    /// Opens (and for `.readWrite`, creates) the database at `path`.
+    public init(path: String, mode: Mode = .readWrite, busyTimeoutMilliseconds: Int32 = 5_000) throws(DatabaseError) {
+        var connection: OpaquePointer?
+        let flags: Int32 = switch mode {
+        case .readWrite: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        case .readOnly: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
+        }
+        let code = sqlite3_open_v2(path, &connection, flags, nil)
+        guard code == SQLITE_OK, let connection else {
+            let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open database"
+            sqlite3_close_v2(connection)
+            throw DatabaseError(code: code, message: "\(message): \(path)")
+        }
+        self.handle = connection
+        self.path = path
+        self.mode = mode
+        sqlite3_extended_result_codes(connection, 1)
+        sqlite3_busy_timeout(connection, busyTimeoutMilliseconds)
+        try execute("PRAGMA foreign_keys = ON")
+        if mode == .readWrite {
+            try execute("PRAGMA journal_mode = WAL")
+            try execute("PRAGMA synchronous = NORMAL")
+        }
+    }
+
+    deinit {
+        statements.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs one statement that returns no rows.
+    public func execute(_ sql: String, _ arguments: any SQLBindable...) throws(DatabaseError) {
+        try execute(sql, arguments: arguments)
+    }
+
+    /// Runs one statement that returns no rows.
+    public func execute(_ sql: String, arguments: [any SQLBindable]) throws(DatabaseError) {
+        let statement = try prepared(sql)
+        try statement.bind(arguments)
+        defer { statement.reset() }
+        while try statement.step() {}
+    }
+
+    /// Runs several statements separated by semicolons, with no arguments (schema scripts).
+    public func executeScript(_ sql: String) throws(DatabaseError) {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        guard code == SQLITE_OK else {
+            let text = message.map { String(cString: $0) } ?? lastErrorMessage
+            sqlite3_free(message)
+            throw DatabaseError(code: code, message: text, sql: nil)
+        }
+    }
+
+    /// Runs a query and maps every row.
+    public func query<T>(_ sql: String, _ arguments: any SQLBindable..., row map: (Row) throws -> T) throws -> [T] {
+        try query(sql, arguments: arguments, row: map)
+    }
+
+    /// Runs a query and maps every row.
+    public func query<T>(_ sql: String, arguments: [any SQLBindable], row map: (Row) throws -> T) throws -> [T] {
+        let statement = try prepared(sql)
+        try statement.bind(arguments)
+        defer { statement.reset() }
+        var results: [T] = []
+        while try statement.step() {
+            results.append(try map(Row(handle: statement.handle)))
+        }
+        return results
+    }
+
+    /// Runs a query and maps its first row, if any.
+    public func queryFirst<T>(_ sql: String, _ arguments: any SQLBindable..., row map: (Row) throws -> T) throws -> T? {
+        let statement = try prepared(sql)
+        try statement.bind(arguments)
+        defer { statement.reset() }
+        guard try statement.step() else { return nil }
+        return try map(Row(handle: statement.handle))
+    }
+
+    /// The integer in the first column of the first row (0 when there is no row).
+    public func scalarInt(_ sql: String, _ arguments: any SQLBindable...) throws(DatabaseError) -> Int {
+        let statement = try prepared(sql)
+        try statement.bind(arguments)
+        defer { statement.reset() }
+        guard try statement.step() else { return 0 }
+        return Int(sqlite3_column_int64(statement.handle, 0))
+    }
+
+    /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`; rolls back when it throws.
+    /// Nested calls join the outer transaction.
+    public func write<T>(_ body: () throws -> T) throws -> T {
+        if transactionDepth > 0 { return try body() }
+        try execute("BEGIN IMMEDIATE")
+        transactionDepth += 1
+        defer { transactionDepth -= 1 }
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Runs `body` inside a deferred (read) transaction, so it sees one consistent snapshot.
+    public func read<T>(_ body: () throws -> T) throws -> T {
+        if transactionDepth > 0 { return try body() }
+        try execute("BEGIN DEFERRED")
+        transactionDepth += 1
+        defer { transactionDepth -= 1 }
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// The rowid of the last inserted row on this connection.
+    public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    /// Rows changed by the last statement.
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// The schema version stored in `PRAGMA user_version`.
+    public func userVersion() throws(DatabaseError) -> Int {
+        try scalarInt("PRAGMA user_version")
+    }
+
+    func setUserVersion(_ version: Int) throws(DatabaseError) {
+        // PRAGMA cannot take a bound parameter; the value is our own integer.
+        try executeScript("PRAGMA user_version = \(version)")
+    }
+
+    private var lastErrorMessage: String { String(cString: sqlite3_errmsg(handle)) }
+
+    private func prepared(_ sql: String) throws(DatabaseError) -> Statement {
+        if let cached = statements[sql] { return cached }
+        let statement = try Statement(database: handle, sql: sql)
+        statements[sql] = statement
+        return statement
+    }
+}

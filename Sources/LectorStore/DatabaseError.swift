@@ -1,0 +1,30 @@
+/// A failure reported by SQLite. It carries the result code, SQLite's message and the SQL text,
+/// but never the values bound to the statement: those may be user data or secrets.
+public struct DatabaseError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The extended SQLite result code.
+    public let code: Int32
+    /// SQLite's own message.
+    public let message: String
+    /// The statement that failed, if any.
+    public let sql: String?
+
+    public init(code: Int32, message: String, sql: String? = nil) {
+        self.code = code
+        self.message = message
+        self.sql = sql
+    }
+
+    /// The primary result code (the low byte of the extended code).
+    public var primaryCode: Int32 { code & 0xFF }
+
+    /// True for a UNIQUE, PRIMARY KEY, FOREIGN KEY, CHECK or NOT NULL violation.
+    public var isConstraintViolation: Bool { primaryCode == 19 }
+
+    /// True when another connection holds the write lock past the busy timeout.
+    public var isBusy: Bool { primaryCode == 5 || primaryCode == 6 }
+
+    public var description: String {
+        if let sql { return "SQLite error \(code): \(message) (in: \(sql))" }
+        return "SQLite error \(code): \(message)"
+    }
+}

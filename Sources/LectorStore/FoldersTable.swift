@@ -1,0 +1,55 @@
+/// A folder with the number of feeds filed in it, for listings.
+public struct FolderListing: Sendable, Equatable {
+    public var folder: Folder
+    public var accountName: String
+    public var feedCount: Int
+    public var unreadCount: Int
+}
+
+/// Queries over `folders`.
+public struct FoldersTable {
+    let database: Database
+
+    /// Folders of one account, or of all accounts, by name.
+    public func list(accountID: Int64? = nil) throws(StoreError) -> [FolderListing] {
+        try storeOperation {
+            try database.query("""
+                SELECT f.id, f.account_id, f.server_id, f.name, a.name,
+                       (SELECT count(*) FROM feeds WHERE folder_id = f.id),
+                       (SELECT count(*) FROM articles ar JOIN feeds fe ON fe.id = ar.feed_id
+                          JOIN article_state s ON s.article_id = ar.id
+                         WHERE fe.folder_id = f.id AND s.read = 'unread')
+                FROM folders f JOIN accounts a ON a.id = f.account_id
+                WHERE ?1 IS NULL OR f.account_id = ?1
+                ORDER BY a.name COLLATE NOCASE, f.name COLLATE NOCASE
+                """, accountID) { row in
+                FolderListing(folder: Folder(id: row.int64(0), accountID: row.int64(1), serverID: row.string(2),
+                                             name: row.string(3)),
+                              accountName: row.string(4), feedCount: row.int(5), unreadCount: row.int(6))
+            }
+        }
+    }
+
+    /// Every folder name, for completion.
+    public func names(accountID: Int64? = nil) throws(StoreError) -> [String] {
+        try storeOperation {
+            try database.query("SELECT DISTINCT name FROM folders WHERE ?1 IS NULL OR account_id = ?1 ORDER BY name COLLATE NOCASE",
+                               accountID) { $0.string(0) }
+        }
+    }
+
+    /// Adds a folder to an account.
+    @discardableResult
+    public func insert(accountID: Int64, serverID: String, name: String) throws(StoreError) -> Folder {
+        try storeOperation {
+            try database.execute("INSERT INTO folders (account_id, server_id, name) VALUES (?, ?, ?)",
+                                 accountID, serverID, name)
+            return Folder(id: database.lastInsertedRowID, accountID: accountID, serverID: serverID, name: name)
+        }
+    }
+
+    /// Removes a folder; its feeds stay, unfiled.
+    public func remove(_ folderID: Int64) throws(StoreError) {
+        try storeOperation { try database.execute("DELETE FROM folders WHERE id = ?", folderID) }
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+
+/// A change the user made that the server has not acknowledged.
+public struct PendingIntent: Sendable, Equatable {
+    public enum Action: String, Sendable, CaseIterable {
+        case read, starred, subscribe, unsubscribe, rename, move
+    }
+    public var id: Int64
+    public var accountID: Int64
+    public var action: Action
+    public var articleID: Int64?
+    public var feedID: Int64?
+    /// The wanted value, as JSON text (e.g. `true`, `"unread"`, `"New title"`).
+    public var desired: String
+    public var attempts: Int
+    public var inFlight: Bool
+}
+
+/// The queue of unsent changes, in the manner of NetNewsWire's sync-status table: one row per
+/// (target, action), repeated changes collapse, rows are selected for sending inside a
+/// transaction and deleted after acknowledgement only if nobody changed them meanwhile.
+public struct PendingIntentsTable {
+    let database: Database
+
+    private static let columns = "id, account_id, action, article_id, feed_id, desired, attempts, in_flight"
+
+    private static func intent(_ row: Row) -> PendingIntent {
+        PendingIntent(id: row.int64(0), accountID: row.int64(1), action: PendingIntent.Action(rawValue: row.string(2)) ?? .read,
+                      articleID: row.optionalInt(3).map(Int64.init), feedID: row.optionalInt(4).map(Int64.init),
+                      desired: row.string(5), attempts: row.int(6), inFlight: row.bool(7))
+    }
+
+    /// Records that the user wants `action` on an article to have `desiredJSON`. A newer wish
+    /// replaces an older one for the same article and clears the in-flight mark, so it is sent again.
+    public func enqueue(accountID: Int64, action: PendingIntent.Action, articleID: Int64,
+                        desiredJSON: String) throws(StoreError) {
+        try storeOperation {
+            try database.execute("""
+                INSERT INTO pending_intents (account_id, action, article_id, desired, created_at)
+                VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (article_id, action) WHERE article_id IS NOT NULL
+                DO UPDATE SET desired = excluded.desired, created_at = excluded.created_at, in_flight = 0
+                """, accountID, action.rawValue, articleID, desiredJSON, Date().timeIntervalSince1970)
+        }
+    }
+
+    /// Records a wish about a feed (subscribe, rename, move, unsubscribe).
+    public func enqueue(accountID: Int64, action: PendingIntent.Action, feedID: Int64,
+                        desiredJSON: String) throws(StoreError) {
+        try storeOperation {
+            try database.execute("""
+                INSERT INTO pending_intents (account_id, action, feed_id, desired, created_at)
+                VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (feed_id, action) WHERE article_id IS NULL
+                DO UPDATE SET desired = excluded.desired, created_at = excluded.created_at, in_flight = 0
+                """, accountID, action.rawValue, feedID, desiredJSON, Date().timeIntervalSince1970)
+        }
+    }
+
+    /// Every pending intent of an account, oldest first.
+    public func all(accountID: Int64) throws(StoreError) -> [PendingIntent] {
+        try storeOperation {
+            try database.query("SELECT \(Self.columns) FROM pending_intents WHERE account_id = ? ORDER BY created_at, id",
+                               accountID, row: Self.intent)
+        }
+    }
+
+    /// Marks every intent of the account in flight and returns them, in one transaction.
+    public func selectForSending(accountID: Int64) throws(StoreError) -> [PendingIntent] {
+        try storeOperation {
+            try database.write {
+                try database.execute("UPDATE pending_intents SET in_flight = 1, attempts = attempts + 1 WHERE account_id = ?",
+                                     accountID)
+                return try database.query("SELECT \(Self.columns) FROM pending_intents WHERE account_id = ? ORDER BY created_at, id",
+                                          accountID, row: Self.intent)
+            }
+        }
+    }
+
+    /// Deletes acknowledged intents — only those still in flight, so a change made during the
+    /// push survives to be sent next time.
+    public func acknowledge(_ intentIDs: [Int64]) throws(StoreError) {
+        try storeOperation {
+            try database.write {
+                for id in intentIDs {
+                    try database.execute("DELETE FROM pending_intents WHERE id = ? AND in_flight = 1", id)
+                }
+            }
+        }
+    }
+
+    /// Returns intents the server refused or did not reach to the queue.
+    public func release(_ intentIDs: [Int64]) throws(StoreError) {
+        try storeOperation {
+            try database.write {
+                for id in intentIDs {
+                    try database.execute("UPDATE pending_intents SET in_flight = 0 WHERE id = ?", id)
+                }
+            }
+        }
+    }
+
+    /// Articles with any unsent change (in flight included): reconciliation must not touch them.
+    public func protectedArticleIDs(accountID: Int64) throws(StoreError) -> Set<Int64> {
+        try storeOperation {
+            Set(try database.query("SELECT article_id FROM pending_intents WHERE account_id = ? AND article_id IS NOT NULL",
+                                   accountID) { $0.int64(0) })
+        }
+    }
+}

@@ -1,0 +1,83 @@
+/// The services Lector can hold an account on.
+public enum AccountKind: String, CaseIterable, Sendable, Codable {
+    case local, freshrss, miniflux, fever, feedbin
+}
+
+/// An account as stored locally. Secrets are never here: they live in the keyring.
+public struct Account: Sendable, Equatable, Codable {
+    public var id: Int64
+    public var kind: AccountKind
+    public var name: String
+    public var url: String?
+    public var username: String?
+    public var isDefault: Bool
+    public var isDemo: Bool
+    public var needsPassword: Bool
+}
+
+/// A folder (GReader label, Miniflux category, Feedbin tag, Fever group) within one account.
+public struct Folder: Sendable, Equatable, Codable {
+    public var id: Int64
+    public var accountID: Int64
+    public var serverID: String
+    public var name: String
+}
+
+/// A subscription within one account.
+public struct Feed: Sendable, Equatable, Codable {
+    public var id: Int64
+    public var accountID: Int64
+    public var folderID: Int64?
+    public var serverID: String
+    public var title: String
+    public var url: String
+    public var siteURL: String?
+}
+
+/// Whether an article has been read. `unknown` is real: some services send entries without state.
+public enum ReadState: String, Sendable, Codable, CaseIterable {
+    case read, unread, unknown
+}
+
+/// An article as shown in lists: enough to print a row, not the whole body.
+public struct ArticleSummary: Sendable, Equatable {
+    public var id: Int64
+    public var accountID: Int64
+    public var feedID: Int64
+    public var feedTitle: String
+    public var serverID: String
+    public var title: String
+    public var url: String?
+    public var author: String?
+    public var publishedAt: Double?
+    public var read: ReadState
+    public var starred: Bool
+    public var summary: String?
+}
+
+/// An article as a sync page or a feed fetch delivers it, before it has a local id.
+public struct IncomingArticle: Sendable, Equatable {
+    public var serverID: String
+    public var url: String?
+    public var title: String
+    public var author: String?
+    public var summary: String?
+    public var contentHTML: String?
+    /// Plain text of the body, for full-text search.
+    public var text: String
+    public var publishedAt: Double?
+    public var updatedAt: Double?
+
+    public init(serverID: String, url: String?, title: String, author: String? = nil, summary: String? = nil,
+                contentHTML: String? = nil, text: String, publishedAt: Double? = nil, updatedAt: Double? = nil) {
+        self.serverID = serverID
+        self.url = url
+        self.title = title
+        self.author = author
+        self.summary = summary
+        self.contentHTML = contentHTML
+        self.text = text
+        self.publishedAt = publishedAt
+        self.updatedAt = updatedAt
+    }
+}

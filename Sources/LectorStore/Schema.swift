@@ -1,0 +1,137 @@
+/// The store's schema, as an ordered list of migrations. Append new steps; never edit old ones.
+public enum Schema {
+    public static let migrator = Migrator([
+        Migration("v1: accounts, feeds, articles, state, intents, settings, fetch and sync metadata, FTS") { db in
+            try db.executeScript(version1)
+        },
+    ])
+
+    static let version1 = """
+    CREATE TABLE accounts (
+        id             INTEGER PRIMARY KEY,
+        kind           TEXT    NOT NULL CHECK (kind IN ('local', 'freshrss', 'miniflux', 'fever', 'feedbin')),
+        name           TEXT    NOT NULL UNIQUE COLLATE NOCASE CHECK (length(trim(name)) > 0),
+        url            TEXT,
+        username       TEXT,
+        is_default     INTEGER NOT NULL DEFAULT 0 CHECK (is_default IN (0, 1)),
+        is_demo        INTEGER NOT NULL DEFAULT 0 CHECK (is_demo IN (0, 1)),
+        needs_password INTEGER NOT NULL DEFAULT 0 CHECK (needs_password IN (0, 1)),
+        created_at     REAL    NOT NULL
+    );
+    -- At most one default account.
+    CREATE UNIQUE INDEX accounts_single_default ON accounts (is_default) WHERE is_default = 1;
+
+    CREATE TABLE folders (
+        id         INTEGER PRIMARY KEY,
+        account_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+        server_id  TEXT    NOT NULL,
+        name       TEXT    NOT NULL CHECK (length(trim(name)) > 0),
+        UNIQUE (account_id, server_id),
+        UNIQUE (account_id, name)
+    );
+
+    CREATE TABLE feeds (
+        id         INTEGER PRIMARY KEY,
+        account_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+        folder_id  INTEGER REFERENCES folders (id) ON DELETE SET NULL,
+        server_id  TEXT    NOT NULL,
+        title      TEXT    NOT NULL,
+        url        TEXT    NOT NULL,
+        site_url   TEXT,
+        created_at REAL    NOT NULL,
+        UNIQUE (account_id, server_id)
+    );
+    CREATE INDEX feeds_by_folder ON feeds (folder_id);
+
+    CREATE TABLE articles (
+        id           INTEGER PRIMARY KEY,
+        account_id   INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+        feed_id      INTEGER NOT NULL REFERENCES feeds (id) ON DELETE CASCADE,
+        server_id    TEXT    NOT NULL,
+        url          TEXT,
+        title        TEXT    NOT NULL DEFAULT '',
+        author       TEXT,
+        summary      TEXT,
+        content_html TEXT,
+        text         TEXT    NOT NULL DEFAULT '',
+        published_at REAL,
+        updated_at   REAL,
+        fetched_at   REAL    NOT NULL,
+        UNIQUE (account_id, server_id)
+    );
+    CREATE INDEX articles_by_feed ON articles (feed_id, published_at);
+    CREATE INDEX articles_by_date ON articles (account_id, published_at);
+
+    CREATE TABLE article_state (
+        article_id INTEGER PRIMARY KEY REFERENCES articles (id) ON DELETE CASCADE,
+        read       TEXT    NOT NULL DEFAULT 'unknown' CHECK (read IN ('read', 'unread', 'unknown')),
+        starred    INTEGER NOT NULL DEFAULT 0 CHECK (starred IN (0, 1)),
+        changed_at REAL
+    );
+    CREATE INDEX article_state_unread ON article_state (read) WHERE read = 'unread';
+    CREATE INDEX article_state_starred ON article_state (starred) WHERE starred = 1;
+
+    -- What the user did that the server has not acknowledged yet. Repeated changes to the same
+    -- target collapse into one row; in_flight marks rows selected for the current push.
+    CREATE TABLE pending_intents (
+        id         INTEGER PRIMARY KEY,
+        account_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+        action     TEXT    NOT NULL CHECK (action IN ('read', 'starred', 'subscribe', 'unsubscribe', 'rename', 'move')),
+        article_id INTEGER REFERENCES articles (id) ON DELETE CASCADE,
+        feed_id    INTEGER REFERENCES feeds (id) ON DELETE CASCADE,
+        desired    TEXT    NOT NULL CHECK (json_valid(desired)),
+        created_at REAL    NOT NULL,
+        attempts   INTEGER NOT NULL DEFAULT 0 CHECK (attempts >= 0),
+        in_flight  INTEGER NOT NULL DEFAULT 0 CHECK (in_flight IN (0, 1)),
+        CHECK (article_id IS NOT NULL OR feed_id IS NOT NULL)
+    );
+    CREATE UNIQUE INDEX pending_intents_per_article ON pending_intents (article_id, action) WHERE article_id IS NOT NULL;
+    CREATE UNIQUE INDEX pending_intents_per_feed ON pending_intents (feed_id, action) WHERE article_id IS NULL;
+
+    CREATE TABLE settings (
+        key   TEXT PRIMARY KEY,
+        value TEXT NOT NULL CHECK (json_valid(value))
+    );
+
+    CREATE TABLE feed_fetch_meta (
+        feed_id         INTEGER PRIMARY KEY REFERENCES feeds (id) ON DELETE CASCADE,
+        etag            TEXT,
+        last_modified   TEXT,
+        body_hash       TEXT,
+        next_fetch_at   REAL,
+        failure_count   INTEGER NOT NULL DEFAULT 0 CHECK (failure_count >= 0),
+        last_fetched_at REAL,
+        last_error      TEXT
+    );
+
+    CREATE TABLE account_sync_meta (
+        account_id      INTEGER PRIMARY KEY REFERENCES accounts (id) ON DELETE CASCADE,
+        last_started_at REAL,
+        last_success_at REAL,
+        last_error      TEXT,
+        cursor          TEXT
+    );
+
+    -- Small facts about this installation (e.g. whether the demo library was dismissed).
+    CREATE TABLE app_meta (
+        key   TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
+
+    CREATE VIRTUAL TABLE articles_fts USING fts5 (
+        title, text,
+        content = 'articles', content_rowid = 'id',
+        tokenize = 'unicode61 remove_diacritics 2'
+    );
+    CREATE TRIGGER articles_fts_insert AFTER INSERT ON articles BEGIN
+        INSERT INTO articles_fts (rowid, title, text) VALUES (new.id, new.title, new.text);
+    END;
+    CREATE TRIGGER articles_fts_delete AFTER DELETE ON articles BEGIN
+        INSERT INTO articles_fts (articles_fts, rowid, title, text) VALUES ('delete', old.id, old.title, old.text);
+    END;
+    CREATE TRIGGER articles_fts_update AFTER UPDATE OF title, text ON articles BEGIN
+        INSERT INTO articles_fts (articles_fts, rowid, title, text) VALUES ('delete', old.id, old.title, old.text);
+        INSERT INTO articles_fts (rowid, title, text) VALUES (new.id, new.title, new.text);
+    END;
+    """
+}

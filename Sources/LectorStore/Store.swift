@@ -1,0 +1,54 @@
+import Foundation
+
+/// The local store: one SQLite file, migrated to the current schema, and the tables over it.
+/// This type and the table types it hands out are the whole public face of the module.
+public final class Store {
+    public let database: Database
+
+    /// Opens the store for reading and writing, creating the file (mode 0600) and migrating it.
+    public init(path: String) throws(StoreError) {
+        let directory = (path as NSString).deletingLastPathComponent
+        try AppDirectories.ensureDirectory(directory)
+        try AppDirectories.ensurePrivateFile(path)
+        do { database = try Database(path: path, mode: .readWrite) } catch { throw .database(error) }
+        try Schema.migrator.migrate(database)
+        try recoverInterruptedPushes()
+    }
+
+    private init(readOnly database: Database) {
+        self.database = database
+    }
+
+    /// Opens an existing store read-only, without migrating: the fast path for shell completion.
+    /// Returns nil when there is no store yet or it was made by a newer binary.
+    public static func openReadOnly(path: String) -> Store? {
+        guard FileManager.default.fileExists(atPath: path),
+              let database = try? Database(path: path, mode: .readOnly),
+              let version = try? database.userVersion(),
+              version == Schema.migrator.latestVersion
+        else { return nil }
+        return Store(readOnly: database)
+    }
+
+    public var accounts: AccountsTable { AccountsTable(database: database) }
+    public var folders: FoldersTable { FoldersTable(database: database) }
+    public var feeds: FeedsTable { FeedsTable(database: database) }
+    public var articles: ArticlesTable { ArticlesTable(database: database) }
+    public var intents: PendingIntentsTable { PendingIntentsTable(database: database) }
+    public var settings: SettingsTable { SettingsTable(database: database) }
+    public var meta: AppMetaTable { AppMetaTable(database: database) }
+
+    /// A push cut short (crash, Ctrl-C) leaves rows marked in flight; they must be sent again.
+    private func recoverInterruptedPushes() throws(StoreError) {
+        do { try database.execute("UPDATE pending_intents SET in_flight = 0 WHERE in_flight = 1") }
+        catch { throw .database(error) }
+    }
+}
+
+/// Wraps any thrown error from a table operation into a StoreError.
+func storeOperation<T>(_ body: () throws -> T) throws(StoreError) -> T {
+    do { return try body() }
+    catch let error as StoreError { throw error }
+    catch let error as DatabaseError { throw .database(error) }
+    catch { throw .conflict("\(error)") }
+}

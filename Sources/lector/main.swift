@@ -1,0 +1,4 @@
+import Foundation
+import LectorCLI
+
+exit(Lector.main(Array(CommandLine.arguments.dropFirst())))
