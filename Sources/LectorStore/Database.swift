@@ -160,7 +160,7 @@ public final class Database {
 
     private var lastErrorMessage: String { String(cString: sqlite3_errmsg(handle)) }
 
-    private func prepared(_ sql: String) throws(DatabaseError) -> Statement {
+    func prepared(_ sql: String) throws(DatabaseError) -> Statement {
         if let cached = statements[sql] { return cached }
         let statement = try Statement(database: handle, sql: sql)
         statements[sql] = statement
