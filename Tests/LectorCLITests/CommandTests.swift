@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+@testable import LectorCLI
+@testable import LectorStore
+
+@Suite("Commands over the store")
+struct CommandTests {
+    @Test("a first run shows the demo library in feed and article lists")
+    func firstRunShowsDemo() throws {
+        let home = TestHome()
+        let feeds = try home.run("feed", "list")
+        #expect(feeds.contains("Lector Project Notes"), "demo feeds expected, got:\n\(feeds)")
+        let articles = try home.run("article", "list", "--unread")
+        #expect(articles.contains("●"), "unread marker expected:\n\(articles)")
+    }
+
+    @Test("--json prints one JSON document with the documented keys")
+    func jsonOutput() throws {
+        let home = TestHome()
+        let data = Data(try home.run("article", "list", "--json", "--starred").utf8)
+        let array = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        #expect(!array.isEmpty)
+        for object in array {
+            for key in ["id", "feed", "title", "url", "published", "read", "starred"] {
+                #expect(object.keys.contains(key), "article JSON misses '\(key)': \(object)")
+            }
+            #expect(object["starred"] as? Bool == true, "--starred must only list starred articles")
+        }
+    }
+
+    @Test("filters by folder and feed")
+    func filters() throws {
+        let home = TestHome()
+        let science = try home.run("feed", "list", "--folder", "science", "--json")
+        let titles = try (JSONSerialization.jsonObject(with: Data(science.utf8)) as? [[String: Any]])?.compactMap { $0["title"] as? String }
+        #expect(titles == ["Field Notes from the Observatory", "Tide Tables & Coastlines"])
+        let kitchen = try home.run("article", "list", "--feed", "The Slow Kitchen", "--json")
+        let feeds = try (JSONSerialization.jsonObject(with: Data(kitchen.utf8)) as? [[String: Any]])?.compactMap { $0["feed"] as? String }
+        #expect(Set(feeds ?? []) == ["The Slow Kitchen"])
+    }
+
+    @Test("an unknown folder is 'not found' with a suggestion")
+    func unknownFolder() {
+        let home = TestHome()
+        #expect(throws: CLIError.notFound("no folder named 'Sciense' — did you mean 'Science'? (see 'lector folder list')")) {
+            try home.run("feed", "list", "--folder", "Sciense")
+        }
+    }
+
+    @Test("demo off removes the demo library and it stays away")
+    func demoOff() throws {
+        let home = TestHome()
+        _ = try home.run("demo", "off")
+        #expect(try home.run("feed", "list") == "No feeds.\n")
+        _ = try home.run("demo", "on")
+        #expect(try home.run("feed", "list").contains("The Slow Kitchen"))
+    }
+
+    @Test("text from feeds is stripped of terminal control sequences")
+    func hostileTitlesAreSanitised() throws {
+        let home = TestHome()
+        try home.addFeed(title: "Evil\u{1b}]0;pwned\u{07}\u{1b}[2J Feed")
+        let output = try home.run("feed", "list", "--account", "Personal")
+        #expect(!output.contains("\u{1b}") && !output.contains("\u{07}"), "escape sequences reached the terminal: \(output.debugDescription)")
+    }
+
+    @Test("help covers every command, and each command's help lists its options")
+    func helpIsComplete() throws {
+        let home = TestHome()
+        let overview = try home.run("help")
+        for spec in CommandTable.standard.commands where spec.availability == .everywhere {
+            #expect(overview.contains(spec.name), "help overview misses '\(spec.name)'")
+            let detail = try home.run(["help"] + spec.path)
+            for option in spec.allOptions {
+                #expect(detail.contains("--" + option.name), "'help \(spec.name)' misses --\(option.name)")
+            }
+        }
+        for status in ExitStatus.allCases {
+            #expect(overview.contains(status.meaning), "help must document exit code \(status.rawValue)")
+        }
+    }
+}
+
+extension TestHome {
+    func run(_ words: [String]) throws(CLIError) -> String {
+        try CommandRunner(session: session()).execute(words)
+    }
+}

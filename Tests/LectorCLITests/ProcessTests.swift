@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+@testable import LectorCLI
+
+@Suite("The lector executable", .serialized)
+struct ProcessTests {
+    @Test("one-shot commands print output and exit 0; usage errors exit 2 with one line on stderr")
+    func oneShotExitCodes() throws {
+        let home = TestHome()
+        let ok = try runProcess(TestBinary.path, ["feed", "list"], environment: home.environment)
+        #expect(ok.status == 0 && ok.stdout.contains("Tide Tables"), "stderr: \(ok.stderr)")
+        let bad = try runProcess(TestBinary.path, ["feed", "lst"], environment: home.environment)
+        #expect(bad.status == 2, "usage errors exit 2, got \(bad.status)")
+        #expect(bad.stdout.isEmpty && bad.stderr.split(separator: "\n").count == 1, "one error line: \(bad.stderr)")
+        let missing = try runProcess(TestBinary.path, ["article", "list", "--feed", "Nope"], environment: home.environment)
+        #expect(missing.status == 3, "not found exits 3, got \(missing.status)")
+    }
+
+    @Test("commands piped on stdin run in turn and stop at the first failure with its code")
+    func scriptMode() throws {
+        let home = TestHome()
+        let script = "# a comment\nfolder list\nfeed list --folder Nowhere\nversion\n"
+        let stopped = try runProcess(TestBinary.path, [], environment: home.environment, stdin: script)
+        #expect(stopped.status == 3, "the failing command's code, got \(stopped.status)")
+        #expect(stopped.stdout.contains("Technology") && !stopped.stdout.contains("lector 0"), "stopped before 'version':\n\(stopped.stdout)")
+        let kept = try runProcess(TestBinary.path, ["--keep-going"], environment: home.environment, stdin: script)
+        #expect(kept.stdout.contains("lector \(LectorVersion.current)"), "--keep-going runs the rest:\n\(kept.stdout)")
+        #expect(!kept.stdout.contains("lector>"), "no prompt is printed when stdin is not a terminal")
+    }
+
+    @Test("__complete answers from a store without changing it")
+    func completeSubcommand() throws {
+        let home = TestHome()
+        _ = try runProcess(TestBinary.path, ["feed", "list"], environment: home.environment)
+        let result = try runProcess(TestBinary.path, ["__complete", "feed", "list", "--folder", "Sc"], environment: home.environment)
+        #expect(result.stdout == "Science\tfolder\n:0\n", "got \(result.stdout.debugDescription)")
+    }
+}

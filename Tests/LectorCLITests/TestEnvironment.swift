@@ -1,0 +1,93 @@
+import Foundation
+@testable import LectorCLI
+@testable import LectorStore
+
+/// A private LECTOR_HOME for one test, removed afterwards.
+final class TestHome {
+    let path: String
+
+    init() {
+        path = NSTemporaryDirectory() + "lector-cli-tests-" + UUID().uuidString
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    var environment: [String: String] {
+        ["LECTOR_HOME": path, "COLUMNS": "200", "PATH": TestBinary.directory + ":/usr/bin:/bin", "HOME": path]
+    }
+
+    func session(inREPL: Bool = false) -> Session {
+        Session(directories: AppDirectories.resolve(environment: environment), environment: environment, inREPL: inREPL)
+    }
+
+    /// Runs a command in-process and returns its output, or throws its CLIError.
+    func run(_ words: String...) throws(CLIError) -> String {
+        try CommandRunner(session: session()).execute(words)
+    }
+
+    /// The store, opened read-write (seeding the demo on first use, as the CLI would).
+    func store() throws -> Store {
+        try session().store()
+    }
+
+    /// Adds a local account with a feed in a folder, for live completion and lookups.
+    @discardableResult
+    func addFeed(title: String, folder: String = "Reading", account: String = "Personal") throws -> Feed {
+        let store = try store()
+        let owner = try store.accounts.named(account) ?? store.accounts.insert(kind: .local, name: account)
+        let folderID = try store.folders.list(accountID: owner.id).first { $0.folder.name == folder }?.folder.id
+            ?? store.folders.insert(accountID: owner.id, serverID: folder, name: folder).id
+        return try store.feeds.insert(accountID: owner.id, folderID: folderID, serverID: title, title: title,
+                                      url: "https://example.org/\(UUID().uuidString).xml", siteURL: nil)
+    }
+}
+
+/// The `lector` executable built alongside the tests.
+enum TestBinary {
+    static let directory: String = {
+        let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var candidate = testBinary.deletingLastPathComponent()
+        // Inside an .xctest bundle the binary sits a few levels down.
+        while candidate.path != "/" {
+            if FileManager.default.isExecutableFile(atPath: candidate.appendingPathComponent("lector").path) { return candidate.path }
+            candidate = candidate.deletingLastPathComponent()
+        }
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return repository.appendingPathComponent(".build/debug").path
+    }()
+
+    static var path: String { directory + "/lector" }
+
+    /// Repository root, for the checked-in completion scripts.
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+}
+
+/// Runs a program and captures its output.
+struct ProcessResult {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+}
+
+func runProcess(_ executable: String, _ arguments: [String], environment: [String: String],
+                stdin: String? = nil) throws -> ProcessResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.environment = environment
+    let output = Pipe(), error = Pipe(), input = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    process.standardInput = input
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+    try input.fileHandleForWriting.close()
+    let outData = output.fileHandleForReading.readDataToEndOfFile()
+    let errData = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return ProcessResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                         stderr: String(decoding: errData, as: UTF8.self))
+}
