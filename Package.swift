@@ -6,6 +6,7 @@ let package = Package(
     name: "Lector",
     products: [
         .executable(name: "lector", targets: ["lector"]),
+        .executable(name: "lector-bench", targets: ["lector-bench"]),
     ],
     targets: [
         // C bridges
@@ -18,6 +19,8 @@ let package = Package(
         // Front end
         .target(name: "LectorCLI", dependencies: ["LectorStore", "CReadline"]),
         .executableTarget(name: "lector", dependencies: ["LectorCLI"]),
+        // Benchmarks (see README): measures Lector beside its peers in the same run.
+        .executableTarget(name: "lector-bench", dependencies: ["LectorStore"]),
 
         // Tests: one target per module
         .testTarget(name: "LectorStoreTests", dependencies: ["LectorStore"]),

@@ -18,10 +18,7 @@ public struct FeedsTable {
         try storeOperation {
             try database.query("""
                 SELECT f.id, f.account_id, f.folder_id, f.server_id, f.title, f.url, f.site_url,
-                       a.name, fo.name,
-                       (SELECT count(*) FROM articles WHERE feed_id = f.id),
-                       (SELECT count(*) FROM articles ar JOIN article_state s ON s.article_id = ar.id
-                         WHERE ar.feed_id = f.id AND s.read = 'unread')
+                       a.name, fo.name, f.article_count, f.unread_count
                 FROM feeds f
                 JOIN accounts a ON a.id = f.account_id
                 LEFT JOIN folders fo ON fo.id = f.folder_id
@@ -60,6 +57,19 @@ public struct FeedsTable {
                 """, accountID, folderID, serverID, title, url, siteURL, Date().timeIntervalSince1970)
             return Feed(id: database.lastInsertedRowID, accountID: accountID, folderID: folderID, serverID: serverID,
                         title: title, url: url, siteURL: siteURL)
+        }
+    }
+
+    /// Files a feed in a folder of the same account (nil: unfiled).
+    public func move(_ feedID: Int64, toFolder folderID: Int64?) throws(StoreError) {
+        try storeOperation {
+            if let folderID {
+                let sameAccount = try database.scalarInt(
+                    "SELECT count(*) FROM feeds f JOIN folders fo ON fo.account_id = f.account_id WHERE f.id = ? AND fo.id = ?",
+                    feedID, folderID)
+                guard sameAccount == 1 else { throw StoreError.conflict("a feed can only move to a folder of its own account") }
+            }
+            try database.execute("UPDATE feeds SET folder_id = ? WHERE id = ?", folderID, feedID)
         }
     }
 

@@ -16,9 +16,7 @@ public struct FoldersTable {
             try database.query("""
                 SELECT f.id, f.account_id, f.server_id, f.name, a.name,
                        (SELECT count(*) FROM feeds WHERE folder_id = f.id),
-                       (SELECT count(*) FROM articles ar JOIN feeds fe ON fe.id = ar.feed_id
-                          JOIN article_state s ON s.article_id = ar.id
-                         WHERE fe.folder_id = f.id AND s.read = 'unread')
+                       (SELECT coalesce(sum(unread_count), 0) FROM feeds WHERE folder_id = f.id)
                 FROM folders f JOIN accounts a ON a.id = f.account_id
                 WHERE ?1 IS NULL OR f.account_id = ?1
                 ORDER BY a.name COLLATE NOCASE, f.name COLLATE NOCASE

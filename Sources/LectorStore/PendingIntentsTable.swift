@@ -65,7 +65,9 @@ public struct PendingIntentsTable {
         }
     }
 
-    /// Marks every intent of the account in flight and returns them, in one transaction.
+    /// Marks every intent of the account in flight and returns them, in one transaction. Rows a
+    /// crashed push left in flight are simply selected again, so no start-up reset is needed
+    /// (and none could be safe with another Lector process pushing at the same time).
     public func selectForSending(accountID: Int64) throws(StoreError) -> [PendingIntent] {
         try storeOperation {
             try database.write {

@@ -39,6 +39,9 @@ public enum Schema {
         url        TEXT    NOT NULL,
         site_url   TEXT,
         created_at REAL    NOT NULL,
+        -- Kept in step by triggers below, so listings never count 100,000 rows.
+        article_count INTEGER NOT NULL DEFAULT 0,
+        unread_count  INTEGER NOT NULL DEFAULT 0,
         UNIQUE (account_id, server_id)
     );
     CREATE INDEX feeds_by_folder ON feeds (folder_id);
@@ -117,6 +120,36 @@ public enum Schema {
         key   TEXT PRIMARY KEY,
         value TEXT NOT NULL
     );
+
+    -- Per-feed counters. Deleting an article settles its unread count before the cascade removes
+    -- its state; by then the state trigger finds no article and changes nothing.
+    CREATE TRIGGER feed_counts_article_insert AFTER INSERT ON articles BEGIN
+        UPDATE feeds SET article_count = article_count + 1 WHERE id = new.feed_id;
+    END;
+    CREATE TRIGGER feed_counts_article_delete BEFORE DELETE ON articles BEGIN
+        UPDATE feeds SET article_count = article_count - 1,
+               unread_count = unread_count - (SELECT count(*) FROM article_state WHERE article_id = old.id AND read = 'unread')
+         WHERE id = old.feed_id;
+    END;
+    CREATE TRIGGER feed_counts_article_move AFTER UPDATE OF feed_id ON articles WHEN old.feed_id <> new.feed_id BEGIN
+        UPDATE feeds SET article_count = article_count - 1,
+               unread_count = unread_count - (SELECT count(*) FROM article_state WHERE article_id = new.id AND read = 'unread')
+         WHERE id = old.feed_id;
+        UPDATE feeds SET article_count = article_count + 1,
+               unread_count = unread_count + (SELECT count(*) FROM article_state WHERE article_id = new.id AND read = 'unread')
+         WHERE id = new.feed_id;
+    END;
+    CREATE TRIGGER feed_counts_state_insert AFTER INSERT ON article_state WHEN new.read = 'unread' BEGIN
+        UPDATE feeds SET unread_count = unread_count + 1 WHERE id = (SELECT feed_id FROM articles WHERE id = new.article_id);
+    END;
+    CREATE TRIGGER feed_counts_state_update AFTER UPDATE OF read ON article_state
+    WHEN (old.read = 'unread') <> (new.read = 'unread') BEGIN
+        UPDATE feeds SET unread_count = unread_count + (CASE WHEN new.read = 'unread' THEN 1 ELSE -1 END)
+         WHERE id = (SELECT feed_id FROM articles WHERE id = new.article_id);
+    END;
+    CREATE TRIGGER feed_counts_state_delete AFTER DELETE ON article_state WHEN old.read = 'unread' BEGIN
+        UPDATE feeds SET unread_count = unread_count - 1 WHERE id = (SELECT feed_id FROM articles WHERE id = old.article_id);
+    END;
 
     CREATE VIRTUAL TABLE articles_fts USING fts5 (
         title, text,

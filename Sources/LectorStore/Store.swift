@@ -12,7 +12,6 @@ public final class Store {
         try AppDirectories.ensurePrivateFile(path)
         do { database = try Database(path: path, mode: .readWrite) } catch { throw .database(error) }
         try Schema.migrator.migrate(database)
-        try recoverInterruptedPushes()
     }
 
     private init(readOnly database: Database) {
@@ -37,12 +36,6 @@ public final class Store {
     public var intents: PendingIntentsTable { PendingIntentsTable(database: database) }
     public var settings: SettingsTable { SettingsTable(database: database) }
     public var meta: AppMetaTable { AppMetaTable(database: database) }
-
-    /// A push cut short (crash, Ctrl-C) leaves rows marked in flight; they must be sent again.
-    private func recoverInterruptedPushes() throws(StoreError) {
-        do { try database.execute("UPDATE pending_intents SET in_flight = 0 WHERE in_flight = 1") }
-        catch { throw .database(error) }
-    }
 }
 
 /// Wraps any thrown error from a table operation into a StoreError.

@@ -47,6 +47,18 @@ struct CommandTests {
         }
     }
 
+    @Test("feed move files a feed in a folder, creating the folder when missing")
+    func feedMove() throws {
+        let home = TestHome()
+        let output = try home.run("feed", "move", "The Slow Kitchen", "Food")
+        #expect(output.contains("Food (new folder)"), "\(output)")
+        let food = try home.run("feed", "list", "--folder", "Food", "--json")
+        #expect(food.contains("The Slow Kitchen"))
+        _ = try home.run("feed", "move", "the slow kitchen", "Science")
+        #expect(try home.run("feed", "list", "--folder", "Science").contains("The Slow Kitchen"))
+        #expect(throws: CLIError.self) { try home.run("feed", "move", "No Such Feed", "Food") }
+    }
+
     @Test("demo off removes the demo library and it stays away")
     func demoOff() throws {
         let home = TestHome()

@@ -54,7 +54,7 @@ struct CompleterTests {
         let home = TestHome()
         #expect(values(home, ["completions", ""]) == ["bash", "zsh", "fish"])
         #expect(values(home, ["help", "fe"]) == ["feed"])
-        #expect(values(home, ["help", "feed", ""]) == ["list"])
+        #expect(values(home, ["help", "feed", "l"]) == ["list"])
     }
 
     @Test("completion does not create a store")

@@ -31,15 +31,15 @@ struct PendingIntentsTests {
                 "the newer wish must stay queued, got \(left)")
     }
 
-    @Test("intents left in flight by a crash are sent again after reopening")
-    func inFlightResetOnOpen() throws {
+    @Test("intents left in flight by a crashed push are selected again by the next push")
+    func inFlightSelectedAgain() throws {
         let temporary = try TemporaryStore()
         let (account, _, _, ids) = try temporary.seedAccount()
         try temporary.store.intents.enqueue(accountID: account.id, action: .read, articleID: ids[0], desiredJSON: "true")
         _ = try temporary.store.intents.selectForSending(accountID: account.id)
         let reopened = try Store(path: temporary.path)
-        let intents = try reopened.intents.all(accountID: account.id)
-        #expect(intents.count == 1 && !intents[0].inFlight && intents[0].attempts == 1)
+        let again = try reopened.intents.selectForSending(accountID: account.id)
+        #expect(again.count == 1 && again[0].attempts == 2, "the unacknowledged intent must be sent again, got \(again)")
     }
 
     @Test("articles with unsent changes are protected from reconciliation")

@@ -159,3 +159,50 @@ struct CascadeTests {
         #expect(feeds.count == 1 && feeds[0].folderName == nil, "the feed should remain without a folder")
     }
 }
+
+@Suite("Feed counters")
+struct FeedCounterTests {
+    /// The counters the triggers keep, beside the counts computed from scratch.
+    private func counters(_ temporary: TemporaryStore) throws -> [String] {
+        try temporary.store.database.query("""
+            SELECT f.title, f.article_count, f.unread_count,
+                   (SELECT count(*) FROM articles WHERE feed_id = f.id),
+                   (SELECT count(*) FROM articles a JOIN article_state s ON s.article_id = a.id
+                     WHERE a.feed_id = f.id AND s.read = 'unread')
+            FROM feeds f ORDER BY f.id
+            """) { row in
+            "\(row.string(0)): kept \(row.int(1))/\(row.int(2)) actual \(row.int(3))/\(row.int(4))"
+        }
+    }
+
+    private func expectConsistent(_ temporary: TemporaryStore, after step: String) throws {
+        for line in try counters(temporary) {
+            let parts = line.components(separatedBy: " kept ")[1].components(separatedBy: " actual ")
+            #expect(parts[0] == parts[1], "counters drifted after \(step): \(line)")
+        }
+    }
+
+    @Test("article and unread counters stay equal to the real counts through every change")
+    func countersStayInStep() throws {
+        let temporary = try TemporaryStore()
+        let (account, _, feed, ids) = try temporary.seedAccount(articles: 4)
+        let other = try temporary.store.feeds.insert(accountID: account.id, folderID: nil, serverID: "other", title: "Other",
+                                                     url: "https://example.org/other.xml", siteURL: nil)
+        try expectConsistent(temporary, after: "inserting")
+        try temporary.store.database.execute("UPDATE article_state SET read = 'read' WHERE article_id = ?", ids[0])
+        try temporary.store.database.execute("UPDATE article_state SET read = 'unknown' WHERE article_id = ?", ids[1])
+        try expectConsistent(temporary, after: "marking read and unknown")
+        try temporary.store.database.execute("UPDATE article_state SET read = 'unread' WHERE article_id = ?", ids[0])
+        try expectConsistent(temporary, after: "marking unread again")
+        var moved = TemporaryStore.article(2)
+        moved.title = "Moved"
+        try temporary.store.articles.upsert(accountID: account.id, feedID: other.id, moved)
+        try expectConsistent(temporary, after: "moving an article to another feed")
+        try temporary.store.database.execute("DELETE FROM articles WHERE id = ?", ids[3])
+        try expectConsistent(temporary, after: "deleting an unread article")
+        try temporary.store.database.execute("DELETE FROM article_state WHERE article_id = ?", ids[0])
+        try expectConsistent(temporary, after: "deleting a state row")
+        try temporary.store.feeds.remove(feed.id)
+        try expectConsistent(temporary, after: "removing a feed")
+    }
+}

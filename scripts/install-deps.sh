@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Lector needs to build (and, with --test, to run its tests).
+# Installs only what is missing, so a second run costs nothing.
+set -euo pipefail
+
+packages=(libsqlite3-dev libreadline-dev libsecret-1-dev libxml2-dev libssl-dev zlib1g-dev libcurl4)
+if [[ ${1:-} == --test ]]; then
+    packages+=(gnome-keyring libsecret-tools dbus dbus-daemon libglib2.0-bin zsh fish python3 python3-jsonschema)
+fi
+
+missing=()
+for package in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if ((${#missing[@]})); then
+    echo "installing: ${missing[*]}" >&2
+    sudo=""
+    [[ $(id -u) -eq 0 ]] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+command -v swift >/dev/null || { echo "swift is not on PATH: install the Swift 6 toolchain (https://swift.org/install)" >&2; exit 1; }
