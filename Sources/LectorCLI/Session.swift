@@ -41,6 +41,14 @@ public final class Session {
         return 100
     }
 
+    /// Short article numbers from the last list.
+    var handles: ArticleHandles { ArticleHandles(directories: directories) }
+
+    /// Whether to use ANSI styling: on a terminal, unless NO_COLOR is set.
+    var usesColor: Bool {
+        environment["NO_COLOR"] == nil && isatty(STDOUT_FILENO) == 1
+    }
+
     /// The account a command acts on: `--account NAME`, else the default.
     func account(_ invocation: Invocation) throws(CLIError) -> Account {
         let store = try store()

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A table for people: aligned columns, the flexible one cut to fit the terminal width.
 struct TextTable {
     let headers: [String]
@@ -46,5 +48,11 @@ enum TerminalText {
             }
         }
         return String(result)
+    }
+
+    /// Like `sanitize`, but keeps the \u{1}/\u{2} marks the store puts around search matches.
+    static func sanitizeKeepingMarks(_ text: String) -> String {
+        sanitize(text.replacingOccurrences(of: "\u{1}", with: "\u{F8FE}").replacingOccurrences(of: "\u{2}", with: "\u{F8FF}"))
+            .replacingOccurrences(of: "\u{F8FE}", with: "\u{1}").replacingOccurrences(of: "\u{F8FF}", with: "\u{2}")
     }
 }

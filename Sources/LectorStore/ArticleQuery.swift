@@ -7,17 +7,21 @@ public struct ArticleQuery: Sendable, Equatable {
     public var starredOnly = false
     /// Only articles published at or after this time (seconds since 1970).
     public var since: Double?
+    /// Full-text search over title and text: the user's words, all required, the last as a prefix.
+    /// Results are ranked by relevance instead of date.
+    public var search: String?
     public var newestFirst = true
     public var limit = 50
 
     public init(accountID: Int64? = nil, feedID: Int64? = nil, folderID: Int64? = nil, unreadOnly: Bool = false,
-                starredOnly: Bool = false, since: Double? = nil, newestFirst: Bool = true, limit: Int = 50) {
+                starredOnly: Bool = false, since: Double? = nil, search: String? = nil, newestFirst: Bool = true, limit: Int = 50) {
         self.accountID = accountID
         self.feedID = feedID
         self.folderID = folderID
         self.unreadOnly = unreadOnly
         self.starredOnly = starredOnly
         self.since = since
+        self.search = search
         self.newestFirst = newestFirst
         self.limit = limit
     }

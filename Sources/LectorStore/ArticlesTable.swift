@@ -41,41 +41,64 @@ public struct ArticlesTable {
         }
     }
 
-    /// Articles matching the query, newest first unless asked otherwise.
+    /// Articles matching the query: newest first, or best match first when searching.
     public func list(_ query: ArticleQuery) throws(StoreError) -> [ArticleSummary] {
-        let order = query.newestFirst ? "DESC" : "ASC"
+        let direction = query.newestFirst ? "DESC" : "ASC"
+        let ftsQuery = query.search.flatMap(FTS5Query.matchingAllTokens(in:))
+        if query.search != nil && ftsQuery == nil { return [] }
+        let searchJoin = ftsQuery == nil ? "" : "JOIN articles_fts ON articles_fts.rowid = a.id AND articles_fts MATCH ?8"
+        let snippet = ftsQuery == nil ? "NULL" : "snippet(articles_fts, -1, char(1), char(2), '…', 16)"
+        let order = ftsQuery == nil ? "coalesce(a.published_at, a.fetched_at) \(direction), a.id \(direction)" : "bm25(articles_fts), a.id DESC"
+        var arguments: [any SQLBindable] = [query.accountID, query.feedID, query.folderID, query.unreadOnly, query.starredOnly,
+                                            query.since, query.limit]
+        if let ftsQuery { arguments.append(ftsQuery) }
         return try storeOperation {
             try database.query("""
                 SELECT a.id, a.account_id, a.feed_id, f.title, a.server_id, a.title, a.url, a.author,
-                       a.published_at, s.read, s.starred, a.summary
+                       a.published_at, s.read, s.starred, a.summary, \(snippet)
                 FROM articles a
                 JOIN feeds f ON f.id = a.feed_id
                 JOIN article_state s ON s.article_id = a.id
+                \(searchJoin)
                 WHERE (?1 IS NULL OR a.account_id = ?1)
                   AND (?2 IS NULL OR a.feed_id = ?2)
                   AND (?3 IS NULL OR f.folder_id = ?3)
                   AND (?4 = 0 OR s.read = 'unread')
                   AND (?5 = 0 OR s.starred = 1)
                   AND (?6 IS NULL OR a.published_at >= ?6)
-                ORDER BY coalesce(a.published_at, a.fetched_at) \(order), a.id \(order)
+                ORDER BY \(order)
                 LIMIT ?7
-                """, arguments: [query.accountID, query.feedID, query.folderID, query.unreadOnly, query.starredOnly,
-                                 query.since, query.limit]) { row in
+                """, arguments: arguments) { row in
                 ArticleSummary(id: row.int64(0), accountID: row.int64(1), feedID: row.int64(2), feedTitle: row.string(3),
                                serverID: row.string(4), title: row.string(5), url: row.optionalString(6),
                                author: row.optionalString(7), publishedAt: row.optionalDouble(8),
                                read: ReadState(rawValue: row.string(9)) ?? .unknown, starred: row.bool(10),
-                               summary: row.optionalString(11))
+                               summary: row.optionalString(11), snippet: row.optionalString(12))
             }
         }
     }
 
-    /// Ids of articles whose title or text match an FTS5 query, best match first.
-    public func search(_ ftsQuery: String, limit: Int = 50) throws(StoreError) -> [Int64] {
+    /// One article by local id, if it exists.
+    public func article(_ id: Int64) throws(StoreError) -> ArticleSummary? {
         try storeOperation {
-            try database.query("SELECT rowid FROM articles_fts WHERE articles_fts MATCH ? ORDER BY rank LIMIT ?",
-                               ftsQuery, limit) { $0.int64(0) }
+            try database.queryFirst("""
+                SELECT a.id, a.account_id, a.feed_id, f.title, a.server_id, a.title, a.url, a.author,
+                       a.published_at, s.read, s.starred, a.summary
+                FROM articles a JOIN feeds f ON f.id = a.feed_id JOIN article_state s ON s.article_id = a.id
+                WHERE a.id = ?
+                """, id) { row in
+                ArticleSummary(id: row.int64(0), accountID: row.int64(1), feedID: row.int64(2), feedTitle: row.string(3),
+                               serverID: row.string(4), title: row.string(5), url: row.optionalString(6),
+                               author: row.optionalString(7), publishedAt: row.optionalDouble(8),
+                               read: ReadState(rawValue: row.string(9)) ?? .unknown, starred: row.bool(10),
+                               summary: row.optionalString(11), snippet: nil)
+            }
         }
+    }
+
+    /// Ids of articles whose title or text contain all the words typed, best match first.
+    public func search(_ text: String, limit: Int = 50) throws(StoreError) -> [Int64] {
+        try list(ArticleQuery(search: text, limit: limit)).map(\.id)
     }
 
     /// The read state and star of one article.

@@ -53,6 +53,8 @@ public struct ArticleSummary: Sendable, Equatable {
     public var read: ReadState
     public var starred: Bool
     public var summary: String?
+    /// For search results: the matching passage, with matches between \u{1} and \u{2}.
+    public var snippet: String?
 }
 
 /// An article as a sync page or a feed fetch delivers it, before it has a local id.

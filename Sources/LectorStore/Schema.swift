@@ -154,7 +154,7 @@ public enum Schema {
     CREATE VIRTUAL TABLE articles_fts USING fts5 (
         title, text,
         content = 'articles', content_rowid = 'id',
-        tokenize = 'unicode61 remove_diacritics 2'
+        tokenize = 'porter unicode61 remove_diacritics 2'
     );
     CREATE TRIGGER articles_fts_insert AFTER INSERT ON articles BEGIN
         INSERT INTO articles_fts (rowid, title, text) VALUES (new.id, new.title, new.text);

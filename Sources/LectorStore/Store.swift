@@ -33,6 +33,7 @@ public final class Store {
     public var folders: FoldersTable { FoldersTable(database: database) }
     public var feeds: FeedsTable { FeedsTable(database: database) }
     public var articles: ArticlesTable { ArticlesTable(database: database) }
+    public var states: ArticleStateChanges { ArticleStateChanges(database: database) }
     public var intents: PendingIntentsTable { PendingIntentsTable(database: database) }
     public var settings: SettingsTable { SettingsTable(database: database) }
     public var meta: AppMetaTable { AppMetaTable(database: database) }

@@ -98,3 +98,39 @@ extension TestHome {
         try CommandRunner(session: session()).execute(words)
     }
 }
+
+@Suite("Article commands", .serialized)
+struct ArticleCommandTests {
+    @Test("handles from the last list name articles in later commands")
+    func handlesWork() throws {
+        let home = TestHome()
+        let list = try home.run("article", "list", "--unread", "--json")
+        let first = try #require((try JSONSerialization.jsonObject(with: Data(list.utf8)) as? [[String: Any]])?.first)
+        #expect(first["handle"] as? Int == 1)
+        let output = try home.run("article", "mark", "read", "1")
+        #expect(output == "1 of 1 article(s) marked read.\n", "\(output)")
+        let id = try #require(first["id"] as? Int)
+        #expect(try home.store().articles.state(of: Int64(id))?.read == .read)
+        #expect(try home.run("article", "mark", "star", "id:\(id)").contains("1 of 1"))
+        #expect(throws: CLIError.self, "a handle beyond the last list is not found") { try home.run("article", "mark", "read", "999") }
+    }
+
+    @Test("mark-all-read refuses to act without a terminal unless --yes is given")
+    func markAllReadNeedsConfirmation() throws {
+        let home = TestHome()
+        #expect(throws: CLIError.self) { try home.run("article", "mark-all-read", "--folder", "Science") }
+        #expect(try home.run("article", "list", "--folder", "Science", "--unread") != "No articles.\n", "nothing changed without --yes")
+        _ = try home.run("article", "mark-all-read", "--folder", "Science", "--yes")
+        #expect(try home.run("article", "list", "--folder", "Science", "--unread") == "No articles.\n")
+        #expect(try home.run("article", "list", "--folder", "Technology", "--unread") != "No articles.\n", "other folders untouched")
+    }
+
+    @Test("search shows matching passages; --since filters by age")
+    func searchAndSince() throws {
+        let home = TestHome()
+        let found = try home.run("article", "list", "--search", "tide table")
+        #expect(found.contains("Reading a tide table") && found.contains("[tide]"), "got:\n\(found)")
+        #expect(try home.run("article", "list", "--since", "2000-01-01", "--json").contains("\"handle\""))
+        #expect(throws: CLIError.self) { try home.run("article", "list", "--since", "yesterday") }
+    }
+}

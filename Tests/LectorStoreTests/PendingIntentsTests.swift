@@ -51,3 +51,41 @@ struct PendingIntentsTests {
         #expect(try temporary.store.intents.protectedArticleIDs(accountID: account.id) == [ids[2]])
     }
 }
+
+@Suite("State changes")
+struct StateChangeTests {
+    @Test("marking an article of a server account saves the state and queues the intent together")
+    func remoteChangeQueuesIntent() throws {
+        let temporary = try TemporaryStore()
+        let remote = try temporary.store.accounts.insert(kind: .freshrss, name: "Server", url: "https://rss.example", username: "alice")
+        let feed = try temporary.store.feeds.insert(accountID: remote.id, folderID: nil, serverID: "feed/1", title: "F",
+                                                    url: "https://example.org/f.xml", siteURL: nil)
+        let id = try temporary.store.articles.upsert(accountID: remote.id, feedID: feed.id, TemporaryStore.article(1), read: .unread).id
+        #expect(try temporary.store.states.setRead([id], to: .read) == 1)
+        #expect(try temporary.store.states.setStarred([id], to: true) == 1)
+        let intents = try temporary.store.intents.all(accountID: remote.id)
+        #expect(intents.map(\.action) == [.read, .starred] && intents.allSatisfy { $0.desired == "true" }, "got \(intents)")
+        #expect(try temporary.store.articles.state(of: id)! == (.read, true))
+    }
+
+    @Test("marking an article of a local account queues nothing, and a no-op change is not counted")
+    func localChangeQueuesNothing() throws {
+        let temporary = try TemporaryStore()
+        let (account, _, _, ids) = try temporary.seedAccount(articles: 2)
+        #expect(try temporary.store.states.setRead(ids, to: .read) == 2)
+        #expect(try temporary.store.states.setRead(ids, to: .read) == 0, "already read: nothing changes")
+        #expect(try temporary.store.intents.all(accountID: account.id).isEmpty)
+    }
+
+    @Test("search takes the user's words literally, ranks matches and stems plurals")
+    func searchIsSafe() throws {
+        let temporary = try TemporaryStore()
+        let (account, _, feed, _) = try temporary.seedAccount(articles: 0)
+        try temporary.store.articles.upsert(accountID: account.id, feedID: feed.id,
+            IncomingArticle(serverID: "x", url: nil, title: "Tides and moons", text: "the moon pulls the sea"))
+        #expect(try temporary.store.articles.search("tide moon").count == 1, "plural forms should match")
+        for hostile in ["\"", "title:tides", "NEAR(a b)", "*", "a OR", "-sea", "(((", "sea\" OR \"x"] {
+            #expect(throws: Never.self, "'\(hostile)' must not reach FTS5 as syntax") { try temporary.store.articles.search(hostile) }
+        }
+    }
+}

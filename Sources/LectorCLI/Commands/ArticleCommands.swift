@@ -2,7 +2,7 @@ import Foundation
 import LectorStore
 
 enum ArticleCommands {
-    static let all: [CommandSpec] = [list]
+    static let all: [CommandSpec] = [list, mark, markAllRead]
 
     static let list = CommandSpec(
         ["article", "list"], "list articles, newest first",
@@ -13,9 +13,97 @@ enum ArticleCommands {
             OptionSpec("unread", short: "u", "only unread articles"),
             OptionSpec("starred", short: "s", "only starred articles"),
             OptionSpec("limit", short: "n", value: "N", "show at most N articles (default 50)"),
+            OptionSpec("since", value: "WHEN", "only articles published since WHEN: a date (2024-05-01), or an age (36h, 7d, 2w)"),
+            OptionSpec("search", short: "q", value: "WORDS", "full-text search of titles and text, best match first"),
         ]
     ) { invocation, session in
         let store = try session.store()
+        let query = try articleQuery(invocation, session: session, store: store)
+        let articles = try Lookup.run { try store.articles.list(query) }
+        session.handles.remember(articles.map(\.id))
+
+        var table = TextTable(["#", "", "DATE", "FEED", "TITLE"], flexibleColumn: 4)
+        var lines: [String] = []
+        for (index, article) in articles.enumerated() {
+            let marker = (article.read == .unread ? "●" : " ") + (article.starred ? "★" : " ")
+            table.add([String(index + 1), marker, shortDate(article.publishedAt), article.feedTitle, article.title])
+        }
+        if query.search != nil {
+            // Search results show the matching passage under each title.
+            for (index, article) in articles.enumerated() {
+                lines.append("\(index + 1). \(TerminalText.sanitize(article.title)) — \(TerminalText.sanitize(article.feedTitle))")
+                if let snippet = article.snippet {
+                    lines.append("   " + highlight(TerminalText.sanitizeKeepingMarks(snippet), color: session.usesColor))
+                }
+            }
+        }
+        let text = articles.isEmpty ? "No articles." : (query.search != nil ? lines.joined(separator: "\n")
+                                                                             : table.render(width: session.terminalWidth))
+        return CommandOutput(text: text, json: articles.enumerated().map { ArticleJSON($1, handle: $0 + 1) })
+    }
+
+    static let mark = CommandSpec(
+        ["article", "mark"], "mark articles read or unread, starred or not",
+        discussion: "ARTICLE is a number from the last 'article list', or id:N. The change is saved at once and sent to the account's server on the next sync.",
+        arguments: [
+            ArgumentSpec("ACTION", "what to do", source: .choices([
+                Choice("read", "mark read"), Choice("unread", "mark unread"),
+                Choice("star", "star"), Choice("unstar", "remove the star"),
+            ])),
+            ArgumentSpec("ARTICLE", "articles to change", variadic: true),
+        ]
+    ) { invocation, session in
+        let store = try session.store()
+        let ids = try invocation.variadic("ARTICLE").map { reference throws(CLIError) in
+            let id = try session.handles.resolve(reference)
+            guard try Lookup.run({ try store.articles.article(id) }) != nil else {
+                throw CLIError.notFound("no article with id \(id)")
+            }
+            return id
+        }
+        let action = invocation.argument("ACTION") ?? ""
+        let changed = try Lookup.run {
+            switch action {
+            case "read": try store.states.setRead(ids, to: .read)
+            case "unread": try store.states.setRead(ids, to: .unread)
+            case "star": try store.states.setStarred(ids, to: true)
+            default: try store.states.setStarred(ids, to: false)
+            }
+        }
+        let past = ["read": "marked read", "unread": "marked unread", "star": "starred", "unstar": "unstarred"][action] ?? action
+        return CommandOutput(text: "\(changed) of \(ids.count) article(s) \(past).",
+                             json: MarkJSON(action: action, articles: ids, changed: changed))
+    }
+
+    static let markAllRead = CommandSpec(
+        ["article", "mark-all-read"], "mark every unread article of a feed, folder or account read",
+        discussion: "Asks first on a terminal; without one, pass --yes.",
+        options: [
+            OptionSpec.account,
+            OptionSpec("feed", value: "FEED", "only this feed", source: .feeds),
+            OptionSpec("folder", short: "f", value: "FOLDER", "only feeds in this folder", source: .folders),
+            OptionSpec("yes", short: "y", "do not ask for confirmation"),
+        ]
+    ) { invocation, session in
+        let store = try session.store()
+        var query = try articleQuery(invocation, session: session, store: store)
+        query.unreadOnly = true
+        query.limit = Int.max
+        let count = try Lookup.run { try store.articles.list(query).count }
+        guard count > 0 else { return .message("Nothing to mark: no unread articles there.") }
+        if !invocation.flag("yes") {
+            guard Prompter.isInteractive else {
+                throw CLIError.usage("this would mark \(count) article(s) read: pass --yes to confirm when not at a terminal")
+            }
+            guard Prompter.confirm("Mark \(count) article(s) read?") else { return .message("Nothing changed.") }
+        }
+        let changed = try Lookup.run { try store.states.markAllRead(query) }
+        return CommandOutput(text: "\(changed) article(s) marked read.",
+                             json: MarkJSON(action: "read", articles: [], changed: changed))
+    }
+
+    /// The filters shared by list and mark-all-read.
+    static func articleQuery(_ invocation: Invocation, session: Session, store: Store) throws(CLIError) -> ArticleQuery {
         let account = try session.accountFilter(invocation)
         var query = ArticleQuery(accountID: account?.id)
         if let title = invocation.value("feed") {
@@ -27,15 +115,20 @@ enum ArticleCommands {
         query.unreadOnly = invocation.flag("unread")
         query.starredOnly = invocation.flag("starred")
         query.limit = try invocation.intValue("limit", range: 1...100_000) ?? 50
-        let articles = try Lookup.run { try store.articles.list(query) }
+        query.since = try invocation.value("since").map { text throws(CLIError) in try TimeExpression.parse(text) }
+        query.search = invocation.value("search")
+        return query
+    }
 
-        var table = TextTable(["", "DATE", "FEED", "TITLE"], flexibleColumn: 3)
-        for article in articles {
-            let marker = (article.read == .unread ? "●" : " ") + (article.starred ? "★" : " ")
-            table.add([marker, shortDate(article.publishedAt), article.feedTitle, article.title])
-        }
-        let text = articles.isEmpty ? "No articles." : table.render(width: session.terminalWidth)
-        return CommandOutput(text: text, json: articles.map(ArticleJSON.init))
+    static func highlight(_ snippet: String, color: Bool) -> String {
+        snippet.replacingOccurrences(of: "\u{1}", with: color ? "\u{1b}[1m" : "[")
+            .replacingOccurrences(of: "\u{2}", with: color ? "\u{1b}[22m" : "]")
+    }
+
+    struct MarkJSON: Encodable, Sendable {
+        let action: String
+        let articles: [Int64]
+        let changed: Int
     }
 
     static func shortDate(_ seconds: Double?) -> String {
@@ -53,8 +146,12 @@ enum ArticleCommands {
         let published: String?
         let read: String
         let starred: Bool
+        let handle: Int
+        let snippet: String?
 
-        init(_ article: ArticleSummary) {
+        init(_ article: ArticleSummary, handle: Int) {
+            self.handle = handle
+            snippet = article.snippet.map { $0.replacingOccurrences(of: "\u{1}", with: "").replacingOccurrences(of: "\u{2}", with: "") }
             id = article.id
             feed_id = article.feedID
             feed = article.feedTitle
