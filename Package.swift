@@ -15,15 +15,17 @@ let package = Package(
 
         // Core
         .target(name: "LectorStore", dependencies: ["CSQLite"]),
+        .target(name: "LectorSettings"),
 
         // Front end
-        .target(name: "LectorCLI", dependencies: ["LectorStore", "CReadline"]),
+        .target(name: "LectorCLI", dependencies: ["LectorStore", "LectorSettings", "CReadline"]),
         .executableTarget(name: "lector", dependencies: ["LectorCLI"]),
         // Benchmarks (see README): measures Lector beside its peers in the same run.
         .executableTarget(name: "lector-bench", dependencies: ["LectorStore"]),
 
         // Tests: one target per module
         .testTarget(name: "LectorStoreTests", dependencies: ["LectorStore"]),
+        .testTarget(name: "LectorSettingsTests", dependencies: ["LectorSettings"]),
         .testTarget(name: "LectorCLITests", dependencies: ["LectorCLI", "LectorStore"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,62 @@
+import Foundation
+
+extension BackupDocument {
+    /// A document in the current format describing the given state; `now` is injectable for tests.
+    public static func export(toolVersion: String, accounts: [BackupAccount], preferences: Preferences,
+                              subscriptions: [String: BackupSubscriptions]? = nil,
+                              readingList: [ReadingListEntry]? = nil, now: Date = Date()) -> BackupDocument {
+        BackupDocument(toolVersion: toolVersion, createdAt: BackupFormat.timestamp(now), accounts: accounts,
+                       settings: preferences.grouped, subscriptions: subscriptions, readingList: readingList)
+    }
+
+    /// The document as a JSON value, field names as in the schema, absent optional sections omitted.
+    public var jsonValue: JSONValue {
+        var root: [String: JSONValue] = [
+            "format": .string(format),
+            "version": .string(version),
+            "tool_version": .string(toolVersion),
+            "created_at": .string(createdAt),
+            "accounts": .array(accounts.map(\.jsonValue)),
+            "settings": .object(settings.mapValues { .object($0) }),
+        ]
+        if let subscriptions {
+            root["subscriptions"] = .object(subscriptions.mapValues(\.jsonValue))
+        }
+        if let readingList {
+            root["reading_list"] = .array(readingList.map(\.jsonValue))
+        }
+        return .object(root)
+    }
+
+    /// Canonical file bytes: sorted keys, two-space indent, trailing newline — stable for diffs.
+    public func encoded() -> Data {
+        jsonValue.canonicalData(pretty: true)
+    }
+}
+
+extension BackupAccount {
+    /// The account as it appears in a backup.
+    public var jsonValue: JSONValue {
+        .object(["kind": .string(kind.rawValue), "name": .string(name), "url": url.map(JSONValue.string) ?? .null,
+                 "user": user.map(JSONValue.string) ?? .null, "default": .bool(isDefault)])
+    }
+}
+
+extension BackupSubscriptions {
+    var jsonValue: JSONValue {
+        .object(["folders": .array(folders.map(JSONValue.string)), "feeds": .array(feeds.map(\.jsonValue))])
+    }
+}
+
+extension BackupFeed {
+    var jsonValue: JSONValue {
+        .object(["title": .string(title), "url": .string(url), "site_url": siteURL.map(JSONValue.string) ?? .null,
+                 "folder": folder.map(JSONValue.string) ?? .null])
+    }
+}
+
+extension ReadingListEntry {
+    var jsonValue: JSONValue {
+        .object(["account": .string(account), "article_url": .string(articleURL), "title": .string(title)])
+    }
+}

@@ -1,0 +1,151 @@
+/// A Lector backup: the account list (never a secret), every preference group, and optionally
+/// subscriptions and the reading list. Field names are the JSON names in snake_case.
+public struct BackupDocument: Codable, Equatable, Sendable {
+    /// Always "lector-backup".
+    public var format: String
+    /// `major.minor` of the backup format that wrote the file.
+    public var version: String
+    /// The Lector version that wrote the file (informational).
+    public var toolVersion: String
+    /// When the file was written, ISO-8601 in UTC ("2026-11-29T16:40:00Z").
+    public var createdAt: String
+    /// The accounts, without secrets.
+    public var accounts: [BackupAccount]
+    /// Every setting as `{group: {name: value}}`.
+    public var settings: [String: [String: JSONValue]]
+    /// Feeds and folders per account name, when exported.
+    public var subscriptions: [String: BackupSubscriptions]?
+    /// Saved-for-later articles, when exported.
+    public var readingList: [ReadingListEntry]?
+
+    /// Assembles a document in the current format.
+    public init(toolVersion: String, createdAt: String, accounts: [BackupAccount],
+                settings: [String: [String: JSONValue]],
+                subscriptions: [String: BackupSubscriptions]? = nil, readingList: [ReadingListEntry]? = nil) {
+        self.format = BackupFormat.name
+        self.version = BackupFormat.current.description
+        self.toolVersion = toolVersion
+        self.createdAt = createdAt
+        self.accounts = accounts
+        self.settings = settings
+        self.subscriptions = subscriptions
+        self.readingList = readingList
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case format, version, accounts, settings, subscriptions
+        case toolVersion = "tool_version", createdAt = "created_at", readingList = "reading_list"
+    }
+}
+
+/// The kinds of account a backup can describe.
+public enum AccountKind: String, Codable, CaseIterable, Sendable {
+    case freshrss, miniflux, fever, feedbin, local
+}
+
+/// An account as a backup records it; there is deliberately no field for a password or token.
+public struct BackupAccount: Codable, Equatable, Sendable {
+    /// The service kind.
+    public var kind: AccountKind
+    /// The unique account name.
+    public var name: String
+    /// Server URL; nil for local accounts and hosted services with a fixed URL.
+    public var url: String?
+    /// Login name; nil where the service has none.
+    public var user: String?
+    /// Whether this is the default account (at most one is).
+    public var isDefault: Bool
+
+    /// Describes one account.
+    public init(kind: AccountKind, name: String, url: String?, user: String?, isDefault: Bool) {
+        self.kind = kind
+        self.name = name
+        self.url = url
+        self.user = user
+        self.isDefault = isDefault
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case kind, name, url, user
+        case isDefault = "default"
+    }
+
+    // Written by hand so that absent values are written as null: the schema requires every field.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(name, forKey: .name)
+        try container.encode(url, forKey: .url)
+        try container.encode(user, forKey: .user)
+        try container.encode(isDefault, forKey: .isDefault)
+    }
+}
+
+/// One account's folders and feeds.
+public struct BackupSubscriptions: Codable, Equatable, Sendable {
+    /// Folder names.
+    public var folders: [String]
+    /// Feeds, each in at most one folder.
+    public var feeds: [BackupFeed]
+
+    /// Describes one account's subscriptions.
+    public init(folders: [String], feeds: [BackupFeed]) {
+        self.folders = folders
+        self.feeds = feeds
+    }
+}
+
+/// A subscribed feed.
+public struct BackupFeed: Codable, Equatable, Sendable {
+    /// Display title.
+    public var title: String
+    /// Feed URL (the identity of the subscription).
+    public var url: String
+    /// Web site URL, if known.
+    public var siteURL: String?
+    /// Folder name, or nil for top level.
+    public var folder: String?
+
+    /// Describes one feed.
+    public init(title: String, url: String, siteURL: String?, folder: String?) {
+        self.title = title
+        self.url = url
+        self.siteURL = siteURL
+        self.folder = folder
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case title, url, folder
+        case siteURL = "site_url"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(title, forKey: .title)
+        try container.encode(url, forKey: .url)
+        try container.encode(siteURL, forKey: .siteURL)
+        try container.encode(folder, forKey: .folder)
+    }
+}
+
+/// An article saved to the reading list.
+public struct ReadingListEntry: Codable, Equatable, Sendable {
+    /// Account name.
+    public var account: String
+    /// The article's web URL (its identity across machines).
+    public var articleURL: String
+    /// Title, for people reading the file.
+    public var title: String
+
+    /// Describes one saved article.
+    public init(account: String, articleURL: String, title: String) {
+        self.account = account
+        self.articleURL = articleURL
+        self.title = title
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case account, title
+        case articleURL = "article_url"
+    }
+}

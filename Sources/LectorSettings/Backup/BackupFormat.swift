@@ -1,0 +1,16 @@
+import Foundation
+
+/// Names and versions of the two documents this module reads and writes.
+public enum BackupFormat {
+    /// The `format` value of a backup.
+    public static let name = "lector-backup"
+    /// The `format` value of a profile.
+    public static let profileName = "lector-profile"
+    /// The version this Lector writes; it reads every 1.x (newer minors with warnings).
+    public static let current = FormatVersion(major: 1, minor: 0)
+
+    /// An ISO-8601 UTC timestamp with second precision, as `created_at` holds it.
+    public static func timestamp(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!))
+    }
+}

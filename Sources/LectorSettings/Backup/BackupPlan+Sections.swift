@@ -1,0 +1,84 @@
+extension BackupPlan {
+    static func settings(_ current: Preferences, _ wanted: [String: [String: JSONValue]]) -> [PlannedChange] {
+        SettingsRegistry.all.compactMap { setting in
+            guard let new = wanted[setting.group.rawValue]?[setting.name] else { return nil }
+            let old = current[setting.key] ?? setting.defaultValue
+            return old == new ? nil : PlannedChange(section: .settings, action: .change, subject: setting.key, old: old, new: new)
+        }
+    }
+
+    static func accounts(_ current: [BackupAccount], _ wanted: [BackupAccount], removeMissing: Bool) -> [PlannedChange] {
+        var changes: [PlannedChange] = []
+        let wantedNames = Set(wanted.map(\.name))
+        let backupHasDefault = wanted.contains(where: \.isDefault)
+        for account in wanted {
+            guard let existing = current.first(where: { $0.name == account.name }) else {
+                changes.append(PlannedChange(section: .accounts, action: .add, subject: account.name, old: nil, new: account.jsonValue))
+                continue
+            }
+            changes += fieldChanges(.accounts, subject: account.name, separator: ".", old: existing.jsonValue, new: account.jsonValue)
+        }
+        for account in current where !wantedNames.contains(account.name) {
+            if removeMissing {
+                changes.append(PlannedChange(section: .accounts, action: .remove, subject: account.name, old: account.jsonValue, new: nil))
+            } else if account.isDefault && backupHasDefault {
+                // Only one account can be the default; the backup's default wins.
+                changes.append(PlannedChange(section: .accounts, action: .change, subject: "\(account.name).default",
+                                             old: .bool(true), new: .bool(false)))
+            }
+        }
+        return changes
+    }
+
+    static func subscriptions(_ current: [String: BackupSubscriptions], _ wanted: [String: BackupSubscriptions],
+                              removeMissing: Bool) -> [PlannedChange] {
+        var changes: [PlannedChange] = []
+        for account in wanted.keys.sorted() {
+            let want = wanted[account]!
+            let have = current[account] ?? BackupSubscriptions(folders: [], feeds: [])
+            for folder in want.folders where !have.folders.contains(folder) {
+                changes.append(PlannedChange(section: .subscriptions, action: .add, subject: "\(account) folder \(folder)", old: nil, new: nil))
+            }
+            for feed in want.feeds {
+                let subject = "\(account) feed \(feed.url)"
+                guard let existing = have.feeds.first(where: { $0.url == feed.url }) else {
+                    changes.append(PlannedChange(section: .subscriptions, action: .add, subject: subject, old: nil, new: feed.jsonValue))
+                    continue
+                }
+                changes += fieldChanges(.subscriptions, subject: subject, separator: " ", old: existing.jsonValue, new: feed.jsonValue)
+            }
+            guard removeMissing else { continue }
+            for feed in have.feeds where !want.feeds.contains(where: { $0.url == feed.url }) {
+                changes.append(PlannedChange(section: .subscriptions, action: .remove, subject: "\(account) feed \(feed.url)",
+                                             old: feed.jsonValue, new: nil))
+            }
+            for folder in have.folders where !want.folders.contains(folder) {
+                changes.append(PlannedChange(section: .subscriptions, action: .remove, subject: "\(account) folder \(folder)", old: nil, new: nil))
+            }
+        }
+        return changes
+    }
+
+    static func readingList(_ current: [ReadingListEntry], _ wanted: [ReadingListEntry], removeMissing: Bool) -> [PlannedChange] {
+        func same(_ a: ReadingListEntry, _ b: ReadingListEntry) -> Bool { a.account == b.account && a.articleURL == b.articleURL }
+        var changes = wanted.filter { entry in !current.contains { same($0, entry) } }.map {
+            PlannedChange(section: .readingList, action: .add, subject: "\($0.account) \($0.articleURL)", old: nil, new: .string($0.title))
+        }
+        if removeMissing {
+            changes += current.filter { entry in !wanted.contains { same($0, entry) } }.map {
+                PlannedChange(section: .readingList, action: .remove, subject: "\($0.account) \($0.articleURL)", old: .string($0.title), new: nil)
+            }
+        }
+        return changes
+    }
+
+    /// One change per differing field of two objects, subject "name.field" (or "home feed URL title").
+    private static func fieldChanges(_ section: BackupSection, subject: String, separator: String,
+                                     old: JSONValue, new: JSONValue) -> [PlannedChange] {
+        let before = old.objectValue ?? [:], after = new.objectValue ?? [:]
+        return Set(before.keys).union(after.keys).sorted().compactMap { field in
+            let was = before[field] ?? .null, will = after[field] ?? .null
+            return was == will ? nil : PlannedChange(section: section, action: .change, subject: subject + separator + field, old: was, new: will)
+        }
+    }
+}

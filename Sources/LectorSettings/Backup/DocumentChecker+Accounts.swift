@@ -1,0 +1,120 @@
+extension DocumentChecker {
+    /// Checks the account list: known kinds, unique names, at most one default, no secrets.
+    mutating func accounts(_ value: JSONValue, at path: String) -> [BackupAccount] {
+        var accounts: [BackupAccount] = []
+        var firstIndexByName: [String: Int] = [:]
+        var defaultIndex: Int?
+        for (index, element) in array(value, at: path).enumerated() {
+            let itemPath = "\(path)[\(index)]"
+            let members = object(element, at: itemPath, required: ["kind", "name", "url", "user", "default"])
+            guard !members.isEmpty else { continue }
+            let kind = accountKind(members["kind"], at: join(itemPath, "kind"))
+            let name = members["name"].map { string($0, at: join(itemPath, "name"), length: 1...100) } ?? ""
+            let url = members["url"].flatMap { nullableString($0, at: join(itemPath, "url"), isWebURL: true) }
+            let user = members["user"].flatMap { nullableString($0, at: join(itemPath, "user")) }
+            let isDefault = members["default"].map { bool($0, at: join(itemPath, "default")) } ?? false
+            if let first = firstIndexByName[name], !name.isEmpty {
+                fail(join(itemPath, "name"), "'\(name)' is already the name of \(path)[\(first)]; account names must be unique")
+            } else {
+                firstIndexByName[name] = index
+            }
+            if isDefault {
+                if let previous = defaultIndex {
+                    fail(join(itemPath, "default"), "more than one default account (\(path)[\(previous)] is already the default)")
+                } else {
+                    defaultIndex = index
+                }
+            }
+            accounts.append(BackupAccount(kind: kind ?? .local, name: name, url: url, user: user, isDefault: isDefault))
+        }
+        return accounts
+    }
+
+    private mutating func accountKind(_ value: JSONValue?, at path: String) -> AccountKind? {
+        guard let value else { return nil }
+        let known = AccountKind.allCases.map(\.rawValue)
+        guard let name = value.stringValue else {
+            fail(path, "expected one of \(known.joined(separator: ", ")), found \(value.typeDescription)")
+            return nil
+        }
+        guard let kind = AccountKind(rawValue: name) else {
+            fail(path, "'\(name)' is not one of \(known.joined(separator: ", "))" + NearestMatch.hint(NearestMatch.best(for: name, among: known)))
+            return nil
+        }
+        return kind
+    }
+
+    /// Checks `{account name: {folders, feeds}}`: accounts exist, folders unique, feeds unique and in known folders.
+    mutating func subscriptions(_ value: JSONValue, at path: String, accountNames: [String]) -> [String: BackupSubscriptions] {
+        guard case .object(let byAccount) = value else {
+            fail(path, "expected an object keyed by account name, found \(value.typeDescription)")
+            return [:]
+        }
+        var result: [String: BackupSubscriptions] = [:]
+        for account in byAccount.keys.sorted() {
+            let accountPath = join(path, account)
+            if !accountNames.contains(account) {
+                fail(accountPath, "no account named '\(account)' in accounts" + NearestMatch.hint(NearestMatch.best(for: account, among: accountNames)))
+            }
+            let members = object(byAccount[account]!, at: accountPath, required: ["folders", "feeds"])
+            let folders = folderNames(members["folders"], at: join(accountPath, "folders"))
+            let feeds = feeds(members["feeds"], at: join(accountPath, "feeds"), folders: folders)
+            result[account] = BackupSubscriptions(folders: folders, feeds: feeds)
+        }
+        return result
+    }
+
+    private mutating func folderNames(_ value: JSONValue?, at path: String) -> [String] {
+        guard let value else { return [] }
+        var names: [String] = []
+        for (index, element) in array(value, at: path).enumerated() {
+            let name = string(element, at: "\(path)[\(index)]", length: 1...200)
+            if names.contains(name) { fail("\(path)[\(index)]", "folder '\(name)' is listed twice") }
+            names.append(name)
+        }
+        return names
+    }
+
+    private mutating func feeds(_ value: JSONValue?, at path: String, folders: [String]) -> [BackupFeed] {
+        guard let value else { return [] }
+        var feeds: [BackupFeed] = []
+        for (index, element) in array(value, at: path).enumerated() {
+            let itemPath = "\(path)[\(index)]"
+            let members = object(element, at: itemPath, required: ["title", "url", "site_url", "folder"])
+            guard !members.isEmpty else { continue }
+            let title = members["title"].map { string($0, at: join(itemPath, "title"), length: 0...1000) } ?? ""
+            let url = members["url"].map { webURL($0, at: join(itemPath, "url")) } ?? ""
+            let site = members["site_url"].flatMap { nullableString($0, at: join(itemPath, "site_url"), isWebURL: true) }
+            let folder = members["folder"].flatMap { nullableString($0, at: join(itemPath, "folder")) }
+            if let folder, !folders.contains(folder) {
+                fail(join(itemPath, "folder"), "'\(folder)' is not in this account's folders" + NearestMatch.hint(NearestMatch.best(for: folder, among: folders)))
+            }
+            if feeds.contains(where: { $0.url == url }), !url.isEmpty {
+                fail(join(itemPath, "url"), "this feed is listed twice for the account")
+            }
+            feeds.append(BackupFeed(title: title, url: url, siteURL: site, folder: folder))
+        }
+        return feeds
+    }
+
+    /// Checks the reading list: known accounts, web URLs, no repeats.
+    mutating func readingList(_ value: JSONValue, at path: String, accountNames: [String]) -> [ReadingListEntry] {
+        var entries: [ReadingListEntry] = []
+        for (index, element) in array(value, at: path).enumerated() {
+            let itemPath = "\(path)[\(index)]"
+            let members = object(element, at: itemPath, required: ["account", "article_url", "title"])
+            guard !members.isEmpty else { continue }
+            let account = members["account"].map { string($0, at: join(itemPath, "account"), length: 1...100) } ?? ""
+            if members["account"]?.stringValue != nil, !accountNames.contains(account) {
+                fail(join(itemPath, "account"), "no account named '\(account)' in accounts" + NearestMatch.hint(NearestMatch.best(for: account, among: accountNames)))
+            }
+            let url = members["article_url"].map { webURL($0, at: join(itemPath, "article_url")) } ?? ""
+            let title = members["title"].map { string($0, at: join(itemPath, "title"), length: 0...1000) } ?? ""
+            if entries.contains(where: { $0.account == account && $0.articleURL == url }) {
+                fail(join(itemPath, "article_url"), "this article is listed twice for the account")
+            }
+            entries.append(ReadingListEntry(account: account, articleURL: url, title: title))
+        }
+        return entries
+    }
+}

@@ -1,0 +1,38 @@
+/// The example documents shown in docs/backup.md, built with the same code that exports real ones.
+enum BackupExample {
+    static var document: BackupDocument {
+        var preferences = SettingsRegistry.defaults
+        preferences["reader.font"] = "news"
+        preferences["reader.bionic"] = "F2"
+        preferences["appearance.theme"] = "midnight-dark"
+        preferences["sync.interval"] = 60
+        return BackupDocument(
+            toolVersion: "1.0.0",
+            createdAt: "2026-11-29T16:40:00Z",
+            accounts: [
+                BackupAccount(kind: .freshrss, name: "home", url: "https://rss.example.org/api/greader.php", user: "alice", isDefault: true),
+                BackupAccount(kind: .local, name: "laptop", url: nil, user: nil, isDefault: false),
+            ],
+            settings: Preferences(stored: preferences).grouped,
+            subscriptions: [
+                "home": BackupSubscriptions(folders: ["Tech"], feeds: [
+                    BackupFeed(title: "Example Tech", url: "https://tech.example.org/feed.xml", siteURL: "https://tech.example.org/", folder: "Tech"),
+                ]),
+            ],
+            readingList: [
+                ReadingListEntry(account: "home", articleURL: "https://tech.example.org/2026/11/swift-on-linux", title: "Swift on Linux"),
+            ])
+    }
+
+    static var profile: JSONValue {
+        (try? Profile(name: "night", description: "Dark, calm reading after sunset.",
+                      values: ["appearance.theme": "midnight-dark", "reader.line-spacing": "relaxed"]))?.jsonValue ?? .null
+    }
+
+    static var planLines: [String] {
+        let current = BackupState(accounts: [
+            BackupAccount(kind: .miniflux, name: "work", url: "https://miniflux.example.com", user: "alice", isDefault: true),
+        ])
+        return BackupPlan(current: current, document: document).lines
+    }
+}

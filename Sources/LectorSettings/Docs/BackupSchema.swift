@@ -1,0 +1,117 @@
+/// Generates docs/backup.schema.json (JSON Schema draft 2020-12) from the registry and the backup model.
+/// Rules a schema cannot say (unique account names, one default, folders that exist) are in docs/backup.md.
+public enum BackupSchema {
+    /// The schema document.
+    public static var document: JSONValue {
+        .object([
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "$id": "https://lector.invalid/schema/backup-\(BackupFormat.current.major).json",
+            "title": "Lector backup, format \(BackupFormat.current)",
+            "description": "A Lector backup: accounts without secrets, every settings group, optionally subscriptions and the reading list. $defs/profile describes a settings profile file.",
+            "type": "object",
+            "additionalProperties": false,
+            "required": ["format", "version", "tool_version", "created_at", "accounts", "settings"],
+            "properties": .object([
+                "format": .object(["const": .string(BackupFormat.name)]),
+                "version": versionSchema,
+                "tool_version": .object(["type": "string", "minLength": 1, "maxLength": 64]),
+                "created_at": .object([
+                    "type": "string", "format": "date-time",
+                    "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$",
+                ]),
+                "accounts": .object(["type": "array", "items": ref("account")]),
+                "settings": ref("settings"),
+                "subscriptions": .object(["type": "object", "additionalProperties": ref("subscriptions")]),
+                "reading_list": .object(["type": "array", "items": ref("readingListEntry")]),
+            ]),
+            "$defs": .object(definitions),
+        ])
+    }
+
+    /// The schema as the checked-in file's text.
+    public static var text: String { document.canonicalText(pretty: true) + "\n" }
+
+    private static var versionSchema: JSONValue {
+        .object(["type": "string", "pattern": "^\(BackupFormat.current.major)\\.[0-9]+$"])
+    }
+
+    private static func ref(_ name: String) -> JSONValue {
+        .object(["$ref": .string("#/$defs/\(name)")])
+    }
+
+    private static var webURL: JSONValue {
+        .object(["type": "string", "maxLength": 2048, "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://[^/?#@\\s]+([/?#].*)?$"])
+    }
+
+    private static func nullable(_ schema: JSONValue) -> JSONValue {
+        .object(["anyOf": .array([schema, .object(["type": "null"])])])
+    }
+
+    private static func closedObject(_ properties: [String: JSONValue], required: [String]? = nil) -> JSONValue {
+        .object(["type": "object", "additionalProperties": false,
+                 "required": .array((required ?? properties.keys.sorted()).map(JSONValue.string)),
+                 "properties": .object(properties)])
+    }
+
+    private static var definitions: [String: JSONValue] {
+        var defs: [String: JSONValue] = [
+            "account": closedObject([
+                "kind": .object(["enum": .array(AccountKind.allCases.map { .string($0.rawValue) })]),
+                "name": .object(["type": "string", "minLength": 1, "maxLength": 100]),
+                "url": nullable(webURL),
+                "user": nullable(.object(["type": "string", "minLength": 1])),
+                "default": .object(["type": "boolean"]),
+            ]),
+            "subscriptions": closedObject([
+                "folders": .object(["type": "array", "uniqueItems": true,
+                                    "items": .object(["type": "string", "minLength": 1, "maxLength": 200])]),
+                "feeds": .object(["type": "array", "items": ref("feed")]),
+            ]),
+            "feed": closedObject([
+                "title": .object(["type": "string", "maxLength": 1000]),
+                "url": webURL,
+                "site_url": nullable(webURL),
+                "folder": nullable(.object(["type": "string", "minLength": 1])),
+            ]),
+            "readingListEntry": closedObject([
+                "account": .object(["type": "string", "minLength": 1]),
+                "article_url": webURL,
+                "title": .object(["type": "string", "maxLength": 1000]),
+            ]),
+            "settings": settingsObject(complete: true),
+            "partialSettings": settingsObject(complete: false),
+            "profile": closedObject([
+                "format": .object(["const": .string(BackupFormat.profileName)]),
+                "version": versionSchema,
+                "name": .object(["type": "string", "pattern": "^[a-z0-9][a-z0-9-]{0,39}$"]),
+                "description": .object(["type": "string", "maxLength": 200]),
+                "settings": ref("partialSettings"),
+            ]),
+        ]
+        for group in SettingsGroup.allCases {
+            defs["group-\(group.rawValue)"] = groupObject(group)
+        }
+        return defs
+    }
+
+    /// A group's settings with no required keys; the complete form adds `required` beside the `$ref`.
+    private static func groupObject(_ group: SettingsGroup) -> JSONValue {
+        var properties: [String: JSONValue] = [:]
+        for setting in SettingsRegistry.settings(in: group) { properties[setting.name] = setting.schemaFragment }
+        return .object(["type": "object", "description": .string(group.summary),
+                        "additionalProperties": false, "properties": .object(properties)])
+    }
+
+    private static func settingsObject(complete: Bool) -> JSONValue {
+        var properties: [String: JSONValue] = [:]
+        for group in SettingsGroup.allCases {
+            var schema: [String: JSONValue] = ["$ref": .string("#/$defs/group-\(group.rawValue)")]
+            if complete {
+                schema["required"] = .array(SettingsRegistry.settings(in: group).map { .string($0.name) })
+            }
+            properties[group.rawValue] = .object(schema)
+        }
+        let required: [String] = complete ? SettingsGroup.allCases.map(\.rawValue) : []
+        return closedObject(properties, required: required)
+    }
+}

@@ -1,0 +1,66 @@
+/// Renders docs/settings.md from the registry, so the reference cannot drift from the code.
+public enum SettingsReference {
+    /// The whole Markdown document.
+    public static var markdown: String {
+        var lines = [
+            "# Settings reference",
+            "",
+            "<!-- Generated from Sources/LectorSettings/Registry/Declarations.swift. Do not edit by hand:",
+            "     run `UPDATE_DOCS=1 swift test` to regenerate. -->",
+            "",
+            "Every setting has a key `group.name`, a type, a default and the values it accepts.",
+            "`lector settings set KEY VALUE` refuses anything else with one line naming what is allowed",
+            "and the nearest valid value; `lector settings reset KEY` returns a key to its default.",
+            "",
+            "How values are typed on the command line:",
+            "",
+            "- **bool**: `true`/`false` (also `on`/`off`, `yes`/`no`, `1`/`0`).",
+            "- **int**: a whole number inside the range; the unit is implied (`sync.interval 60` is 60 minutes).",
+            "- **enum**: one of the listed names (case does not matter; the canonical spelling is stored).",
+            "- **string**, **url**: the text as given; quote it for the shell. An empty url or model means the provider's standard one.",
+            "- **action list**: names separated by commas or spaces, in order; `none` empties the list.",
+            "",
+        ]
+        for group in SettingsGroup.allCases {
+            lines += ["## \(group.rawValue)", "", group.summary, "",
+                      "| key | type | default | allowed | description |", "|---|---|---|---|---|"]
+            for setting in SettingsRegistry.settings(in: group) {
+                let cells = ["`\(setting.key)`", setting.type.name, defaultCell(setting), setting.type.allowedDescription, setting.summary]
+                lines.append("| " + cells.map(escape).joined(separator: " | ") + " |")
+            }
+            lines.append("")
+        }
+        lines += listOperations
+        return lines.joined(separator: "\n")
+    }
+
+    private static var listOperations: [String] {
+        [
+            "## Editing the dock and swipe lists",
+            "",
+            "`dock.actions`, `swipe.leading` and `swipe.trailing` are ordered lists of distinct actions.",
+            "Positions count from 1. Every edit is checked before it is stored:",
+            "",
+            "| command | effect |",
+            "|---|---|",
+            "| `settings dock add ACTION [at N]` | insert a known action (at the end, or at position N); refuses duplicates and a full list |",
+            "| `settings dock remove ACTION` | take an action out |",
+            "| `settings dock move ACTION N` | move an action to position N |",
+            "| `settings dock reset` | back to the default order |",
+            "| `settings swipe set leading\\|trailing ACTION…` | replace one edge's actions (first = full swipe) |",
+            "| `settings swipe reset leading\\|trailing` | back to that edge's default |",
+            "",
+        ]
+    }
+
+    private static func defaultCell(_ setting: Setting) -> String {
+        if case .string(let value) = setting.defaultValue {
+            return value.isEmpty ? "(empty)" : "`\(value)`"
+        }
+        return "`\(setting.defaultValue.displayText)`"
+    }
+
+    private static func escape(_ cell: String) -> String {
+        cell.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+extension Preferences {
+    // sync
+    /// Sync when Lector starts.
+    public var syncOnLaunch: Bool { bool("sync.on-launch") }
+    /// Unattended (`sync --auto`) runs are allowed.
+    public var syncInBackground: Bool { bool("sync.background") }
+    /// Least minutes between automatic syncs (never below 15).
+    public var syncIntervalMinutes: Int { int("sync.interval") }
+    /// How far back a sync fetches.
+    public var syncAgeLimit: AgeLimit { choice("sync.age-limit") }
+    /// Mark articles read once scrolled past.
+    public var markReadOnScroll: Bool { bool("sync.mark-read-on-scroll") }
+
+    // list
+    /// Article order.
+    public var listSort: SortOrder { choice("list.sort") }
+    /// Row density.
+    public var listDensity: ListDensity { choice("list.density") }
+    /// Blank columns either side of a row.
+    public var listCellPadding: Int { int("list.cell-padding") }
+    /// Preview lines under each title.
+    public var listPreviewLines: Int { int("list.preview-length") }
+    /// Separators between rows.
+    public var showSeparators: Bool { bool("list.show-separators") }
+    /// Feed icons beside articles.
+    public var showFavicons: Bool { bool("list.show-favicons") }
+    /// Estimated reading time.
+    public var showReadingTime: Bool { bool("list.show-reading-time") }
+    /// Unread indicator.
+    public var showReadIndicator: Bool { bool("list.show-read-indicator") }
+    /// Feeds grouped into folders.
+    public var showFolders: Bool { bool("list.show-folders") }
+    /// Unread counters.
+    public var showUnreadCount: Bool { bool("list.show-unread-count") }
+    /// Starred counters.
+    public var showStarredCount: Bool { bool("list.show-starred-count") }
+    /// Hide read articles.
+    public var hideRead: Bool { bool("list.hide-read") }
+    /// Only starred articles.
+    public var starredOnly: Bool { bool("list.starred-only") }
+    /// Ask before mark-all-read.
+    public var confirmMarkAllRead: Bool { bool("list.confirm-mark-all-read") }
+
+    // reader
+    /// Font family.
+    public var readerFont: ReaderFont { choice("reader.font") }
+    /// Font size in points.
+    public var readerFontSize: Int { int("reader.font-size") }
+    /// Font weight.
+    public var readerFontWeight: FontWeight { choice("reader.font-weight") }
+    /// Line spacing.
+    public var lineSpacing: LineSpacing { choice("reader.line-spacing") }
+    /// Title alignment.
+    public var titleAlignment: TitleAlignment { choice("reader.title-alignment") }
+    /// Paragraph spacing.
+    public var textCompactness: TextCompactness { choice("reader.compactness") }
+    /// Bionic Reading mode.
+    public var bionicMode: BionicMode { choice("reader.bionic") }
+    /// Extract full content when opening an article.
+    public var fullContentByDefault: Bool { bool("reader.full-content") }
+    /// Reopen articles at the last position.
+    public var rememberReadingPosition: Bool { bool("reader.remember-position") }
+    /// Where links open.
+    public var linkBehavior: LinkBehavior { choice("reader.open-links") }
+
+    // appearance
+    /// Colour theme.
+    public var theme: Theme { choice("appearance.theme") }
+
+    // dock and swipe
+    /// Reader dock actions, in order.
+    public var dockActions: [DockAction] { actions("dock.actions") }
+    /// Leading swipe actions, first = full swipe.
+    public var swipeLeading: [SwipeAction] { actions("swipe.leading") }
+    /// Trailing swipe actions, first = full swipe.
+    public var swipeTrailing: [SwipeAction] { actions("swipe.trailing") }
+
+    // summary
+    /// Summary provider.
+    public var summaryProvider: SummaryProvider { choice("summary.provider") }
+    /// Custom endpoint; nil means the provider's standard one.
+    public var summaryEndpoint: URL? { text("summary.endpoint").isEmpty ? nil : URL(string: text("summary.endpoint")) }
+    /// Model name; nil means the provider's default.
+    public var summaryModel: String? { text("summary.model").isEmpty ? nil : text("summary.model") }
+    /// Prompt template sent with the article.
+    public var summaryPrompt: String { text("summary.prompt") }
+}

@@ -1,0 +1,73 @@
+// Every setting, declared once. Validation, completion, the backup schema, the Markdown reference
+// and the typed `Preferences` are all derived from this list; change a setting here and only here.
+
+extension SettingsRegistry {
+    static let declarations: [Setting] = sync + list + reader + appearance + dock + swipe + summary
+
+    private static let sync: [Setting] = [
+        .bool("sync.on-launch", true, "Sync when Lector starts (after showing what is already stored)."),
+        .bool("sync.background", false, "Allow unattended syncs (`sync --auto` from a timer or cron)."),
+        .integer("sync.interval", 15...1440, "minutes", 30,
+                 "Least time between automatic syncs; 15 minutes is a floor, not a suggestion."),
+        .choice("sync.age-limit", AgeLimit.month, "Fetch only articles newer than this (day, week, month, or all)."),
+        .bool("sync.mark-read-on-scroll", false, "Mark articles read once they have scrolled past."),
+    ]
+
+    private static let list: [Setting] = [
+        .choice("list.sort", SortOrder.newestFirst, "Order of articles in a list."),
+        .choice("list.density", ListDensity.comfortable, "How tightly article rows are packed."),
+        .integer("list.cell-padding", 0...4, "columns", 1, "Blank columns on each side of an article row."),
+        .integer("list.preview-length", 0...5, "lines", 2, "Lines of article preview under each title (0 hides it)."),
+        .bool("list.show-separators", true, "Draw a separator between article rows."),
+        .bool("list.show-favicons", true, "Show each feed's icon next to its articles."),
+        .bool("list.show-reading-time", true, "Show the estimated reading time (220 words a minute)."),
+        .bool("list.show-read-indicator", true, "Mark unread articles with an indicator."),
+        .bool("list.show-folders", true, "Group feeds into their folders (off: one flat list of feeds)."),
+        .bool("list.show-unread-count", true, "Show unread counters on feeds and folders."),
+        .bool("list.show-starred-count", true, "Show starred counters on feeds and folders."),
+        .bool("list.hide-read", false, "Hide articles already read."),
+        .bool("list.starred-only", false, "Show only starred articles (with hide-read: starred and unread)."),
+        .bool("list.confirm-mark-all-read", true, "Ask before marking a whole feed or folder read."),
+    ]
+
+    private static let reader: [Setting] = [
+        .choice("reader.font", ReaderFont.system, "Font family of article text."),
+        .integer("reader.font-size", 12...32, "pt", 17, "Size of article text."),
+        .choice("reader.font-weight", FontWeight.regular, "Weight of article text."),
+        .choice("reader.line-spacing", LineSpacing.normal, "Space between lines of article text."),
+        .choice("reader.title-alignment", TitleAlignment.leading, "Alignment of the article title."),
+        .choice("reader.compactness", TextCompactness.normal, "Space between paragraphs and blocks."),
+        .choice("reader.bionic", BionicMode.off, "Bionic Reading: bold the start of each word (F1 light … F5 heavy)."),
+        .bool("reader.full-content", false, "Extract the full article from its web page when opening it."),
+        .bool("reader.remember-position", true, "Reopen each article where you stopped reading."),
+        .choice("reader.open-links", LinkBehavior.inApp, "Open links in Lector or in the external browser."),
+    ]
+
+    private static let appearance: [Setting] = [
+        .choice("appearance.theme", Theme.system,
+                "Colour theme; pure-dark is black for OLED screens, midnight-dark a softer dark."),
+    ]
+
+    private static let dock: [Setting] = [
+        .actions("dock.actions", DockAction.self, noun: "dock action", max: DockAction.allCases.count,
+                 [.previousArticle, .toggleRead, .toggleStar, .fullContent, .bionic, .summary, .share, .nextArticle],
+                 "The reader dock's actions, in order."),
+    ]
+
+    private static let swipe: [Setting] = [
+        .actions("swipe.leading", SwipeAction.self, noun: "swipe action", max: 2, [.toggleRead],
+                 "Actions revealed by swiping an article row from the leading edge; a full swipe runs the first."),
+        .actions("swipe.trailing", SwipeAction.self, noun: "swipe action", max: 2, [.toggleStar, .readingList],
+                 "Actions revealed by swiping an article row from the trailing edge; a full swipe runs the first."),
+    ]
+
+    private static let summary: [Setting] = [
+        .choice("summary.provider", SummaryProvider.none, "Who writes AI summaries (none disables them)."),
+        .url("summary.endpoint", "",
+             "Base URL of an OpenAI-compatible or Ollama server; empty means the provider's standard one."),
+        .text("summary.model", 0...200, "", "Model name; empty means the provider's default model."),
+        .text("summary.prompt", 1...4000,
+              "Summarise this article in its own language: first a short overview, then the key points as a list.",
+              "Instructions sent with the article text (its first 12,000 characters)."),
+    ]
+}

@@ -1,0 +1,62 @@
+/// One declared setting: everything else (validation, completion, schema, docs) is derived from it.
+public struct Setting: Sendable, Equatable {
+    /// Dotted key, `group.name`, as typed on the command line.
+    public let key: String
+    /// The value's type and limits.
+    public let type: SettingType
+    /// The value used when nothing is stored.
+    public let defaultValue: JSONValue
+    /// One line for humans.
+    public let summary: String
+    /// The backup format version that introduced the key; older backups may lack it.
+    public let since: FormatVersion
+
+    init(_ key: String, _ type: SettingType, default defaultValue: JSONValue, _ summary: String,
+         since: FormatVersion = FormatVersion(major: 1, minor: 0)) {
+        self.key = key
+        self.type = type
+        self.defaultValue = defaultValue
+        self.summary = summary
+        self.since = since
+    }
+
+    /// The group named by the key's prefix.
+    public var group: SettingsGroup {
+        SettingsGroup(rawValue: String(key.prefix(while: { $0 != "." }))) ?? .sync
+    }
+
+    /// The key without its group prefix, as it appears inside a backup's group object.
+    public var name: String {
+        String(key.drop(while: { $0 != "." }).dropFirst())
+    }
+}
+
+extension Setting {
+    static func bool(_ key: String, _ value: Bool, _ summary: String) -> Setting {
+        Setting(key, .bool, default: .bool(value), summary)
+    }
+
+    static func integer(_ key: String, _ range: ClosedRange<Int>, _ unit: String, _ value: Int, _ summary: String) -> Setting {
+        Setting(key, .integer(range: range, unit: unit), default: .int(value), summary)
+    }
+
+    static func choice<Choice: RawRepresentable & CaseIterable>(_ key: String, _ value: Choice, _ summary: String) -> Setting
+    where Choice.RawValue == String {
+        Setting(key, .choice(Choice.allCases.map(\.rawValue)), default: .string(value.rawValue), summary)
+    }
+
+    static func text(_ key: String, _ length: ClosedRange<Int>, _ value: String, _ summary: String) -> Setting {
+        Setting(key, .text(length: length), default: .string(value), summary)
+    }
+
+    static func url(_ key: String, _ value: String, _ summary: String) -> Setting {
+        Setting(key, .url, default: .string(value), summary)
+    }
+
+    static func actions<Action: RawRepresentable & CaseIterable>(
+        _ key: String, _ type: Action.Type, noun: String, max: Int, _ value: [Action], _ summary: String
+    ) -> Setting where Action.RawValue == String {
+        let catalog = ActionCatalog(known: Action.allCases.map(\.rawValue), maxCount: max, noun: noun)
+        return Setting(key, .actions(catalog), default: .array(value.map { .string($0.rawValue) }), summary)
+    }
+}
