@@ -1,3 +1,4 @@
+import LectorSettings
 import LectorStore
 
 /// A failed command: one line for the user and the exit code it maps to.
@@ -32,10 +33,23 @@ public enum CLIError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// Runs core work, mapping whatever it throws onto the CLI's vocabulary.
+    static func catching<T>(_ body: () throws -> T) throws(CLIError) -> T {
+        do { return try body() } catch { throw from(error) }
+    }
+
     /// Maps any error a command lets escape onto the CLI's vocabulary.
     static func from(_ error: any Error) -> CLIError {
         switch error {
         case let error as CLIError: return error
+        case let error as SettingsError:
+            switch error {
+            case .unknownKey: return .notFound(error.message)
+            case .storage: return .failure(error.message)
+            default: return .usage(error.message)
+            }
+        case let error as BackupError:
+            return .failure(error.message)
         case let error as StoreError:
             switch error {
             case .notFound: return .notFound(error.description)

@@ -8,6 +8,16 @@ public enum ValueSource: Sendable, Equatable {
     case folders
     /// Command names, for `help`.
     case commands
+    /// Setting keys and group names.
+    case settingKeys
+    /// Settings group names.
+    case settingGroups
+    /// Allowed values of the setting named by the KEY argument.
+    case settingValues
+    /// The known actions of an action-list setting (`dock.actions`, `swipe.leading`).
+    case actions(String)
+    /// Settings profiles, shipped and the user's own.
+    case profiles
     /// A fixed list of values with a description each.
     case choices([Choice])
     /// A path on disk: the shell completes file names.

@@ -10,13 +10,18 @@ public struct CommandTable: Sendable {
             NounSpec("feed", "feeds (subscriptions) of an account"),
             NounSpec("folder", "folders of an account"),
             NounSpec("article", "articles in the local store"),
+            NounSpec("settings", "reader preferences: list, get, set, reset"),
+            NounSpec("dock", "the reader dock's ordered actions"),
+            NounSpec("swipe", "the leading and trailing swipe actions"),
+            NounSpec("profile", "named sets of settings: shipped ones and your own"),
             NounSpec("demo", "the sample library shown when there is no account"),
             NounSpec("help", "show help for a command"),
             NounSpec("completions", "print a shell completion script"),
             NounSpec("version", "print Lector's version"),
             NounSpec("exit", "leave the REPL"),
         ],
-        commands: FeedCommands.all + FolderCommands.all + ArticleCommands.all + DemoCommands.all + MetaCommands.all)
+        commands: FeedCommands.all + FolderCommands.all + ArticleCommands.all + SettingsCommands.all
+            + ActionListCommands.all + ProfileCommands.all + DemoCommands.all + MetaCommands.all)
 
     /// Nouns usable in this context.
     public func visibleNouns(inREPL: Bool) -> [NounSpec] {

@@ -8,7 +8,8 @@ public enum Lector {
         let directories = AppDirectories.resolve(environment: environment)
         // Completion answers before any other start-up work: no migrations, no writes.
         if arguments.first == "__complete" {
-            let completer = Completer { Store.openReadOnly(path: directories.databasePath) }
+            let completer = Completer(openStore: { Store.openReadOnly(path: directories.databasePath) },
+                                      profiles: { ProfileCatalog(directories: directories).entries.map(\.profile) })
             Console.out(Completer.wireFormat(completer.complete(Array(arguments.dropFirst()))))
             return ExitStatus.ok.rawValue
         }

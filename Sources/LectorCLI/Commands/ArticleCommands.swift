@@ -19,7 +19,7 @@ enum ArticleCommands {
     ) { invocation, session in
         let store = try session.store()
         let query = try articleQuery(invocation, session: session, store: store)
-        let articles = try Lookup.run { try store.articles.list(query) }
+        let articles = try CLIError.catching { try store.articles.list(query) }
         session.handles.remember(articles.map(\.id))
 
         var table = TextTable(["#", "", "DATE", "FEED", "TITLE"], flexibleColumn: 4)
@@ -56,13 +56,13 @@ enum ArticleCommands {
         let store = try session.store()
         let ids = try invocation.variadic("ARTICLE").map { reference throws(CLIError) in
             let id = try session.handles.resolve(reference)
-            guard try Lookup.run({ try store.articles.article(id) }) != nil else {
+            guard try CLIError.catching({ try store.articles.article(id) }) != nil else {
                 throw CLIError.notFound("no article with id \(id)")
             }
             return id
         }
         let action = invocation.argument("ACTION") ?? ""
-        let changed = try Lookup.run {
+        let changed = try CLIError.catching {
             switch action {
             case "read": try store.states.setRead(ids, to: .read)
             case "unread": try store.states.setRead(ids, to: .unread)
@@ -89,7 +89,7 @@ enum ArticleCommands {
         var query = try articleQuery(invocation, session: session, store: store)
         query.unreadOnly = true
         query.limit = Int.max
-        let count = try Lookup.run { try store.articles.list(query).count }
+        let count = try CLIError.catching { try store.articles.list(query).count }
         guard count > 0 else { return .message("Nothing to mark: no unread articles there.") }
         if !invocation.flag("yes") {
             guard Prompter.isInteractive else {
@@ -97,7 +97,7 @@ enum ArticleCommands {
             }
             guard Prompter.confirm("Mark \(count) article(s) read?") else { return .message("Nothing changed.") }
         }
-        let changed = try Lookup.run { try store.states.markAllRead(query) }
+        let changed = try CLIError.catching { try store.states.markAllRead(query) }
         return CommandOutput(text: "\(changed) article(s) marked read.",
                              json: MarkJSON(action: "read", articles: [], changed: changed))
     }

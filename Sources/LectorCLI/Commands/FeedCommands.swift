@@ -20,7 +20,7 @@ enum FeedCommands {
             throw CLIError.failure("moving a feed on a \(account.kind.rawValue) account goes through its server, which this build cannot do yet")
         }
         let existing = try? Lookup.folder(named: folderName, accountID: account.id, in: store)
-        let folder = try Lookup.run {
+        let folder = try CLIError.catching {
             try store.database.write {
                 let folder = try existing ?? store.folders.insert(accountID: account.id, serverID: folderName, name: folderName)
                 try store.feeds.move(feed.id, toFolder: folder.id)
@@ -50,7 +50,7 @@ enum FeedCommands {
         let folder = try invocation.value("folder").map { name throws(CLIError) in
             try Lookup.folder(named: name, accountID: account?.id, in: store)
         }
-        let feeds = try Lookup.run { try store.feeds.list(accountID: account?.id, folderID: folder?.id) }
+        let feeds = try CLIError.catching { try store.feeds.list(accountID: account?.id, folderID: folder?.id) }
         let showAccount = Set(feeds.map(\.accountName)).count > 1
         var table = TextTable((showAccount ? ["ACCOUNT"] : []) + ["TITLE", "FOLDER", "UNREAD", "URL"],
                               flexibleColumn: showAccount ? 1 : 0)

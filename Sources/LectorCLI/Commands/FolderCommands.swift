@@ -9,7 +9,7 @@ enum FolderCommands {
     ) { invocation, session in
         let store = try session.store()
         let account = try session.accountFilter(invocation)
-        let folders = try Lookup.run { try store.folders.list(accountID: account?.id) }
+        let folders = try CLIError.catching { try store.folders.list(accountID: account?.id) }
         let showAccount = Set(folders.map(\.accountName)).count > 1
         var table = TextTable((showAccount ? ["ACCOUNT"] : []) + ["FOLDER", "FEEDS", "UNREAD"],
                               flexibleColumn: showAccount ? 1 : 0)

@@ -3,13 +3,8 @@ import LectorStore
 
 /// Finding the feed, folder or account a user named, with "did you mean" when there is none.
 enum Lookup {
-    /// Runs store work, mapping its errors onto CLI errors.
-    static func run<T>(_ body: () throws -> T) throws(CLIError) -> T {
-        do { return try body() } catch { throw CLIError.from(error) }
-    }
-
     static func folder(named name: String, accountID: Int64?, in store: Store) throws(CLIError) -> Folder {
-        let folders = try run { try store.folders.list(accountID: accountID) }
+        let folders = try CLIError.catching { try store.folders.list(accountID: accountID) }
         let matches = folders.filter { $0.folder.name.caseInsensitiveCompare(name) == .orderedSame }
         guard let match = matches.first else {
             throw .notFound("no folder named '\(name)'\(Suggestion.hint(for: name, in: folders.map(\.folder.name))) (see 'lector folder list')")
@@ -21,7 +16,7 @@ enum Lookup {
     }
 
     static func feed(titled title: String, accountID: Int64?, in store: Store) throws(CLIError) -> Feed {
-        let feeds = try run { try store.feeds.list(accountID: accountID) }
+        let feeds = try CLIError.catching { try store.feeds.list(accountID: accountID) }
         let matches = feeds.filter { $0.feed.title.caseInsensitiveCompare(title) == .orderedSame || $0.feed.url == title }
         guard let match = matches.first else {
             throw .notFound("no feed titled '\(title)'\(Suggestion.hint(for: title, in: feeds.map(\.feed.title))) (see 'lector feed list')")

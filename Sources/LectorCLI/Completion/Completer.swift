@@ -1,3 +1,4 @@
+import LectorSettings
 import LectorStore
 
 /// One completion candidate and its description.
@@ -21,11 +22,15 @@ public struct Completer {
     let inREPL: Bool
     /// Opens the store read-only on demand; nil when there is none.
     let openStore: () -> Store?
+    /// Lists the profiles on offer; read only when a profile name is wanted.
+    let profiles: () -> [Profile]
 
-    public init(table: CommandTable = .standard, inREPL: Bool = false, openStore: @escaping () -> Store?) {
+    public init(table: CommandTable = .standard, inREPL: Bool = false, openStore: @escaping () -> Store?,
+                profiles: @escaping () -> [Profile] = { [] }) {
         self.table = table
         self.inREPL = inREPL
         self.openStore = openStore
+        self.profiles = profiles
     }
 
     /// Candidates for the last word of `words` (which may be empty: "complete a new word").
@@ -60,7 +65,7 @@ public struct Completer {
 
     private func completeArguments(of spec: CommandSpec, typed: [String],
                                    partial: String) -> (candidates: [Candidate], directive: CompletionDirective) {
-        var positionalCount = 0
+        var positionals: [String] = []
         var given: [String: String] = [:]
         var pendingOption: OptionSpec?
         for word in typed {
@@ -72,9 +77,10 @@ public struct Completer {
             } else if word.hasPrefix("-"), word.count == 2, let option = spec.option(short: word.last!) {
                 if option.takesValue { pendingOption = option } else { given[option.name] = "" }
             } else {
-                positionalCount += 1
+                positionals.append(ShellWords.dequote(word))
             }
         }
+        let positionalCount = positionals.count
         if let option = pendingOption {
             return values(of: option.source, partial: partial, account: given["account"])
         }
@@ -91,14 +97,19 @@ public struct Completer {
             return (complete(Array(typed.suffix(positionalCount))
                              + [partial]).candidates.filter { !$0.value.hasPrefix("-") }, .none)
         }
-        return values(of: argument.source, partial: partial, account: given["account"])
+        let key = spec.arguments.firstIndex { $0.name == "KEY" }.flatMap { $0 < positionals.count ? positionals[$0] : nil }
+        return values(of: argument.source, partial: partial, account: given["account"], settingKey: key)
     }
 
-    private func values(of source: ValueSource?, partial: String,
-                        account: String?) -> (candidates: [Candidate], directive: CompletionDirective) {
+    private func values(of source: ValueSource?, partial: String, account: String?,
+                        settingKey: String? = nil) -> (candidates: [Candidate], directive: CompletionDirective) {
         switch source {
         case nil, .commands?:
             return ([], .none)
+        case .settingKeys?, .settingGroups?, .settingValues?, .actions?:
+            return (filter(SettingsValues.candidates(for: source, key: settingKey), partial), .none)
+        case .profiles?:
+            return (filter(profiles().map { Candidate(value: $0.name, help: $0.description) }, partial), .none)
         case .files?:
             return ([], .files)
         case .choices(let choices)?:

@@ -1,4 +1,4 @@
-/// An ordered list of distinct known actions, with the edits `settings dock …` and `settings swipe …` offer.
+/// An ordered list of distinct known actions, with the edits `dock …` and `swipe …` offer.
 /// Positions are 1-based, as users count.
 public struct ActionList: Equatable, Sendable {
     /// The actions, in order.

@@ -19,7 +19,7 @@ public enum SettingsCompletion {
         }
     }
 
-    /// The keys that take list operations (`settings dock …`, `settings swipe …`).
+    /// The keys that take list operations (`dock …`, `swipe …`).
     public static var listKeys: [String] {
         SettingsRegistry.all.filter { if case .actions = $0.type { return true } else { return false } }.map(\.key)
     }

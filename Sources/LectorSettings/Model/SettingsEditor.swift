@@ -50,7 +50,7 @@ public struct SettingsEditor {
         return changes
     }
 
-    /// Edits an action list (`settings dock add share at 2`) and stores the result.
+    /// Edits an action list (`dock add share --at 2`) and stores the result.
     @discardableResult
     public func editList(_ key: String, _ edit: (inout ActionList) throws(SettingsError) -> Void) throws(SettingsError) -> SettingChange {
         let setting = try SettingsRegistry.require(key)

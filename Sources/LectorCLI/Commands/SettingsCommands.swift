@@ -1,0 +1,79 @@
+import LectorSettings
+
+enum SettingsCommands {
+    static let all: [CommandSpec] = [list, get, set, reset]
+
+    static let list = CommandSpec(
+        ["settings", "list"], "list settings with their values; * marks values that differ from the default",
+        arguments: [ArgumentSpec("GROUP", "only this group", source: .settingGroups, optional: true)]
+    ) { invocation, session in
+        let preferences = try session.preferences()
+        let group = try invocation.argument("GROUP").map { name throws(CLIError) in try settingsGroup(name) }
+        let settings = group.map(SettingsRegistry.settings(in:)) ?? SettingsRegistry.all
+        var table = TextTable(["", "KEY", "VALUE", "DEFAULT"], flexibleColumn: 2)
+        var json: [String: JSONValue] = [:]
+        for setting in settings {
+            let value = preferences[setting.key] ?? setting.defaultValue
+            let changed = value != setting.defaultValue
+            table.add([changed ? "*" : "", setting.key, value.displayText, changed ? setting.defaultValue.displayText : ""])
+            json[setting.key] = .object(["value": value, "default": setting.defaultValue, "changed": .bool(changed)])
+        }
+        let warnings = preferences.warnings.map { "note: \($0)" }
+        return CommandOutput(text: ([table.render(width: session.terminalWidth)] + warnings).joined(separator: "\n"),
+                             json: JSONValue.object(json))
+    }
+
+    static let get = CommandSpec(
+        ["settings", "get"], "print one setting's value",
+        arguments: [ArgumentSpec("KEY", "the setting, e.g. reader.font", source: .settingKeys)]
+    ) { invocation, session in
+        let key = invocation.argument("KEY") ?? ""
+        let value = try CLIError.catching { try session.settingsEditor().get(key) }
+        return CommandOutput(text: value.displayText, json: JSONValue.object(["key": .string(key), "value": value]))
+    }
+
+    static let set = CommandSpec(
+        ["settings", "set"], "change a setting; wrong types, ranges and values are refused",
+        discussion: "Booleans take true/false (on/off, yes/no); lists take names separated by commas or spaces. See docs/settings.md.",
+        arguments: [
+            ArgumentSpec("KEY", "the setting, e.g. reader.font", source: .settingKeys),
+            ArgumentSpec("VALUE", "the new value", source: .settingValues, variadic: true),
+        ]
+    ) { invocation, session in
+        let key = invocation.argument("KEY") ?? ""
+        let value = invocation.variadic("VALUE").joined(separator: " ")
+        let change = try CLIError.catching { try session.settingsEditor().set(key, to: value) }
+        return changeOutput([change], none: "\(key) already is \(change.new.displayText).")
+    }
+
+    static let reset = CommandSpec(
+        ["settings", "reset"], "return a setting, a group, or everything to the defaults",
+        arguments: [ArgumentSpec("KEY", "a key or a group; nothing for every setting", source: .settingKeys, optional: true)]
+    ) { invocation, session in
+        let editor = try session.settingsEditor()
+        let target = invocation.argument("KEY")
+        let changes: [SettingChange] = try CLIError.catching {
+            if let target, let group = SettingsGroup(rawValue: target) {
+                return try SettingsRegistry.settings(in: group).map { try editor.reset($0.key) }
+            }
+            if let target { return [try editor.reset(target)] }
+            return try editor.resetAll()
+        }
+        return changeOutput(changes, none: "Nothing to reset: already at the defaults.")
+    }
+
+    /// "key: old → new" lines, or `none` when nothing changed.
+    static func changeOutput(_ changes: [SettingChange], none: String) -> CommandOutput {
+        let real = changes.filter { $0.old != $0.new }
+        return CommandOutput(text: real.isEmpty ? none : real.map(\.line).joined(separator: "\n"),
+                             json: JSONValue.object(["changes": .array(real.map(\.json))]))
+    }
+
+    static func settingsGroup(_ name: String) throws(CLIError) -> SettingsGroup {
+        guard let group = SettingsGroup(rawValue: name) else {
+            let names = SettingsGroup.allCases.map(\.rawValue)
+            throw .notFound("no settings group '\(name)'\(Suggestion.hint(for: name, in: names)) (groups: \(names.joined(separator: ", ")))")
+        }
+        return group
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import LectorSettings
+import LectorStore
+
+/// The profiles on offer: the ones shipped with Lector and the user's own (which win on a name clash).
+struct ProfileCatalog {
+    enum Origin: String { case shipped, user }
+
+    let entries: [(profile: Profile, origin: Origin)]
+    let problems: [String]
+
+    init(directories: AppDirectories) {
+        let user = ProfileDirectory(url: URL(fileURLWithPath: directories.profilesDirectory)).load()
+        var shippedProfiles: [Profile] = []
+        var shippedProblems: [String] = []
+        if let directory = Self.shippedDirectory {
+            (shippedProfiles, shippedProblems) = ProfileDirectory(url: directory).load()
+        }
+        let userNames = Set(user.profiles.map(\.name))
+        var all: [(profile: Profile, origin: Origin)] = user.profiles.map { ($0, Origin.user) }
+        all += shippedProfiles.filter { !userNames.contains($0.name) }.map { ($0, Origin.shipped) }
+        entries = all.sorted { $0.profile.name < $1.profile.name }
+        problems = user.problems + shippedProblems
+    }
+
+    func named(_ name: String) throws(CLIError) -> (profile: Profile, origin: Origin) {
+        guard let entry = entries.first(where: { $0.profile.name == name }) else {
+            let names = entries.map(\.profile.name)
+            throw .notFound("no profile named '\(name)'\(Suggestion.hint(for: name, in: names)) (see 'lector profile list')")
+        }
+        return entry
+    }
+
+    /// Shipped profiles sit in `profiles/` of the source tree (found by walking up from the
+    /// executable, which covers `.build/*/lector`) or in `share/lector/profiles` beside an
+    /// installed `bin/lector`.
+    static let shippedDirectory: URL? = {
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let installed = executable.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("share/lector/profiles")
+        if FileManager.default.fileExists(atPath: installed.path) { return installed }
+        var directory = executable.deletingLastPathComponent()
+        while directory.path != "/" {
+            let candidate = directory.appendingPathComponent("profiles")
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("minimal.json").path) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        return nil
+    }()
+}
