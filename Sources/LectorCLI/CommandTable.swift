@@ -14,6 +14,7 @@ public struct CommandTable: Sendable {
             NounSpec("dock", "the reader dock's ordered actions"),
             NounSpec("swipe", "the leading and trailing swipe actions"),
             NounSpec("profile", "named sets of settings: shipped ones and your own"),
+            NounSpec("backup", "export and restore your setup as one JSON file"),
             NounSpec("demo", "the sample library shown when there is no account"),
             NounSpec("help", "show help for a command"),
             NounSpec("completions", "print a shell completion script"),
@@ -21,7 +22,7 @@ public struct CommandTable: Sendable {
             NounSpec("exit", "leave the REPL"),
         ],
         commands: FeedCommands.all + FolderCommands.all + ArticleCommands.all + SettingsCommands.all
-            + ActionListCommands.all + ProfileCommands.all + DemoCommands.all + MetaCommands.all)
+            + ActionListCommands.all + ProfileCommands.all + BackupCommands.all + DemoCommands.all + MetaCommands.all)
 
     /// Nouns usable in this context.
     public func visibleNouns(inREPL: Bool) -> [NounSpec] {

@@ -63,6 +63,21 @@ public struct AccountsTable {
         }
     }
 
+    /// Changes where an account points and who logs in.
+    public func update(_ accountID: Int64, url: String?, username: String?) throws(StoreError) {
+        try storeOperation { try database.execute("UPDATE accounts SET url = ?, username = ? WHERE id = ?", url, username, accountID) }
+    }
+
+    /// Records whether the account still waits for its secret (`account password NAME`).
+    public func setNeedsPassword(_ accountID: Int64, _ needsPassword: Bool) throws(StoreError) {
+        try storeOperation { try database.execute("UPDATE accounts SET needs_password = ? WHERE id = ?", needsPassword, accountID) }
+    }
+
+    /// Clears the default mark from every account.
+    public func clearDefault() throws(StoreError) {
+        try storeOperation { try database.execute("UPDATE accounts SET is_default = 0 WHERE is_default = 1") }
+    }
+
     /// Removes the account and, through cascades, everything under it.
     public func remove(_ accountID: Int64) throws(StoreError) {
         try storeOperation { try database.execute("DELETE FROM accounts WHERE id = ?", accountID) }

@@ -60,6 +60,11 @@ public struct FeedsTable {
         }
     }
 
+    /// Changes a feed's title and site address.
+    public func update(_ feedID: Int64, title: String, siteURL: String?) throws(StoreError) {
+        try storeOperation { try database.execute("UPDATE feeds SET title = ?, site_url = ? WHERE id = ?", title, siteURL, feedID) }
+    }
+
     /// Files a feed in a folder of the same account (nil: unfiled).
     public func move(_ feedID: Int64, toFolder folderID: Int64?) throws(StoreError) {
         try storeOperation {

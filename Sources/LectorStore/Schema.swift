@@ -1,7 +1,7 @@
 /// The store's schema, as an ordered list of migrations. Append new steps; never edit old ones.
 public enum Schema {
     public static let migrator = Migrator([
-        Migration("v1: accounts, feeds, articles, state, intents, settings, fetch and sync metadata, FTS") { db in
+        Migration("v1: accounts, feeds, articles, state, intents, settings, reading list, fetch and sync metadata, FTS") { db in
             try db.executeScript(version1)
         },
     ])
@@ -113,6 +113,16 @@ public enum Schema {
         last_success_at REAL,
         last_error      TEXT,
         cursor          TEXT
+    );
+
+    -- Articles saved for later; kept by URL so an entry outlives the article's sync window.
+    CREATE TABLE reading_list (
+        id         INTEGER PRIMARY KEY,
+        account_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+        url        TEXT    NOT NULL,
+        title      TEXT    NOT NULL,
+        added_at   REAL    NOT NULL,
+        UNIQUE (account_id, url)
     );
 
     -- Small facts about this installation (e.g. whether the demo library was dismissed).

@@ -35,6 +35,7 @@ public final class Store {
     public var articles: ArticlesTable { ArticlesTable(database: database) }
     public var states: ArticleStateChanges { ArticleStateChanges(database: database) }
     public var intents: PendingIntentsTable { PendingIntentsTable(database: database) }
+    public var readingList: ReadingListTable { ReadingListTable(database: database) }
     public var settings: SettingsTable { SettingsTable(database: database) }
     public var meta: AppMetaTable { AppMetaTable(database: database) }
 }

@@ -1,0 +1,100 @@
+import Foundation
+import LectorSettings
+import LectorStore
+
+/// Applies the selected sections of a validated backup in one transaction, with the semantics
+/// `BackupPlan` describes: add and update; with `removeMissing`, also remove what the file lacks.
+/// A restore followed by the same plan yields no changes (tested).
+struct BackupRestorer {
+    let store: Store
+    let editor: SettingsEditor
+
+    /// Accounts that arrived without a secret and need `account password NAME`.
+    func apply(_ document: BackupDocument, plan: BackupPlan, sections: Set<BackupSection>,
+               removeMissing: Bool) throws -> [String] {
+        try store.database.write {
+            var needingPassword: [String] = []
+            if sections.contains(.accounts) {
+                needingPassword = try restoreAccounts(document.accounts, removeMissing: removeMissing)
+            }
+            if sections.contains(.settings) {
+                try editor.apply(plan.settingChanges)
+            }
+            if sections.contains(.subscriptions), let subscriptions = document.subscriptions {
+                try restoreSubscriptions(subscriptions, removeMissing: removeMissing)
+            }
+            if sections.contains(.readingList), let entries = document.readingList {
+                try restoreReadingList(entries, removeMissing: removeMissing)
+            }
+            return needingPassword
+        }
+    }
+
+    private func restoreAccounts(_ wanted: [BackupAccount], removeMissing: Bool) throws -> [String] {
+        var needingPassword: [String] = []
+        if wanted.contains(where: \.isDefault) { try store.accounts.clearDefault() }
+        for account in wanted {
+            let kind = LectorStore.AccountKind(rawValue: account.kind.rawValue) ?? .local
+            if let existing = try store.accounts.named(account.name), !existing.isDemo {
+                try store.accounts.update(existing.id, url: account.url, username: account.user)
+                if account.isDefault { try store.accounts.setDefault(existing.id) }
+                continue
+            }
+            // The secret never travels in a backup: remote accounts wait for `account password`.
+            let inserted = try store.accounts.insert(kind: kind, name: account.name, url: account.url,
+                                                     username: account.user, needsPassword: kind != .local)
+            if account.isDefault { try store.accounts.setDefault(inserted.id) }
+            if kind != .local { needingPassword.append(account.name) }
+        }
+        if !wanted.isEmpty { try store.accounts.removeDemo() }
+        if removeMissing {
+            let names = Set(wanted.map(\.name))
+            for account in try store.accounts.all() where !account.isDemo && !names.contains(account.name) {
+                try store.accounts.remove(account.id)
+            }
+        }
+        return needingPassword
+    }
+
+    private func restoreSubscriptions(_ wanted: [String: BackupSubscriptions], removeMissing: Bool) throws {
+        for (name, subscriptions) in wanted {
+            guard let account = try store.accounts.named(name) else {
+                throw StoreError.notFound(what: "account for the subscriptions", name: name)
+            }
+            var folders = Dictionary(uniqueKeysWithValues: try store.folders.list(accountID: account.id).map { ($0.folder.name, $0.folder.id) })
+            for folder in subscriptions.folders + subscriptions.feeds.compactMap(\.folder) where folders[folder] == nil {
+                folders[folder] = try store.folders.insert(accountID: account.id, serverID: folder, name: folder).id
+            }
+            let existing = try store.feeds.list(accountID: account.id)
+            for feed in subscriptions.feeds {
+                let folderID = feed.folder.flatMap { folders[$0] }
+                if let current = existing.first(where: { $0.feed.url == feed.url }) {
+                    try store.feeds.update(current.feed.id, title: feed.title, siteURL: feed.siteURL)
+                    try store.feeds.move(current.feed.id, toFolder: folderID)
+                } else {
+                    try store.feeds.insert(accountID: account.id, folderID: folderID, serverID: feed.url, title: feed.title,
+                                           url: feed.url, siteURL: feed.siteURL)
+                }
+            }
+            guard removeMissing else { continue }
+            let wantedURLs = Set(subscriptions.feeds.map(\.url))
+            for listing in existing where !wantedURLs.contains(listing.feed.url) { try store.feeds.remove(listing.feed.id) }
+            let wantedFolders = Set(subscriptions.folders)
+            for (folder, id) in folders where !wantedFolders.contains(folder) { try store.folders.remove(id) }
+        }
+    }
+
+    private func restoreReadingList(_ wanted: [ReadingListEntry], removeMissing: Bool) throws {
+        for entry in wanted {
+            guard let account = try store.accounts.named(entry.account) else {
+                throw StoreError.notFound(what: "account for the reading list", name: entry.account)
+            }
+            try store.readingList.add(accountID: account.id, url: entry.articleURL, title: entry.title)
+        }
+        guard removeMissing else { return }
+        let wantedKeys = Set(wanted.map { "\($0.account)\n\($0.articleURL)" })
+        for item in try store.readingList.all() where !wantedKeys.contains("\(item.accountName)\n\(item.url)") {
+            try store.readingList.remove(accountID: item.accountID, url: item.url)
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import LectorSettings
+import LectorStore
+
+/// The store and settings in backup terms: what `backup export` writes and what a restore plan
+/// compares against. The demo library is not user data and is left out.
+struct BackupSnapshot {
+    let store: Store
+    let preferences: Preferences
+
+    var state: BackupState {
+        get throws {
+            BackupState(accounts: try accounts(), preferences: preferences, subscriptions: try subscriptions(),
+                        readingList: try readingList())
+        }
+    }
+
+    func accounts() throws -> [BackupAccount] {
+        try store.accounts.all().filter { !$0.isDemo }.map { account in
+            BackupAccount(kind: LectorSettings.AccountKind(rawValue: account.kind.rawValue) ?? .local, name: account.name,
+                          url: account.url, user: account.username, isDefault: account.isDefault)
+        }
+    }
+
+    func subscriptions() throws -> [String: BackupSubscriptions] {
+        var result: [String: BackupSubscriptions] = [:]
+        for account in try store.accounts.all() where !account.isDemo {
+            let folders = try store.folders.list(accountID: account.id).map(\.folder.name)
+            let feeds = try store.feeds.list(accountID: account.id).map {
+                BackupFeed(title: $0.feed.title, url: $0.feed.url, siteURL: $0.feed.siteURL, folder: $0.folderName)
+            }
+            result[account.name] = BackupSubscriptions(folders: folders, feeds: feeds)
+        }
+        return result
+    }
+
+    func readingList() throws -> [ReadingListEntry] {
+        let demoIDs = Set(try store.accounts.all().filter(\.isDemo).map(\.id))
+        return try store.readingList.all().filter { !demoIDs.contains($0.accountID) }.map {
+            ReadingListEntry(account: $0.accountName, articleURL: $0.url, title: $0.title)
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import LectorSettings
+import LectorStore
+
+enum BackupCommands {
+    static let all: [CommandSpec] = [export, inspect, restore]
+
+    static let sectionsOption = OptionSpec(
+        "sections", short: "s", value: "LIST",
+        "only these sections, comma-separated: accounts, settings, subscriptions, reading-list",
+        source: .choices(BackupSection.allCases.map { Choice($0.rawValue, "backup section") }))
+
+    static let export = CommandSpec(
+        ["backup", "export"], "write accounts (never secrets), settings, subscriptions and the reading list as JSON",
+        discussion: "The format is documented in docs/backup.md with a JSON Schema in docs/backup.schema.json.",
+        arguments: [ArgumentSpec("FILE", "where to write; '-' or nothing for standard output", source: .files, optional: true)],
+        options: [sectionsOption]
+    ) { invocation, session in
+        let sections = try selectedSections(invocation)
+        let store = try session.store()
+        let snapshot = BackupSnapshot(store: store, preferences: try session.preferences())
+        let document = try CLIError.catching {
+            BackupDocument.export(toolVersion: LectorVersion.current,
+                                  accounts: sections.contains(.accounts) ? try snapshot.accounts() : [],
+                                  preferences: snapshot.preferences,
+                                  subscriptions: sections.contains(.subscriptions) ? try snapshot.subscriptions() : nil,
+                                  readingList: sections.contains(.readingList) ? try snapshot.readingList() : nil)
+        }
+        let data = document.encoded()
+        guard let path = invocation.argument("FILE"), path != "-" else {
+            return CommandOutput(text: String(decoding: data, as: UTF8.self), json: document.jsonValue)
+        }
+        try writePrivately(data, to: path)
+        var summary = "Wrote \(path): \(document.accounts.count) account(s), \(SettingsRegistry.all.count) settings"
+        if let subscriptions = document.subscriptions { summary += ", \(feedCount(subscriptions)) feed(s)" }
+        if let readingList = document.readingList { summary += ", \(readingList.count) reading-list item(s)" }
+        return CommandOutput(text: summary + ".", json: JSONValue.object(["file": .string(path), "bytes": .int(data.count)]))
+    }
+
+    static let inspect = CommandSpec(
+        ["backup", "inspect"], "validate a backup file and summarise it, changing nothing",
+        arguments: [ArgumentSpec("FILE", "the backup", source: .files)]
+    ) { invocation, _ in
+        let (document, warnings) = try read(invocation.argument("FILE") ?? "")
+        let changedSettings = SettingsRegistry.all.filter { setting in
+            document.settings[setting.group.rawValue]?[setting.name].map { $0 != setting.defaultValue } ?? false
+        }
+        let accounts = document.accounts.map { "\($0.name) (\($0.kind.rawValue)\($0.isDefault ? ", default" : ""))" }
+        let changedKeys = changedSettings.map(\.key).joined(separator: ", ")
+        let subscriptions = document.subscriptions.map { "\(feedCount($0)) feed(s) in \($0.count) account(s)" } ?? "not included"
+        let readingList = document.readingList.map { "\($0.count) item(s)" } ?? "not included"
+        var lines: [String] = []
+        lines.append("Lector backup \(document.version), written by Lector \(document.toolVersion) at \(document.createdAt)")
+        lines.append("accounts: " + (accounts.isEmpty ? "none" : accounts.joined(separator: ", ")))
+        lines.append("settings: \(changedSettings.count) differ from the defaults" + (changedKeys.isEmpty ? "" : ": " + changedKeys))
+        lines.append("subscriptions: " + subscriptions)
+        lines.append("reading list: " + readingList)
+        lines += warnings.map { "warning: \($0)" }
+        var json = document.jsonValue.objectValue ?? [:]
+        json["warnings"] = .array(warnings.map(JSONValue.string))
+        return CommandOutput(text: lines.joined(separator: "\n"), json: JSONValue.object(json))
+    }
+
+    static let restore = CommandSpec(
+        ["backup", "restore"], "restore a backup: validates the whole file, then applies it in one transaction",
+        discussion: "By default a restore adds and updates; --replace also removes what the file does not have. Accounts arrive without their secret: run 'lector account password NAME' for each.",
+        arguments: [ArgumentSpec("FILE", "the backup", source: .files)],
+        options: [
+            sectionsOption,
+            OptionSpec("dry-run", short: "n", "print what would be added, changed and removed; change nothing"),
+            OptionSpec("replace", "also remove accounts, feeds, folders and reading-list items the file does not have"),
+            OptionSpec("yes", short: "y", "do not ask for confirmation"),
+        ]
+    ) { invocation, session in
+        let (document, warnings) = try read(invocation.argument("FILE") ?? "")
+        let sections = try selectedSections(invocation)
+        let store = try session.store()
+        let editor = try session.settingsEditor()
+        let current = try CLIError.catching { try BackupSnapshot(store: store, preferences: try editor.preferences()).state }
+        let plan = BackupPlan(current: current, document: document, sections: sections, removeMissing: invocation.flag("replace"))
+        let notes = warnings.map { "warning: \($0)" } + plan.missingSections.map { "note: the file has no \($0.rawValue) section" }
+        var json = plan.json.objectValue ?? [:]
+        json["warnings"] = .array(warnings.map(JSONValue.string))
+        if invocation.flag("dry-run") || plan.isEmpty {
+            json["applied"] = .bool(false)
+            let text = plan.isEmpty ? "Nothing to restore: this machine already matches the file." : plan.lines.joined(separator: "\n")
+            return CommandOutput(text: (notes + [text]).joined(separator: "\n"), json: JSONValue.object(json))
+        }
+        if !invocation.flag("yes") {
+            guard Prompter.isInteractive else {
+                throw CLIError.usage("this restore makes \(plan.changes.count) change(s): review them with --dry-run, then pass --yes")
+            }
+            Console.out((notes + plan.lines).joined(separator: "\n") + "\n")
+            guard Prompter.confirm("Apply these changes?") else { return .message("Nothing changed.") }
+        }
+        let needingPassword = try CLIError.catching {
+            try BackupRestorer(store: store, editor: editor).apply(document, plan: plan, sections: sections,
+                                                                  removeMissing: invocation.flag("replace"))
+        }
+        json["applied"] = .bool(true)
+        json["needs_password"] = .array(needingPassword.map(JSONValue.string))
+        let follow = needingPassword.map { "Account '\($0)' needs its secret: run 'lector account password \($0)'." }
+        return CommandOutput(text: (notes + ["Restored: \(plan.changes.count) change(s) applied."] + follow).joined(separator: "\n"),
+                             json: JSONValue.object(json))
+    }
+
+    static func selectedSections(_ invocation: Invocation) throws(CLIError) -> Set<BackupSection> {
+        guard let list = invocation.value("sections") else { return Set(BackupSection.allCases) }
+        var sections = Set<BackupSection>()
+        for name in list.split(separator: ",").map({ String($0).trimmingWhitespace }) {
+            guard let section = BackupSection(rawValue: name) else {
+                let names = BackupSection.allCases.map(\.rawValue)
+                throw .usage("'\(name)' is not a backup section\(Suggestion.hint(for: name, in: names)) (sections: \(names.joined(separator: ", ")))")
+            }
+            sections.insert(section)
+        }
+        return sections
+    }
+
+    static func feedCount(_ subscriptions: [String: BackupSubscriptions]) -> Int {
+        subscriptions.values.map(\.feeds.count).reduce(0, +)
+    }
+
+    static func read(_ path: String) throws(CLIError) -> (BackupDocument, [String]) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .notFound("cannot read backup file '\(path)'")
+        }
+        do { return try BackupReader.read(data) } catch { throw .failure("\(path): \(error.message)") }
+    }
+
+    static func writePrivately(_ data: Data, to path: String) throws(CLIError) {
+        let temporary = path + ".tmp-\(getpid())"
+        guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600]) else {
+            throw .failure("cannot write '\(path)': check that the folder exists and is writable")
+        }
+        guard rename(temporary, path) == 0 else {
+            unlink(temporary)
+            throw .failure("cannot write '\(path)': \(String(cString: strerror(errno)))")
+        }
+    }
+}
