@@ -13,6 +13,10 @@ public enum Lector {
             Console.out(Completer.wireFormat(completer.complete(Array(arguments.dropFirst()))))
             return ExitStatus.ok.rawValue
         }
+        if arguments == ["__manpage"] {
+            Console.out(ManPage.render(.standard))
+            return ExitStatus.ok.rawValue
+        }
         var words = arguments
         var keepGoing = false
         while let first = words.first, first.hasPrefix("-") {
