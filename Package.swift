@@ -12,20 +12,27 @@ let package = Package(
         // C bridges
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
+        .systemLibrary(name: "CLibSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
+        .target(name: "SecretShim", dependencies: ["CLibSecret"]),
 
         // Core
         .target(name: "LectorStore", dependencies: ["CSQLite"]),
         .target(name: "LectorSettings"),
+        .target(name: "LectorKeyring", dependencies: ["SecretShim"]),
 
         // Front end
-        .target(name: "LectorCLI", dependencies: ["LectorStore", "LectorSettings", "CReadline"]),
+        .target(name: "LectorCLI", dependencies: ["LectorStore", "LectorSettings", "LectorKeyring", "CReadline"]),
         .executableTarget(name: "lector", dependencies: ["LectorCLI"]),
         // Benchmarks (see README): measures Lector beside its peers in the same run.
         .executableTarget(name: "lector-bench", dependencies: ["LectorStore"]),
+        // Makes one keyring call in a fresh process: libsecret keeps its bus connection for the
+        // life of a process, so "no bus" can only be tested in a new one.
+        .executableTarget(name: "keyring-probe", dependencies: ["LectorKeyring"]),
 
         // Tests: one target per module
         .testTarget(name: "LectorStoreTests", dependencies: ["LectorStore"]),
         .testTarget(name: "LectorSettingsTests", dependencies: ["LectorSettings"]),
+        .testTarget(name: "LectorKeyringTests", dependencies: ["LectorKeyring", "keyring-probe"]),
         .testTarget(name: "LectorCLITests", dependencies: ["LectorCLI", "LectorStore"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,23 @@
+/// Where Lector keeps account passwords, API keys and per-feed HTTP logins, and nowhere else.
+public protocol SecretStore: Sendable {
+    /// Stores `secret` for `item`, replacing any secret it had.
+    func store(_ secret: String, for item: SecretItem) throws(KeyringError)
+
+    /// The secret stored for `item`, or nil if there is none.
+    func secret(for item: SecretItem) throws(KeyringError) -> String?
+
+    /// Deletes the secret stored for `item`; false if there was none.
+    @discardableResult
+    func remove(_ item: SecretItem) throws(KeyringError) -> Bool
+
+    /// Deletes every secret of the account with this id, whatever its server or user; false if there was none.
+    @discardableResult
+    func removeAll(accountID: String) throws(KeyringError) -> Bool
+
+    /// Deletes every login stored for the feed with this id; false if there was none.
+    @discardableResult
+    func removeAll(feedID: String) throws(KeyringError) -> Bool
+
+    /// Whether secrets can be stored and read right now, and if not, why.
+    func status() -> KeyringStatus
+}

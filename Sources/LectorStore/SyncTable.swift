@@ -1,0 +1,211 @@
+import Foundation
+
+/// The bulk operations a sync run needs: applying the server's structure, its entries and its
+/// id sets, and the per-account sync bookkeeping. Each is one transaction.
+public struct SyncTable {
+    let database: Database
+
+    // MARK: Structure
+
+    /// Makes the account's folders and feeds match the server's, keeping local ids (and so
+    /// articles and state) for everything that still exists. Returns feed server id → local id.
+    @discardableResult
+    public func applyStructure(accountID: Int64, folders: [(serverID: String, name: String)],
+                               feeds: [(serverID: String, title: String, url: String, siteURL: String?, folderServerID: String?)],
+                               keepFolderNames: Set<String> = []) throws(StoreError) -> [String: Int64] {
+        try storeOperation {
+            try database.write {
+                var folderIDs: [String: Int64] = [:]
+                for folder in folders {
+                    try database.execute("""
+                        INSERT INTO folders (account_id, server_id, name) VALUES (?, ?, ?)
+                        ON CONFLICT (account_id, server_id) DO UPDATE SET name = excluded.name WHERE name IS NOT excluded.name
+                        """, accountID, folder.serverID, folder.name)
+                    folderIDs[folder.serverID] = try database.queryFirst(
+                        "SELECT id FROM folders WHERE account_id = ? AND server_id = ?", accountID, folder.serverID) { $0.int64(0) }
+                }
+                let wantedFolders = Set(folders.map(\.serverID))
+                for (id, serverID, name) in try database.query("SELECT id, server_id, name FROM folders WHERE account_id = ?", accountID,
+                                                               row: { ($0.int64(0), $0.string(1), $0.string(2)) })
+                where !wantedFolders.contains(serverID) && !keepFolderNames.contains(name) {
+                    try database.execute("DELETE FROM folders WHERE id = ?", id)
+                }
+                var feedIDs: [String: Int64] = [:]
+                for feed in feeds {
+                    let folderID = feed.folderServerID.flatMap { folderIDs[$0] }
+                    try database.execute("""
+                        INSERT INTO feeds (account_id, folder_id, server_id, title, url, site_url, created_at)
+                        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+                        ON CONFLICT (account_id, server_id) DO UPDATE SET folder_id = ?2, title = ?4, url = ?5, site_url = ?6
+                        WHERE folder_id IS NOT ?2 OR title IS NOT ?4 OR url IS NOT ?5 OR site_url IS NOT ?6
+                        """, accountID, folderID, feed.serverID, feed.title, feed.url, feed.siteURL, Date().timeIntervalSince1970)
+                    feedIDs[feed.serverID] = try database.queryFirst(
+                        "SELECT id FROM feeds WHERE account_id = ? AND server_id = ?", accountID, feed.serverID) { $0.int64(0) }
+                }
+                let wantedFeeds = Set(feeds.map(\.serverID))
+                for (id, serverID) in try database.query("SELECT id, server_id FROM feeds WHERE account_id = ?", accountID,
+                                                         row: { ($0.int64(0), $0.string(1)) }) where !wantedFeeds.contains(serverID) {
+                    try database.execute("DELETE FROM feeds WHERE id = ?", id)
+                }
+                return feedIDs
+            }
+        }
+    }
+
+    /// Feed server id → local id for an account.
+    public func feedIDs(accountID: Int64) throws(StoreError) -> [String: Int64] {
+        try storeOperation {
+            Dictionary(uniqueKeysWithValues: try database.query("SELECT server_id, id FROM feeds WHERE account_id = ?", accountID) {
+                ($0.string(0), $0.int64(1))
+            })
+        }
+    }
+
+    // MARK: Entries
+
+    /// Stores one page of entries in one transaction. State carried by an entry is applied to
+    /// new articles, and to existing ones unless protected (an unsent local change); entries
+    /// without state are stored as unknown. Returns how many articles were new.
+    @discardableResult
+    public func applyEntries(accountID: Int64, _ entries: [(feedID: Int64, article: IncomingArticle, read: Bool?, starred: Bool?)],
+                             protected: Set<String>) throws(StoreError) -> Int {
+        try storeOperation {
+            try database.write {
+                let articles = ArticlesTable(database: database)
+                var inserted = 0
+                for entry in entries {
+                    let read: ReadState = entry.read.map { $0 ? .read : .unread } ?? .unknown
+                    let result = try articles.upsert(accountID: accountID, feedID: entry.feedID, entry.article, read: read,
+                                                     starred: entry.starred ?? false)
+                    if result.inserted { inserted += 1; continue }
+                    guard !protected.contains(entry.article.serverID) else { continue }
+                    if let flag = entry.read {
+                        try database.execute("UPDATE article_state SET read = ? WHERE article_id = ? AND read IS NOT ?",
+                                             flag ? "read" : "unread", result.id, flag ? "read" : "unread")
+                    }
+                    if let flag = entry.starred {
+                        try database.execute("UPDATE article_state SET starred = ? WHERE article_id = ? AND starred IS NOT ?",
+                                             flag, result.id, flag)
+                    }
+                }
+                return inserted
+            }
+        }
+    }
+
+    /// Server ids of the account's articles that are in `ids`… and those that are not, as asked.
+    public func knownServerIDs(accountID: Int64) throws(StoreError) -> Set<String> {
+        try storeOperation { Set(try database.query("SELECT server_id FROM articles WHERE account_id = ?", accountID) { $0.string(0) }) }
+    }
+
+    // MARK: Id sets
+
+    /// Which flag an id set reconciles.
+    public enum StateField: Sendable { case unread, starred }
+
+    /// Applies the server's set for one field to every unprotected article of the account:
+    /// members are unread (or starred). With a complete set non-members become read
+    /// (unstarred); with a partial one, a non-member's read state becomes unknown and its star is
+    /// left alone. Returns how many articles changed.
+    @discardableResult
+    public func applyIDSet(accountID: Int64, field: StateField, members: Set<String>, complete: Bool,
+                           protected: Set<String>) throws(StoreError) -> Int {
+        try storeOperation {
+            try database.write {
+                try database.execute("CREATE TEMP TABLE IF NOT EXISTS sync_members (server_id TEXT PRIMARY KEY)")
+                try database.execute("CREATE TEMP TABLE IF NOT EXISTS sync_protected (server_id TEXT PRIMARY KEY)")
+                try database.execute("DELETE FROM sync_members")
+                try database.execute("DELETE FROM sync_protected")
+                for id in members { try database.execute("INSERT OR IGNORE INTO sync_members VALUES (?)", id) }
+                for id in protected { try database.execute("INSERT OR IGNORE INTO sync_protected VALUES (?)", id) }
+                let nonMember: String
+                switch field {
+                case .unread: nonMember = complete ? "'read'" : "'unknown'"
+                case .starred: nonMember = complete ? "0" : "starred"
+                }
+                let column = field == .unread ? "read" : "starred"
+                let member = field == .unread ? "'unread'" : "1"
+                try database.execute("""
+                    UPDATE article_state SET \(column) = new_value FROM (
+                        SELECT a.id AS article_id,
+                               CASE WHEN m.server_id IS NOT NULL THEN \(member) ELSE \(nonMember) END AS new_value
+                        FROM articles a
+                        JOIN article_state s ON s.article_id = a.id
+                        LEFT JOIN sync_members m ON m.server_id = a.server_id
+                        WHERE a.account_id = ? AND a.server_id NOT IN (SELECT server_id FROM sync_protected)
+                    ) AS wanted
+                    WHERE article_state.article_id = wanted.article_id AND article_state.\(column) IS NOT wanted.new_value
+                    """, accountID)
+                let changed = database.changes
+                try database.execute("DELETE FROM sync_members")
+                try database.execute("DELETE FROM sync_protected")
+                return changed
+            }
+        }
+    }
+
+    /// Server ids of articles with unsent or in-flight changes: reconciliation leaves them alone.
+    public func protectedServerIDs(accountID: Int64) throws(StoreError) -> Set<String> {
+        try storeOperation {
+            Set(try database.query("""
+                SELECT a.server_id FROM pending_intents p JOIN articles a ON a.id = p.article_id WHERE p.account_id = ?
+                """, accountID) { $0.string(0) })
+        }
+    }
+
+    /// The server id of each article in `intents`, for pushing.
+    public func serverIDs(ofArticles ids: [Int64]) throws(StoreError) -> [Int64: String] {
+        try storeOperation {
+            var result: [Int64: String] = [:]
+            for id in ids {
+                if let serverID = try database.queryFirst("SELECT server_id FROM articles WHERE id = ?", id, row: { $0.string(0) }) {
+                    result[id] = serverID
+                }
+            }
+            return result
+        }
+    }
+
+    // MARK: Bookkeeping
+
+    /// When the account last started and last finished a sync, and how the last one ended.
+    public struct Status: Sendable, Equatable {
+        public var lastStartedAt: Double?
+        public var lastSuccessAt: Double?
+        public var lastError: String?
+
+        public init(lastStartedAt: Double? = nil, lastSuccessAt: Double? = nil, lastError: String? = nil) {
+            self.lastStartedAt = lastStartedAt
+            self.lastSuccessAt = lastSuccessAt
+            self.lastError = lastError
+        }
+    }
+
+    public func status(accountID: Int64) throws(StoreError) -> Status {
+        try storeOperation {
+            try database.queryFirst("SELECT last_started_at, last_success_at, last_error FROM account_sync_meta WHERE account_id = ?",
+                                    accountID) { Status(lastStartedAt: $0.optionalDouble(0), lastSuccessAt: $0.optionalDouble(1),
+                                                        lastError: $0.optionalString(2)) } ?? Status()
+        }
+    }
+
+    public func recordStart(accountID: Int64, at time: Double) throws(StoreError) {
+        try storeOperation {
+            try database.execute("""
+                INSERT INTO account_sync_meta (account_id, last_started_at) VALUES (?, ?)
+                ON CONFLICT (account_id) DO UPDATE SET last_started_at = excluded.last_started_at
+                """, accountID, time)
+        }
+    }
+
+    public func recordEnd(accountID: Int64, at time: Double, error: String?) throws(StoreError) {
+        try storeOperation {
+            if let error {
+                try database.execute("UPDATE account_sync_meta SET last_error = ? WHERE account_id = ?", error, accountID)
+            } else {
+                try database.execute("UPDATE account_sync_meta SET last_success_at = ?, last_error = NULL WHERE account_id = ?",
+                                     time, accountID)
+            }
+        }
+    }
+}

@@ -1,0 +1,188 @@
+import Foundation
+
+/// One sync service (GReader, Miniflux, Fever, Feedbin) seen through one model. Providers
+/// translate; the engine decides. Calls block until the server answers: the CLI is a
+/// sequential program and the store belongs to one thread.
+public protocol SyncProvider: Sendable {
+    /// What this service can and cannot do; the engine and the CLI consult it before acting.
+    var capabilities: ProviderCapabilities { get }
+
+    /// Logs in (or checks the credential) and reports what the server says about itself.
+    func login() throws(SyncError) -> ServerInfo
+
+    // MARK: State
+
+    /// Marks entries read or unread. At most `capabilities.stateBatchLimit` ids per call.
+    func setRead(_ entryIDs: [String], read: Bool) throws(SyncError)
+    /// Stars or unstars entries. At most `capabilities.stateBatchLimit` ids per call. Providers
+    /// whose star call is a toggle must read the current state first so a retry cannot undo it.
+    func setStarred(_ entryIDs: [String], starred: Bool) throws(SyncError)
+
+    // MARK: Pull
+
+    /// Folders and feeds as the server has them now.
+    func structure() throws(SyncError) -> RemoteStructure
+    /// Entries published or changed since `since` (nil: everything the server keeps), handed over
+    /// page by page so memory stays bounded; `deliver` stores each page before the next is fetched.
+    func entries(since: Date?, deliver: (RemoteEntryPage) throws -> Void) throws(SyncError)
+    /// Entries the service has but this store lacks, by id (GReader-style "ids first, then contents").
+    func entries(withIDs ids: [String]) throws(SyncError) -> [RemoteEntry]
+    /// The ids of every unread entry. `.partial` when the list was capped or a page failed.
+    func unreadIDs() throws(SyncError) -> RemoteIDSet
+    /// The ids of every starred entry. `.partial` when the list was capped or a page failed.
+    func starredIDs() throws(SyncError) -> RemoteIDSet
+
+    // MARK: Administration (only when capabilities.canEditStructure)
+
+    /// Subscribes to a feed URL, filed in `folder` (created when new) with an optional title.
+    func subscribe(feedURL: String, folder: String?, title: String?) throws(SyncError) -> RemoteFeed
+    func renameFeed(_ feed: RemoteFeedReference, to title: String) throws(SyncError)
+    func moveFeed(_ feed: RemoteFeedReference, to folder: String) throws(SyncError)
+    func unsubscribe(_ feed: RemoteFeedReference) throws(SyncError)
+    /// Creates a folder where the service has folders of their own; nil where a folder only
+    /// exists once a feed is in it (GReader), so the caller keeps it locally until then.
+    func createFolder(named name: String) throws(SyncError) -> RemoteFolder?
+    func renameFolder(_ folder: RemoteFolder, to name: String) throws(SyncError)
+    func deleteFolder(_ folder: RemoteFolder) throws(SyncError)
+}
+
+/// What a service can do, declared by its provider.
+public struct ProviderCapabilities: Sendable, Equatable {
+    /// Feeds and folders can be added, renamed, moved and removed through the API (not Fever).
+    public var canEditStructure: Bool
+    /// Entries arrive with their read and starred state (not Feedbin).
+    public var entriesCarryState: Bool
+    /// A folder can exist with no feed in it (not GReader).
+    public var foldersCanBeEmpty: Bool
+    /// Deleting a folder also deletes its feeds (Miniflux categories).
+    public var deletingFolderDeletesFeeds: Bool
+    /// Most ids per state-changing call.
+    public var stateBatchLimit: Int
+    /// Most ids per "entries with ids" call.
+    public var contentsBatchLimit: Int
+
+    public init(canEditStructure: Bool, entriesCarryState: Bool, foldersCanBeEmpty: Bool,
+                deletingFolderDeletesFeeds: Bool, stateBatchLimit: Int, contentsBatchLimit: Int) {
+        self.canEditStructure = canEditStructure
+        self.entriesCarryState = entriesCarryState
+        self.foldersCanBeEmpty = foldersCanBeEmpty
+        self.deletingFolderDeletesFeeds = deletingFolderDeletesFeeds
+        self.stateBatchLimit = stateBatchLimit
+        self.contentsBatchLimit = contentsBatchLimit
+    }
+}
+
+/// What the server told about itself on login.
+public struct ServerInfo: Sendable, Equatable {
+    /// e.g. "FreshRSS", "Miniflux 2.1.3", "Feedbin".
+    public var name: String
+    /// The user as the server knows them, when it says.
+    public var user: String?
+
+    public init(name: String, user: String?) {
+        self.name = name
+        self.user = user
+    }
+}
+
+/// A folder on the server. For GReader the name is the identity.
+public struct RemoteFolder: Sendable, Equatable, Hashable {
+    public var serverID: String
+    public var name: String
+
+    public init(serverID: String, name: String) {
+        self.serverID = serverID
+        self.name = name
+    }
+}
+
+/// A subscription on the server.
+public struct RemoteFeed: Sendable, Equatable {
+    public var serverID: String
+    public var title: String
+    public var url: String
+    public var siteURL: String?
+    /// The folder it is filed in (services with several per feed: the first), nil at root level.
+    public var folderServerID: String?
+
+    public init(serverID: String, title: String, url: String, siteURL: String?, folderServerID: String?) {
+        self.serverID = serverID
+        self.title = title
+        self.url = url
+        self.siteURL = siteURL
+        self.folderServerID = folderServerID
+    }
+}
+
+/// How administration commands name a feed to a provider: its server id plus what some
+/// services also need (the current folder for a GReader move, the URL for Feedbin taggings).
+public struct RemoteFeedReference: Sendable, Equatable {
+    public var serverID: String
+    public var url: String
+    public var folder: RemoteFolder?
+
+    public init(serverID: String, url: String, folder: RemoteFolder?) {
+        self.serverID = serverID
+        self.url = url
+        self.folder = folder
+    }
+}
+
+/// Folders and feeds together, as one snapshot.
+public struct RemoteStructure: Sendable, Equatable {
+    public var folders: [RemoteFolder]
+    public var feeds: [RemoteFeed]
+
+    public init(folders: [RemoteFolder], feeds: [RemoteFeed]) {
+        self.folders = folders
+        self.feeds = feeds
+    }
+}
+
+/// One entry as the server sends it. `read` and `starred` are nil where the payload carries no
+/// state (Feedbin): such entries stay "unknown" until the id sets arrive.
+public struct RemoteEntry: Sendable, Equatable {
+    public var serverID: String
+    public var feedServerID: String
+    public var url: String?
+    public var title: String
+    public var author: String?
+    public var summary: String?
+    public var contentHTML: String?
+    public var publishedAt: Date?
+    public var updatedAt: Date?
+    public var read: Bool?
+    public var starred: Bool?
+
+    public init(serverID: String, feedServerID: String, url: String?, title: String, author: String?, summary: String?,
+                contentHTML: String?, publishedAt: Date?, updatedAt: Date?, read: Bool?, starred: Bool?) {
+        self.serverID = serverID
+        self.feedServerID = feedServerID
+        self.url = url
+        self.title = title
+        self.author = author
+        self.summary = summary
+        self.contentHTML = contentHTML
+        self.publishedAt = publishedAt
+        self.updatedAt = updatedAt
+        self.read = read
+        self.starred = starred
+    }
+}
+
+/// One page of entries and, when the API streams per folder, which folder it belongs to.
+public struct RemoteEntryPage: Sendable, Equatable {
+    public var entries: [RemoteEntry]
+    public var folder: String?
+
+    public init(entries: [RemoteEntry], folder: String? = nil) {
+        self.entries = entries
+        self.folder = folder
+    }
+}
+
+/// A set of entry ids from the server. Only a complete set may mark non-members read.
+public enum RemoteIDSet: Sendable, Equatable {
+    case complete(Set<String>)
+    case partial(Set<String>)
+}
