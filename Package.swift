@@ -19,6 +19,7 @@ let package = Package(
         .target(name: "LectorStore", dependencies: ["CSQLite"]),
         .target(name: "LectorSettings"),
         .target(name: "LectorKeyring", dependencies: ["SecretShim"]),
+        .target(name: "LectorSync", dependencies: ["LectorStore"]),
 
         // Front end
         .target(name: "LectorCLI", dependencies: ["LectorStore", "LectorSettings", "LectorKeyring", "CReadline"]),
@@ -33,6 +34,7 @@ let package = Package(
         .testTarget(name: "LectorStoreTests", dependencies: ["LectorStore"]),
         .testTarget(name: "LectorSettingsTests", dependencies: ["LectorSettings"]),
         .testTarget(name: "LectorKeyringTests", dependencies: ["LectorKeyring", "keyring-probe"]),
+        .testTarget(name: "LectorSyncTests", dependencies: ["LectorSync", "LectorStore"]),
         .testTarget(name: "LectorCLITests", dependencies: ["LectorCLI", "LectorStore"]),
     ],
     swiftLanguageModes: [.v6]

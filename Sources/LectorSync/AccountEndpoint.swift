@@ -1,0 +1,102 @@
+import Foundation
+
+/// The kinds of remote service Lector can sync with.
+public enum ServiceKind: String, Sendable, CaseIterable {
+    case freshrss, miniflux, fever, feedbin
+}
+
+/// Where an account's API lives, worked out forgivingly from what the user typed: a missing
+/// scheme, a trailing slash, the API suffix given or not. Every guess is explained, and when a
+/// guess could be wrong the alternatives are tried in order (`candidates`).
+public struct AccountEndpoint: Sendable, Equatable {
+    /// Base URLs to try in order; the first that answers as the service wins.
+    public let candidates: [URL]
+    /// One line per guess made, to show the user.
+    public let notes: [String]
+
+    /// Hosted Feedbin's API root.
+    public static let feedbinAPI = URL(string: "https://api.feedbin.com/v2/")!
+
+    public static func resolve(kind: ServiceKind, typed: String?) throws(AccountEndpointError) -> AccountEndpoint {
+        var notes: [String] = []
+        guard let typed = typed?.trimmingCharacters(in: .whitespaces), !typed.isEmpty else {
+            guard kind == .feedbin else { throw .missing(kind) }
+            return AccountEndpoint(candidates: [feedbinAPI], notes: [])
+        }
+        var text = typed
+        if !text.contains("://") {
+            let host = text.split(separator: "/").first.map(String.init) ?? text
+            let scheme = isLoopback(host.split(separator: ":").first.map(String.init) ?? host) ? "http" : "https"
+            text = "\(scheme)://\(text)"
+            notes.append("no scheme given: using \(scheme)://")
+        }
+        guard var components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+              ["http", "https"].contains(scheme), let host = components.host, !host.isEmpty else {
+            throw .invalid(typed)
+        }
+        components.scheme = scheme
+        components.query = nil
+        components.fragment = nil
+        var path = components.path
+        while path.hasSuffix("/") { path.removeLast() }
+
+        var paths: [String]
+        switch kind {
+        case .freshrss:
+            if path.hasSuffix("/greader.php") {
+                paths = [path]
+            } else if path.hasSuffix("/api") {
+                paths = [path + "/greader.php"]
+                notes.append("added greader.php to the /api path")
+            } else {
+                // FreshRSS answers under /api/greader.php; Miniflux's GReader API sits at its root.
+                paths = [path + "/api/greader.php", path]
+                notes.append("trying \(path)/api/greader.php (FreshRSS), then \(path.isEmpty ? "/" : path) (Miniflux and others)")
+            }
+        case .miniflux:
+            if path.hasSuffix("/v1") {
+                path.removeLast(3)
+                notes.append("dropped /v1: the API version is added per request")
+            }
+            paths = [path]
+        case .fever:
+            if path.hasSuffix("/fever.php") || path.hasSuffix("/fever") {
+                paths = [path]
+            } else {
+                paths = [path + "/api/fever.php", path + "/fever"]
+                notes.append("trying \(path)/api/fever.php (FreshRSS), then \(path)/fever/ (Miniflux)")
+            }
+        case .feedbin:
+            if !path.hasSuffix("/v2") { path += "/v2" }
+            paths = [path]
+        }
+        let candidates = paths.compactMap { candidatePath -> URL? in
+            var copy = components
+            copy.path = candidatePath + "/"
+            return copy.url
+        }
+        return AccountEndpoint(candidates: candidates, notes: notes)
+    }
+
+    /// Whether the credential would cross the network unencrypted.
+    public var isInsecure: Bool {
+        candidates.contains { $0.scheme == "http" && !Self.isLoopback($0.host ?? "") }
+    }
+
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+    }
+}
+
+/// A server address that cannot be used.
+public enum AccountEndpointError: Error, Sendable, Equatable, CustomStringConvertible {
+    case missing(ServiceKind)
+    case invalid(String)
+
+    public var description: String {
+        switch self {
+        case .missing(let kind): "a \(kind.rawValue) account needs --url: the address of your server"
+        case .invalid(let text): "'\(text)' is not a server address: use something like https://rss.example.com"
+        }
+    }
+}

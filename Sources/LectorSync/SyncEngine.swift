@@ -1,0 +1,159 @@
+import Foundation
+import LectorStore
+
+/// One account's sync, the offline-first way:
+/// 1. capture the protected set (articles with unsent or in-flight changes);
+/// 2. push intents in batches, clearing each only after the server acknowledged it;
+/// 3. pull structure, then entries page by page, then the unread and starred id sets;
+/// 4. reconcile: protected articles keep their local state for the whole run; for all
+///    others the server is authoritative. A set that is not complete never marks anything read.
+public struct SyncEngine {
+    let store: Store
+    let account: Account
+    let provider: any SyncProvider
+    let progress: (SyncProgress) -> Void
+
+    public init(store: Store, account: Account, provider: any SyncProvider, progress: @escaping (SyncProgress) -> Void = { _ in }) {
+        self.store = store
+        self.account = account
+        self.provider = provider
+        self.progress = progress
+    }
+
+    /// A full run: push, then pull and reconcile. `since` limits the articles pulled (the
+    /// article-age setting); nil pulls what the server keeps.
+    @discardableResult
+    public func run(since: Date?) throws(SyncError) -> SyncReport {
+        let started = Date()
+        try record { try store.sync.recordStart(accountID: account.id, at: started.timeIntervalSince1970) }
+        do {
+            let protected = try record { try store.sync.protectedServerIDs(accountID: account.id) }
+            var report = try push()
+            try pull(since: since, protected: protected, into: &report)
+            try record { try store.sync.recordEnd(accountID: account.id, at: Date().timeIntervalSince1970, error: nil) }
+            report.duration = Date().timeIntervalSince(started)
+            return report
+        } catch {
+            try? store.sync.recordEnd(accountID: account.id, at: Date().timeIntervalSince1970, error: error.description)
+            throw error
+        }
+    }
+
+    /// Sends queued changes and nothing else: the flush that follows a read or a star.
+    @discardableResult
+    public func push() throws(SyncError) -> SyncReport {
+        var report = SyncReport()
+        let intents = try record { try store.intents.selectForSending(accountID: account.id) }
+        let articleIntents = intents.filter { $0.articleID != nil && ($0.action == .read || $0.action == .starred) }
+        guard !articleIntents.isEmpty else { return report }
+        let serverIDs = try record { try store.sync.serverIDs(ofArticles: articleIntents.compactMap(\.articleID)) }
+        progress(.pushing(count: articleIntents.count))
+        // Group by what is asked, so each batch is one server call.
+        let groups = Dictionary(grouping: articleIntents) { GroupKey(action: $0.action, value: $0.desired == "true") }
+        var acknowledged: [Int64] = []
+        do {
+            for (key, group) in groups.sorted(by: { $0.key.order < $1.key.order }) {
+                for batch in group.chunked(into: max(1, provider.capabilities.stateBatchLimit)) {
+                    let ids = batch.compactMap { $0.articleID.flatMap { serverIDs[$0] } }
+                    if key.action == .read { try provider.setRead(ids, read: key.value) } else { try provider.setStarred(ids, starred: key.value) }
+                    let sent = batch.map(\.id)
+                    try record { try store.intents.acknowledge(sent) }
+                    acknowledged += sent
+                    report.pushed += batch.count
+                }
+            }
+        } catch {
+            // What was not acknowledged goes back to the queue for the next run.
+            let unsent = intents.map(\.id).filter { !acknowledged.contains($0) }
+            try? store.intents.release(unsent)
+            throw error
+        }
+        return report
+    }
+
+    private func pull(since: Date?, protected: Set<String>, into report: inout SyncReport) throws(SyncError) {
+        progress(.structure)
+        let structure = try provider.structure()
+        let feedIDs = try record {
+            try store.sync.applyStructure(accountID: account.id,
+                                          folders: structure.folders.map { ($0.serverID, $0.name) },
+                                          feeds: structure.feeds.map { ($0.serverID, $0.title, $0.url, $0.siteURL, $0.folderServerID) },
+                                          keepFolderNames: provider.capabilities.foldersCanBeEmpty ? [] : localOnlyFolders(structure))
+        }
+        report.feeds = structure.feeds.count
+        var stored = 0
+        try provider.entries(since: since) { page in
+            let rows = page.entries.compactMap { entry -> (Int64, IncomingArticle, Bool?, Bool?)? in
+                guard let feedID = feedIDs[entry.feedServerID] else { return nil }
+                return (feedID, Self.article(entry), entry.read, entry.starred)
+            }
+            report.newArticles += try store.sync.applyEntries(accountID: account.id, rows.map { ($0.0, $0.1, $0.2, $0.3) },
+                                                               protected: protected)
+            stored += page.entries.count
+            progress(.entries(stored: stored, folder: page.folder))
+        }
+        progress(.state)
+        // Each set reconciles on its own: a failed starred list does not undo the unread one.
+        let unread = try provider.unreadIDs()
+        report.stateChanges += try reconcile(.unread, unread, protected: protected)
+        let starred = try provider.starredIDs()
+        report.stateChanges += try reconcile(.starred, starred, protected: protected)
+    }
+
+    private func reconcile(_ field: SyncTable.StateField, _ set: RemoteIDSet, protected: Set<String>) throws(SyncError) -> Int {
+        let (members, complete): (Set<String>, Bool) = switch set {
+        case .complete(let ids): (ids, true)
+        case .partial(let ids): (ids, false)
+        }
+        return try record { try store.sync.applyIDSet(accountID: account.id, field: field, members: members, complete: complete,
+                                                      protected: protected) }
+    }
+
+    /// Folders that exist only locally until a feed is filed in them (GReader has no empty folders).
+    private func localOnlyFolders(_ structure: RemoteStructure) -> Set<String> {
+        let remote = Set(structure.folders.map(\.name))
+        let local = (try? store.folders.list(accountID: account.id).filter { $0.feedCount == 0 }.map(\.folder.name)) ?? []
+        return Set(local).subtracting(remote)
+    }
+
+    static func article(_ entry: RemoteEntry) -> IncomingArticle {
+        IncomingArticle(serverID: entry.serverID, url: entry.url, title: entry.title, author: entry.author, summary: entry.summary,
+                        contentHTML: entry.contentHTML, text: PlainText.from(html: entry.contentHTML ?? entry.summary ?? ""),
+                        publishedAt: entry.publishedAt?.timeIntervalSince1970, updatedAt: entry.updatedAt?.timeIntervalSince1970)
+    }
+
+    private func record<T>(_ body: () throws -> T) throws(SyncError) -> T {
+        do { return try body() } catch let error as SyncError { throw error } catch { throw .store("\(error)") }
+    }
+
+    private struct GroupKey: Hashable {
+        let action: PendingIntent.Action
+        let value: Bool
+        var order: Int { (action == .read ? 0 : 2) + (value ? 0 : 1) }
+    }
+}
+
+/// What a run did.
+public struct SyncReport: Sendable, Equatable {
+    public var pushed = 0
+    public var feeds = 0
+    public var newArticles = 0
+    public var stateChanges = 0
+    public var duration: TimeInterval = 0
+
+    public init() {}
+}
+
+/// Where a run is, for a progress bar or JSON progress events.
+public enum SyncProgress: Sendable, Equatable {
+    case pushing(count: Int)
+    case structure
+    case entries(stored: Int, folder: String?)
+    case state
+}
+
+extension Array {
+    func chunked(into size: Int) -> [[Element]] {
+        stride(from: 0, to: count, by: size).map { Array(self[$0..<Swift.min($0 + size, count)]) }
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+@testable import LectorSync
+
+@Suite("Account endpoints")
+struct AccountEndpointTests {
+    private func urls(_ kind: ServiceKind, _ typed: String?) throws -> [String] {
+        try AccountEndpoint.resolve(kind: kind, typed: typed).candidates.map(\.absoluteString)
+    }
+
+    @Test("a bare FreshRSS host gets https and both GReader locations, explained")
+    func freshRSSHost() throws {
+        let endpoint = try AccountEndpoint.resolve(kind: .freshrss, typed: "rss.example.com")
+        #expect(endpoint.candidates.map(\.absoluteString) == ["https://rss.example.com/api/greader.php/", "https://rss.example.com/"])
+        #expect(endpoint.notes.count == 2, "the scheme and the path guesses are both explained: \(endpoint.notes)")
+    }
+
+    @Test("a full GReader URL is kept, with or without a trailing slash")
+    func fullGReaderURL() throws {
+        #expect(try urls(.freshrss, "https://rss.example.com/p/api/greader.php") == ["https://rss.example.com/p/api/greader.php/"])
+        #expect(try urls(.freshrss, "https://rss.example.com/p/api/greader.php///") == ["https://rss.example.com/p/api/greader.php/"])
+        #expect(try urls(.freshrss, "https://rss.example.com/api") == ["https://rss.example.com/api/greader.php/"])
+    }
+
+    @Test("Miniflux drops a /v1 suffix; Fever tries FreshRSS then Miniflux paths; Feedbin defaults to the hosted API")
+    func otherKinds() throws {
+        #expect(try urls(.miniflux, "https://flux.example.com/v1/") == ["https://flux.example.com/"])
+        #expect(try urls(.fever, "https://rss.example.com") == ["https://rss.example.com/api/fever.php/", "https://rss.example.com/fever/"])
+        #expect(try urls(.feedbin, nil) == ["https://api.feedbin.com/v2/"])
+    }
+
+    @Test("loopback addresses default to http; plain http elsewhere is flagged insecure")
+    func schemes() throws {
+        #expect(try urls(.miniflux, "127.0.0.1:8080") == ["http://127.0.0.1:8080/"])
+        #expect(try AccountEndpoint.resolve(kind: .miniflux, typed: "http://127.0.0.1:8080").isInsecure == false)
+        #expect(try AccountEndpoint.resolve(kind: .miniflux, typed: "http://flux.example.com").isInsecure)
+    }
+
+    @Test("a missing or unusable address is refused with a hint")
+    func refused() {
+        #expect(throws: AccountEndpointError.missing(.freshrss)) { try AccountEndpoint.resolve(kind: .freshrss, typed: nil) }
+        #expect(throws: AccountEndpointError.invalid("ftp://x")) { try AccountEndpoint.resolve(kind: .miniflux, typed: "ftp://x") }
+    }
+}
