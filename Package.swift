@@ -19,10 +19,11 @@ let package = Package(
         .target(name: "LectorStore", dependencies: ["CSQLite"]),
         .target(name: "LectorSettings"),
         .target(name: "LectorKeyring", dependencies: ["SecretShim"]),
-        .target(name: "LectorSync", dependencies: ["LectorStore"]),
+        .target(name: "LectorHTTP"),
+        .target(name: "LectorSync", dependencies: ["LectorStore", "LectorHTTP"]),
 
         // Front end
-        .target(name: "LectorCLI", dependencies: ["LectorStore", "LectorSettings", "LectorKeyring", "CReadline"]),
+        .target(name: "LectorCLI", dependencies: ["LectorStore", "LectorSettings", "LectorKeyring", "LectorSync", "LectorHTTP", "CReadline"]),
         .executableTarget(name: "lector", dependencies: ["LectorCLI"]),
         // Benchmarks (see README): measures Lector beside its peers in the same run.
         .executableTarget(name: "lector-bench", dependencies: ["LectorStore"]),

@@ -7,6 +7,7 @@ public struct CommandTable: Sendable {
     /// Lector's commands.
     public static let standard = CommandTable(
         nouns: [
+            NounSpec("account", "reader accounts: FreshRSS, Miniflux, Fever, Feedbin, local"),
             NounSpec("feed", "feeds (subscriptions) of an account"),
             NounSpec("folder", "folders of an account"),
             NounSpec("article", "articles in the local store"),
@@ -21,7 +22,7 @@ public struct CommandTable: Sendable {
             NounSpec("version", "print Lector's version"),
             NounSpec("exit", "leave the REPL"),
         ],
-        commands: FeedCommands.all + FolderCommands.all + ArticleCommands.all + SettingsCommands.all
+        commands: AccountCommands.all + FeedCommands.all + FolderCommands.all + ArticleCommands.all + SettingsCommands.all
             + ActionListCommands.all + ProfileCommands.all + BackupCommands.all + DemoCommands.all + MetaCommands.all)
 
     /// Nouns usable in this context.

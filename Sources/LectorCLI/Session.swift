@@ -51,22 +51,7 @@ public final class Session {
 
     /// The account a command acts on: `--account NAME`, else the default.
     func account(_ invocation: Invocation) throws(CLIError) -> Account {
-        let store = try store()
-        do {
-            if let name = invocation.value("account") {
-                guard let account = try store.accounts.named(name) else {
-                    let names = try store.accounts.all().map(\.name)
-                    throw CLIError.notFound("no account named '\(name)'\(Suggestion.hint(for: name, in: names)) (see 'lector account list')")
-                }
-                return account
-            }
-            guard let account = try store.accounts.defaultAccount() else {
-                throw CLIError.notFound("no default account: add one with 'lector account add', or pass --account NAME")
-            }
-            return account
-        } catch {
-            throw CLIError.from(error)
-        }
+        try account(named: invocation.value("account"))
     }
 
     /// The account named by `--account`, or nil for "all accounts".

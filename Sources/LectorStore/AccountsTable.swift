@@ -63,6 +63,16 @@ public struct AccountsTable {
         }
     }
 
+    /// Renames an account; names stay unique regardless of case.
+    public func rename(_ accountID: Int64, to name: String) throws(StoreError) {
+        try storeOperation {
+            if let existing = try named(name), existing.id != accountID {
+                throw StoreError.conflict("an account named '\(existing.name)' already exists")
+            }
+            try database.execute("UPDATE accounts SET name = ? WHERE id = ?", name, accountID)
+        }
+    }
+
     /// Changes where an account points and who logs in.
     public func update(_ accountID: Int64, url: String?, username: String?) throws(StoreError) {
         try storeOperation { try database.execute("UPDATE accounts SET url = ?, username = ? WHERE id = ?", url, username, accountID) }

@@ -46,7 +46,7 @@ struct BackupRestorer {
             if account.isDefault { try store.accounts.setDefault(inserted.id) }
             if kind != .local { needingPassword.append(account.name) }
         }
-        if !wanted.isEmpty { try store.accounts.removeDemo() }
+        if !wanted.isEmpty { try DemoLibrary.dismiss(store) }
         if removeMissing {
             let names = Set(wanted.map(\.name))
             for account in try store.accounts.all() where !account.isDemo && !names.contains(account.name) {

@@ -1,0 +1,26 @@
+import Foundation
+import LectorHTTP
+import LectorSync
+
+/// Logging in to a service from the CLI, with sync failures mapped onto exit codes.
+enum RemoteLogin {
+    static func verify(_ kind: ServiceKind, endpoint: AccountEndpoint, user: String?, secret: String) throws(CLIError) -> (url: URL, info: ServerInfo) {
+        do {
+            return try ServiceLogin.verify(kind: kind, endpoint: endpoint, user: user, secret: secret, http: HTTPClient())
+        } catch {
+            throw CLIError(error)
+        }
+    }
+}
+
+extension CLIError {
+    init(_ error: SyncError) {
+        switch error {
+        case .authentication(let message): self = .authentication(message)
+        case .network, .rateLimited: self = .network(error.description)
+        case .unsupported(let message): self = .usage(message)
+        case .rejected(let message): self = .conflict(message)
+        case .protocolViolation(let message), .store(let message): self = .failure(message)
+        }
+    }
+}

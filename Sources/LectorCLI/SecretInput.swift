@@ -1,0 +1,33 @@
+import Foundation
+
+/// Reading a password or API key without it ever being an argument: from the terminal with
+/// echo off, or from stdin with `--password-stdin`.
+enum SecretInput {
+    static func read(prompt: String, fromStdin: Bool) throws(CLIError) -> String {
+        let secret: String?
+        if fromStdin {
+            secret = readLine(strippingNewline: true)
+        } else {
+            guard isatty(STDIN_FILENO) == 1 else {
+                throw .usage("no terminal to ask for the secret on: pipe it in with --password-stdin")
+            }
+            secret = readWithoutEcho(prompt: prompt)
+        }
+        guard let secret, !secret.isEmpty else { throw .usage("no secret given: nothing was saved") }
+        return secret
+    }
+
+    private static func readWithoutEcho(prompt: String) -> String? {
+        Console.out(prompt)
+        var original = termios()
+        tcgetattr(STDIN_FILENO, &original)
+        var silent = original
+        silent.c_lflag &= ~tcflag_t(ECHO)
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
+        defer {
+            tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+            Console.out("\n")
+        }
+        return readLine(strippingNewline: true)
+    }
+}

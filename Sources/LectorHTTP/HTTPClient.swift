@@ -1,0 +1,81 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The app's one HTTP client: no cache, no cookies, a hard deadline, a body cap, and
+/// redirects that never carry credentials to another origin.
+public final class HTTPClient: Sendable {
+    /// The limits and identity this client applies.
+    public let configuration: HTTPClientConfiguration
+    private let session: URLSession
+    private let delegate: SessionDelegate
+
+    /// Creates a client with its own URLSession.
+    public init(configuration: HTTPClientConfiguration = HTTPClientConfiguration()) {
+        self.configuration = configuration
+        let sessionConfiguration = URLSessionConfiguration.ephemeral
+        sessionConfiguration.urlCache = nil
+        sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        sessionConfiguration.httpCookieStorage = nil
+        sessionConfiguration.httpShouldSetCookies = false
+        sessionConfiguration.httpCookieAcceptPolicy = .never
+        sessionConfiguration.urlCredentialStorage = nil
+        sessionConfiguration.timeoutIntervalForRequest = max(1, configuration.idleTimeout.seconds.rounded(.up))
+        sessionConfiguration.timeoutIntervalForResource = configuration.deadline.seconds
+        let delegate = SessionDelegate()
+        self.delegate = delegate
+        self.session = URLSession(configuration: sessionConfiguration, delegate: delegate, delegateQueue: nil)
+    }
+
+    deinit {
+        session.invalidateAndCancel()
+    }
+
+    /// Sends `request` and returns whatever status the server answered; throws only when no
+    /// complete response arrived (see `HTTPError`).
+    public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+        let urlRequest = try makeURLRequest(request)
+        let host = request.host
+        if Task.isCancelled { throw .cancelled(host: host) }
+        let task = session.dataTask(with: urlRequest)
+        delegate.register(TransferState(url: request.url, maxBodyBytes: configuration.maxBodyBytes,
+                                        maxRedirects: configuration.maxRedirects), for: task)
+        defer { delegate.forget(task) }
+        let deadline = request.timeout ?? configuration.deadline
+        // timeoutIntervalForResource is ignored on Linux, so the deadline is ours to enforce.
+        let timer = DispatchWorkItem { [delegate] in delegate.abort(task) { .timedOut(host: $0.host) } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + deadline.seconds, execute: timer)
+        defer { timer.cancel() }
+        let result = await withTaskCancellationHandler {
+            task.resume()
+            return await delegate.outcome(of: task)
+        } onCancel: { [delegate] in
+            delegate.abort(task) { .cancelled(host: $0.host) }
+        }
+        return try result.get()
+    }
+
+    private func makeURLRequest(_ request: HTTPRequest) throws(HTTPError) -> URLRequest {
+        guard let scheme = request.url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            throw .invalidURL("only http and https URLs can be fetched")
+        }
+        guard let host = request.url.host, !host.isEmpty else {
+            throw .invalidURL("the URL has no host")
+        }
+        var urlRequest = URLRequest(url: request.url)
+        urlRequest.httpMethod = request.method
+        // corelibs truncates this to whole seconds, so anything under 1 s would mean "no wait at all".
+        urlRequest.timeoutInterval = max(1, configuration.idleTimeout.seconds.rounded(.up))
+        urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
+        urlRequest.httpShouldHandleCookies = false
+        for (name, value) in request.headers {
+            urlRequest.addValue(value, forHTTPHeaderField: name)
+        }
+        if urlRequest.value(forHTTPHeaderField: "User-Agent") == nil {
+            urlRequest.setValue(configuration.userAgent, forHTTPHeaderField: "User-Agent")
+        }
+        urlRequest.httpBody = request.body
+        return urlRequest
+    }
+}

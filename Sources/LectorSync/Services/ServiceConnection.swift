@@ -1,0 +1,60 @@
+import Foundation
+import LectorHTTP
+
+/// The HTTP side every service shares: requests relative to the account's base URL, and the
+/// mapping of transport failures and HTTP statuses onto `SyncError`.
+public struct ServiceConnection: Sendable {
+    public let base: URL
+    public let http: HTTPClient
+
+    public init(base: URL, http: HTTPClient) {
+        self.base = base
+        self.http = http
+    }
+
+    /// `base` + a relative path (no leading slash) + query items.
+    public func url(_ path: String, query: [(String, String)] = []) -> URL {
+        var components = URLComponents(url: base.appendingPathComponent(path), resolvingAgainstBaseURL: false)!
+        if !query.isEmpty { components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) } }
+        if path.hasSuffix("/") && !(components.path.hasSuffix("/")) { components.path += "/" }
+        return components.url!
+    }
+
+    /// Sends a request; a transport failure becomes `.network`, 429 and 503 with Retry-After
+    /// become `.rateLimited`. Other statuses are returned for the caller to judge.
+    public func send(_ request: HTTPRequest) throws(SyncError) -> HTTPResponse {
+        let response: HTTPResponse
+        do { response = try http.sendAndWait(request) } catch {
+            throw .network(error.message)
+        }
+        if response.status == 429 || (response.status == 503 && response.headers["Retry-After"] != nil) {
+            let wait = response.retryAfter().map { Double($0.components.seconds) }
+            throw .rateLimited(retryAfter: wait, "\(request.host) is rate-limiting requests")
+        }
+        return response
+    }
+
+    /// Throws the right error for a status that is not a success.
+    public func require(_ response: HTTPResponse, _ what: String) throws(SyncError) {
+        switch response.status {
+        case 200..<300: return
+        case 401, 403: throw .authentication("\(base.host ?? "the server") refused the credentials (\(what): HTTP \(response.status))")
+        case 500...: throw .network("\(base.host ?? "the server") failed (\(what): HTTP \(response.status)); try again later")
+        default: throw .rejected("\(base.host ?? "the server") refused \(what): HTTP \(response.status) \(Self.excerpt(response))")
+        }
+    }
+
+    /// The body parsed as a JSON object, or a protocol error naming what was expected.
+    public func json(_ response: HTTPResponse, _ what: String) throws(SyncError) -> Any {
+        guard let value = try? JSONSerialization.jsonObject(with: response.body, options: [.fragmentsAllowed]) else {
+            throw .protocolViolation("\(base.host ?? "the server") did not answer \(what) with JSON: \(Self.excerpt(response))")
+        }
+        return value
+    }
+
+    /// The first line of a body, cut short, for messages.
+    static func excerpt(_ response: HTTPResponse) -> String {
+        let line = response.text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        return line.count > 80 ? String(line.prefix(80)) + "…" : line
+    }
+}
