@@ -1,0 +1,196 @@
+import Foundation
+import LectorHTTP
+
+/// FreshRSS and other Google Reader API servers, through the portable subset FreshRSS and
+/// Miniflux both implement: ids first, then contents; every continuation followed; long-form
+/// ids on the wire; both the Authorization header and the write token `T` on POSTs.
+public final class GReaderProvider: SyncProvider, @unchecked Sendable {
+    public let capabilities = ProviderCapabilities(canEditStructure: true, entriesCarryState: true, foldersCanBeEmpty: false,
+                                                   deletingFolderDeletesFeeds: false, stateBatchLimit: 1_000, contentsBatchLimit: 250)
+    let connection: ServiceConnection
+    let user: String
+    let password: String
+    /// Session and write token, fetched on first use; guarded because the protocol is Sendable.
+    private let lock = NSLock()
+    private var session: GReaderSession?
+    private var writeToken: String?
+
+    public init(connection: ServiceConnection, user: String, password: String) {
+        self.connection = connection
+        self.user = user
+        self.password = password
+    }
+
+    public func login() throws(SyncError) -> ServerInfo {
+        try currentSession().info
+    }
+
+    // MARK: State
+
+    public func setRead(_ entryIDs: [String], read: Bool) throws(SyncError) {
+        try editTag(entryIDs, tag: GReaderWire.readTag, add: read)
+    }
+
+    public func setStarred(_ entryIDs: [String], starred: Bool) throws(SyncError) {
+        try editTag(entryIDs, tag: GReaderWire.starredTag, add: starred)
+    }
+
+    private func editTag(_ ids: [String], tag: String, add: Bool) throws(SyncError) {
+        guard !ids.isEmpty else { return }
+        let fields = ids.map { ("i", GReaderItemID.long($0)) } + [(add ? "a" : "r", tag)]
+        try post("reader/api/0/edit-tag", fields, "marking entries")
+    }
+
+    // MARK: Pull
+
+    public func structure() throws(SyncError) -> RemoteStructure {
+        let subscriptions = try getJSON("reader/api/0/subscription/list", [("output", "json")], "the subscription list")
+        let tags = try getJSON("reader/api/0/tag/list", [("output", "json")], "the tag list")
+        return GReaderWire.structure(subscriptions: subscriptions, tags: tags)
+    }
+
+    public func entries(since: Date?, deliver: (RemoteEntryPage) throws -> Void) throws(SyncError) {
+        var query = [("s", GReaderWire.readingList)]
+        // `ot` compares with receipt time on FreshRSS and publish time on Miniflux: keep a margin.
+        if let since { query.append(("ot", String(Int(since.timeIntervalSince1970) - 3_600))) }
+        let ids = try allIDs(query, "the entry list")
+        for batch in ids.chunked(into: capabilities.contentsBatchLimit) {
+            let entries = try entries(withIDs: batch)
+            do { try deliver(RemoteEntryPage(entries: entries)) } catch let error as SyncError { throw error } catch {
+                throw .store("\(error)")
+            }
+        }
+    }
+
+    public func entries(withIDs ids: [String]) throws(SyncError) -> [RemoteEntry] {
+        guard !ids.isEmpty else { return [] }
+        let response = try send(authorizedPost("reader/api/0/stream/items/contents",
+                                               ids.map { ("i", GReaderItemID.long($0)) } + [("output", "json")]), "entry contents")
+        return GReaderWire.entries(try connection.json(response, "entry contents"))
+    }
+
+    public func unreadIDs() throws(SyncError) -> RemoteIDSet {
+        .complete(Set(try allIDs([("s", GReaderWire.readingList), ("xt", GReaderWire.readTag)], "the unread list")))
+    }
+
+    public func starredIDs() throws(SyncError) -> RemoteIDSet {
+        .complete(Set(try allIDs([("s", GReaderWire.starredTag)], "the starred list")))
+    }
+
+    /// Every id of a stream, following continuations; any failed page fails the whole list, so a
+    /// partial list can never be taken for a complete one.
+    private func allIDs(_ query: [(String, String)], _ what: String) throws(SyncError) -> [String] {
+        var ids: [String] = []
+        var continuation: String?
+        var pages = 0
+        repeat {
+            var pageQuery = query + [("n", "10000"), ("output", "json")]
+            if let continuation { pageQuery.append(("c", continuation)) }
+            let json = try getJSON("reader/api/0/stream/items/ids", pageQuery, what)
+            guard let page = GReaderWire.idPage(json) else { throw .protocolViolation("\(what) is not an id list") }
+            ids += page.ids
+            continuation = page.continuation
+            pages += 1
+            if pages > 10_000 { throw .protocolViolation("\(what) never ends: the server keeps sending continuations") }
+        } while continuation != nil
+        return ids
+    }
+
+    // MARK: Administration
+
+    public func subscribe(feedURL: String, folder: String?, title: String?) throws(SyncError) -> RemoteFeed {
+        let response = try send(authorizedPost("reader/api/0/subscription/quickadd", [("quickadd", feedURL)]), "subscribing")
+        let object = try connection.json(response, "subscribing") as? [String: Any]
+        guard let streamID = object?["streamId"] as? String, (object?["numResults"] as? Int ?? 0) > 0 else {
+            let reason = object?["error"] as? String ?? "the server found no feed there"
+            throw .rejected("\(connection.base.host ?? "the server") did not subscribe to \(feedURL): \(reason)")
+        }
+        var edits: [(String, String)] = [("ac", "edit"), ("s", streamID)]
+        if let folder { edits.append(("a", "user/-/label/\(folder)")) }
+        if let title { edits.append(("t", title)) }
+        if edits.count > 2 { try post("reader/api/0/subscription/edit", edits, "filing the new feed") }
+        guard let feed = try structure().feeds.first(where: { $0.serverID == streamID }) else {
+            throw .protocolViolation("the new subscription \(streamID) is missing from the subscription list")
+        }
+        return feed
+    }
+
+    public func renameFeed(_ feed: RemoteFeedReference, to title: String) throws(SyncError) {
+        try post("reader/api/0/subscription/edit", [("ac", "edit"), ("s", feed.serverID), ("t", title)], "renaming the feed")
+    }
+
+    public func moveFeed(_ feed: RemoteFeedReference, to folder: String) throws(SyncError) {
+        var fields = [("ac", "edit"), ("s", feed.serverID)]
+        if let old = feed.folder { fields.append(("r", old.serverID)) }
+        fields.append(("a", "user/-/label/\(folder)"))
+        try post("reader/api/0/subscription/edit", fields, "moving the feed")
+    }
+
+    public func unsubscribe(_ feed: RemoteFeedReference) throws(SyncError) {
+        try post("reader/api/0/subscription/edit", [("ac", "unsubscribe"), ("s", feed.serverID)], "unsubscribing")
+    }
+
+    public func createFolder(named name: String) throws(SyncError) -> RemoteFolder? {
+        nil  // A GReader folder exists once a feed is filed in it.
+    }
+
+    public func renameFolder(_ folder: RemoteFolder, to name: String) throws(SyncError) {
+        try post("reader/api/0/rename-tag", [("s", folder.serverID), ("dest", "user/-/label/\(name)")], "renaming the folder")
+    }
+
+    public func deleteFolder(_ folder: RemoteFolder) throws(SyncError) {
+        try post("reader/api/0/disable-tag", [("s", folder.serverID)], "deleting the folder")
+    }
+
+    // MARK: HTTP
+
+    private func currentSession() throws(SyncError) -> GReaderSession {
+        lock.lock()
+        let cached = session
+        lock.unlock()
+        if let cached { return cached }
+        let fresh = try GReaderSession.login(connection, user: user, password: password)
+        lock.lock()
+        session = fresh
+        lock.unlock()
+        return fresh
+    }
+
+    private func token(refresh: Bool = false) throws(SyncError) -> String {
+        lock.lock()
+        let cached = refresh ? nil : writeToken
+        lock.unlock()
+        if let cached { return cached }
+        let response = try send(try currentSession().authorized(.get(connection.url("reader/api/0/token"))), "the write token")
+        let fresh = response.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        lock.lock()
+        writeToken = fresh
+        lock.unlock()
+        return fresh
+    }
+
+    private func getJSON(_ path: String, _ query: [(String, String)], _ what: String) throws(SyncError) -> Any {
+        let response = try send(try currentSession().authorized(.get(connection.url(path, query: query))), what)
+        return try connection.json(response, what)
+    }
+
+    private func authorizedPost(_ path: String, _ fields: [(String, String)]) throws(SyncError) -> HTTPRequest {
+        try currentSession().authorized(.postForm(connection.url(path), fields: fields + [("T", try token())]))
+    }
+
+    /// POSTs with the write token; a stale token (401 with Google-Bad-Token) is refreshed once.
+    private func post(_ path: String, _ fields: [(String, String)], _ what: String) throws(SyncError) {
+        var response = try connection.send(try authorizedPost(path, fields))
+        if response.status == 401, response.headers["Google-Bad-Token"] != nil || response.headers["X-Reader-Google-Bad-Token"] != nil {
+            let fresh = try token(refresh: true)
+            response = try connection.send(try currentSession().authorized(.postForm(connection.url(path), fields: fields + [("T", fresh)])))
+        }
+        try connection.require(response, what)
+    }
+
+    private func send(_ request: HTTPRequest, _ what: String) throws(SyncError) -> HTTPResponse {
+        let response = try connection.send(request)
+        try connection.require(response, what)
+        return response
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// Reading the JSON GReader servers send into the one model.
+enum GReaderWire {
+    static let readTag = "user/-/state/com.google/read"
+    static let starredTag = "user/-/state/com.google/starred"
+    static let readingList = "user/-/state/com.google/reading-list"
+
+    /// `user/1/label/X` → `user/-/label/X` (Miniflux puts the user number in).
+    static func normalizeLabel(_ id: String) -> String {
+        let parts = id.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false)
+        guard parts.count == 4, parts[0] == "user", parts[2] == "label" else { return id }
+        return "user/-/label/" + parts[3]
+    }
+
+    static func labelName(_ id: String) -> String? {
+        let normalized = normalizeLabel(id)
+        return normalized.hasPrefix("user/-/label/") ? String(normalized.dropFirst("user/-/label/".count)) : nil
+    }
+
+    /// FreshRSS replaces some characters in names with full-width look-alikes; map them back.
+    static func unescapeFreshRSS(_ text: String) -> String {
+        let map: [Character: Character] = ["＆": "&", "＜": "<", "＞": ">", "？": "?", "＼": "\\", "／": "/", "，": ",", "；": ";"]
+        return String(text.map { map[$0] ?? $0 })
+    }
+
+    static func structure(subscriptions: Any, tags: Any) -> RemoteStructure {
+        let subscriptionList = (subscriptions as? [String: Any])?["subscriptions"] as? [[String: Any]] ?? []
+        var folders: [String: RemoteFolder] = [:]
+        var feeds: [RemoteFeed] = []
+        for subscription in subscriptionList {
+            guard let id = subscription["id"] as? String else { continue }
+            let category = (subscription["categories"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
+                .map(normalizeLabel).first { $0.hasPrefix("user/-/label/") }
+            if let category, let name = labelName(category) {
+                folders[category] = RemoteFolder(serverID: category, name: unescapeFreshRSS(name))
+            }
+            feeds.append(RemoteFeed(serverID: id, title: unescapeFreshRSS(subscription["title"] as? String ?? id),
+                                    url: subscription["url"] as? String ?? String(id.dropFirst("feed/".count)),
+                                    siteURL: subscription["htmlUrl"] as? String, folderServerID: category))
+        }
+        // Folders without feeds exist only where the server lists them as such.
+        for tag in (tags as? [String: Any])?["tags"] as? [[String: Any]] ?? [] {
+            guard let id = (tag["id"] as? String).map(normalizeLabel), let name = labelName(id),
+                  tag["type"] as? String == "folder", folders[id] == nil else { continue }
+            folders[id] = RemoteFolder(serverID: id, name: unescapeFreshRSS(name))
+        }
+        return RemoteStructure(folders: folders.values.sorted { $0.name < $1.name }, feeds: feeds)
+    }
+
+    static func entries(_ json: Any) -> [RemoteEntry] {
+        ((json as? [String: Any])?["items"] as? [[String: Any]] ?? []).compactMap(entry)
+    }
+
+    static func entry(_ item: [String: Any]) -> RemoteEntry? {
+        guard let rawID = item["id"] as? String, let id = GReaderItemID.short(rawID) ?? Optional(rawID),
+              let feedID = (item["origin"] as? [String: Any])?["streamId"] as? String else { return nil }
+        let categories = Set((item["categories"] as? [String] ?? []).map(normalizeState))
+        let link = ((item["canonical"] as? [[String: Any]])?.first?["href"] as? String)
+            ?? ((item["alternate"] as? [[String: Any]])?.first?["href"] as? String)
+        let summary = (item["summary"] as? [String: Any])?["content"] as? String
+        let content = (item["content"] as? [String: Any])?["content"] as? String
+        func date(_ key: String) -> Date? {
+            (item[key] as? Double ?? (item[key] as? String).flatMap(Double.init)).map { Date(timeIntervalSince1970: $0) }
+        }
+        return RemoteEntry(serverID: id, feedServerID: feedID, url: link,
+                           title: unescapeFreshRSS(item["title"] as? String ?? ""),
+                           author: (item["author"] as? String).map(unescapeFreshRSS),
+                           summary: content == nil ? nil : summary, contentHTML: content ?? summary,
+                           publishedAt: date("published"), updatedAt: date("updated"),
+                           read: categories.contains(readTag), starred: categories.contains(starredTag))
+    }
+
+    /// `user/1234/state/com.google/read` → `user/-/state/com.google/read`.
+    static func normalizeState(_ id: String) -> String {
+        let parts = id.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0] == "user" else { return id }
+        return "user/-/" + parts[2]
+    }
+
+    /// Ids (short form) and the continuation of one `items/ids` page.
+    static func idPage(_ json: Any) -> (ids: [String], continuation: String?)? {
+        guard let object = json as? [String: Any] else { return nil }
+        let refs = object["itemRefs"] as? [[String: Any]] ?? []
+        let ids = refs.compactMap { ($0["id"] as? String).flatMap(GReaderItemID.short) }
+        let continuation = (object["continuation"] as? String).flatMap { $0.isEmpty ? nil : $0 }
+            ?? (object["continuation"] as? Int).map(String.init)
+        return (ids, continuation)
+    }
+}
