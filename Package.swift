@@ -14,12 +14,15 @@ let package = Package(
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         .systemLibrary(name: "CLibSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
         .target(name: "SecretShim", dependencies: ["CLibSecret"]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
         // Core
         .target(name: "LectorStore", dependencies: ["CSQLite"]),
         .target(name: "LectorSettings"),
         .target(name: "LectorKeyring", dependencies: ["SecretShim"]),
         .target(name: "LectorHTTP"),
+        .target(name: "LectorFeeds", dependencies: ["CLibXML2", "CCrypto"]),
         .target(name: "LectorSync", dependencies: ["LectorStore", "LectorHTTP"]),
 
         // Front end
@@ -35,6 +38,7 @@ let package = Package(
         .testTarget(name: "LectorStoreTests", dependencies: ["LectorStore"]),
         .testTarget(name: "LectorSettingsTests", dependencies: ["LectorSettings"]),
         .testTarget(name: "LectorKeyringTests", dependencies: ["LectorKeyring", "keyring-probe"]),
+        .testTarget(name: "LectorFeedsTests", dependencies: ["LectorFeeds", "CLibXML2"]),
         .testTarget(name: "LectorSyncTests", dependencies: ["LectorSync", "LectorStore"]),
         .testTarget(name: "LectorCLITests", dependencies: ["LectorCLI", "LectorStore"]),
     ],

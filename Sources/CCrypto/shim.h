@@ -1,0 +1,4 @@
+#ifndef LECTOR_CCRYPTO_SHIM_H
+#define LECTOR_CCRYPTO_SHIM_H
+#include <openssl/evp.h>
+#endif

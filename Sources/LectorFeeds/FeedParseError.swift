@@ -1,0 +1,32 @@
+/// Why a document could not be read as a feed.
+public enum FeedParseError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// The document is empty or only whitespace.
+    case emptyDocument
+    /// The document parsed but is not RSS, RDF, Atom or JSON Feed.
+    case notAFeed(rootElement: String)
+    /// The XML (or JSON) is broken beyond recovery before any feed structure appeared.
+    case malformed(line: Int, column: Int, reason: String)
+    /// Entity expansion exceeded the safety budget (a "billion laughs" style document).
+    case entityExpansionLimit
+    /// The declared character encoding is unknown and no fallback produced a feed.
+    case unsupportedEncoding(String)
+
+    /// One line a user can act on.
+    public var message: String {
+        switch self {
+        case .emptyDocument:
+            return "The document is empty; check that the URL serves a feed."
+        case .notAFeed(let root):
+            return "The document is not a feed (root is \(root.isEmpty ? "unknown" : "<\(root)>")); try feed discovery on the page instead."
+        case .malformed(let line, let column, let reason):
+            return "The feed is not well-formed XML at line \(line), column \(column): \(reason)."
+        case .entityExpansionLimit:
+            return "The feed was rejected because its XML entities expand to far more text than the document holds."
+        case .unsupportedEncoding(let name):
+            return "The feed declares an unknown character encoding (\(name.prefix(40)))."
+        }
+    }
+
+    /// Same as `message`.
+    public var description: String { message }
+}

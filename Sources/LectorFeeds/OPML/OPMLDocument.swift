@@ -1,0 +1,129 @@
+import Foundation
+
+/// A subscription list in OPML: feeds, each optionally filed in one (top-level) folder.
+public struct OPMLDocument: Sendable, Equatable {
+    /// One subscribed feed.
+    public struct Feed: Sendable, Equatable {
+        /// Display title (OPML `title`, else `text`).
+        public var title: String
+        /// The feed URL (`xmlUrl`).
+        public var xmlURL: String
+        /// The site URL (`htmlUrl`), if given.
+        public var htmlURL: String?
+        /// Name of the top-level folder the feed sits in; nil when filed directly under `<body>`.
+        public var folder: String?
+
+        /// Creates a feed entry.
+        public init(title: String, xmlURL: String, htmlURL: String? = nil, folder: String? = nil) {
+            self.title = title
+            self.xmlURL = xmlURL
+            self.htmlURL = htmlURL
+            self.folder = folder
+        }
+    }
+
+    /// The list's title from `<head><title>`.
+    public var title: String?
+    /// Feeds in document order.
+    public var feeds: [Feed]
+
+    /// Creates a document.
+    public init(title: String? = nil, feeds: [Feed] = []) {
+        self.title = title
+        self.feeds = feeds
+    }
+
+    /// Reads OPML 1.x/2.0; outlines with children are folders, outlines with `xmlUrl` are feeds, and
+    /// feeds in nested folders are filed under their top-level folder.
+    public static func parse(_ data: Data) throws(OPMLError) -> OPMLDocument {
+        guard data.contains(where: { $0 != 32 && $0 != 9 && $0 != 10 && $0 != 13 }) else { throw .emptyDocument }
+        let builder = OPMLBuilder()
+        let outcome = data.withUnsafeBytes { raw in
+            SAXDriver(sink: builder).parse(raw, url: nil, forcedEncoding: nil)
+        }
+        if outcome.entityLimitHit { throw .entityExpansionLimit }
+        guard builder.sawOPMLRoot else {
+            if let e = outcome.firstError { throw .malformed(line: e.line, column: e.column, reason: e.reason) }
+            throw .notOPML
+        }
+        return OPMLDocument(title: builder.title, feeds: builder.feeds)
+    }
+
+    /// Well-formed OPML 2.0 (UTF-8): unfiled feeds first, then one outline per folder, all values escaped.
+    public func xmlData() -> Data {
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\">\n  <head>\n"
+        out += "    <title>\(OPMLDocument.escape(title ?? "Subscriptions"))</title>\n  </head>\n  <body>\n"
+        for feed in feeds where feed.folder == nil {
+            out += "    " + OPMLDocument.outline(for: feed) + "\n"
+        }
+        var folders: [String] = []
+        for feed in feeds { if let f = feed.folder, !folders.contains(f) { folders.append(f) } }
+        for folder in folders {
+            let name = OPMLDocument.escape(folder)
+            out += "    <outline text=\"\(name)\" title=\"\(name)\">\n"
+            for feed in feeds where feed.folder == folder {
+                out += "      " + OPMLDocument.outline(for: feed) + "\n"
+            }
+            out += "    </outline>\n"
+        }
+        out += "  </body>\n</opml>\n"
+        return Data(out.utf8)
+    }
+
+    private static func outline(for feed: Feed) -> String {
+        let t = escape(feed.title)
+        var s = "<outline type=\"rss\" text=\"\(t)\" title=\"\(t)\" xmlUrl=\"\(escape(feed.xmlURL))\""
+        if let html = feed.htmlURL { s += " htmlUrl=\"\(escape(html))\"" }
+        return s + "/>"
+    }
+
+    /// Escapes text for use in attribute values and element content.
+    static func escape(_ s: String) -> String {
+        var out = ""
+        out.reserveCapacity(s.count)
+        for ch in s.unicodeScalars {
+            switch ch {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\n": out += "&#10;"
+            case "\r": out += "&#13;"
+            case "\t": out += "&#9;"
+            default:
+                // Characters XML 1.0 forbids are dropped rather than producing an unreadable file.
+                if ch.value < 0x20 || ch.value == 0xFFFE || ch.value == 0xFFFF { continue }
+                out.unicodeScalars.append(ch)
+            }
+        }
+        return out
+    }
+}
+
+/// Why an OPML file could not be read.
+public enum OPMLError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// The file is empty.
+    case emptyDocument
+    /// The file is XML but not OPML.
+    case notOPML
+    /// The XML is broken before any OPML structure appeared.
+    case malformed(line: Int, column: Int, reason: String)
+    /// Entity expansion exceeded the safety budget.
+    case entityExpansionLimit
+
+    /// One line a user can act on.
+    public var message: String {
+        switch self {
+        case .emptyDocument: return "The OPML file is empty."
+        case .notOPML: return "The file is not OPML (no <opml> root element); export your subscriptions as OPML."
+        case .malformed(let line, let column, let reason):
+            return "The OPML file is not well-formed XML at line \(line), column \(column): \(reason)."
+        case .entityExpansionLimit:
+            return "The OPML file was rejected because its XML entities expand to far more text than the file holds."
+        }
+    }
+
+    /// Same as `message`.
+    public var description: String { message }
+}

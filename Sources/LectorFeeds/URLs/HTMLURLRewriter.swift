@@ -1,0 +1,131 @@
+import Foundation
+
+/// Rewrites relative `href` and `src` attribute values inside an HTML fragment to absolute URLs.
+enum HTMLURLRewriter {
+    /// The fragment with every relative href/src resolved against `base`; unchanged when there is nothing to do.
+    static func rewrite(_ html: String, base: URL?) -> String {
+        guard let base, let out = rewrite(bytes: Array(html.utf8), base: base) else { return html }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Byte-level form: the rewritten UTF-8, or nil when no attribute needed rewriting.
+    static func rewrite(bytes: [UInt8], base: URL) -> [UInt8]? {
+        let edits = bytes.withUnsafeBufferPointer { b -> [(start: Int, end: Int, replacement: String)] in
+            guard mayContainURLAttribute(b) else { return [] }
+            return findEdits(b, base: base)
+        }
+        guard !edits.isEmpty else { return nil }
+        // Splice the replacements in with bulk copies.
+        var out = [UInt8]()
+        out.reserveCapacity(bytes.count + edits.count * 32)
+        var copied = 0
+        for edit in edits {
+            out.append(contentsOf: bytes[copied..<edit.start])
+            out.append(contentsOf: edit.replacement.utf8)
+            copied = edit.end
+        }
+        out.append(contentsOf: bytes[copied...])
+        return out
+    }
+
+    /// Value ranges of relative href/src attributes inside tags, with their absolute replacements.
+    private static func findEdits(_ b: UnsafeBufferPointer<UInt8>, base: URL) -> [(start: Int, end: Int, replacement: String)] {
+        var edits: [(start: Int, end: Int, replacement: String)] = []
+        var i = 0
+        var inTag = false
+        var quote: UInt8 = 0
+        while i < b.count {
+            let c = b[i]
+            if !inTag {
+                if c == UInt8(ascii: "<") {
+                    if i + 1 < b.count, isAlpha(b[i + 1]) { inTag = true }
+                    i += 1
+                } else {
+                    // Jump to the next '<' (text between tags is most of the bytes).
+                    guard let hit = memchr(b.baseAddress! + i, Int32(UInt8(ascii: "<")), b.count - i) else { break }
+                    i = UnsafeRawPointer(hit) - UnsafeRawPointer(b.baseAddress!)
+                }
+                continue
+            }
+            if quote != 0 {
+                if c == quote { quote = 0 }
+                i += 1
+                continue
+            }
+            if c == UInt8(ascii: ">") { inTag = false; i += 1; continue }
+            if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") { quote = c; i += 1; continue }
+            // An attribute name starts after whitespace.
+            if isSpace(c), i + 1 < b.count, let (valueStart, valueEnd, q) = urlAttribute(b, at: i + 1) {
+                let value = String(decoding: UnsafeBufferPointer(rebasing: b[valueStart..<valueEnd]), as: UTF8.self)
+                let decoded = value.utf8.contains(UInt8(ascii: "&")) ? HTMLEntities.decode(value) : value
+                if !decoded.isEmpty && !URLResolver.hasScheme(decoded) && !decoded.hasPrefix("#") {
+                    edits.append((valueStart, valueEnd, escapeAttribute(URLResolver.resolve(decoded, against: base))))
+                }
+                i = valueEnd + (q != 0 && valueEnd < b.count ? 1 : 0)
+                continue
+            }
+            i += 1
+        }
+        return edits
+    }
+
+    /// If an href/src attribute starts at `start`, the range of its value and its quote byte (0 if unquoted).
+    private static func urlAttribute(_ b: UnsafeBufferPointer<UInt8>, at start: Int) -> (Int, Int, UInt8)? {
+        var j = start
+        while j < b.count, isAlpha(b[j]) { j += 1 }
+        let len = j - start
+        guard len == 3 || len == 4 else { return nil }
+        let isHref = len == 4 && (b[start] | 0x20) == UInt8(ascii: "h") && (b[start + 1] | 0x20) == UInt8(ascii: "r")
+            && (b[start + 2] | 0x20) == UInt8(ascii: "e") && (b[start + 3] | 0x20) == UInt8(ascii: "f")
+        let isSrc = len == 3 && (b[start] | 0x20) == UInt8(ascii: "s") && (b[start + 1] | 0x20) == UInt8(ascii: "r")
+            && (b[start + 2] | 0x20) == UInt8(ascii: "c")
+        guard isHref || isSrc else { return nil }
+        while j < b.count, isSpace(b[j]) { j += 1 }
+        guard j < b.count, b[j] == UInt8(ascii: "=") else { return nil }
+        j += 1
+        while j < b.count, isSpace(b[j]) { j += 1 }
+        guard j < b.count else { return nil }
+        let q = b[j]
+        if q == UInt8(ascii: "\"") || q == UInt8(ascii: "'") {
+            guard let close = b[(j + 1)...].firstIndex(of: q) else { return nil }
+            return (j + 1, close, q)
+        }
+        var k = j
+        while k < b.count, !isSpace(b[k]), b[k] != UInt8(ascii: ">") { k += 1 }
+        return (j, k, 0)
+    }
+
+    /// Cheap pre-check: an '=' preceded by "href" or "src" in any case.
+    private static func mayContainURLAttribute(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = b.baseAddress, b.count > 3 else { return false }
+        var i = 3
+        while i < b.count {
+            // memchr is vectorised; the byte loop it replaces dominated profiles.
+            guard let hit = memchr(base + i, Int32(UInt8(ascii: "=")), b.count - i) else { return false }
+            i = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+            var j = i - 1
+            while j > 0, isSpace(b[j]) { j -= 1 }
+            if j >= 2, (b[j] | 0x20) == UInt8(ascii: "c"), (b[j - 1] | 0x20) == UInt8(ascii: "r"), (b[j - 2] | 0x20) == UInt8(ascii: "s") { return true }
+            if j >= 3, (b[j] | 0x20) == UInt8(ascii: "f"), (b[j - 1] | 0x20) == UInt8(ascii: "e"), (b[j - 2] | 0x20) == UInt8(ascii: "r"),
+               (b[j - 3] | 0x20) == UInt8(ascii: "h") { return true }
+            i += 1
+        }
+        return false
+    }
+
+    private static func escapeAttribute(_ s: String) -> String {
+        guard s.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "\"") }) else { return s }
+        var out = ""
+        for ch in s {
+            switch ch {
+            case "&": out += "&amp;"
+            case "\"": out += "&quot;"
+            default: out.append(ch)
+            }
+        }
+        return out
+    }
+
+    private static func isAlpha(_ c: UInt8) -> Bool { (c | 0x20) >= 97 && (c | 0x20) <= 122 }
+    private static func isSpace(_ c: UInt8) -> Bool { c == 32 || c == 9 || c == 10 || c == 13 || c == 12 }
+}

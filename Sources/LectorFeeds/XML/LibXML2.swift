@@ -1,0 +1,13 @@
+import CLibXML2
+
+/// One-time libxml2 set-up: xmlInitParser must run once before parsers are used from several threads.
+enum LibXML2 {
+    private static let initialized: Bool = {
+        xmlInitParser()
+        return true
+    }()
+
+    static func ensureInitialized() {
+        _ = initialized
+    }
+}
