@@ -22,11 +22,12 @@ let package = Package(
         .target(name: "LectorSettings"),
         .target(name: "LectorKeyring", dependencies: ["SecretShim"]),
         .target(name: "LectorHTTP"),
-        .target(name: "LectorFeeds", dependencies: ["CLibXML2", "CCrypto"]),
-        .target(name: "LectorSync", dependencies: ["LectorStore", "LectorHTTP"]),
+        .target(name: "LectorFeeds", dependencies: ["CLibXML2", "CCrypto", "LectorHTTP"]),
+        .target(name: "LectorReader", dependencies: ["CLibXML2"]),
+        .target(name: "LectorSync", dependencies: ["LectorStore", "LectorHTTP", "LectorFeeds"]),
 
         // Front end
-        .target(name: "LectorCLI", dependencies: ["LectorStore", "LectorSettings", "LectorKeyring", "LectorSync", "LectorHTTP", "CReadline"]),
+        .target(name: "LectorCLI", dependencies: ["LectorStore", "LectorSettings", "LectorKeyring", "LectorSync", "LectorHTTP", "LectorFeeds", "LectorReader", "CReadline"]),
         .executableTarget(name: "lector", dependencies: ["LectorCLI"]),
         // Benchmarks (see README): measures Lector beside its peers in the same run.
         .executableTarget(name: "lector-bench", dependencies: ["LectorStore"]),
@@ -39,6 +40,7 @@ let package = Package(
         .testTarget(name: "LectorSettingsTests", dependencies: ["LectorSettings"]),
         .testTarget(name: "LectorKeyringTests", dependencies: ["LectorKeyring", "keyring-probe"]),
         .testTarget(name: "LectorFeedsTests", dependencies: ["LectorFeeds", "CLibXML2"]),
+        .testTarget(name: "LectorReaderTests", dependencies: ["LectorReader"]),
         .testTarget(name: "LectorSyncTests", dependencies: ["LectorSync", "LectorStore"]),
         .testTarget(name: "LectorCLITests", dependencies: ["LectorCLI", "LectorStore"]),
     ],

@@ -12,6 +12,7 @@
 #include <libxml/HTMLparser.h>
 #include <libxml/tree.h>
 #include <libxml/xmlstring.h>
+#include <libxml/xmlreader.h>
 
 /* Swift cannot define the variadic callback libxml2's generic error channel wants, so the
    no-op handler lives here. libxml2 keeps this handler per thread; pass 0 to restore the default. */

@@ -10,6 +10,8 @@ public struct CommandTable: Sendable {
             NounSpec("account", "reader accounts: FreshRSS, Miniflux, Fever, Feedbin, local"),
             NounSpec("feed", "feeds (subscriptions) of an account"),
             NounSpec("folder", "folders of an account"),
+            NounSpec("opml", "import and export subscriptions as OPML"),
+            NounSpec("sync", "push your changes and fetch what is new"),
             NounSpec("article", "articles in the local store"),
             NounSpec("settings", "reader preferences: list, get, set, reset"),
             NounSpec("dock", "the reader dock's ordered actions"),
@@ -22,7 +24,7 @@ public struct CommandTable: Sendable {
             NounSpec("version", "print Lector's version"),
             NounSpec("exit", "leave the REPL"),
         ],
-        commands: AccountCommands.all + FeedCommands.all + FolderCommands.all + ArticleCommands.all + SettingsCommands.all
+        commands: AccountCommands.all + FeedCommands.all + FolderCommands.all + OPMLCommands.all + SyncCommands.all + ArticleCommands.all + SettingsCommands.all
             + ActionListCommands.all + ProfileCommands.all + BackupCommands.all + DemoCommands.all + MetaCommands.all)
 
     /// Nouns usable in this context.

@@ -50,6 +50,11 @@ enum TerminalText {
         return String(result)
     }
 
+    /// Like `sanitize` for each line of a multi-line text.
+    static func sanitizeLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { sanitize(String($0)) }.joined(separator: "\n")
+    }
+
     /// Like `sanitize`, but keeps the \u{1}/\u{2} marks the store puts around search matches.
     static func sanitizeKeepingMarks(_ text: String) -> String {
         sanitize(text.replacingOccurrences(of: "\u{1}", with: "\u{F8FE}").replacingOccurrences(of: "\u{2}", with: "\u{F8FF}"))

@@ -46,6 +46,13 @@ public struct FoldersTable {
         }
     }
 
+    /// Renames a folder (and, for services where the name is the identity, its server id).
+    public func rename(_ folderID: Int64, to name: String, serverID: String? = nil) throws(StoreError) {
+        try storeOperation {
+            try database.execute("UPDATE folders SET name = ?, server_id = coalesce(?, server_id) WHERE id = ?", name, serverID, folderID)
+        }
+    }
+
     /// Removes a folder; its feeds stay, unfiled.
     public func remove(_ folderID: Int64) throws(StoreError) {
         try storeOperation { try database.execute("DELETE FROM folders WHERE id = ?", folderID) }

@@ -34,6 +34,7 @@ public final class Store {
     public var feeds: FeedsTable { FeedsTable(database: database) }
     public var articles: ArticlesTable { ArticlesTable(database: database) }
     public var states: ArticleStateChanges { ArticleStateChanges(database: database) }
+    public var fetchMeta: FeedFetchMetaTable { FeedFetchMetaTable(database: database) }
     public var sync: SyncTable { SyncTable(database: database) }
     public var intents: PendingIntentsTable { PendingIntentsTable(database: database) }
     public var readingList: ReadingListTable { ReadingListTable(database: database) }

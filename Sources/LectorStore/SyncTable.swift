@@ -64,11 +64,12 @@ public struct SyncTable {
     // MARK: Entries
 
     /// Stores one page of entries in one transaction. State carried by an entry is applied to
-    /// new articles, and to existing ones unless protected (an unsent local change); entries
-    /// without state are stored as unknown. Returns how many articles were new.
+    /// new articles, and — when `stateUpdatesExisting`, i.e. the server is authoritative — to
+    /// existing ones unless protected (an unsent local change). Entries without state are stored
+    /// as unknown. Returns how many articles were new.
     @discardableResult
     public func applyEntries(accountID: Int64, _ entries: [(feedID: Int64, article: IncomingArticle, read: Bool?, starred: Bool?)],
-                             protected: Set<String>) throws(StoreError) -> Int {
+                             protected: Set<String>, stateUpdatesExisting: Bool = true) throws(StoreError) -> Int {
         try storeOperation {
             try database.write {
                 let articles = ArticlesTable(database: database)
@@ -78,7 +79,7 @@ public struct SyncTable {
                     let result = try articles.upsert(accountID: accountID, feedID: entry.feedID, entry.article, read: read,
                                                      starred: entry.starred ?? false)
                     if result.inserted { inserted += 1; continue }
-                    guard !protected.contains(entry.article.serverID) else { continue }
+                    guard stateUpdatesExisting, !protected.contains(entry.article.serverID) else { continue }
                     if let flag = entry.read {
                         try database.execute("UPDATE article_state SET read = ? WHERE article_id = ? AND read IS NOT ?",
                                              flag ? "read" : "unread", result.id, flag ? "read" : "unread")

@@ -1,42 +1,7 @@
 import LectorStore
 
 enum FeedCommands {
-    static let all: [CommandSpec] = [list, move]
-
-    static let move = CommandSpec(
-        ["feed", "move"], "file a feed in another folder (created when missing)",
-        arguments: [
-            ArgumentSpec("FEED", "the feed's title or URL", source: .feeds),
-            ArgumentSpec("FOLDER", "the folder to file it in", source: .folders),
-        ],
-        options: [OptionSpec.account]
-    ) { invocation, session in
-        let store = try session.store()
-        let account = try session.account(invocation)
-        let title = invocation.argument("FEED") ?? ""
-        let folderName = invocation.argument("FOLDER") ?? ""
-        let feed = try Lookup.feed(titled: title, accountID: account.id, in: store)
-        guard account.kind == .local else {
-            throw CLIError.failure("moving a feed on a \(account.kind.rawValue) account goes through its server, which this build cannot do yet")
-        }
-        let existing = try? Lookup.folder(named: folderName, accountID: account.id, in: store)
-        let folder = try CLIError.catching {
-            try store.database.write {
-                let folder = try existing ?? store.folders.insert(accountID: account.id, serverID: folderName, name: folderName)
-                try store.feeds.move(feed.id, toFolder: folder.id)
-                return folder
-            }
-        }
-        let note = existing == nil ? " (new folder)" : ""
-        return CommandOutput(text: "Moved '\(TerminalText.sanitize(feed.title))' to \(folder.name)\(note).",
-                             json: MoveJSON(feed: feed.title, folder: folder.name, created_folder: existing == nil))
-    }
-
-    struct MoveJSON: Encodable, Sendable {
-        let feed: String
-        let folder: String
-        let created_folder: Bool
-    }
+    static let all: [CommandSpec] = [list] + FeedEditCommands.all + FeedInspectCommands.all
 
     static let list = CommandSpec(
         ["feed", "list"], "list feeds with their folder and unread count",

@@ -1,7 +1,89 @@
 import LectorStore
+import LectorSync
 
 enum FolderCommands {
-    static let all: [CommandSpec] = [list]
+    static let all: [CommandSpec] = [list, add, rename, remove]
+
+    static let add = CommandSpec(
+        ["folder", "add"], "create a folder",
+        discussion: "On a FreshRSS (GReader) account a folder exists on the server only once a feed is in it; until then Lector keeps it locally.",
+        arguments: [ArgumentSpec("NAME", "the folder's name")],
+        options: [OptionSpec.account]
+    ) { invocation, session in
+        let store = try session.store()
+        let account = try session.account(invocation)
+        let name = invocation.argument("NAME") ?? ""
+        guard !name.trimmingWhitespace.isEmpty else { throw CLIError.usage("the folder name is empty") }
+        if (try? Lookup.folder(named: name, accountID: account.id, in: store)) != nil {
+            throw CLIError.conflict("'\(account.name)' already has a folder named '\(name)'")
+        }
+        var note = ""
+        var serverID = account.kind == .freshrss ? "user/-/label/\(name)" : name
+        if account.kind != .local {
+            let provider = try FeedEditCommands.editingProvider(account, session)
+            if let created = try remote({ () throws(SyncError) in try provider.createFolder(named: name) }) {
+                serverID = created.serverID
+            } else {
+                note = " (kept locally until a feed is moved into it: the server has no empty folders)"
+            }
+        }
+        let folder = try CLIError.catching { try store.folders.insert(accountID: account.id, serverID: serverID, name: name) }
+        return CommandOutput(text: "Created folder '\(folder.name)'\(note).", json: CommandOutput.MessageJSON(ok: true, message: folder.name))
+    }
+
+    static let rename = CommandSpec(
+        ["folder", "rename"], "rename a folder",
+        arguments: [ArgumentSpec("FOLDER", "the folder", source: .folders), ArgumentSpec("NAME", "its new name")],
+        options: [OptionSpec.account]
+    ) { invocation, session in
+        let store = try session.store()
+        let account = try session.account(invocation)
+        let folder = try Lookup.folder(named: invocation.argument("FOLDER") ?? "", accountID: account.id, in: store)
+        let name = invocation.argument("NAME") ?? ""
+        guard !name.trimmingWhitespace.isEmpty else { throw CLIError.usage("the new name is empty") }
+        var serverID: String?
+        if account.kind != .local {
+            let provider = try FeedEditCommands.editingProvider(account, session)
+            let hasFeeds = try CLIError.catching { try store.feeds.list(accountID: account.id, folderID: folder.id).isEmpty == false }
+            if hasFeeds || provider.capabilities.foldersCanBeEmpty {
+                try remote { () throws(SyncError) in try provider.renameFolder(RemoteFolder(serverID: folder.serverID, name: folder.name), to: name) }
+            }
+            if account.kind == .freshrss { serverID = "user/-/label/\(name)" }
+        }
+        try CLIError.catching { try store.folders.rename(folder.id, to: name, serverID: serverID) }
+        return .message("Renamed folder '\(folder.name)' to '\(name)'.")
+    }
+
+    static let remove = CommandSpec(
+        ["folder", "remove"], "delete a folder; its feeds stay, unfiled (on Miniflux the server deletes them too)",
+        arguments: [ArgumentSpec("FOLDER", "the folder", source: .folders)],
+        options: [OptionSpec.account, OptionSpec("yes", short: "y", "do not ask for confirmation")]
+    ) { invocation, session in
+        let store = try session.store()
+        let account = try session.account(invocation)
+        let folder = try Lookup.folder(named: invocation.argument("FOLDER") ?? "", accountID: account.id, in: store)
+        let feeds = try CLIError.catching { try store.feeds.list(accountID: account.id, folderID: folder.id) }
+        var provider: (any SyncProvider)?
+        if account.kind != .local { provider = try FeedEditCommands.editingProvider(account, session) }
+        let deletesFeeds = provider?.capabilities.deletingFolderDeletesFeeds == true && !feeds.isEmpty
+        let consequence = deletesFeeds ? "the server deletes its \(feeds.count) feed(s) with it" : "its \(feeds.count) feed(s) stay, unfiled"
+        if !invocation.flag("yes") && (deletesFeeds || Prompter.isInteractive) {
+            guard Prompter.isInteractive else {
+                throw CLIError.usage("deleting '\(folder.name)' on \(account.kind.rawValue) also deletes its \(feeds.count) feed(s): pass --yes to confirm")
+            }
+            guard Prompter.confirm("Delete folder '\(folder.name)'? (\(consequence))") else { return .message("Nothing changed.") }
+        }
+        if let provider, !feeds.isEmpty || provider.capabilities.foldersCanBeEmpty {
+            try remote { () throws(SyncError) in try provider.deleteFolder(RemoteFolder(serverID: folder.serverID, name: folder.name)) }
+        }
+        try CLIError.catching {
+            try store.database.write {
+                if deletesFeeds { for listing in feeds { try store.feeds.remove(listing.feed.id) } }
+                try store.folders.remove(folder.id)
+            }
+        }
+        return .message("Deleted folder '\(folder.name)': \(consequence).")
+    }
 
     static let list = CommandSpec(
         ["folder", "list"], "list folders with their feed and unread counts",

@@ -29,9 +29,13 @@ public enum ArticleIdentity {
 
     /// Lower-case hex SHA-256 of the UTF-8 bytes of `text` (libcrypto's EVP_Digest).
     static func sha256Hex(_ text: String) -> String {
+        sha256Hex(Data(text.utf8))
+    }
+
+    /// Lower-case hex SHA-256 of `bytes`.
+    static func sha256Hex(_ bytes: Data) -> String {
         var digest = [UInt8](repeating: 0, count: 32)
         var length: UInt32 = 0
-        let bytes = Array(text.utf8)
         _ = bytes.withUnsafeBytes { buf in
             EVP_Digest(buf.baseAddress, buf.count, &digest, &length, EVP_sha256(), nil)
         }

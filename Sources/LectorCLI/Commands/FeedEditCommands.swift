@@ -1,0 +1,237 @@
+import Foundation
+import LectorFeeds
+import LectorStore
+import LectorSync
+
+/// Subscribing, renaming, moving and unsubscribing. On local accounts these change the store; on
+/// remote ones they go through the server first and the store follows once it acknowledged,
+/// so offline nothing changes and the network exit code says why.
+enum FeedEditCommands {
+    static let all: [CommandSpec] = [add, show, rename, move, remove]
+
+    static let add = CommandSpec(
+        ["feed", "add"], "subscribe to a feed, by its URL or a site's URL (discovery)",
+        discussion: "The feed is fetched and parsed before it is saved. With several candidates Lector asks at a terminal, and otherwise lists them: pick one with --pick N.",
+        arguments: [ArgumentSpec("URL", "a feed URL, or a site whose page lists feeds")],
+        options: [
+            OptionSpec.account,
+            OptionSpec("folder", short: "f", value: "FOLDER", "file it in this folder (created when missing)", source: .folders),
+            OptionSpec("title", short: "t", value: "TITLE", "call it this instead of the feed's own title"),
+            OptionSpec("pick", value: "N", "with several candidates, take number N"),
+        ]
+    ) { invocation, session in
+        let store = try session.store()
+        let account = try session.account(invocation)
+        let url = try TypedURL.parse(invocation.argument("URL") ?? "")
+        let finder = FeedFinder(http: session.http)
+        var found: [FeedFinder.Found]
+        do throws(FetchError) { found = try finder.find(url) } catch { throw CLIError(error) }
+        guard !found.isEmpty else { throw CLIError.notFound("no feed found at \(url.absoluteString)") }
+        var choice = found[0]
+        if found.count > 1 {
+            let lines = FeedInspectCommands.candidateLines(found)
+            if let pick = try invocation.intValue("pick", range: 1...found.count) {
+                choice = found[pick - 1]
+            } else if Prompter.isInteractive {
+                Console.out((["Several feeds found:"] + lines).joined(separator: "\n") + "\n")
+                guard let number = Prompter.choose(count: found.count) else { return .message("Nothing added.") }
+                choice = found[number - 1]
+            } else {
+                throw CLIError.usage((["several feeds found at \(url.absoluteString); pass --pick N:"] + lines).joined(separator: "; "))
+            }
+        }
+        let feedURL = choice.candidate.url
+        try refuseDuplicate(feedURL, account: account, store: store)
+        let parsed: ParsedFeed
+        if let feed = choice.feed { parsed = feed } else {
+            do throws(FetchError) { parsed = try finder.load(feedURL).feed } catch { throw CLIError(error) }
+        }
+        let title = invocation.value("title") ?? (parsed.title.isEmpty ? feedURL.host ?? feedURL.absoluteString : parsed.title)
+        let folderName = invocation.value("folder")
+        let feed: Feed
+        if account.kind == .local {
+            feed = try CLIError.catching {
+                try store.database.write {
+                    let folderID = try folderName.map { try LocalStructure.folder(named: $0, account: account, store: store).id }
+                    let feed = try store.feeds.insert(accountID: account.id, folderID: folderID, serverID: feedURL.absoluteString,
+                                                      title: title, url: feedURL.absoluteString, siteURL: parsed.link)
+                    try store.sync.applyEntries(accountID: account.id, parsed.items.map { (feed.id, LocalFeedSync.article($0), false, false) },
+                                                protected: [], stateUpdatesExisting: false)
+                    return feed
+                }
+            }
+        } else {
+            let provider = try session.provider(for: account)
+            guard provider.capabilities.canEditStructure else {
+                throw CLIError.usage("a \(account.kind.rawValue) account cannot add feeds through its API: add it on the server's web page, then 'lector sync'")
+            }
+            let remoteFeed = try remote { () throws(SyncError) in
+                try provider.subscribe(feedURL: feedURL.absoluteString, folder: folderName, title: invocation.value("title"))
+            }
+            feed = try CLIError.catching { try RemoteStructure.store(remoteFeed, account: account, store: store) }
+        }
+        return CommandOutput(text: "Subscribed to '\(TerminalText.sanitize(feed.title))'\(folderName.map { " in \($0)" } ?? "") (\(feed.url)).",
+                             json: FeedCommands.FeedJSON(try CLIError.catching { try LocalStructure.listing(feed.id, store: store) }))
+    }
+
+    static let show = CommandSpec(
+        ["feed", "show"], "show a feed: address, folder, counts, last fetch",
+        arguments: [ArgumentSpec("FEED", "the feed's title or URL", source: .feeds)],
+        options: [OptionSpec.account]
+    ) { invocation, session in
+        let store = try session.store()
+        let account = try session.accountFilter(invocation)
+        let feed = try Lookup.feed(titled: invocation.argument("FEED") ?? "", accountID: account?.id, in: store)
+        let listing = try CLIError.catching { try LocalStructure.listing(feed.id, store: store) }
+        let meta = try CLIError.catching { try store.fetchMeta.meta(feedID: feed.id) }
+        var lines = [TerminalText.sanitize(feed.title), "  url: \(feed.url)"]
+        if let site = feed.siteURL { lines.append("  site: \(TerminalText.sanitize(site))") }
+        lines.append("  account: \(listing.accountName), folder: \(listing.folderName ?? "—")")
+        lines.append("  articles: \(listing.articleCount), unread: \(listing.unreadCount)")
+        if let fetched = meta.lastFetchedAt { lines.append("  last fetched: \(JSONOutput.timestamp(fetched) ?? "")") }
+        if let error = meta.lastError { lines.append("  last error: \(TerminalText.sanitize(error)) (failures in a row: \(meta.failureCount))") }
+        return CommandOutput(text: lines.joined(separator: "\n"), json: FeedCommands.FeedJSON(listing))
+    }
+
+    static let rename = CommandSpec(
+        ["feed", "rename"], "give a feed another title",
+        arguments: [ArgumentSpec("FEED", "the feed's title or URL", source: .feeds), ArgumentSpec("TITLE", "the new title")],
+        options: [OptionSpec.account]
+    ) { invocation, session in
+        let (store, account, feed) = try target(invocation, session)
+        let title = invocation.argument("TITLE") ?? ""
+        guard !title.trimmingWhitespace.isEmpty else { throw CLIError.usage("the new title is empty") }
+        if account.kind != .local {
+            let provider = try editingProvider(account, session)
+            try remote { () throws(SyncError) in try provider.renameFeed(try RemoteStructure.reference(feed, store: store), to: title) }
+        }
+        try CLIError.catching { try store.feeds.update(feed.id, title: title, siteURL: feed.siteURL) }
+        return .message("Renamed '\(TerminalText.sanitize(feed.title))' to '\(title)'.")
+    }
+
+    static let move = CommandSpec(
+        ["feed", "move"], "file a feed in another folder (created when missing)",
+        arguments: [
+            ArgumentSpec("FEED", "the feed's title or URL", source: .feeds),
+            ArgumentSpec("FOLDER", "the folder to file it in", source: .folders),
+        ],
+        options: [OptionSpec.account]
+    ) { invocation, session in
+        let (store, account, feed) = try target(invocation, session)
+        let folderName = invocation.argument("FOLDER") ?? ""
+        let existing = try? Lookup.folder(named: folderName, accountID: account.id, in: store)
+        if account.kind != .local {
+            let provider = try editingProvider(account, session)
+            try remote { () throws(SyncError) in try provider.moveFeed(try RemoteStructure.reference(feed, store: store), to: folderName) }
+        }
+        let folder = try CLIError.catching {
+            try store.database.write {
+                let folder = try existing ?? LocalStructure.folder(named: folderName, account: account, store: store)
+                try store.feeds.move(feed.id, toFolder: folder.id)
+                return folder
+            }
+        }
+        let note = existing == nil ? " (new folder)" : ""
+        return CommandOutput(text: "Moved '\(TerminalText.sanitize(feed.title))' to \(folder.name)\(note).",
+                             json: MoveJSON(feed: feed.title, folder: folder.name, created_folder: existing == nil))
+    }
+
+    static let remove = CommandSpec(
+        ["feed", "remove"], "unsubscribe from a feed; its articles go too",
+        arguments: [ArgumentSpec("FEED", "the feed's title or URL", source: .feeds)],
+        options: [OptionSpec.account, OptionSpec("yes", short: "y", "do not ask for confirmation")]
+    ) { invocation, session in
+        let (store, account, feed) = try target(invocation, session)
+        let listing = try CLIError.catching { try LocalStructure.listing(feed.id, store: store) }
+        if !invocation.flag("yes") {
+            guard Prompter.isInteractive else {
+                throw CLIError.usage("this unsubscribes from '\(feed.title)' and deletes its \(listing.articleCount) article(s): pass --yes to confirm when not at a terminal")
+            }
+            guard Prompter.confirm("Unsubscribe from '\(TerminalText.sanitize(feed.title))' and delete its \(listing.articleCount) article(s)?") else {
+                return .message("Nothing changed.")
+            }
+        }
+        if account.kind != .local {
+            let provider = try editingProvider(account, session)
+            try remote { () throws(SyncError) in try provider.unsubscribe(try RemoteStructure.reference(feed, store: store)) }
+        }
+        try CLIError.catching { try store.feeds.remove(feed.id) }
+        return .message("Unsubscribed from '\(TerminalText.sanitize(feed.title))'.")
+    }
+
+    struct MoveJSON: Encodable, Sendable {
+        let feed: String
+        let folder: String
+        let created_folder: Bool
+    }
+
+    /// The store, the account (from --account or the default) and the feed named.
+    static func target(_ invocation: Invocation, _ session: Session) throws(CLIError) -> (Store, Account, Feed) {
+        let store = try session.store()
+        let account = try session.account(invocation)
+        let feed = try Lookup.feed(titled: invocation.argument("FEED") ?? "", accountID: account.id, in: store)
+        return (store, account, feed)
+    }
+
+    /// The provider of an account whose service can edit structure; says so before doing anything otherwise.
+    static func editingProvider(_ account: Account, _ session: Session) throws(CLIError) -> any SyncProvider {
+        let provider = try session.provider(for: account)
+        guard provider.capabilities.canEditStructure else {
+            throw CLIError.usage("a \(account.kind.rawValue) account cannot change feeds or folders through its API: do it on the server's web page, then 'lector sync'")
+        }
+        return provider
+    }
+
+    /// Refuses a second subscription to the same feed (also across http/https and a trailing
+    /// slash), naming where the first one is.
+    static func refuseDuplicate(_ url: URL, account: Account, store: Store) throws(CLIError) {
+        let key = canonicalFeedKey(url)
+        let feeds = try CLIError.catching { try store.feeds.list(accountID: account.id) }
+        if let twin = feeds.first(where: { URL(string: $0.feed.url).map(canonicalFeedKey) == key }) {
+            throw CLIError.conflict("already subscribed as '\(TerminalText.sanitize(twin.feed.title))' in \(twin.folderName.map { "folder \($0)" } ?? "no folder") of '\(account.name)'")
+        }
+    }
+}
+
+/// Local bookkeeping shared by the structure commands.
+enum LocalStructure {
+    /// The folder of that name in the account, created when missing.
+    static func folder(named name: String, account: Account, store: Store) throws -> Folder {
+        if let existing = try store.folders.list(accountID: account.id).first(where: { $0.folder.name.caseInsensitiveCompare(name) == .orderedSame }) {
+            return existing.folder
+        }
+        let serverID = account.kind == .freshrss ? "user/-/label/\(name)" : name
+        return try store.folders.insert(accountID: account.id, serverID: serverID, name: name)
+    }
+
+    static func listing(_ feedID: Int64, store: Store) throws -> FeedListing {
+        guard let listing = try store.feeds.list().first(where: { $0.feed.id == feedID }) else {
+            throw StoreError.notFound(what: "feed", name: String(feedID))
+        }
+        return listing
+    }
+}
+
+/// Translating between the store and the provider's model for administration.
+enum RemoteStructure {
+    static func reference(_ feed: Feed, store: Store) throws(SyncError) -> RemoteFeedReference {
+        let folder = try? store.folders.list(accountID: feed.accountID).first { $0.folder.id == feed.folderID }?.folder
+        return RemoteFeedReference(serverID: feed.serverID, url: feed.url,
+                                   folder: folder.map { RemoteFolder(serverID: $0.serverID, name: $0.name) })
+    }
+
+    /// Stores a feed the server just acknowledged, with its folder, without waiting for a sync.
+    static func store(_ remote: RemoteFeed, account: Account, store: Store) throws -> Feed {
+        try store.database.write {
+            var folderID: Int64?
+            if let folderServerID = remote.folderServerID {
+                let folders = try store.folders.list(accountID: account.id)
+                folderID = try folders.first(where: { $0.folder.serverID == folderServerID })?.folder.id
+                    ?? store.folders.insert(accountID: account.id, serverID: folderServerID,
+                                            name: folderServerID.components(separatedBy: "/label/").last ?? folderServerID).id
+            }
+            return try store.feeds.insert(accountID: account.id, folderID: folderID, serverID: remote.serverID, title: remote.title,
+                                          url: remote.url, siteURL: remote.siteURL)
+        }
+    }
+}

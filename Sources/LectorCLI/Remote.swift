@@ -1,0 +1,44 @@
+import Foundation
+import LectorFeeds
+import LectorHTTP
+import LectorStore
+import LectorSync
+
+extension Session {
+    /// The one HTTP client of this session.
+    var http: HTTPClient { HTTPClient() }
+
+    /// The sync provider of a remote account, with its secret from the keyring.
+    func provider(for account: Account) throws(CLIError) -> any SyncProvider {
+        let secret = try secret(for: account)
+        do { return try Providers.make(for: account, secret: secret, http: http) } catch { throw CLIError(error) }
+    }
+}
+
+/// Runs a provider call, mapping its failure onto the CLI's exit codes.
+func remote<T>(_ body: () throws(SyncError) -> T) throws(CLIError) -> T {
+    do { return try body() } catch { throw CLIError(error) }
+}
+
+extension CLIError {
+    init(_ error: FetchError) {
+        switch error {
+        case .network(let message): self = .network(message)
+        case .authentication(let message): self = .authentication(message)
+        case .http(let status, let url): self = status == 404 || status == 410 ? .notFound("\(url) answered HTTP \(status)") : .network("\(url) answered HTTP \(status)")
+        case .parse(let parseError): self = .failure(parseError.message)
+        }
+    }
+}
+
+/// What users type as a URL: a scheme is added when missing.
+enum TypedURL {
+    static func parse(_ text: String) throws(CLIError) -> URL {
+        let withScheme = text.contains("://") ? text : "https://" + text
+        guard let url = URL(string: withScheme), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              url.host?.isEmpty == false else {
+            throw .usage("'\(text)' is not a web address")
+        }
+        return url
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import LectorHTTP
+
+/// Credentials sent with one feed's requests, and only to that feed's host.
+public enum FeedCredentials: Sendable, Equatable {
+    case basic(user: String, password: String)
+    case bearer(String)
+
+    var header: String {
+        switch self {
+        case .basic(let user, let password): "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
+        case .bearer(let token): "Bearer \(token)"
+        }
+    }
+}
+
+/// What a fetch found.
+public enum FetchOutcome: Sendable, Equatable {
+    /// The server said 304, or sent the same bytes as last time.
+    case unchanged
+    /// A new version of the feed.
+    case updated(ParsedFeed)
+    /// Backoff or the polling floor says not yet (automatic runs only).
+    case skipped(until: Double)
+}
+
+/// Why a fetch failed.
+public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
+    case network(String)
+    /// 401/403: the feed needs (other) credentials.
+    case authentication(String)
+    case http(status: Int, String)
+    case parse(FeedParseError)
+
+    public var description: String {
+        switch self {
+        case .network(let message), .authentication(let message): message
+        case .http(let status, let url): "\(url) answered HTTP \(status)"
+        case .parse(let error): error.message
+        }
+    }
+}
+
+/// Fetches feeds the polite way: conditional requests (ETag, If-Modified-Since), a body hash
+/// to skip unchanged bodies from servers without validators, per-feed exponential backoff with
+/// jitter, and Retry-After honoured with a floor. Returns the new state either way.
+public struct FeedFetcher: Sendable {
+    let http: HTTPClient
+
+    public init(http: HTTPClient) {
+        self.http = http
+    }
+
+    /// Fetches `url`. `manual` fetches even inside backoff: a fetch the user asks for is never throttled.
+    public func fetch(_ url: URL, state: FetchState, credentials: FeedCredentials? = nil, manual: Bool,
+                      now: Date = Date()) -> (outcome: Result<FetchOutcome, FetchError>, state: FetchState) {
+        let time = now.timeIntervalSince1970
+        if !manual, let next = state.nextFetchAt, next > time { return (.success(.skipped(until: next)), state) }
+        var request = HTTPRequest.get(url)
+        request.headers["Accept"] = "application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, */*;q=0.8"
+        if let etag = state.etag { request.headers["If-None-Match"] = etag }
+        if let lastModified = state.lastModified { request.headers["If-Modified-Since"] = lastModified }
+        // The client never forwards Authorization to another host on a redirect.
+        if let credentials { request.headers["Authorization"] = credentials.header }
+        var next = state
+        let response: HTTPResponse
+        do { response = try http.sendAndWait(request) } catch {
+            return failed(.network(error.message), state: state, now: time, retryAfter: nil)
+        }
+        if response.status == 304 {
+            next.failureCount = 0
+            next.lastError = nil
+            next.nextFetchAt = time + FetchPolicy.floor
+            return (.success(.unchanged), next)
+        }
+        switch response.status {
+        case 200..<300: break
+        case 401, 403:
+            return failed(.authentication("\(url.host ?? "the server") refused access to \(url.absoluteString) (HTTP \(response.status)): check the feed's login"),
+                          state: state, now: time, retryAfter: nil)
+        default:
+            let retryAfter = response.retryAfter().map { Double($0.components.seconds) }
+            return failed(.http(status: response.status, url.absoluteString), state: state, now: time, retryAfter: retryAfter)
+        }
+        next.etag = response.headers["ETag"]
+        next.lastModified = response.headers["Last-Modified"]
+        next.failureCount = 0
+        next.lastError = nil
+        next.nextFetchAt = time + FetchPolicy.floor
+        let hash = ArticleIdentity.sha256Hex(response.body)
+        defer { next.bodyHash = hash }
+        if hash == state.bodyHash { return (.success(.unchanged), next) }
+        do {
+            let feed = try FeedParser.parse(response.body, url: response.url, contentType: response.headers["Content-Type"])
+            return (.success(.updated(feed)), next)
+        } catch {
+            // A broken body is not a new version: keep the old hash so the next good one counts.
+            return failed(.parse(error), state: state, now: time, retryAfter: nil)
+        }
+    }
+
+    private func failed(_ error: FetchError, state: FetchState, now: Double,
+                        retryAfter: Double?) -> (outcome: Result<FetchOutcome, FetchError>, state: FetchState) {
+        var next = state
+        next.failureCount += 1
+        next.lastError = error.description
+        let wait = retryAfter.map { max($0, FetchPolicy.retryAfterFloor) } ?? FetchPolicy.backoff(failures: next.failureCount)
+        next.nextFetchAt = now + wait
+        return (.failure(error), next)
+    }
+}

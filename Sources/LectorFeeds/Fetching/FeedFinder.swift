@@ -1,0 +1,62 @@
+import Foundation
+import LectorHTTP
+
+/// Finding the feeds behind a URL the user typed: the URL itself when it is a feed, else the
+/// page's `<link rel="alternate">` feeds, else its feed-looking links, else the well-known
+/// paths at the site root and the page's folder (redirects there are ignored: they usually
+/// land on the home page).
+public struct FeedFinder: Sendable {
+    let http: HTTPClient
+
+    public init(http: HTTPClient) {
+        self.http = http
+    }
+
+    /// A candidate and, when it was fetched to check it, its parsed feed.
+    public struct Found: Sendable, Equatable {
+        public var candidate: FeedCandidate
+        public var feed: ParsedFeed?
+    }
+
+    public func find(_ url: URL, credentials: FeedCredentials? = nil) throws(FetchError) -> [Found] {
+        let page = try get(url, credentials: credentials)
+        if FeedParser.looksLikeFeed(page.body) {
+            let feed = try parse(page)
+            return [Found(candidate: FeedCandidate(url: page.url, title: feed.title, type: feed.format.rawValue), feed: feed)]
+        }
+        let declared = FeedDiscovery.candidates(inHTML: page.body, pageURL: page.url)
+        if !declared.isEmpty { return declared.map { Found(candidate: $0, feed: nil) } }
+        var found: [Found] = []
+        var tried = Set<String>()
+        for candidate in FeedDiscovery.anchorCandidates(inHTML: page.body, pageURL: page.url) + FeedDiscovery.probeURLs(for: page.url) {
+            guard tried.insert(candidate.absoluteString).inserted, found.count < 10 else { continue }
+            guard let response = try? get(candidate, credentials: nil), response.url == candidate,
+                  FeedParser.looksLikeFeed(response.body), let feed = try? parse(response) else { continue }
+            found.append(Found(candidate: FeedCandidate(url: candidate, title: feed.title, type: feed.format.rawValue), feed: feed))
+        }
+        return found
+    }
+
+    /// Fetches and parses one feed URL (the check before subscribing).
+    public func load(_ url: URL, credentials: FeedCredentials? = nil) throws(FetchError) -> (url: URL, feed: ParsedFeed) {
+        let response = try get(url, credentials: credentials)
+        return (response.url, try parse(response))
+    }
+
+    private func get(_ url: URL, credentials: FeedCredentials?) throws(FetchError) -> HTTPResponse {
+        var request = HTTPRequest.get(url)
+        if let credentials { request.headers["Authorization"] = credentials.header }
+        let response: HTTPResponse
+        do { response = try http.sendAndWait(request) } catch { throw .network(error.message) }
+        switch response.status {
+        case 200..<300: return response
+        case 401, 403: throw .authentication("\(url.host ?? "the server") refused access to \(url.absoluteString) (HTTP \(response.status))")
+        default: throw .http(status: response.status, url.absoluteString)
+        }
+    }
+
+    private func parse(_ response: HTTPResponse) throws(FetchError) -> ParsedFeed {
+        do { return try FeedParser.parse(response.body, url: response.url, contentType: response.headers["Content-Type"]) }
+        catch { throw .parse(error) }
+    }
+}

@@ -1,0 +1,39 @@
+/// Terminal column widths: East Asian wide/fullwidth and emoji count 2, combining marks 0.
+enum DisplayWidth {
+    static func of(_ character: Character) -> Int {
+        if let ascii = character.asciiValue { return ascii < 0x20 || ascii == 0x7F ? 0 : 1 }
+        guard let first = character.unicodeScalars.first else { return 0 }
+        if character.unicodeScalars.count > 1,
+           character.unicodeScalars.contains(where: { $0.value == 0xFE0F || $0.value == 0x200D }) {
+            return 2 // emoji presentation selector or ZWJ sequence
+        }
+        let value = first.value
+        if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
+        if value < 0x300 { return 1 }
+        switch first.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        if isWide(value) || first.properties.isEmojiPresentation { return 2 }
+        return 1
+    }
+
+    static func of(_ string: Substring) -> Int {
+        var total = 0
+        for character in string { total += of(character) }
+        return total
+    }
+
+    static func of(_ string: String) -> Int { of(string[...]) }
+
+    private static func isWide(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+             0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            return true
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import LectorFeeds
+import LectorStore
+
+/// Sync for a local account: Lector fetches each feed itself, politely (see `FeedFetcher`), and
+/// stores new articles as unread. Local state is authoritative: a fetch never changes it.
+public struct LocalFeedSync {
+    let store: Store
+    let account: Account
+    let fetcher: FeedFetcher
+    let credentials: (Feed) -> FeedCredentials?
+    let progress: (SyncProgress) -> Void
+
+    public init(store: Store, account: Account, fetcher: FeedFetcher, credentials: @escaping (Feed) -> FeedCredentials? = { _ in nil },
+                progress: @escaping (SyncProgress) -> Void = { _ in }) {
+        self.store = store
+        self.account = account
+        self.fetcher = fetcher
+        self.credentials = credentials
+        self.progress = progress
+    }
+
+    /// One line per feed that failed, for the summary.
+    public struct Report: Sendable, Equatable {
+        public var fetched = 0
+        public var unchanged = 0
+        public var skipped = 0
+        public var newArticles = 0
+        public var failures: [String] = []
+    }
+
+    /// Fetches every feed of the account; `manual` runs ignore backoff and the polling floor.
+    public func run(manual: Bool, now: Date = Date()) throws(SyncError) -> Report {
+        var report = Report()
+        let feeds: [FeedListing]
+        do { feeds = try store.feeds.list(accountID: account.id) } catch { throw .store(error.description) }
+        for (index, listing) in feeds.enumerated() {
+            let feed = listing.feed
+            guard let url = URL(string: feed.url) else { report.failures.append("\(feed.title): not a URL"); continue }
+            do {
+                let stored = try store.fetchMeta.meta(feedID: feed.id)
+                let state = FetchState(etag: stored.etag, lastModified: stored.lastModified, bodyHash: stored.bodyHash,
+                                       nextFetchAt: stored.nextFetchAt, failureCount: stored.failureCount, lastError: stored.lastError)
+                let (outcome, next) = fetcher.fetch(url, state: state, credentials: credentials(feed), manual: manual, now: now)
+                try store.database.write {
+                    switch outcome {
+                    case .success(.updated(let parsed)):
+                        report.fetched += 1
+                        report.newArticles += try store.sync.applyEntries(accountID: account.id, parsed.items.map { item in
+                            (feed.id, Self.article(item), false, false)
+                        }, protected: [], stateUpdatesExisting: false)
+                    case .success(.unchanged): report.unchanged += 1
+                    case .success(.skipped): report.skipped += 1
+                    case .failure(let error): report.failures.append("\(feed.title): \(error.description)")
+                    }
+                    try store.fetchMeta.save(StoredFetchMeta(etag: next.etag, lastModified: next.lastModified, bodyHash: next.bodyHash,
+                                                             nextFetchAt: next.nextFetchAt, failureCount: next.failureCount,
+                                                             lastFetchedAt: now.timeIntervalSince1970, lastError: next.lastError),
+                                             feedID: feed.id)
+                }
+            } catch {
+                throw .store("\(error)")
+            }
+            progress(.entries(stored: index + 1, folder: listing.folderName))
+        }
+        return report
+    }
+
+    /// A parsed item as an article. New ones arrive unread; a fetch never touches the state of
+    /// articles already stored: for a local account the local state is the only truth.
+    public static func article(_ item: FeedItem) -> IncomingArticle {
+        IncomingArticle(serverID: item.id, url: item.link, title: item.title, author: item.authors.first,
+                        summary: item.summary, contentHTML: item.content ?? item.summary,
+                        text: PlainText.from(html: item.content ?? item.summary ?? ""),
+                        publishedAt: (item.published ?? item.updated)?.timeIntervalSince1970,
+                        updatedAt: item.updated?.timeIntervalSince1970)
+    }
+}

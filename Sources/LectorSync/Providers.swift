@@ -1,0 +1,22 @@
+import Foundation
+import LectorHTTP
+import LectorStore
+
+/// Builds the provider for a remote account.
+public enum Providers {
+    public static func make(for account: Account, secret: String, http: HTTPClient) throws(SyncError) -> any SyncProvider {
+        guard let kind = ServiceKind(rawValue: account.kind.rawValue) else {
+            throw .unsupported("'\(account.name)' is a local account: it has no server")
+        }
+        guard let url = account.url.flatMap(URL.init(string:)) else {
+            throw .protocolViolation("account '\(account.name)' has no server address: remove it and add it again")
+        }
+        let connection = ServiceConnection(base: url, http: http)
+        switch kind {
+        case .freshrss:
+            return GReaderProvider(connection: connection, user: account.username ?? "", password: secret)
+        case .miniflux, .fever, .feedbin:
+            throw .unsupported("syncing \(kind.rawValue) accounts is not available in this build yet")
+        }
+    }
+}
