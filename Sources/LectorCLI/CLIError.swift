@@ -34,6 +34,7 @@ public enum CLIError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Runs core work, mapping whatever it throws onto the CLI's vocabulary.
+    @discardableResult
     static func catching<T>(_ body: () throws -> T) throws(CLIError) -> T {
         do { return try body() } catch { throw from(error) }
     }

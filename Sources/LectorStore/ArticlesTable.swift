@@ -101,6 +101,28 @@ public struct ArticlesTable {
         try list(ArticleQuery(search: text, limit: limit)).map(\.id)
     }
 
+    /// The body of one article as the feed or server delivered it.
+    public func contentHTML(of articleID: Int64) throws(StoreError) -> String? {
+        try storeOperation {
+            try database.queryFirst("SELECT coalesce(content_html, summary) FROM articles WHERE id = ?", articleID) { $0.optionalString(0) } ?? nil
+        }
+    }
+
+    /// The cached full content of an article, if it was extracted before.
+    public func extractedHTML(of articleID: Int64) throws(StoreError) -> String? {
+        try storeOperation { try database.queryFirst("SELECT html FROM article_extracts WHERE article_id = ?", articleID) { $0.string(0) } }
+    }
+
+    /// Caches the full content extracted for an article.
+    public func saveExtractedHTML(_ html: String, for articleID: Int64) throws(StoreError) {
+        try storeOperation {
+            try database.execute("""
+                INSERT INTO article_extracts (article_id, html, extracted_at) VALUES (?, ?, ?)
+                ON CONFLICT (article_id) DO UPDATE SET html = excluded.html, extracted_at = excluded.extracted_at
+                """, articleID, html, Date().timeIntervalSince1970)
+        }
+    }
+
     /// The read state and star of one article.
     public func state(of articleID: Int64) throws(StoreError) -> (read: ReadState, starred: Bool)? {
         try storeOperation {

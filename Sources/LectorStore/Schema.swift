@@ -115,6 +115,13 @@ public enum Schema {
         cursor          TEXT
     );
 
+    -- Full content extracted from an article's page, merged with the feed's own content.
+    CREATE TABLE article_extracts (
+        article_id   INTEGER PRIMARY KEY REFERENCES articles (id) ON DELETE CASCADE,
+        html         TEXT NOT NULL,
+        extracted_at REAL NOT NULL
+    );
+
     -- Articles saved for later; kept by URL so an entry outlives the article's sync window.
     CREATE TABLE reading_list (
         id         INTEGER PRIMARY KEY,

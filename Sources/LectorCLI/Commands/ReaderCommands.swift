@@ -1,0 +1,186 @@
+import Foundation
+import LectorHTTP
+import LectorReader
+import LectorSettings
+import LectorStore
+import LectorSync
+
+/// Reading in the terminal: `article read`, `article extract`, `article open`.
+enum ReaderCommands {
+    static let all: [CommandSpec] = [read, extract, open]
+
+    static let colorOption = OptionSpec("color", value: "WHEN", "styling: auto (on a terminal), always, never",
+                                        source: .choices([Choice("auto", "on a terminal"), Choice("always", "always"), Choice("never", "never")]))
+
+    static let read = CommandSpec(
+        ["article", "read"], "read an article in the terminal (through $PAGER on a terminal); marks it read",
+        discussion: "Links are numbered and listed at the end; images appear as [image: alt]. The reader.bionic setting (or --bionic) bolds the start of each word; reader.full-content (or --full) shows the page's full content.",
+        arguments: [ArgumentSpec("ARTICLE", "a number from the last 'article list', or id:N")],
+        options: [
+            OptionSpec("full", "show the full content extracted from the article's page"),
+            OptionSpec("bionic", value: "MODE", "Bionic Reading for this article: off, F1 (light) … F5 (heavy)",
+                       source: .choices(LectorSettings.BionicMode.allCases.map { Choice($0.rawValue, "Bionic Reading") })),
+            colorOption,
+        ]
+    ) { invocation, session in
+        let store = try session.store()
+        let id = try session.handles.resolve(invocation.argument("ARTICLE") ?? "")
+        guard let article = try CLIError.catching({ try store.articles.article(id) }) else { throw CLIError.notFound("no article with id \(id)") }
+        let preferences = try session.preferences()
+        var html = try CLIError.catching { try store.articles.contentHTML(of: id) } ?? ""
+        var note: String?
+        if invocation.flag("full") || preferences.fullContentByDefault {
+            do throws(CLIError) { html = try fullContent(article, feedHTML: html, store: store, session: session) }
+            catch { note = "full content unavailable (\(error.description)); showing the feed's text" }
+        }
+        let color = try useColor(invocation, session)
+        let bionicName = invocation.value("bionic") ?? preferences.bionicMode.rawValue
+        guard let bionic = LectorReader.BionicMode(rawValue: bionicName.lowercased()) else {
+            throw CLIError.usage("--bionic takes off or F1…F5, not '\(bionicName)'")
+        }
+        let style = RenderStyle(color: color, bionic: bionic)
+        let width = min(session.terminalWidth, 100)
+        let rendered = TerminalRenderer(width: width, style: style).render(html: html, baseURL: article.url.flatMap(URL.init(string:)))
+        let header = ArticleHeader(title: article.title, feed: article.feedTitle, author: article.author,
+                                   date: article.publishedAt.map { Date(timeIntervalSince1970: $0) }, wordCount: rendered.wordCount)
+        let legend = "dock: " + preferences.dockActions.map(\.rawValue).joined(separator: " · ")
+        var text = header.render(width: width, style: style) + "\n\n" + rendered.text + "\n\n" + legend
+        if let note { text = "note: \(note)\n\n" + text }
+        try markRead(article, store: store, session: session)
+        if !invocation.wantsJSON && isatty(STDOUT_FILENO) == 1 && Pager.show(text, environment: session.environment) {
+            return CommandOutput(text: "", json: ReadJSON(article, text: rendered.body))
+        }
+        return CommandOutput(text: text, json: ReadJSON(article, text: rendered.body))
+    }
+
+    static let extract = CommandSpec(
+        ["article", "extract"], "extract the main content of an article's page (or an HTML file), like Readability",
+        arguments: [ArgumentSpec("SOURCE", "an article (number or id:N), or an HTML file", source: .files)],
+        options: [OptionSpec("url", value: "URL", "the page's address, to resolve relative links of a file")]
+    ) { invocation, session in
+        let source = invocation.argument("SOURCE") ?? ""
+        let extracted: ExtractedArticle
+        if FileManager.default.fileExists(atPath: source) {
+            guard let data = FileManager.default.contents(atPath: source) else { throw CLIError.notFound("cannot read '\(source)'") }
+            let base = try invocation.value("url").map { text throws(CLIError) in try TypedURL.parse(text) } ?? URL(fileURLWithPath: source)
+            extracted = try extractContent(data, url: base)
+        } else {
+            let store = try session.store()
+            let id = try session.handles.resolve(source)
+            guard let article = try CLIError.catching({ try store.articles.article(id) }) else { throw CLIError.notFound("no article with id \(id)") }
+            let page = try fetchPage(article, session: session)
+            extracted = try extractContent(page.body, url: page.url)
+            let feedHTML = try CLIError.catching { try store.articles.contentHTML(of: id) } ?? ""
+            try CLIError.catching { try store.articles.saveExtractedHTML(ContentMerge.richer(feedHTML: feedHTML, extracted: extracted).html, for: id) }
+        }
+        let words = extracted.textContent.split(whereSeparator: \.isWhitespace).count
+        let json = ExtractJSON(title: extracted.title, byline: extracted.byline, excerpt: extracted.excerpt, html: extracted.contentHTML,
+                               text: extracted.textContent, words: words, minutes: readingMinutes(wordCount: words))
+        let rendered = TerminalRenderer(width: min(session.terminalWidth, 100), style: RenderStyle()).render(html: extracted.contentHTML, baseURL: nil)
+        return CommandOutput(text: TerminalSanitizer.clean(extracted.title) + "\n\n" + rendered.text, json: json)
+    }
+
+    static let open = CommandSpec(
+        ["article", "open"], "open an article in the web browser (xdg-open), or print its address",
+        arguments: [ArgumentSpec("ARTICLE", "a number from the last 'article list', or id:N")]
+    ) { invocation, session in
+        let store = try session.store()
+        let id = try session.handles.resolve(invocation.argument("ARTICLE") ?? "")
+        guard let article = try CLIError.catching({ try store.articles.article(id) }) else { throw CLIError.notFound("no article with id \(id)") }
+        guard let url = article.url, let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme?.lowercased() ?? "") else {
+            throw CLIError.notFound("'\(TerminalText.sanitize(article.title))' has no web address")
+        }
+        try markRead(article, store: store, session: session)
+        if session.environment["DISPLAY"] != nil || session.environment["WAYLAND_DISPLAY"] != nil,
+           (try? Process.run(URL(fileURLWithPath: "/usr/bin/xdg-open"), arguments: [url])) != nil {
+            return CommandOutput(text: "Opened \(url)", json: CommandOutput.MessageJSON(ok: true, message: url))
+        }
+        return CommandOutput(text: url, json: CommandOutput.MessageJSON(ok: true, message: url))
+    }
+
+    /// Opening an article marks it read locally at once; for a server account the change is
+    /// flushed with a push (and nothing else). If that fails, the next sync sends it.
+    static func markRead(_ article: ArticleSummary, store: Store, session: Session) throws(CLIError) {
+        guard article.read != .read else { return }
+        try CLIError.catching { try store.states.setRead([article.id], to: .read) }
+        guard let account = try CLIError.catching({ try store.accounts.all() }).first(where: { $0.id == article.accountID }),
+              account.kind != .local, let provider = try? session.provider(for: account) else { return }
+        _ = try? SyncEngine(store: store, account: account, provider: provider).push()
+    }
+
+    static func fullContent(_ article: ArticleSummary, feedHTML: String, store: Store, session: Session) throws(CLIError) -> String {
+        if let cached = try CLIError.catching({ try store.articles.extractedHTML(of: article.id) }) { return cached }
+        let page = try fetchPage(article, session: session)
+        let extracted = try extractContent(page.body, url: page.url)
+        let merged = ContentMerge.richer(feedHTML: feedHTML, extracted: extracted).html
+        try CLIError.catching { try store.articles.saveExtractedHTML(merged, for: article.id) }
+        return merged
+    }
+
+    /// The article's page, downloaded with a 5 MB cap.
+    static func fetchPage(_ article: ArticleSummary, session: Session) throws(CLIError) -> HTTPResponse {
+        guard let url = article.url.flatMap(URL.init(string:)) else { throw CLIError.notFound("the article has no web address") }
+        var configuration = HTTPClientConfiguration()
+        configuration.maxBodyBytes = ContentExtractor.sizeLimit
+        let response: HTTPResponse
+        do { response = try HTTPClient(configuration: configuration).sendAndWait(.get(url)) } catch { throw CLIError.network(error.message) }
+        guard response.isSuccess else { throw CLIError.network("\(url.host ?? "the site") answered HTTP \(response.status)") }
+        return response
+    }
+
+    static func extractContent(_ data: Data, url: URL) throws(CLIError) -> ExtractedArticle {
+        do { return try ContentExtractor.extract(html: data, url: url) } catch { throw CLIError.failure(error.message) }
+    }
+
+    static func useColor(_ invocation: Invocation, _ session: Session) throws(CLIError) -> Bool {
+        switch invocation.value("color") ?? "auto" {
+        case "always": true
+        case "never": false
+        default: session.usesColor
+        }
+    }
+
+    struct ReadJSON: Encodable, Sendable {
+        let id: Int64
+        let title: String
+        let feed: String
+        let url: String?
+        let text: String
+
+        init(_ article: ArticleSummary, text: String) {
+            id = article.id
+            title = article.title
+            feed = article.feedTitle
+            url = article.url
+            self.text = text
+        }
+    }
+
+    struct ExtractJSON: Encodable, Sendable {
+        let title: String
+        let byline: String?
+        let excerpt: String?
+        let html: String
+        let text: String
+        let words: Int
+        let minutes: Int
+    }
+}
+
+/// Shows long text through the user's pager.
+enum Pager {
+    /// Pipes `text` into $PAGER (default `less -R`); false when no pager could be started.
+    static func show(_ text: String, environment: [String: String]) -> Bool {
+        let command = environment["PAGER"].flatMap { $0.isEmpty ? nil : $0 } ?? "less -R"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        let pipe = Pipe()
+        process.standardInput = pipe
+        do { try process.run() } catch { return false }
+        pipe.fileHandleForWriting.write(Data(text.utf8))
+        try? pipe.fileHandleForWriting.close()
+        process.waitUntilExit()
+        return true
+    }
+}
