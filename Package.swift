@@ -22,6 +22,8 @@ let package = Package(
         .target(name: "LectorSettings"),
         .target(name: "LectorKeyring", dependencies: ["SecretShim"]),
         .target(name: "LectorHTTP"),
+        // Loopback HTTP server and service emulators, for tests and benchmarks only.
+        .target(name: "LectorTestSupport"),
         .target(name: "LectorFeeds", dependencies: ["CLibXML2", "CCrypto", "LectorHTTP"]),
         .target(name: "LectorReader", dependencies: ["CLibXML2"]),
         .target(name: "LectorSync", dependencies: ["LectorStore", "LectorHTTP", "LectorFeeds"]),
@@ -39,6 +41,8 @@ let package = Package(
         .testTarget(name: "LectorStoreTests", dependencies: ["LectorStore"]),
         .testTarget(name: "LectorSettingsTests", dependencies: ["LectorSettings"]),
         .testTarget(name: "LectorKeyringTests", dependencies: ["LectorKeyring", "keyring-probe"]),
+        .testTarget(name: "LectorHTTPTests", dependencies: ["LectorHTTP", "LectorTestSupport"]),
+        .testTarget(name: "LectorTestSupportTests", dependencies: ["LectorTestSupport", "LectorHTTP"]),
         .testTarget(name: "LectorFeedsTests", dependencies: ["LectorFeeds", "CLibXML2"]),
         .testTarget(name: "LectorReaderTests", dependencies: ["LectorReader"]),
         .testTarget(name: "LectorSyncTests", dependencies: ["LectorSync", "LectorStore"]),

@@ -40,7 +40,8 @@ public final class HTTPClient: Sendable {
         if Task.isCancelled { throw .cancelled(host: host) }
         let task = session.dataTask(with: urlRequest)
         delegate.register(TransferState(url: request.url, maxBodyBytes: configuration.maxBodyBytes,
-                                        maxRedirects: configuration.maxRedirects), for: task)
+                                        maxRedirects: configuration.maxRedirects,
+                                        followRedirects: request.followRedirects), for: task)
         defer { delegate.forget(task) }
         let deadline = request.timeout ?? configuration.deadline
         // timeoutIntervalForResource is ignored on Linux, so the deadline is ours to enforce.

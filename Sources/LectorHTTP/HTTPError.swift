@@ -56,5 +56,6 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// Same as `message`.
     public var description: String { message }
 }

@@ -26,16 +26,19 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence {
     /// Whether a field called `name` is present.
     public func contains(_ name: String) -> Bool { self[name] != nil }
 
+    /// Iterates the fields in order.
     public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
         fields.makeIterator()
     }
 
+    /// Equal when the same fields appear in the same order.
     public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
         lhs.fields.elementsEqual(rhs.fields) { $0.name == $1.name && $0.value == $1.value }
     }
 }
 
 extension HTTPHeaders: ExpressibleByDictionaryLiteral {
+    /// Creates headers from a literal, keeping its order.
     public init(dictionaryLiteral elements: (String, String)...) {
         self.init(elements)
     }

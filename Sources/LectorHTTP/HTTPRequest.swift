@@ -12,15 +12,18 @@ public struct HTTPRequest: Sendable, Equatable {
     public var body: Data?
     /// Overall deadline for this request; nil uses the client's default.
     public var timeout: Duration?
+    /// Whether 3xx answers are followed (false: the 3xx itself is returned).
+    public var followRedirects: Bool
 
     /// Creates a request; `timeout` overrides the client's overall deadline.
     public init(method: String = "GET", url: URL, headers: HTTPHeaders = [:], body: Data? = nil,
-                timeout: Duration? = nil) {
+                timeout: Duration? = nil, followRedirects: Bool = true) {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
         self.timeout = timeout
+        self.followRedirects = followRedirects
     }
 
     /// A GET request for `url`.
@@ -37,20 +40,4 @@ public struct HTTPRequest: Sendable, Equatable {
 
     /// The host this request goes to, for messages ("?" when the URL has none).
     public var host: String { url.host ?? "?" }
-}
-
-/// Encodes `application/x-www-form-urlencoded` bodies.
-public enum FormEncoding {
-    private static let unreserved = CharacterSet(charactersIn:
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-
-    /// Percent-encodes one form component (everything but unreserved characters).
-    public static func escape(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
-    }
-
-    /// Joins ordered fields as `k=v&k=v`, keys may repeat.
-    public static func encode(_ fields: [(String, String)]) -> String {
-        fields.map { "\(escape($0.0))=\(escape($0.1))" }.joined(separator: "&")
-    }
 }

@@ -68,7 +68,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
         let decision: URLRequest? = lock.withLock {
-            guard let state = transfers[task.taskIdentifier], state.failure == nil else { return nil }
+            guard let state = transfers[task.taskIdentifier], state.failure == nil, state.followRedirects else { return nil }
             state.redirects += 1
             if state.redirects > state.maxRedirects {
                 state.failure = .tooManyRedirects(host: state.host)

@@ -9,6 +9,7 @@ final class TransferState {
     let host: String
     let maxBodyBytes: Int
     let maxRedirects: Int
+    let followRedirects: Bool
     var response: HTTPURLResponse?
     var body = Data()
     var redirects = 0
@@ -17,7 +18,8 @@ final class TransferState {
     var outcome: Result<HTTPResponse, HTTPError>?
     var continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>?
 
-    init(url: URL, maxBodyBytes: Int, maxRedirects: Int) {
+    init(url: URL, maxBodyBytes: Int, maxRedirects: Int, followRedirects: Bool) {
+        self.followRedirects = followRedirects
         self.originalURL = url
         self.host = url.host ?? "?"
         self.maxBodyBytes = maxBodyBytes

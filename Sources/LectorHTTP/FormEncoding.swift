@@ -1,0 +1,17 @@
+import Foundation
+
+/// Encodes `application/x-www-form-urlencoded` bodies.
+public enum FormEncoding {
+    private static let unreserved = CharacterSet(charactersIn:
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+
+    /// Percent-encodes one form component (everything but unreserved characters).
+    public static func escape(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
+    }
+
+    /// Joins ordered fields as `k=v&k=v`, keys may repeat.
+    public static func encode(_ fields: [(String, String)]) -> String {
+        fields.map { "\(escape($0.0))=\(escape($0.1))" }.joined(separator: "&")
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// An in-memory FreshRSS Fever API at `/api/fever.php`, answering like FreshRSS 1.24: the key
+/// only from the POST body, HTTP 200 with `auth:0` for a wrong key, ids as JSON strings.
+public final class FeverEmulator: @unchecked Sendable {
+    /// The path FreshRSS serves Fever under.
+    public static let path = "/api/fever.php"
+    /// The feeds, folders and items served (may be shared with a `GReaderEmulator`).
+    public let store: FeedStore
+    private let lock = NSLock()
+    private var accounts: [EmulatedAccount]
+    private var enabled = true
+
+    /// Creates an emulator for `accounts` over `store`.
+    public init(store: FeedStore = FeedStore(), accounts: [EmulatedAccount]) {
+        self.store = store
+        self.accounts = accounts
+    }
+
+    /// Switches the API on or off (off: 503).
+    public func setAPIEnabled(_ on: Bool) { lock.withLock { enabled = on } }
+
+    /// A handler to pass to `LoopbackServer`.
+    public var handler: @Sendable (ServerRequest) -> ServerResponse { { [self] in respond(to: $0) } }
+
+    /// Answers one request.
+    public func respond(to request: ServerRequest) -> ServerResponse {
+        guard request.path == Self.path else { return .notFound }
+        let query = request.queryItems
+        let form = request.formItems
+        func has(_ name: String) -> Bool { query.contains { $0.name == name } }
+        func value(_ name: String) -> String? { (form + query).first { $0.name == name }?.value }
+        if has("refresh") { return FreshRSSReply.error(501, cors: false) }
+        guard lock.withLock({ enabled }) else { return FreshRSSReply.error(503, cors: false) }
+        var members: [(String, JSONValue)] = [("api_version", .int(3))]
+        let key = form.first { $0.name == "api_key" }?.value.lowercased()
+        guard let key, lock.withLock({ accounts.contains { $0.feverAPIKey == key } }) else {
+            members.append(("auth", .int(0)))
+            return FreshRSSReply.json(.object(members), newline: false, style: .phpDefault, cors: false)
+        }
+        members.append(("auth", .int(1)))
+        store.withState { state in
+            members.append(("last_refreshed_on_time", .int(state.feeds.map(\.lastUpdated).min() ?? 0)))
+            let marked = FeverMark.apply(mark: value("mark"), as: value("as"), id: value("id"),
+                                         before: value("before"), to: &state)
+            if has("groups") {
+                members.append(("groups", FeverJSON.groups(state)))
+                members.append(("feeds_groups", FeverJSON.feedsGroups(state)))
+            }
+            if has("feeds") {
+                members.append(("feeds", FeverJSON.feeds(state)))
+                if !has("groups") { members.append(("feeds_groups", FeverJSON.feedsGroups(state))) }
+            }
+            if has("favicons") { members.append(("favicons", FeverJSON.favicons(state))) }
+            if has("items") {
+                members.append(("total_items", .number(state.items.count)))
+                members.append(("items", FeverJSON.items(state, query: query)))
+            }
+            if has("links") { members.append(("links", .array([]))) }
+            if has("unread_item_ids") || marked == .unread { members.append(("unread_item_ids", FeverJSON.ids(state) { !$0.read })) }
+            if has("saved_item_ids") || marked == .saved { members.append(("saved_item_ids", FeverJSON.ids(state) { $0.starred })) }
+        }
+        return FreshRSSReply.json(.object(members), newline: false, style: .phpDefault, cors: false)
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+
+/// Endpoints that change state.
+extension GReaderCall {
+    func editTag() -> ServerResponse {
+        let ids = Set(params.values("i").compactMap(GReaderItemID.parse))
+        let add = params.values("a").map(Self.normalize)
+        let remove = params.values("r").map(Self.normalize)
+        store.withState { state in
+            for index in state.items.indices where ids.contains(state.items[index].id) {
+                for tag in add { Self.apply(tag, on: true, to: &state.items[index]) }
+                for tag in remove { Self.apply(tag, on: false, to: &state.items[index]) }
+            }
+        }
+        return FreshRSSReply.html("OK")
+    }
+
+    private static func apply(_ tag: String, on: Bool, to item: inout EmulatedItem) {
+        switch tag {
+        case readState: item.read = on
+        case starredState: item.starred = on
+        default:
+            guard tag.hasPrefix(labelPrefix) else { return }
+            let name = String(tag.dropFirst(labelPrefix.count))
+            item.labels.removeAll { $0 == name }
+            if on { item.labels.append(name) }
+        }
+    }
+
+    func markAllAsRead() -> ServerResponse {
+        let stream = Self.normalize(params.value("s") ?? Self.readingList)
+        var limit = Int64(Date().timeIntervalSince1970 * 1_000_000)
+        if let ts = params.value("ts"), !ts.isEmpty, ts != "0" {
+            guard let value = Int64(ts) else { return FreshRSSReply.error(400) }
+            limit = value
+        }
+        return store.withState { state in
+            if stream.hasPrefix(Self.labelPrefix) {
+                let name = String(stream.dropFirst(Self.labelPrefix.count))
+                let known = state.folders.contains { $0.name == name } || state.items.contains { $0.labels.contains(name) }
+                guard known else { return FreshRSSReply.error(400) }
+            } else if stream.hasPrefix("feed/") {
+                guard Self.feed(String(stream.dropFirst(5)), in: state) != nil else { return FreshRSSReply.error(400) }
+            }
+            let ids = Set(Self.select(stream, in: state).filter { $0.id <= limit }.map(\.id))
+            for index in state.items.indices where ids.contains(state.items[index].id) { state.items[index].read = true }
+            return FreshRSSReply.html("OK")
+        }
+    }
+
+    func quickAdd() -> ServerResponse {
+        var url = params.value("quickadd") ?? ""
+        if url.hasPrefix("feed/") { url.removeFirst(5) }
+        let reply: JSONValue = store.withState { state in
+            let remote = FeedStore.remote(url, in: state)
+            let feedURL = remote?.feedURL ?? url
+            if state.feeds.contains(where: { $0.feedURL == feedURL }) {
+                return .object([("numResults", .int(0)), ("error", .string("Already subscribed! \(feedURL)"))])
+            }
+            guard let remote, let id = FeedStore.subscribe(url, title: nil, folderID: 1, in: &state) else {
+                return .object([("numResults", .int(0)),
+                                ("error", .string("cURL error 22: The requested URL returned error: 404 [\(url)]"))])
+            }
+            return .object([("numResults", .int(1)), ("query", .string(remote.feedURL)), ("streamId", .string("feed/\(id)")),
+                            ("streamName", .string(FreshRSSReply.escapeTitle(remote.title)))])
+        }
+        return FreshRSSReply.html(reply.serialized())
+    }
+
+    func subscriptionEdit() -> ServerResponse {
+        let action = params.value("ac") ?? ""
+        guard ["subscribe", "unsubscribe", "edit"].contains(action) else { return FreshRSSReply.error(400) }
+        let streams = params.values("s").filter { $0.hasPrefix("feed/") }.map { String($0.dropFirst(5)) }
+        let title = params.value("t").flatMap { $0.isEmpty ? nil : $0 }
+        let add = params.value("a").map(Self.normalize).flatMap(Self.labelName)
+        let remove = params.value("r").map(Self.normalize).flatMap(Self.labelName)
+        let ok: Bool = store.withState { state in
+            for reference in streams {
+                switch action {
+                case "subscribe":
+                    let folderID = add.map { FeedStore.folder(named: $0, in: &state) } ?? 1
+                    if state.feeds.contains(where: { $0.feedURL == reference }) { continue }
+                    guard FeedStore.subscribe(reference, title: title, folderID: folderID, in: &state) != nil else { return false }
+                case "unsubscribe":
+                    guard let feed = Self.feed(reference, in: state) else { return false }
+                    state.feeds.removeAll { $0.id == feed.id }
+                    state.items.removeAll { $0.feedID == feed.id }
+                default:
+                    guard let index = state.feeds.firstIndex(where: { $0.id == Self.feed(reference, in: state)?.id }) else { continue }
+                    if let title { state.feeds[index].title = title }
+                    if let add {
+                        state.feeds[index].folderID = FeedStore.folder(named: add, in: &state)
+                    } else if remove != nil {
+                        state.feeds[index].folderID = 1
+                    }
+                }
+            }
+            return true
+        }
+        return ok ? FreshRSSReply.html("OK") : FreshRSSReply.error(400)
+    }
+
+    func renameTag() -> ServerResponse {
+        guard let source = params.value("s").map(Self.normalize).flatMap(Self.labelName),
+              let target = params.value("dest").map(Self.normalize).flatMap(Self.labelName), !target.isEmpty else {
+            return FreshRSSReply.error(400)
+        }
+        let ok: Bool = store.withState { state in
+            if let index = state.folders.firstIndex(where: { $0.name == source }) {
+                state.folders[index].name = target
+                return true
+            }
+            guard state.items.contains(where: { $0.labels.contains(source) }) else { return false }
+            for index in state.items.indices {
+                state.items[index].labels = state.items[index].labels.map { $0 == source ? target : $0 }
+            }
+            return true
+        }
+        return ok ? FreshRSSReply.html("OK") : FreshRSSReply.error(400)
+    }
+
+    func disableTag() -> ServerResponse {
+        let names = params.values("s").map(Self.normalize).compactMap(Self.labelName)
+        let ok: Bool = store.withState { state in
+            var any = false
+            for name in names {
+                if let folder = state.folders.first(where: { $0.name == name }), folder.id != 1 {
+                    for index in state.feeds.indices where state.feeds[index].folderID == folder.id { state.feeds[index].folderID = 1 }
+                    state.folders.removeAll { $0.id == folder.id }
+                    any = true
+                } else if state.items.contains(where: { $0.labels.contains(name) }) {
+                    for index in state.items.indices { state.items[index].labels.removeAll { $0 == name } }
+                    any = true
+                }
+            }
+            return any
+        }
+        return ok ? FreshRSSReply.html("OK") : FreshRSSReply.error(400)
+    }
+
+    static func labelName(_ stream: String) -> String? {
+        stream.hasPrefix(labelPrefix) ? String(stream.dropFirst(labelPrefix.count)) : nil
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The listening socket, connection threads, log and faults. Threads hold this object, not the
+/// `LoopbackServer`, so a server nobody references any more still stops in `deinit`.
+final class LoopbackServerCore: @unchecked Sendable {
+    /// The port the server listens on.
+    let port: UInt16
+    private let listener: Int32
+    private let handler: @Sendable (ServerRequest) -> ServerResponse
+    private let lock = NSLock()
+    private var stopped = false
+    private var connections: Set<Int32> = []
+    private var log: [ServerRequest] = []
+    private var faults = FaultSchedule()
+
+    /// Starts listening at once; `handler` answers every request not overridden by a fault.
+    init(handler: @escaping @Sendable (ServerRequest) -> ServerResponse) throws(LoopbackServerError) {
+        self.handler = handler
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw .socket(call: "socket", errno: errno) }
+        var reuse: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0 else { let code = errno; close(fd); throw .socket(call: "bind", errno: code) }
+        guard listen(fd, 128) == 0 else { let code = errno; close(fd); throw .socket(call: "listen", errno: code) }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        self.listener = fd
+        self.port = UInt16(bigEndian: address.sin_port)
+        let thread = Thread { [self] in acceptLoop() }
+        thread.name = "LoopbackServer.accept"
+        thread.start()
+    }
+
+    /// Stops accepting and closes every open connection; safe to call twice.
+    /// Only shutdown(2) happens here: each fd is closed by the thread that owns it, so a number
+    /// reused by another socket in the meantime is never touched.
+    func stop() {
+        lock.withLock {
+            guard !stopped else { return }
+            stopped = true
+            shutdown(listener, Int32(SHUT_RDWR))
+            for fd in connections { shutdown(fd, Int32(SHUT_RDWR)) }
+        }
+    }
+
+    /// Every request received so far, in arrival order (after `stripAuthorization`).
+    var requests: [ServerRequest] { lock.withLock { log } }
+
+    /// Forgets the logged requests.
+    func clearLog() { lock.withLock { log.removeAll() } }
+
+    /// Applies `fault` to the next `count` requests (nil: until `clearFaults`).
+    func inject(_ fault: ServerFault, count: Int? = nil) {
+        lock.withLock { faults.add(fault, count: count) }
+    }
+
+    /// Removes every injected fault.
+    func clearFaults() { lock.withLock { faults.clear() } }
+
+    private func acceptLoop() {
+        while true {
+            let fd = accept(listener, nil, nil)
+            if fd < 0 {
+                if errno == EINTR { continue }
+                close(listener)
+                return
+            }
+            let accepted: Bool = lock.withLock {
+                guard !stopped else { return false }
+                connections.insert(fd)
+                return true
+            }
+            guard accepted else {
+                close(fd)
+                close(listener)
+                return
+            }
+            var noDelay: Int32 = 1
+            setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
+            let thread = Thread { [self] in serve(fd) }
+            thread.name = "LoopbackServer.connection"
+            thread.start()
+        }
+    }
+
+    private func serve(_ fd: Int32) {
+        defer {
+            lock.withLock {
+                connections.remove(fd)
+                close(fd)
+            }
+        }
+        let io = SocketIO(fd: fd)
+        var parser = RequestParser(io: io)
+        while let (received, keepAlive) = parser.next() {
+            var request = received
+            let active: [ServerFault] = lock.withLock { faults.next() }
+            if active.contains(where: { if case .stripAuthorization = $0 { true } else { false } }) {
+                request.removeHeader("Authorization")
+            }
+            lock.withLock { log.append(request) }
+            if active.contains(where: { if case .dropConnection = $0 { true } else { false } }) { return }
+            let plan = ResponsePlan(faults: active, answer: { handler(request) })
+            if let delay = plan.delay { Thread.sleep(forTimeInterval: delay) }
+            let open = plan.write(to: io, keepAlive: keepAlive, headRequest: request.method == "HEAD")
+            if !open || !keepAlive { return }
+        }
+    }
+}

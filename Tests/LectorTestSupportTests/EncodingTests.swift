@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+import LectorTestSupport
+
+@Suite("Emulator encodings")
+struct EncodingTests {
+    @Test("MD5 matches the RFC 1321 test vectors")
+    func md5Vectors() {
+        #expect(MD5.hex("") == "d41d8cd98f00b204e9800998ecf8427e")
+        #expect(MD5.hex("abc") == "900150983cd24fb0d6963f7d28e17f72")
+        #expect(MD5.hex("The quick brown fox jumps over the lazy dog") == "9e107d9d372bb6826bd81d3542a419d6")
+        #expect(MD5.hex(String(repeating: "1234567890", count: 8)) == "57edf4a22be3c955ac49da2e2107b67a")
+    }
+
+    @Test("JSON is written like PHP: unescaped for GReader, \\/ and \\u escapes for Fever")
+    func phpStyles() {
+        let value = JSONValue.object([("t", .string("a/b ＆ é \"q\"\n")), ("n", .int(-3)), ("b", .bool(true)), ("z", .null)])
+        #expect(value.serialized(.unescaped) == "{\"t\":\"a/b ＆ é \\\"q\\\"\\n\",\"n\":-3,\"b\":true,\"z\":null}")
+        #expect(value.serialized(.phpDefault) == "{\"t\":\"a\\/b \\uff06 \\u00e9 \\\"q\\\"\\n\",\"n\":-3,\"b\":true,\"z\":null}")
+        #expect(JSONValue.string("😀").serialized(.phpDefault) == "\"\\ud83d\\ude00\"", "astral characters become surrogate pairs")
+    }
+
+    @Test("GReader item ids convert between long, decimal and bare hex forms")
+    func itemIDs() {
+        let id: Int64 = 1_795_966_911_164_803
+        #expect(GReaderItemID.long(id) == "tag:google.com,2005:reader/item/0006616c21c4b183")
+        #expect(GReaderItemID.parse("tag:google.com,2005:reader/item/0006616c21c4b183") == id)
+        #expect(GReaderItemID.parse("1795966911164803") == id)
+        #expect(GReaderItemID.parse("0006616c21c4b183") == id, "a leading 0 means hex")
+        #expect(GReaderItemID.parse(GReaderItemID.long(-2)) == -2, "negative ids round-trip as two's complement")
+    }
+
+    @Test("form decoding handles +, escapes, repeated keys and bare flags")
+    func formDecoding() {
+        let items = FormDecoding.decode("api&a=1&a=x%2Fy&b=two+words")
+        #expect(items.map(\.name) == ["api", "a", "a", "b"])
+        #expect(items.map(\.value) == ["", "1", "x/y", "two words"])
+    }
+}

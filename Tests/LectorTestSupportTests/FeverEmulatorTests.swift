@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+import LectorHTTP
+import LectorTestSupport
+
+@Suite("FeverEmulator")
+struct FeverEmulatorTests {
+    let account = EmulatedAccount(username: "alice", password: "api-pass")
+
+    private func call(_ server: LoopbackServer, _ query: String, key: String? = nil, form: [(String, String)] = []) async throws -> [String: Any] {
+        let url = server.url(FeverEmulator.path + "?api" + query)
+        let response = try await HTTPClient().send(.postForm(url, fields: [("api_key", key ?? account.feverAPIKey)] + form))
+        #expect(response.status == 200, "Fever answers 200 even for a wrong key")
+        return jsonObject(response.body)
+    }
+
+    @Test("api_key is md5 of user:password; a wrong key gives auth 0 with HTTP 200")
+    func authentication() async throws {
+        let emulator = FeverEmulator(store: seededStore(), accounts: [account])
+        let server = try LoopbackServer(handler: emulator.handler)
+        defer { server.stop() }
+        #expect(account.feverAPIKey == MD5.hex("alice:api-pass"))
+        #expect(try await call(server, "")["auth"] as? Int == 1)
+        #expect(try await call(server, "", key: "0123")["auth"] as? Int == 0)
+        #expect(try await call(server, "", key: account.feverAPIKey.uppercased())["auth"] as? Int == 1, "key case is ignored")
+    }
+
+    @Test("groups, feeds and feeds_groups describe the folders")
+    func structure() async throws {
+        let emulator = FeverEmulator(store: seededStore(), accounts: [account])
+        let server = try LoopbackServer(handler: emulator.handler)
+        defer { server.stop() }
+        let reply = try await call(server, "&groups&feeds")
+        #expect((reply["groups"] as? [Any])?.count == 3, "Uncategorized, Tech, News")
+        #expect((reply["feeds"] as? [Any])?.count == 3)
+        let techGroup = (reply["feeds_groups"] as? [[String: Any]])?.first { $0["group_id"] as? Int == 2 }
+        #expect(techGroup?["feed_ids"] as? String == "2,1", "Tech holds Notes and Tech & Co, by title")
+    }
+
+    @Test("since_id pages forward, max_id backward, with_ids picks; ids are strings")
+    func itemsPaging() async throws {
+        let store = seededStore()
+        let emulator = FeverEmulator(store: store, accounts: [account])
+        let server = try LoopbackServer(handler: emulator.handler)
+        defer { server.stop() }
+        let ids = store.items.map(\.id)
+        let since = try await call(server, "&items&since_id=\(ids[1])")["items"] as? [[String: Any]] ?? []
+        #expect(since.compactMap { $0["id"] as? String } == ids.dropFirst(2).map(String.init), "ascending after since_id")
+        let before = try await call(server, "&items&max_id=\(ids[2])")["items"] as? [[String: Any]] ?? []
+        #expect(before.compactMap { $0["id"] as? String } == [ids[1], ids[0]].map(String.init), "descending before max_id")
+        let picked = try await call(server, "&items&with_ids=\(ids[4]),\(ids[0])")["items"] as? [[String: Any]] ?? []
+        #expect(picked.count == 2)
+    }
+
+    @Test("mark item read/saved updates the id lists returned with the reply")
+    func marking() async throws {
+        let store = seededStore()
+        let emulator = FeverEmulator(store: store, accounts: [account])
+        let server = try LoopbackServer(handler: emulator.handler)
+        defer { server.stop() }
+        let target = store.items[4].id
+        let read = try await call(server, "", form: [("mark", "item"), ("as", "read"), ("id", String(target))])
+        #expect((read["unread_item_ids"] as? String)?.contains(String(target)) == false)
+        let saved = try await call(server, "", form: [("mark", "item"), ("as", "saved"), ("id", String(target))])
+        #expect((saved["saved_item_ids"] as? String)?.contains(String(target)) == true)
+        let all = try await call(server, "", form: [("mark", "group"), ("as", "read"), ("id", "0"),
+                                                   ("before", String(Int(Date().timeIntervalSince1970) + 10))])
+        #expect(all["unread_item_ids"] as? String == "", "group 0 marks everything")
+    }
+}
