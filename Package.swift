@@ -46,7 +46,7 @@ let package = Package(
         .testTarget(name: "LectorFeedsTests", dependencies: ["LectorFeeds", "CLibXML2"]),
         .testTarget(name: "LectorReaderTests", dependencies: ["LectorReader"]),
         .testTarget(name: "LectorSyncTests", dependencies: ["LectorSync", "LectorStore"]),
-        .testTarget(name: "LectorCLITests", dependencies: ["LectorCLI", "LectorStore"]),
+        .testTarget(name: "LectorCLITests", dependencies: ["LectorCLI", "LectorStore", "LectorKeyring", "LectorTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

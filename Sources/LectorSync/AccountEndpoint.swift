@@ -72,7 +72,8 @@ public struct AccountEndpoint: Sendable, Equatable {
         }
         let candidates = paths.compactMap { candidatePath -> URL? in
             var copy = components
-            copy.path = candidatePath + "/"
+            // A script endpoint (fever.php) takes its query directly; directories end in a slash.
+            copy.path = candidatePath.hasSuffix("fever.php") ? candidatePath : candidatePath + "/"
             return copy.url
         }
         return AccountEndpoint(candidates: candidates, notes: notes)

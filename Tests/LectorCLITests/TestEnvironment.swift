@@ -14,8 +14,13 @@ final class TestHome {
         try? FileManager.default.removeItem(atPath: path)
     }
 
+    /// A clean environment for the binary; the session bus is passed on so the real keyring is used.
     var environment: [String: String] {
-        ["LECTOR_HOME": path, "COLUMNS": "200", "PATH": TestBinary.directory + ":/usr/bin:/bin", "HOME": path]
+        var environment = ["LECTOR_HOME": path, "COLUMNS": "200", "PATH": TestBinary.directory + ":/usr/bin:/bin", "HOME": path]
+        for name in ["DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR"] {
+            environment[name] = ProcessInfo.processInfo.environment[name]
+        }
+        return environment
     }
 
     func session(inREPL: Bool = false) -> Session {

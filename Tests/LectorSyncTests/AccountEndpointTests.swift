@@ -25,7 +25,7 @@ struct AccountEndpointTests {
     @Test("Miniflux drops a /v1 suffix; Fever tries FreshRSS then Miniflux paths; Feedbin defaults to the hosted API")
     func otherKinds() throws {
         #expect(try urls(.miniflux, "https://flux.example.com/v1/") == ["https://flux.example.com/"])
-        #expect(try urls(.fever, "https://rss.example.com") == ["https://rss.example.com/api/fever.php/", "https://rss.example.com/fever/"])
+        #expect(try urls(.fever, "https://rss.example.com") == ["https://rss.example.com/api/fever.php", "https://rss.example.com/fever/"])
         #expect(try urls(.feedbin, nil) == ["https://api.feedbin.com/v2/"])
     }
 

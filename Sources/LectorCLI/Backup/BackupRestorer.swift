@@ -8,6 +8,8 @@ import LectorStore
 struct BackupRestorer {
     let store: Store
     let editor: SettingsEditor
+    /// Whether the keyring already holds the secret of a login (kind, url, user).
+    let keyringHasSecret: (LectorStore.AccountKind, String?, String?) -> Bool
 
     /// Accounts that arrived without a secret and need `account password NAME`.
     func apply(_ document: BackupDocument, plan: BackupPlan, sections: Set<BackupSection>,
@@ -40,11 +42,13 @@ struct BackupRestorer {
                 if account.isDefault { try store.accounts.setDefault(existing.id) }
                 continue
             }
-            // The secret never travels in a backup: remote accounts wait for `account password`.
+            // The secret never travels in a backup: remote accounts wait for `account password`,
+            // unless this machine's keyring already has it.
+            let waits = kind != .local && !keyringHasSecret(kind, account.url, account.user)
             let inserted = try store.accounts.insert(kind: kind, name: account.name, url: account.url,
-                                                     username: account.user, needsPassword: kind != .local)
+                                                     username: account.user, needsPassword: waits)
             if account.isDefault { try store.accounts.setDefault(inserted.id) }
-            if kind != .local { needingPassword.append(account.name) }
+            if waits { needingPassword.append(account.name) }
         }
         if !wanted.isEmpty { try DemoLibrary.dismiss(store) }
         if removeMissing {

@@ -94,7 +94,10 @@ enum BackupCommands {
             guard Prompter.confirm("Apply these changes?") else { return .message("Nothing changed.") }
         }
         let needingPassword = try CLIError.catching {
-            try BackupRestorer(store: store, editor: editor).apply(document, plan: plan, sections: sections,
+            let keyring = session.keyring
+            return try BackupRestorer(store: store, editor: editor, keyringHasSecret: { kind, url, user in
+                ((try? keyring.secret(for: AccountSecret.item(kind: kind, url: url, user: user))) ?? nil) != nil
+            }).apply(document, plan: plan, sections: sections,
                                                                   removeMissing: invocation.flag("replace"))
         }
         json["applied"] = .bool(true)

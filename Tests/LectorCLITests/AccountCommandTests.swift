@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+import LectorKeyring
+import LectorTestSupport
+@testable import LectorCLI
+@testable import LectorStore
+
+/// Only the throwaway keyring of scripts/with-test-keyring.sh is ever written to.
+enum PrivateKeyring {
+    static let isAvailable = ProcessInfo.processInfo.environment["LECTOR_TEST_KEYRING_PASSWORD"] != nil
+        && LibsecretKeyring().status() == .available
+}
+
+/// One emulated service on a loopback server, and how `account add` is pointed at it.
+struct ServiceUnderTest: Sendable, CustomStringConvertible {
+    let kind: String
+    let user: String?
+    let secret: String
+    let server: LoopbackServer
+
+    var description: String { kind + (user == nil ? " (token)" : "") }
+
+    static func start(_ kind: String, token: Bool = false) throws -> ServiceUnderTest {
+        let account = EmulatedAccount(username: "alice", password: "correct horse")
+        let store = FeedStore()
+        switch kind {
+        case "freshrss":
+            return ServiceUnderTest(kind: kind, user: "alice", secret: "correct horse",
+                                    server: try LoopbackServer(handler: GReaderEmulator(store: store, accounts: [account]).handler))
+        case "fever":
+            return ServiceUnderTest(kind: kind, user: "alice", secret: "correct horse",
+                                    server: try LoopbackServer(handler: FeverEmulator(store: store, accounts: [account]).handler))
+        case "miniflux":
+            let emulator = MinifluxEmulator(store: store, account: account, apiKey: "token-123")
+            return ServiceUnderTest(kind: kind, user: token ? nil : "alice", secret: token ? "token-123" : "correct horse",
+                                    server: try LoopbackServer(handler: emulator.handler))
+        default:
+            return ServiceUnderTest(kind: kind, user: account.email, secret: "correct horse",
+                                    server: try LoopbackServer(handler: FeedbinEmulator(store: store, account: account).handler))
+        }
+    }
+
+    func addArguments(name: String) -> [String] {
+        ["account", "add", kind, "--name", name, "--url", server.baseURL.absoluteString, "--password-stdin"]
+            + (user.map { ["--user", $0] } ?? [])
+    }
+}
+
+@Suite("Accounts against emulated services and the real keyring", .serialized,
+       .enabled(if: PrivateKeyring.isAvailable, "needs the private test keyring: run scripts/with-test-keyring.sh swift test"))
+struct AccountCommandTests {
+    static let services: [(String, Bool)] = [("freshrss", false), ("miniflux", false), ("miniflux", true), ("fever", false), ("feedbin", false)]
+
+    private func lector(_ home: TestHome, _ arguments: [String], stdin: String? = nil) throws -> ProcessResult {
+        try runProcess(TestBinary.path, arguments, environment: home.environment, stdin: stdin)
+    }
+
+    @Test("adding an account checks the login, keeps the secret only in the keyring, and test/remove work", arguments: services)
+    func addTestRemove(kind: String, token: Bool) throws {
+        let service = try ServiceUnderTest.start(kind, token: token)
+        let home = TestHome()
+        let added = try lector(home, service.addArguments(name: "Work"), stdin: service.secret + "\n")
+        #expect(added.status == 0, "\(service): add failed: \(added.stderr)")
+        let account = try #require(try home.store().accounts.named("Work"))
+        let item = AccountSecret.item(for: account)
+        #expect(try LibsecretKeyring().secret(for: item) == service.secret, "the secret must be in the keyring")
+        let database = try Data(contentsOf: URL(fileURLWithPath: home.path + "/data/lector.sqlite"))
+        #expect(database.range(of: Data(service.secret.utf8)) == nil, "the secret must never reach the database file")
+        #expect(try home.store().accounts.all().allSatisfy { !$0.isDemo }, "the first real account removes the demo library")
+
+        let tested = try lector(home, ["account", "test", "Work"])
+        #expect(tested.status == 0 && tested.stdout.contains("Logged in"), "\(service): \(tested.stderr)")
+        let backup = try lector(home, ["backup", "export"])
+        #expect(!backup.stdout.contains(service.secret), "a backup never holds a secret")
+
+        let removed = try lector(home, ["account", "remove", "Work", "--yes"])
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(try LibsecretKeyring().secret(for: item) == nil, "removing the account removes its secret")
+    }
+
+    @Test("a wrong password exits 5, saves nothing and leaves the keyring unchanged", arguments: services)
+    func wrongPassword(kind: String, token: Bool) throws {
+        let service = try ServiceUnderTest.start(kind, token: token)
+        let home = TestHome()
+        let result = try lector(home, service.addArguments(name: "Wrong"), stdin: "not the password\n")
+        #expect(result.status == 5, "\(service): expected the authentication exit code, got \(result.status): \(result.stderr)")
+        #expect(try home.store().accounts.named("Wrong") == nil, "nothing is saved")
+        let item = AccountSecret.item(kind: AccountKind(rawValue: kind)!, url: service.server.baseURL.absoluteString, user: service.user)
+        #expect(try LibsecretKeyring().secret(for: item) == nil)
+        #expect(!result.stderr.contains("not the password"), "the secret never appears in a message")
+    }
+
+    @Test("a server that is down gives the network exit code")
+    func serverDown() throws {
+        let service = try ServiceUnderTest.start("miniflux")
+        service.server.stop()
+        let result = try lector(TestHome(), service.addArguments(name: "Down"), stdin: service.secret + "\n")
+        #expect(result.status == 6, "expected 6, got \(result.status): \(result.stderr)")
+    }
+
+    @Test("a proxy that strips the Authorization header is named as the cause")
+    func strippedAuthorization() throws {
+        let service = try ServiceUnderTest.start("freshrss")
+        service.server.inject(.stripAuthorization)
+        let result = try lector(TestHome(), service.addArguments(name: "Proxied"), stdin: service.secret + "\n")
+        #expect(result.status == 5 && result.stderr.contains("Authorization header"), "got \(result.status): \(result.stderr)")
+    }
+
+    @Test("two accounts on one server with different users keep separate secrets; removing one leaves the other")
+    func twoUsersOneServer() throws {
+        let emulatorStore = FeedStore()
+        let alice = EmulatedAccount(username: "alice", password: "alice-pw")
+        let bob = EmulatedAccount(username: "bob", password: "bob-pw")
+        let server = try LoopbackServer(handler: GReaderEmulator(store: emulatorStore, accounts: [alice, bob]).handler)
+        let home = TestHome()
+        let url = server.baseURL.absoluteString
+        #expect(try lector(home, ["account", "add", "freshrss", "--name", "A", "--url", url, "--user", "alice", "--password-stdin"], stdin: "alice-pw\n").status == 0)
+        #expect(try lector(home, ["account", "add", "freshrss", "--name", "B", "--url", url, "--user", "bob", "--password-stdin"], stdin: "bob-pw\n").status == 0)
+        let duplicate = try lector(home, ["account", "add", "freshrss", "--name", "C", "--url", url, "--user", "bob", "--password-stdin"], stdin: "bob-pw\n")
+        #expect(duplicate.status == 4, "the same login twice is a conflict: \(duplicate.stderr)")
+        let b = try #require(try home.store().accounts.named("B"))
+        _ = try lector(home, ["account", "remove", "A", "--yes"])
+        #expect(try LibsecretKeyring().secret(for: AccountSecret.item(for: b)) == "bob-pw", "bob's secret survives alice's removal")
+        _ = try lector(home, ["account", "remove", "B", "--yes"])
+    }
+
+    @Test("account password replaces the secret only after the server accepts it")
+    func replacePassword() throws {
+        let service = try ServiceUnderTest.start("fever")
+        let home = TestHome()
+        #expect(try lector(home, service.addArguments(name: "F"), stdin: service.secret + "\n").status == 0)
+        let rejected = try lector(home, ["account", "password", "F", "--password-stdin"], stdin: "wrong\n")
+        #expect(rejected.status == 5)
+        let account = try #require(try home.store().accounts.named("F"))
+        #expect(try LibsecretKeyring().secret(for: AccountSecret.item(for: account)) == service.secret, "a rejected secret replaces nothing")
+        _ = try lector(home, ["account", "remove", "F", "--yes"])
+    }
+
+    @Test("a restored account that the keyring already knows does not ask for its password")
+    func restoreFindsExistingSecret() throws {
+        let service = try ServiceUnderTest.start("miniflux")
+        let source = TestHome()
+        #expect(try lector(source, service.addArguments(name: "M"), stdin: service.secret + "\n").status == 0)
+        let file = source.path + "/backup.json"
+        #expect(try lector(source, ["backup", "export", file]).status == 0)
+        let target = TestHome()
+        let restored = try lector(target, ["backup", "restore", file, "--yes"])
+        #expect(restored.status == 0 && !restored.stdout.contains("needs its secret"), "\(restored.stdout)\(restored.stderr)")
+        #expect(try target.store().accounts.named("M")?.needsPassword == false)
+        _ = try lector(source, ["account", "remove", "M", "--yes"])
+    }
+}
+
+@Suite("Accounts without a keyring")
+struct NoKeyringTests {
+    @Test("with no Secret Service reachable, adding a remote account fails with exit 5 and saves nothing")
+    func noSecretService() throws {
+        let service = try ServiceUnderTest.start("miniflux")
+        let home = TestHome()
+        var environment = home.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/nonexistent/lector-test-bus"
+        let result = try runProcess(TestBinary.path, service.addArguments(name: "X"), environment: environment, stdin: service.secret + "\n")
+        #expect(result.status == 5, "expected the keyring exit code, got \(result.status): \(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").last?.contains("Secret Service") == true || result.stderr.contains("keyring"),
+                "the error names the keyring: \(result.stderr)")
+        #expect(try home.store().accounts.named("X") == nil, "nothing saved without a keyring")
+    }
+}
