@@ -43,7 +43,7 @@ let package = Package(
         .testTarget(name: "LectorKeyringTests", dependencies: ["LectorKeyring", "keyring-probe"]),
         .testTarget(name: "LectorHTTPTests", dependencies: ["LectorHTTP", "LectorTestSupport"]),
         .testTarget(name: "LectorTestSupportTests", dependencies: ["LectorTestSupport", "LectorHTTP"]),
-        .testTarget(name: "LectorFeedsTests", dependencies: ["LectorFeeds", "CLibXML2"]),
+        .testTarget(name: "LectorFeedsTests", dependencies: ["LectorFeeds", "CLibXML2", "LectorHTTP", "LectorTestSupport"]),
         .testTarget(name: "LectorReaderTests", dependencies: ["LectorReader"]),
         .testTarget(name: "LectorSyncTests", dependencies: ["LectorSync", "LectorStore"]),
         .testTarget(name: "LectorCLITests", dependencies: ["LectorCLI", "LectorStore", "LectorKeyring", "LectorTestSupport"]),

@@ -88,7 +88,7 @@ public struct FeedFetcher: Sendable {
         next.lastError = nil
         next.nextFetchAt = time + FetchPolicy.floor
         let hash = ArticleIdentity.sha256Hex(response.body)
-        defer { next.bodyHash = hash }
+        next.bodyHash = hash
         if hash == state.bodyHash { return (.success(.unchanged), next) }
         do {
             let feed = try FeedParser.parse(response.body, url: response.url, contentType: response.headers["Content-Type"])
