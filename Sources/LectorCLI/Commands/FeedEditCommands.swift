@@ -23,6 +23,8 @@ enum FeedEditCommands {
         let store = try session.store()
         let account = try session.account(invocation)
         let url = try TypedURL.parse(invocation.argument("URL") ?? "")
+        // A URL already subscribed is refused before anything is fetched.
+        try refuseDuplicate(url, account: account, store: store)
         let finder = FeedFinder(http: session.http)
         var found: [FeedFinder.Found]
         do throws(FetchError) { found = try finder.find(url) } catch { throw CLIError(error) }
@@ -42,10 +44,10 @@ enum FeedEditCommands {
         }
         let feedURL = choice.candidate.url
         try refuseDuplicate(feedURL, account: account, store: store)
-        let parsed: ParsedFeed
-        if let feed = choice.feed { parsed = feed } else {
-            do throws(FetchError) { parsed = try finder.load(feedURL).feed } catch { throw CLIError(error) }
+        if choice.feed == nil {
+            do throws(FetchError) { choice = try finder.load(feedURL) } catch { throw CLIError(error) }
         }
+        guard let parsed = choice.feed else { throw CLIError.failure("\(feedURL.absoluteString) could not be read as a feed") }
         let title = invocation.value("title") ?? (parsed.title.isEmpty ? feedURL.host ?? feedURL.absoluteString : parsed.title)
         let folderName = invocation.value("folder")
         let feed: Feed
@@ -57,6 +59,11 @@ enum FeedEditCommands {
                                                       title: title, url: feedURL.absoluteString, siteURL: parsed.link)
                     try store.sync.applyEntries(accountID: account.id, parsed.items.map { (feed.id, LocalFeedSync.article($0), false, false) },
                                                 protected: [], stateUpdatesExisting: false)
+                    if let state = choice.fetchState {
+                        try store.fetchMeta.save(StoredFetchMeta(etag: state.etag, lastModified: state.lastModified, bodyHash: state.bodyHash,
+                                                                 nextFetchAt: state.nextFetchAt, lastFetchedAt: Date().timeIntervalSince1970),
+                                                 feedID: feed.id)
+                    }
                     return feed
                 }
             }

@@ -16,7 +16,7 @@ enum FeedInspectCommands {
         let feed: ParsedFeed
         if source.hasPrefix("http://") || source.hasPrefix("https://") {
             let url = try TypedURL.parse(source)
-            do throws(FetchError) { feed = try FeedFinder(http: session.http).load(url).feed } catch { throw CLIError(error) }
+            do throws(FetchError) { feed = try FeedFinder(http: session.http).load(url).feed! } catch { throw CLIError(error) }
         } else {
             guard let data = FileManager.default.contents(atPath: source) else { throw CLIError.notFound("cannot read '\(source)'") }
             do throws(FeedParseError) { feed = try FeedParser.parse(data, url: URL(fileURLWithPath: source), contentType: nil) }

@@ -12,35 +12,48 @@ public struct FeedFinder: Sendable {
         self.http = http
     }
 
-    /// A candidate and, when it was fetched to check it, its parsed feed.
+    /// A candidate and, when it was fetched to check it, its parsed feed and what the fetch
+    /// taught about the server (validators, body hash) so the first sync can be conditional.
     public struct Found: Sendable, Equatable {
         public var candidate: FeedCandidate
         public var feed: ParsedFeed?
+        public var fetchState: FetchState?
     }
 
     public func find(_ url: URL, credentials: FeedCredentials? = nil) throws(FetchError) -> [Found] {
         let page = try get(url, credentials: credentials)
         if FeedParser.looksLikeFeed(page.body) {
             let feed = try parse(page)
-            return [Found(candidate: FeedCandidate(url: page.url, title: feed.title, type: feed.format.rawValue), feed: feed)]
+            return [Found(candidate: FeedCandidate(url: page.url, title: feed.title, type: feed.format.rawValue), feed: feed,
+                          fetchState: Self.state(after: page))]
         }
         let declared = FeedDiscovery.candidates(inHTML: page.body, pageURL: page.url)
-        if !declared.isEmpty { return declared.map { Found(candidate: $0, feed: nil) } }
+        if !declared.isEmpty { return declared.map { Found(candidate: $0, feed: nil, fetchState: nil) } }
         var found: [Found] = []
         var tried = Set<String>()
         for candidate in FeedDiscovery.anchorCandidates(inHTML: page.body, pageURL: page.url) + FeedDiscovery.probeURLs(for: page.url) {
             guard tried.insert(candidate.absoluteString).inserted, found.count < 10 else { continue }
             guard let response = try? get(candidate, credentials: nil), response.url == candidate,
                   FeedParser.looksLikeFeed(response.body), let feed = try? parse(response) else { continue }
-            found.append(Found(candidate: FeedCandidate(url: candidate, title: feed.title, type: feed.format.rawValue), feed: feed))
+            found.append(Found(candidate: FeedCandidate(url: candidate, title: feed.title, type: feed.format.rawValue), feed: feed,
+                               fetchState: Self.state(after: response)))
         }
         return found
     }
 
     /// Fetches and parses one feed URL (the check before subscribing).
-    public func load(_ url: URL, credentials: FeedCredentials? = nil) throws(FetchError) -> (url: URL, feed: ParsedFeed) {
+    public func load(_ url: URL, credentials: FeedCredentials? = nil) throws(FetchError) -> Found {
         let response = try get(url, credentials: credentials)
-        return (response.url, try parse(response))
+        let feed = try parse(response)
+        return Found(candidate: FeedCandidate(url: response.url, title: feed.title, type: feed.format.rawValue), feed: feed,
+                     fetchState: Self.state(after: response))
+    }
+
+    /// The fetch state a successful response leaves behind.
+    static func state(after response: HTTPResponse) -> FetchState {
+        FetchState(etag: response.headers["ETag"], lastModified: response.headers["Last-Modified"],
+                   bodyHash: ArticleIdentity.sha256Hex(response.body),
+                   nextFetchAt: Date().timeIntervalSince1970 + FetchPolicy.floor)
     }
 
     private func get(_ url: URL, credentials: FeedCredentials?) throws(FetchError) -> HTTPResponse {
