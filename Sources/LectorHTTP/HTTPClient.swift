@@ -11,6 +11,10 @@ public final class HTTPClient: Sendable {
     private let session: URLSession
     private let delegate: SessionDelegate
 
+    /// Deadlines fire on a queue of their own: a private serial queue always gets a thread, even
+    /// when the shared pools are busy or blocked by callers waiting on `sendAndWait`.
+    private static let deadlines = DispatchQueue(label: "lector.http.deadlines")
+
     /// Creates a client with its own URLSession.
     public init(configuration: HTTPClientConfiguration = HTTPClientConfiguration()) {
         self.configuration = configuration
@@ -75,7 +79,7 @@ public final class HTTPClient: Sendable {
                                         followRedirects: request.followRedirects), for: task)
         let deadline = request.timeout ?? configuration.deadline
         let timer = DispatchWorkItem { [delegate] in delegate.abort(task) { .timedOut(host: $0.host) } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + deadline.seconds, execute: timer)
+        Self.deadlines.asyncAfter(deadline: .now() + deadline.seconds, execute: timer)
         return (task, timer)
     }
 
