@@ -80,3 +80,69 @@ struct BackupCommandTests {
         #expect(try home.run("settings", "get", "reader.font") == "news\n", "nothing changed")
     }
 }
+
+@Suite("Backup round trip and atomicity", .serialized)
+struct BackupAtomicityTests {
+    @Test("export, restore into a fresh home, export again: the same document apart from its creation time")
+    func exportRestoreExportIsStable() throws {
+        let source = TestHome()
+        try source.addFeed(title: "Alpha", folder: "News", account: "Personal")
+        try source.addFeed(title: "Beta", folder: "Tech", account: "Personal")
+        _ = try source.run("settings", "set", "reader.bionic", "F4")
+        _ = try source.run("swipe", "set", "leading", "share", "toggle-star")
+        let first = source.path + "/first.json"
+        _ = try source.run("backup", "export", first)
+        let target = TestHome()
+        _ = try target.run("backup", "restore", first, "--yes")
+        let second = target.path + "/second.json"
+        _ = try target.run("backup", "export", second)
+        func document(_ path: String) throws -> NSDictionary {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+            return object.filter { $0.key != "created_at" } as NSDictionary
+        }
+        #expect(try document(first) == document(second), "the second export differs from the first")
+    }
+
+    @Test("a restore killed with SIGKILL at any moment leaves all of the old state or all of the new")
+    func killedRestoreIsAllOrNothing() throws {
+        let source = TestHome()
+        let sourceStore = try source.store()
+        try sourceStore.database.write {
+            for accountIndex in 0..<4 {
+                let account = try sourceStore.accounts.insert(kind: .local, name: "Account \(accountIndex)")
+                for feedIndex in 0..<500 {
+                    try sourceStore.feeds.insert(accountID: account.id, folderID: nil, serverID: "f\(feedIndex)", title: "Feed \(accountIndex)-\(feedIndex)",
+                                                 url: "https://example.org/\(accountIndex)/\(feedIndex).xml", siteURL: nil)
+                }
+            }
+        }
+        _ = try source.run("settings", "set", "reader.font", "classic")
+        let file = source.path + "/big.json"
+        _ = try source.run("backup", "export", file)
+
+        var outcomes: Set<String> = []
+        for delay in [0.0, 0.02, 0.05, 0.1, 0.2, 0.4] {
+            let target = TestHome()
+            _ = try target.run("settings", "set", "reader.font", "news")
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: TestBinary.path)
+            process.arguments = ["backup", "restore", file, "--yes"]
+            process.environment = target.environment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            Thread.sleep(forTimeInterval: delay)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let store = try Store(path: target.path + "/data/lector.sqlite")
+            let font = try store.settings.all()["reader.font"]
+            let feeds = try store.feeds.list().count
+            let demoFeeds = try store.accounts.all().contains(where: \.isDemo) ? DemoLibrary.feeds.count : 0
+            let old = font == "\"news\"" && feeds == demoFeeds && demoFeeds > 0
+            let new = font == "\"classic\"" && feeds == 2_000
+            #expect(old || new, "after a kill at \(delay) s: font \(font ?? "nil"), \(feeds) feeds — a mix of old and new")
+            outcomes.insert(new ? "new" : "old")
+        }
+        #expect(outcomes.contains("new"), "at least the late kills should find the restore complete")
+    }
+}
