@@ -13,6 +13,7 @@ public struct CommandTable: Sendable {
             NounSpec("opml", "import and export subscriptions as OPML"),
             NounSpec("sync", "push your changes and fetch what is new"),
             NounSpec("article", "articles in the local store"),
+            NounSpec("reading-list", "articles saved for later"),
             NounSpec("settings", "reader preferences: list, get, set, reset"),
             NounSpec("dock", "the reader dock's ordered actions"),
             NounSpec("swipe", "the leading and trailing swipe actions"),
@@ -24,7 +25,7 @@ public struct CommandTable: Sendable {
             NounSpec("version", "print Lector's version"),
             NounSpec("exit", "leave the REPL"),
         ],
-        commands: AccountCommands.all + FeedCommands.all + FolderCommands.all + OPMLCommands.all + SyncCommands.all + ArticleCommands.all + SettingsCommands.all
+        commands: AccountCommands.all + FeedCommands.all + FolderCommands.all + OPMLCommands.all + SyncCommands.all + ArticleCommands.all + ReadingListCommands.all + SettingsCommands.all
             + ActionListCommands.all + ProfileCommands.all + BackupCommands.all + DemoCommands.all + MetaCommands.all)
 
     /// Nouns usable in this context.

@@ -55,7 +55,8 @@ public struct ArticlesTable {
         return try storeOperation {
             try database.query("""
                 SELECT a.id, a.account_id, a.feed_id, f.title, a.server_id, a.title, a.url, a.author,
-                       a.published_at, s.read, s.starred, a.summary, \(snippet)
+                       a.published_at, s.read, s.starred, a.summary, \(snippet),
+                       length(a.text) - length(replace(a.text, ' ', '')) + (a.text <> '')
                 FROM articles a
                 JOIN feeds f ON f.id = a.feed_id
                 JOIN article_state s ON s.article_id = a.id
@@ -73,7 +74,7 @@ public struct ArticlesTable {
                                serverID: row.string(4), title: row.string(5), url: row.optionalString(6),
                                author: row.optionalString(7), publishedAt: row.optionalDouble(8),
                                read: ReadState(rawValue: row.string(9)) ?? .unknown, starred: row.bool(10),
-                               summary: row.optionalString(11), snippet: row.optionalString(12))
+                               summary: row.optionalString(11), wordCount: row.int(13), snippet: row.optionalString(12))
             }
         }
     }
@@ -129,6 +130,16 @@ public struct ArticlesTable {
             try database.queryFirst("SELECT read, starred FROM article_state WHERE article_id = ?", articleID) { row in
                 (ReadState(rawValue: row.string(0)) ?? .unknown, row.bool(1))
             }
+        }
+    }
+
+    /// Unread and starred counts over an account (or all), for the list's counters.
+    public func counters(accountID: Int64?) throws(StoreError) -> (unread: Int, starred: Int) {
+        try storeOperation {
+            try database.queryFirst("""
+                SELECT coalesce(sum(s.read = 'unread'), 0), coalesce(sum(s.starred), 0)
+                FROM articles a JOIN article_state s ON s.article_id = a.id WHERE ?1 IS NULL OR a.account_id = ?1
+                """, accountID) { ($0.int(0), $0.int(1)) } ?? (0, 0)
         }
     }
 

@@ -53,6 +53,8 @@ public struct ArticleSummary: Sendable, Equatable {
     public var read: ReadState
     public var starred: Bool
     public var summary: String?
+    /// Words in the article's text, for reading time.
+    public var wordCount: Int = 0
     /// For search results: the matching passage, with matches between \u{1} and \u{2}.
     public var snippet: String?
 }

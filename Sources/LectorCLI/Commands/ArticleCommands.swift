@@ -15,31 +15,29 @@ enum ArticleCommands {
             OptionSpec("limit", short: "n", value: "N", "show at most N articles (default 50)"),
             OptionSpec("since", value: "WHEN", "only articles published since WHEN: a date (2024-05-01), or an age (36h, 7d, 2w)"),
             OptionSpec("search", short: "q", value: "WORDS", "full-text search of titles and text, best match first"),
+            OptionSpec("all", "include read (and unstarred) articles even when list.hide-read or list.starred-only is on"),
+            OptionSpec("oldest-first", "oldest first, whatever list.sort says"),
         ]
     ) { invocation, session in
         let store = try session.store()
-        let query = try articleQuery(invocation, session: session, store: store)
+        let preferences = try session.preferences()
+        var query = try articleQuery(invocation, session: session, store: store)
+        // The list settings apply unless the command line says otherwise.
+        query.newestFirst = invocation.flag("oldest-first") ? false : preferences.listSort == .newestFirst
+        if preferences.hideRead && !invocation.flag("all") { query.unreadOnly = true }
+        if preferences.starredOnly && !invocation.flag("all") { query.starredOnly = true }
         let articles = try CLIError.catching { try store.articles.list(query) }
         session.handles.remember(articles.map(\.id))
-
-        var table = TextTable(["#", "", "DATE", "FEED", "TITLE"], flexibleColumn: 4)
-        var lines: [String] = []
-        for (index, article) in articles.enumerated() {
-            let marker = (article.read == .unread ? "●" : " ") + (article.starred ? "★" : " ")
-            table.add([String(index + 1), marker, shortDate(article.publishedAt), article.feedTitle, article.title])
+        let text = articles.isEmpty ? "No articles." : ArticleListView(preferences: preferences, width: session.terminalWidth,
+                                                                        color: session.usesColor).render(articles, searching: query.search != nil)
+        var header: [String] = []
+        if preferences.showUnreadCount || preferences.showStarredCount {
+            let counts = try CLIError.catching { try store.articles.counters(accountID: query.accountID) }
+            header.append([preferences.showUnreadCount ? "\(counts.unread) unread" : nil,
+                           preferences.showStarredCount ? "\(counts.starred) starred" : nil].compactMap { $0 }.joined(separator: " · "))
         }
-        if query.search != nil {
-            // Search results show the matching passage under each title.
-            for (index, article) in articles.enumerated() {
-                lines.append("\(index + 1). \(TerminalText.sanitize(article.title)) — \(TerminalText.sanitize(article.feedTitle))")
-                if let snippet = article.snippet {
-                    lines.append("   " + highlight(TerminalText.sanitizeKeepingMarks(snippet), color: session.usesColor))
-                }
-            }
-        }
-        let text = articles.isEmpty ? "No articles." : (query.search != nil ? lines.joined(separator: "\n")
-                                                                             : table.render(width: session.terminalWidth))
-        return CommandOutput(text: text, json: articles.enumerated().map { ArticleJSON($1, handle: $0 + 1) })
+        return CommandOutput(text: (header + [text]).joined(separator: "\n"),
+                             json: articles.enumerated().map { ArticleJSON($1, handle: $0 + 1) })
     }
 
     static let mark = CommandSpec(
@@ -118,11 +116,6 @@ enum ArticleCommands {
         query.since = try invocation.value("since").map { text throws(CLIError) in try TimeExpression.parse(text) }
         query.search = invocation.value("search")
         return query
-    }
-
-    static func highlight(_ snippet: String, color: Bool) -> String {
-        snippet.replacingOccurrences(of: "\u{1}", with: color ? "\u{1b}[1m" : "[")
-            .replacingOccurrences(of: "\u{2}", with: color ? "\u{1b}[22m" : "]")
     }
 
     struct MarkJSON: Encodable, Sendable {

@@ -1,0 +1,55 @@
+import Foundation
+import LectorReader
+import LectorSettings
+import LectorStore
+
+/// An article list for people, laid out by the list settings: read indicator, reading time,
+/// preview lines under each title, and highlighted passages for search results.
+struct ArticleListView {
+    let preferences: Preferences
+    let width: Int
+    let color: Bool
+
+    func render(_ articles: [ArticleSummary], searching: Bool) -> String {
+        var headers = ["#"]
+        if preferences.showReadIndicator { headers.append("") }
+        headers += ["DATE", "FEED", "TITLE"]
+        if preferences.showReadingTime { headers.append("MIN") }
+        let titleColumn = headers.firstIndex(of: "TITLE")!
+        var table = TextTable(headers, flexibleColumn: titleColumn)
+        for (index, article) in articles.enumerated() {
+            var row = [String(index + 1)]
+            if preferences.showReadIndicator { row.append((article.read == .unread ? "●" : " ") + (article.starred ? "★" : " ")) }
+            row += [ArticleCommands.shortDate(article.publishedAt), article.feedTitle, article.title]
+            if preferences.showReadingTime { row.append(String(readingMinutes(wordCount: article.wordCount))) }
+            table.add(row)
+        }
+        let lines = table.render(width: width).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let previewLines = searching ? 1 : preferences.listPreviewLines
+        guard previewLines > 0 else { return lines.joined(separator: "\n") }
+        // Each article's row is followed by its preview (or, when searching, the matching passage).
+        var output = [lines[0]]
+        for (article, line) in zip(articles, lines.dropFirst()) {
+            output.append(line)
+            output += preview(article, searching: searching, lines: previewLines)
+        }
+        return output.joined(separator: "\n")
+    }
+
+    private func preview(_ article: ArticleSummary, searching: Bool, lines: Int) -> [String] {
+        let indent = "     "
+        if searching, let snippet = article.snippet {
+            return [indent + highlight(TerminalText.sanitizeKeepingMarks(snippet))]
+        }
+        guard let summary = article.summary, !summary.isEmpty else { return [] }
+        let plain = (TerminalRenderer(width: max(20, width - indent.count), style: RenderStyle())
+            .render(html: summary, baseURL: nil).body)
+        let wrapped = plain.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+        return wrapped.prefix(lines).map { indent + $0 }
+    }
+
+    private func highlight(_ snippet: String) -> String {
+        snippet.replacingOccurrences(of: "\u{1}", with: color ? "\u{1b}[1m" : "[")
+            .replacingOccurrences(of: "\u{2}", with: color ? "\u{1b}[22m" : "]")
+    }
+}
