@@ -12,6 +12,7 @@ public struct CommandTable: Sendable {
             NounSpec("folder", "folders of an account"),
             NounSpec("opml", "import and export subscriptions as OPML"),
             NounSpec("sync", "push your changes and fetch what is new"),
+            NounSpec("schedule", "background sync with a systemd user timer"),
             NounSpec("article", "articles in the local store"),
             NounSpec("reading-list", "articles saved for later"),
             NounSpec("settings", "reader preferences: list, get, set, reset"),
@@ -25,7 +26,7 @@ public struct CommandTable: Sendable {
             NounSpec("version", "print Lector's version"),
             NounSpec("exit", "leave the REPL"),
         ],
-        commands: AccountCommands.all + FeedCommands.all + FolderCommands.all + OPMLCommands.all + SyncCommands.all + ArticleCommands.all + ReadingListCommands.all + SettingsCommands.all
+        commands: AccountCommands.all + FeedCommands.all + FolderCommands.all + OPMLCommands.all + SyncCommands.all + ScheduleCommands.all + ArticleCommands.all + ReadingListCommands.all + SettingsCommands.all
             + ActionListCommands.all + ProfileCommands.all + BackupCommands.all + DemoCommands.all + MetaCommands.all)
 
     /// Nouns usable in this context.

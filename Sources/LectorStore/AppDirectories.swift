@@ -7,18 +7,23 @@ public struct AppDirectories: Sendable, Equatable {
     public let state: String
     public let cache: String
 
-    public init(data: String, config: String, state: String, cache: String) {
+    /// Where systemd looks for this user's units (`~/.config/systemd/user`); under LECTOR_HOME
+    /// when that is set, so tests never touch the real one.
+    public let systemdUser: String
+
+    public init(data: String, config: String, state: String, cache: String, systemdUser: String) {
         self.data = data
         self.config = config
         self.state = state
         self.cache = cache
+        self.systemdUser = systemdUser
     }
 
     /// Resolves the directories from the environment. `LECTOR_HOME` wins over the XDG variables.
     public static func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) -> AppDirectories {
         if let home = environment["LECTOR_HOME"], !home.isEmpty {
             return AppDirectories(data: home + "/data", config: home + "/config",
-                                  state: home + "/state", cache: home + "/cache")
+                                  state: home + "/state", cache: home + "/cache", systemdUser: home + "/systemd/user")
         }
         let userHome = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         func base(_ variable: String, _ fallback: String) -> String {
@@ -29,13 +34,16 @@ public struct AppDirectories: Sendable, Equatable {
         return AppDirectories(data: base("XDG_DATA_HOME", ".local/share") + "/lector",
                               config: base("XDG_CONFIG_HOME", ".config") + "/lector",
                               state: base("XDG_STATE_HOME", ".local/state") + "/lector",
-                              cache: base("XDG_CACHE_HOME", ".cache") + "/lector")
+                              cache: base("XDG_CACHE_HOME", ".cache") + "/lector",
+                              systemdUser: base("XDG_CONFIG_HOME", ".config") + "/systemd/user")
     }
 
     /// The SQLite store.
     public var databasePath: String { data + "/lector.sqlite" }
     /// The REPL history.
     public var historyPath: String { state + "/history" }
+    /// The log of automatic syncs.
+    public var syncLogPath: String { state + "/sync.log" }
     /// The user's own settings profiles.
     public var profilesDirectory: String { config + "/profiles" }
 

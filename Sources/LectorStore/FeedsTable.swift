@@ -18,7 +18,7 @@ public struct FeedsTable {
         try storeOperation {
             try database.query("""
                 SELECT f.id, f.account_id, f.folder_id, f.server_id, f.title, f.url, f.site_url,
-                       a.name, fo.name, f.article_count, f.unread_count
+                       a.name, fo.name, f.article_count, f.unread_count, f.login_user
                 FROM feeds f
                 JOIN accounts a ON a.id = f.account_id
                 LEFT JOIN folders fo ON fo.id = f.folder_id
@@ -27,7 +27,7 @@ public struct FeedsTable {
                 """, accountID, folderID) { row in
                 FeedListing(feed: Feed(id: row.int64(0), accountID: row.int64(1), folderID: row.optionalInt(2).map(Int64.init),
                                        serverID: row.string(3), title: row.string(4), url: row.string(5),
-                                       siteURL: row.optionalString(6)),
+                                       siteURL: row.optionalString(6), loginUser: row.optionalString(11)),
                             accountName: row.string(7), folderName: row.optionalString(8),
                             articleCount: row.int(9), unreadCount: row.int(10))
             }
@@ -63,6 +63,11 @@ public struct FeedsTable {
     /// Changes a feed's title and site address.
     public func update(_ feedID: Int64, title: String, siteURL: String?) throws(StoreError) {
         try storeOperation { try database.execute("UPDATE feeds SET title = ?, site_url = ? WHERE id = ?", title, siteURL, feedID) }
+    }
+
+    /// Records that a feed needs a login as `user` (nil: no login).
+    public func setLogin(_ feedID: Int64, user: String?) throws(StoreError) {
+        try storeOperation { try database.execute("UPDATE feeds SET login_user = ? WHERE id = ?", user, feedID) }
     }
 
     /// Files a feed in a folder of the same account (nil: unfiled).

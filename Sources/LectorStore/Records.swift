@@ -32,6 +32,8 @@ public struct Feed: Sendable, Equatable, Codable {
     public var title: String
     public var url: String
     public var siteURL: String?
+    /// The user of a feed behind a login (its secret is in the keyring).
+    public var loginUser: String? = nil
 }
 
 /// Whether an article has been read. `unknown` is real: some services send entries without state.

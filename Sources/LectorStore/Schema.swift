@@ -38,6 +38,8 @@ public enum Schema {
         title      TEXT    NOT NULL,
         url        TEXT    NOT NULL,
         site_url   TEXT,
+        -- The user name of a feed behind a login; its secret is in the keyring, never here.
+        login_user TEXT,
         created_at REAL    NOT NULL,
         -- Kept in step by triggers below, so listings never count 100,000 rows.
         article_count INTEGER NOT NULL DEFAULT 0,

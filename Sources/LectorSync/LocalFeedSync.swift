@@ -33,7 +33,14 @@ public struct LocalFeedSync {
     public func run(manual: Bool, now: Date = Date()) throws(SyncError) -> Report {
         var report = Report()
         let feeds: [FeedListing]
-        do { feeds = try store.feeds.list(accountID: account.id) } catch { throw .store(error.description) }
+        do {
+            try store.sync.recordStart(accountID: account.id, at: now.timeIntervalSince1970)
+            feeds = try store.feeds.list(accountID: account.id)
+        } catch { throw .store(error.description) }
+        defer {
+            try? store.sync.recordEnd(accountID: account.id, at: Date().timeIntervalSince1970,
+                                      error: report.failures.isEmpty ? nil : report.failures.joined(separator: "; "))
+        }
         for (index, listing) in feeds.enumerated() {
             let feed = listing.feed
             guard let url = URL(string: feed.url) else { report.failures.append("\(feed.title): not a URL"); continue }

@@ -1,5 +1,6 @@
 import Foundation
 import LectorFeeds
+import LectorKeyring
 import LectorStore
 import LectorSync
 
@@ -18,6 +19,9 @@ enum FeedEditCommands {
             OptionSpec("folder", short: "f", value: "FOLDER", "file it in this folder (created when missing)", source: .folders),
             OptionSpec("title", short: "t", value: "TITLE", "call it this instead of the feed's own title"),
             OptionSpec("pick", value: "N", "with several candidates, take number N"),
+            OptionSpec("login", value: "USER", "the feed needs a login (HTTP Basic): the password is asked for and kept in the keyring"),
+            OptionSpec("bearer", "the feed needs a bearer token: it is asked for and kept in the keyring"),
+            OptionSpec("password-stdin", "read the feed's password or token from stdin"),
         ]
     ) { invocation, session in
         let store = try session.store()
@@ -25,9 +29,10 @@ enum FeedEditCommands {
         let url = try TypedURL.parse(invocation.argument("URL") ?? "")
         // A URL already subscribed is refused before anything is fetched.
         try refuseDuplicate(url, account: account, store: store)
+        let login = try FeedLogin.read(invocation, account: account)
         let finder = FeedFinder(http: session.http)
         var found: [FeedFinder.Found]
-        do throws(FetchError) { found = try finder.find(url) } catch { throw CLIError(error) }
+        do throws(FetchError) { found = try finder.find(url, credentials: login?.credentials) } catch { throw CLIError(error) }
         guard !found.isEmpty else { throw CLIError.notFound("no feed found at \(url.absoluteString)") }
         var choice = found[0]
         if found.count > 1 {
@@ -45,7 +50,7 @@ enum FeedEditCommands {
         let feedURL = choice.candidate.url
         try refuseDuplicate(feedURL, account: account, store: store)
         if choice.feed == nil {
-            do throws(FetchError) { choice = try finder.load(feedURL) } catch { throw CLIError(error) }
+            do throws(FetchError) { choice = try finder.load(feedURL, credentials: login?.credentials) } catch { throw CLIError(error) }
         }
         guard let parsed = choice.feed else { throw CLIError.failure("\(feedURL.absoluteString) could not be read as a feed") }
         let title = invocation.value("title") ?? (parsed.title.isEmpty ? feedURL.host ?? feedURL.absoluteString : parsed.title)
@@ -64,7 +69,17 @@ enum FeedEditCommands {
                                                                  nextFetchAt: state.nextFetchAt, lastFetchedAt: Date().timeIntervalSince1970),
                                                  feedID: feed.id)
                     }
+                    try store.feeds.setLogin(feed.id, user: login?.user)
                     return feed
+                }
+            }
+            if let login {
+                do throws(CLIError) {
+                    try KeyringAccess.run { () throws(KeyringError) in try session.keyring.store(login.secret, for: login.item(feed)) }
+                } catch {
+                    // No keyring, no feed: a login must never be kept anywhere else.
+                    try? store.feeds.remove(feed.id)
+                    throw error
                 }
             }
         } else {
@@ -95,6 +110,7 @@ enum FeedEditCommands {
         if let site = feed.siteURL { lines.append("  site: \(TerminalText.sanitize(site))") }
         lines.append("  account: \(listing.accountName), folder: \(listing.folderName ?? "—")")
         lines.append("  articles: \(listing.articleCount), unread: \(listing.unreadCount)")
+        if let user = listing.feed.loginUser { lines.append("  login: \(user) (the secret is in the keyring)") }
         if let fetched = meta.lastFetchedAt { lines.append("  last fetched: \(JSONOutput.timestamp(fetched) ?? "")") }
         if let error = meta.lastError { lines.append("  last error: \(TerminalText.sanitize(error)) (failures in a row: \(meta.failureCount))") }
         return CommandOutput(text: lines.joined(separator: "\n"), json: FeedCommands.FeedJSON(listing))
@@ -163,6 +179,9 @@ enum FeedEditCommands {
             try remote { () throws(SyncError) in try provider.unsubscribe(try RemoteStructure.reference(feed, store: store)) }
         }
         try CLIError.catching { try store.feeds.remove(feed.id) }
+        if feed.loginUser != nil || listing.feed.loginUser != nil {
+            _ = try? session.keyring.removeAll(feedID: String(feed.id))
+        }
         return .message("Unsubscribed from '\(TerminalText.sanitize(feed.title))'.")
     }
 

@@ -43,7 +43,12 @@ enum SettingsCommands {
         let key = invocation.argument("KEY") ?? ""
         let value = invocation.variadic("VALUE").joined(separator: " ")
         let change = try CLIError.catching { try session.settingsEditor().set(key, to: value) }
-        return changeOutput([change], none: "\(key) already is \(change.new.displayText).")
+        var output = changeOutput([change], none: "\(key) already is \(change.new.displayText).")
+        if ["sync.interval", "sync.background"].contains(key), change.old != change.new, ScheduleCommands.isInstalled(session) {
+            output = CommandOutput(text: output.text + "\nBackground sync is installed: run 'lector schedule install' again to apply this.",
+                                   json: output.json)
+        }
+        return output
     }
 
     static let reset = CommandSpec(

@@ -20,7 +20,10 @@ enum SyncCommands {
         let preferences = try session.preferences()
         let accounts: [Account] = try invocation.value("account").map { [try session.account(named: $0)] }
             ?? CLIError.catching { try store.accounts.all().filter { !$0.isDemo } }
-        guard !accounts.isEmpty else { throw CLIError.notFound("no account to sync: add one with 'lector account add'") }
+        guard !accounts.isEmpty else {
+            if invocation.flag("auto") { return CommandOutput(text: "", json: [ResultJSON]()) }
+            throw CLIError.notFound("no account to sync: add one with 'lector account add'")
+        }
         let floor = Double(max(15, preferences.syncIntervalMinutes)) * 60
         let now = Date()
         var results: [ResultJSON] = []
@@ -43,6 +46,15 @@ enum SyncCommands {
             }
         }
         let text = results.map { "\($0.account): \($0.outcome == "ok" ? "" : $0.outcome + ": ")\($0.detail)" }.joined(separator: "\n")
+        if invocation.flag("auto") {
+            // Timers read the log and the exit code; cron mails whatever is printed, so print only failures.
+            SyncLog(path: session.directories.syncLogPath).append((firstError == nil ? "ok " : "failed ") + text)
+            if let firstError {
+                if !invocation.wantsJSON { Console.out(text + "\n") }
+                throw firstError
+            }
+            if isatty(STDOUT_FILENO) == 0 && !invocation.wantsJSON { return CommandOutput(text: "", json: results) }
+        }
         if let firstError, results.allSatisfy({ $0.outcome != "ok" }) || accounts.count == 1 {
             // Every account failed (or the only one did): the exit code says why.
             if !invocation.wantsJSON { Console.out(text + "\n") }
@@ -57,7 +69,9 @@ enum SyncCommands {
         defer { progress.finish() }
         if account.kind == .local {
             guard !pushOnly else { return "nothing to push: a local account has no server" }
-            let sync = LocalFeedSync(store: store, account: account, fetcher: FeedFetcher(http: session.http), progress: progress.update)
+            let keyring = session.keyring
+            let sync = LocalFeedSync(store: store, account: account, fetcher: FeedFetcher(http: session.http),
+                                     credentials: { FeedLogin.credentials(for: $0, keyring: keyring) }, progress: progress.update)
             let report = try remote { () throws(SyncError) in try sync.run(manual: manual) }
             var detail = "\(report.fetched) feed(s) updated, \(report.unchanged) unchanged, \(report.newArticles) new article(s)"
             if report.skipped > 0 { detail += ", \(report.skipped) waiting (backoff)" }

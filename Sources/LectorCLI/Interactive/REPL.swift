@@ -9,6 +9,7 @@ private enum ReadlineBridge {
     nonisolated(unsafe) static var pendingMatches: [String] = []
     nonisolated(unsafe) static var finishedLine: String?
     nonisolated(unsafe) static var reachedEOF = false
+    nonisolated(unsafe) static var backgroundSync: BackgroundSync?
 }
 
 /// The interactive loop over GNU readline: prompt with the default account, completion through
@@ -23,6 +24,9 @@ struct REPL {
         installCompletion()
         Interrupt.install()
         Console.out("Lector \(LectorVersion.current) — type 'help' for commands, Tab to complete, Ctrl-D to leave.\n")
+        if (try? session.preferences().syncOnLaunch) == true {
+            ReadlineBridge.backgroundSync = BackgroundSync(environment: session.environment)
+        }
         let runner = CommandRunner(session: session)
         while let line = readLine(prompt: prompt()) {
             let trimmed = line.trimmingWhitespace
@@ -108,12 +112,29 @@ struct REPL {
                 continue
             }
             if ready > 0 { rl_callback_read_char() }
+            if let summary = ReadlineBridge.backgroundSync?.finishedSummary() {
+                ReadlineBridge.backgroundSync = nil
+                printAbovePrompt(summary)
+            }
         }
         if ReadlineBridge.reachedEOF {
             Console.out("\n")
             return nil
         }
         return ReadlineBridge.finishedLine
+    }
+
+    /// Prints a line between prompts without disturbing what is being typed.
+    private func printAbovePrompt(_ message: String) {
+        let typed = rl_line_buffer.map { String(cString: $0) } ?? ""
+        let point = rl_point
+        rl_replace_line("", 0)
+        rl_redisplay()
+        Console.out("\r\u{1b}[K" + TerminalText.sanitize(message) + "\n")
+        rl_on_new_line()
+        rl_replace_line(typed, 0)
+        rl_point = point
+        rl_redisplay()
     }
 
     private func abandonLine() {

@@ -1,0 +1,81 @@
+import Foundation
+
+/// The systemd user service and timer that run `lector sync --auto`, and the crontab line that
+/// stands in for them where no user manager runs.
+struct SystemdUnits {
+    static let service = "lector-sync.service"
+    static let timer = "lector-sync.timer"
+
+    let executable: String
+    let intervalMinutes: Int
+    /// Passed on so the timer syncs the same store as the one that installed it.
+    let lectorHome: String?
+
+    var serviceText: String {
+        var lines = [
+            "# Written by `lector schedule install`; `lector schedule remove` deletes it.",
+            "[Unit]",
+            "Description=Lector: sync reader accounts",
+            "After=network-online.target",
+            "",
+            "[Service]",
+            "Type=oneshot",
+            "ExecStart=\(Self.quote(executable)) sync --auto",
+        ]
+        if let lectorHome { lines.append("Environment=\(Self.quote("LECTOR_HOME=\(lectorHome)"))") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    var timerText: String {
+        [
+            "# Written by `lector schedule install`; `lector schedule remove` deletes it.",
+            "[Unit]",
+            "Description=Lector: sync reader accounts every \(intervalMinutes) minutes",
+            "",
+            "[Timer]",
+            "OnBootSec=2min",
+            "OnUnitActiveSec=\(intervalMinutes)min",
+            "RandomizedDelaySec=60",
+            "Persistent=true",
+            "",
+            "[Install]",
+            "WantedBy=timers.target",
+        ].joined(separator: "\n") + "\n"
+    }
+
+    /// The equivalent crontab line (cron's minute field can only divide the hour evenly).
+    var crontabLine: String {
+        let environment = lectorHome.map { "LECTOR_HOME=\(Self.quote($0)) " } ?? ""
+        let schedule = intervalMinutes < 60 ? "*/\(intervalMinutes) * * * *" : "0 */\(max(1, intervalMinutes / 60)) * * *"
+        return "\(schedule) \(environment)\(Self.quote(executable)) sync --auto"
+    }
+
+    private static func quote(_ text: String) -> String {
+        text.contains(where: { $0 == " " || $0 == "\"" }) ? "\"" + text.replacingOccurrences(of: "\"", with: "\\\"") + "\"" : text
+    }
+}
+
+/// Talking to the user's systemd, when there is one.
+enum UserSystemd {
+    /// A user manager answers on this machine (not in containers, cron-only servers, CI).
+    static func isRunning(environment: [String: String]) -> Bool {
+        guard let runtime = environment["XDG_RUNTIME_DIR"], FileManager.default.fileExists(atPath: runtime + "/systemd/private") else {
+            return false
+        }
+        return run(["is-system-running"]).status != 127
+    }
+
+    @discardableResult
+    static func run(_ arguments: [String]) -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["systemctl", "--user"] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        do { try process.run() } catch { return (127, "") }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}

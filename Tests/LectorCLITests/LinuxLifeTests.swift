@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+import LectorKeyring
+import LectorTestSupport
+@testable import LectorCLI
+@testable import LectorStore
+
+@Suite("Background sync and the automatic floor", .serialized)
+struct ScheduleTests {
+    @Test("schedule install writes a service and timer from the sync settings, or says to turn background sync on")
+    func installWritesUnits() throws {
+        let home = TestHome()
+        let refused = #expect(throws: CLIError.self) { try home.run("schedule", "install") }
+        #expect(refused?.description.contains("sync.background") == true)
+        _ = try home.run("settings", "set", "sync.background", "true")
+        _ = try home.run("settings", "set", "sync.interval", "45")
+        let output = try home.run("schedule", "install")
+        let units = home.path + "/systemd/user/"
+        let service = try String(contentsOfFile: units + "lector-sync.service", encoding: .utf8)
+        let timer = try String(contentsOfFile: units + "lector-sync.timer", encoding: .utf8)
+        #expect(service.contains("sync --auto") && service.contains("LECTOR_HOME=\(home.path)"), "\(service)")
+        #expect(timer.contains("OnUnitActiveSec=45min"), "\(timer)")
+        #expect(output.contains("*/45 * * * *") || output.contains("Enabled"), "without a user manager the crontab line is printed: \(output)")
+        let reminder = try home.run("settings", "set", "sync.interval", "60")
+        #expect(reminder.contains("schedule install"), "changing the interval reminds to reinstall")
+        _ = try home.run("schedule", "remove")
+        #expect(!FileManager.default.fileExists(atPath: units + "lector-sync.timer"))
+    }
+
+    @Test("sync --auto declines inside the floor and logs every run; a sync the user asks for always runs")
+    func autoFloor() throws {
+        let home = TestHome()
+        _ = try home.run("account", "add", "local", "--name", "L")
+        let first = try runProcess(TestBinary.path, ["sync", "--auto"], environment: home.environment)
+        #expect(first.status == 0 && first.stdout.isEmpty, "an automatic run prints nothing on success off a terminal: \(first.stdout)")
+        let second = try home.run("sync", "--auto", "--json")
+        #expect(second.contains("skipped"), "a second automatic run inside the floor is skipped: \(second)")
+        #expect(try home.run("sync").contains("L: 0 feed(s)"), "a manual sync runs")
+        let log = try String(contentsOfFile: home.path + "/state/sync.log", encoding: .utf8)
+        #expect(log.split(separator: "\n").count == 2 && log.contains("skipped"), "\(log)")
+        #expect(try home.run("schedule", "status").contains("Last automatic run"))
+    }
+}
+
+@Suite("Feeds behind a login", .serialized,
+       .enabled(if: PrivateKeyring.isAvailable, "needs the private test keyring: run scripts/with-test-keyring.sh swift test"))
+struct FeedLoginTests {
+    @Test("a feed added with --login sends its credentials on every fetch, keeps the secret in the keyring, and loses it when removed")
+    func basicLogin() throws {
+        let expected = "Basic " + Data("alice:feed-secret".utf8).base64EncodedString()
+        let server = try LoopbackServer { request in
+            guard request.header("Authorization") == expected else {
+                return .text("who are you", status: 401, headers: [("WWW-Authenticate", "Basic realm=\"members\"")])
+            }
+            return .text(FeedSite.rss("Members Only", items: ["Secret post"]), headers: [("Content-Type", "application/rss+xml")])
+        }
+        let home = TestHome()
+        _ = try home.run("account", "add", "local", "--name", "Mine")
+        let url = server.url("/members.xml").absoluteString
+        let added = try runProcess(TestBinary.path, ["feed", "add", url, "--login", "alice", "--password-stdin"],
+                                   environment: home.environment, stdin: "feed-secret\n")
+        #expect(added.status == 0, "\(added.stderr)")
+        let feed = try #require(try home.store().feeds.list().first { $0.feed.title == "Members Only" }?.feed)
+        #expect(feed.loginUser == "alice")
+        let item = SecretItem.feedLogin(feedID: String(feed.id), url: feed.url, user: "alice")
+        #expect(try LibsecretKeyring().secret(for: item) == "feed-secret")
+        let database = try Data(contentsOf: URL(fileURLWithPath: home.path + "/data/lector.sqlite"))
+        #expect(database.range(of: Data("feed-secret".utf8)) == nil, "the feed's secret never reaches the database")
+        #expect(try home.run("feed", "show", "Members Only").contains("login: alice"))
+        let sync = try runProcess(TestBinary.path, ["sync"], environment: home.environment)
+        #expect(sync.status == 0 && !sync.stdout.contains("failed"), "sync with the stored login: \(sync.stdout)\(sync.stderr)")
+        #expect(server.requests.last?.header("Authorization") == expected, "the credentials go with every fetch")
+        let wrong = try runProcess(TestBinary.path, ["feed", "add", server.url("/other.xml").absoluteString, "--login", "alice", "--password-stdin"],
+                                   environment: home.environment, stdin: "wrong\n")
+        #expect(wrong.status == 5, "a 401 on a feed with a login is an authentication failure: \(wrong.status) \(wrong.stderr)")
+        _ = try home.run("feed", "remove", "Members Only", "--yes")
+        #expect(try LibsecretKeyring().secret(for: item) == nil, "removing the feed removes its secret")
+    }
+}
