@@ -19,5 +19,10 @@ enum Interrupt {
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0  // no SA_RESTART: poll() must wake up with EINTR
         sigaction(SIGINT, &action, nil)
+        // A parent may have started us with SIGINT blocked (daemons, some test runners): unblock it.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     }
 }
