@@ -65,11 +65,13 @@ public struct SyncTable {
 
     /// Stores one page of entries in one transaction. State carried by an entry is applied to
     /// new articles, and — when `stateUpdatesExisting`, i.e. the server is authoritative — to
-    /// existing ones unless protected (an unsent local change). Entries without state are stored
-    /// as unknown. Returns how many articles were new.
+    /// existing ones unless protected (an unsent local change to that flag). `protected` shields
+    /// the read state, and the star too unless `protectedStarred` is given. Entries without state
+    /// are stored as unknown. Returns how many articles were new.
     @discardableResult
     public func applyEntries(accountID: Int64, _ entries: [(feedID: Int64, article: IncomingArticle, read: Bool?, starred: Bool?)],
-                             protected: Set<String>, stateUpdatesExisting: Bool = true) throws(StoreError) -> Int {
+                             protected: Set<String>, protectedStarred: Set<String>? = nil,
+                             stateUpdatesExisting: Bool = true) throws(StoreError) -> Int {
         try storeOperation {
             try database.write {
                 let articles = ArticlesTable(database: database)
@@ -79,12 +81,20 @@ public struct SyncTable {
                     let result = try articles.upsert(accountID: accountID, feedID: entry.feedID, entry.article, read: read,
                                                      starred: entry.starred ?? false)
                     if result.inserted { inserted += 1; continue }
-                    guard stateUpdatesExisting, !protected.contains(entry.article.serverID) else { continue }
-                    if let flag = entry.read {
+                    guard stateUpdatesExisting else { continue }
+                    // A change queued after the run captured its protected sets (another Lector
+                    // process, or the user while this sync runs) is protected too: checked here,
+                    // in this transaction. Protection is per flag: a queued read leaves the star free.
+                    func queued(_ action: PendingIntent.Action) throws -> Bool {
+                        try database.scalarInt("SELECT count(*) FROM pending_intents WHERE article_id = ? AND action = ?",
+                                               result.id, action.rawValue) > 0
+                    }
+                    let serverID = entry.article.serverID
+                    if let flag = entry.read, !protected.contains(serverID), try !queued(.read) {
                         try database.execute("UPDATE article_state SET read = ? WHERE article_id = ? AND read IS NOT ?",
                                              flag ? "read" : "unread", result.id, flag ? "read" : "unread")
                     }
-                    if let flag = entry.starred {
+                    if let flag = entry.starred, !(protectedStarred ?? protected).contains(serverID), try !queued(.starred) {
                         try database.execute("UPDATE article_state SET starred = ? WHERE article_id = ? AND starred IS NOT ?",
                                              flag, result.id, flag)
                     }
@@ -102,12 +112,18 @@ public struct SyncTable {
     // MARK: Id sets
 
     /// Which flag an id set reconciles.
-    public enum StateField: Sendable { case unread, starred }
+    public enum StateField: Sendable {
+        case unread, starred
+
+        /// The intent that changes this flag.
+        var action: PendingIntent.Action { self == .unread ? .read : .starred }
+    }
 
     /// Applies the server's set for one field to every unprotected article of the account:
     /// members are unread (or starred). With a complete set non-members become read
     /// (unstarred); with a partial one, a non-member's read state becomes unknown and its star is
-    /// left alone. Returns how many articles changed.
+    /// left alone. Articles in `protected` or with a change queued now are skipped. Returns how
+    /// many articles changed.
     @discardableResult
     public func applyIDSet(accountID: Int64, field: StateField, members: Set<String>, complete: Bool,
                            protected: Set<String>) throws(StoreError) -> Int {
@@ -134,9 +150,10 @@ public struct SyncTable {
                         JOIN article_state s ON s.article_id = a.id
                         LEFT JOIN sync_members m ON m.server_id = a.server_id
                         WHERE a.account_id = ? AND a.server_id NOT IN (SELECT server_id FROM sync_protected)
+                          AND a.id NOT IN (SELECT article_id FROM pending_intents WHERE article_id IS NOT NULL AND action = ?)
                     ) AS wanted
                     WHERE article_state.article_id = wanted.article_id AND article_state.\(column) IS NOT wanted.new_value
-                    """, accountID)
+                    """, accountID, field.action.rawValue)
                 let changed = database.changes
                 try database.execute("DELETE FROM sync_members")
                 try database.execute("DELETE FROM sync_protected")
@@ -145,12 +162,19 @@ public struct SyncTable {
         }
     }
 
-    /// Server ids of articles with unsent or in-flight changes: reconciliation leaves them alone.
-    public func protectedServerIDs(accountID: Int64) throws(StoreError) -> Set<String> {
+    /// Server ids of articles with unsent or in-flight changes (to `field` only, when given):
+    /// reconciliation leaves that state alone.
+    public func protectedServerIDs(accountID: Int64, field: StateField? = nil) throws(StoreError) -> Set<String> {
         try storeOperation {
-            Set(try database.query("""
-                SELECT a.server_id FROM pending_intents p JOIN articles a ON a.id = p.article_id WHERE p.account_id = ?
-                """, accountID) { $0.string(0) })
+            guard let field else {
+                return Set(try database.query("""
+                    SELECT a.server_id FROM pending_intents p JOIN articles a ON a.id = p.article_id WHERE p.account_id = ?
+                    """, accountID) { $0.string(0) })
+            }
+            return Set(try database.query("""
+                SELECT a.server_id FROM pending_intents p JOIN articles a ON a.id = p.article_id
+                WHERE p.account_id = ? AND p.action = ?
+                """, accountID, field.action.rawValue) { $0.string(0) })
         }
     }
 

@@ -15,7 +15,9 @@ public enum Providers {
         switch kind {
         case .freshrss:
             return GReaderProvider(connection: connection, user: account.username ?? "", password: secret)
-        case .miniflux, .fever, .feedbin:
+        case .fever:
+            return FeverProvider(connection: connection, user: account.username ?? "", password: secret)
+        case .miniflux, .feedbin:
             throw .unsupported("syncing \(kind.rawValue) accounts is not available in this build yet")
         }
     }

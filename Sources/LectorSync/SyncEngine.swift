@@ -27,7 +27,11 @@ public struct SyncEngine {
         let started = Date()
         try record { try store.sync.recordStart(accountID: account.id, at: started.timeIntervalSince1970) }
         do {
-            let protected = try record { try store.sync.protectedServerIDs(accountID: account.id) }
+            // Per flag: a queued read must not stop another client's star from arriving.
+            let protected = try record {
+                ProtectedArticles(read: try store.sync.protectedServerIDs(accountID: account.id, field: .unread),
+                                  starred: try store.sync.protectedServerIDs(accountID: account.id, field: .starred))
+            }
             var report = try push()
             try pull(since: since, protected: protected, into: &report)
             try record { try store.sync.recordEnd(accountID: account.id, at: Date().timeIntervalSince1970, error: nil) }
@@ -71,7 +75,7 @@ public struct SyncEngine {
         return report
     }
 
-    private func pull(since: Date?, protected: Set<String>, into report: inout SyncReport) throws(SyncError) {
+    private func pull(since: Date?, protected: ProtectedArticles, into report: inout SyncReport) throws(SyncError) {
         progress(.structure)
         let structure = try provider.structure()
         let feedIDs = try record {
@@ -88,16 +92,16 @@ public struct SyncEngine {
                 return (feedID, Self.article(entry), entry.read, entry.starred)
             }
             report.newArticles += try store.sync.applyEntries(accountID: account.id, rows.map { ($0.0, $0.1, $0.2, $0.3) },
-                                                               protected: protected)
+                                                               protected: protected.read, protectedStarred: protected.starred)
             stored += page.entries.count
             progress(.entries(stored: stored, folder: page.folder))
         }
         progress(.state)
         // Each set reconciles on its own: a failed starred list does not undo the unread one.
         let unread = try provider.unreadIDs()
-        report.stateChanges += try reconcile(.unread, unread, protected: protected)
+        report.stateChanges += try reconcile(.unread, unread, protected: protected.read)
         let starred = try provider.starredIDs()
-        report.stateChanges += try reconcile(.starred, starred, protected: protected)
+        report.stateChanges += try reconcile(.starred, starred, protected: protected.starred)
     }
 
     private func reconcile(_ field: SyncTable.StateField, _ set: RemoteIDSet, protected: Set<String>) throws(SyncError) -> Int {
@@ -124,6 +128,12 @@ public struct SyncEngine {
 
     private func record<T>(_ body: () throws -> T) throws(SyncError) -> T {
         do { return try body() } catch let error as SyncError { throw error } catch { throw .store("\(error)") }
+    }
+
+    /// Server ids of the articles whose read (starred) state has a change queued when the run starts.
+    private struct ProtectedArticles {
+        let read: Set<String>
+        let starred: Set<String>
     }
 
     private struct GroupKey: Hashable {

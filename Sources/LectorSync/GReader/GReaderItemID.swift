@@ -12,6 +12,13 @@ enum GReaderItemID {
         return Int64(id).map(String.init)
     }
 
+    /// The id the store keys an entry by: the short form, or — for servers whose ids are not
+    /// 64-bit numbers (The Old Reader) — the opaque id without the long-form prefix, so an id from
+    /// `items/ids` and the same id from `items/contents` always match.
+    static func key(_ id: String) -> String {
+        short(id) ?? (id.hasPrefix(longPrefix) ? String(id.dropFirst(longPrefix.count)) : id)
+    }
+
     /// Long form of a short id (two's complement for negative ids).
     static func long(_ shortID: String) -> String {
         guard let value = Int64(shortID) else { return shortID }

@@ -53,7 +53,7 @@ enum GReaderWire {
     }
 
     static func entry(_ item: [String: Any]) -> RemoteEntry? {
-        guard let rawID = item["id"] as? String, let id = GReaderItemID.short(rawID) ?? Optional(rawID),
+        guard let rawID = item["id"] as? String, case let id = GReaderItemID.key(rawID),
               let feedID = (item["origin"] as? [String: Any])?["streamId"] as? String else { return nil }
         let categories = Set((item["categories"] as? [String] ?? []).map(normalizeState))
         let link = ((item["canonical"] as? [[String: Any]])?.first?["href"] as? String)
@@ -82,7 +82,11 @@ enum GReaderWire {
     static func idPage(_ json: Any) -> (ids: [String], continuation: String?)? {
         guard let object = json as? [String: Any] else { return nil }
         let refs = object["itemRefs"] as? [[String: Any]] ?? []
-        let ids = refs.compactMap { ($0["id"] as? String).flatMap(GReaderItemID.short) }
+        // Every id is kept (never dropped for an unexpected form): a complete unread list that
+        // silently lost members would mark those entries read.
+        let ids = refs.compactMap { ref in
+            (ref["id"] as? String ?? (ref["id"] as? Int).map(String.init)).map(GReaderItemID.key)
+        }
         let continuation = (object["continuation"] as? String).flatMap { $0.isEmpty ? nil : $0 }
             ?? (object["continuation"] as? Int).map(String.init)
         return (ids, continuation)

@@ -10,6 +10,9 @@ public final class FeverEmulator: @unchecked Sendable {
     private let lock = NSLock()
     private var accounts: [EmulatedAccount]
     private var enabled = true
+    private var savedToggles = false
+    private var categoryOnlyFeeds: Set<Int> = []
+    private let stale = StaleReads()
 
     /// Creates an emulator for `accounts` over `store`.
     public init(store: FeedStore = FeedStore(), accounts: [EmulatedAccount]) {
@@ -20,12 +23,27 @@ public final class FeverEmulator: @unchecked Sendable {
     /// Switches the API on or off (off: 503).
     public func setAPIEnabled(_ on: Bool) { lock.withLock { enabled = on } }
 
+    /// Marks feeds as FreshRSS "show in category only": their items stay in `items` but are left
+    /// out of `unread_item_ids` and `saved_item_ids`, as FreshRSS builds those from the main stream.
+    public func setCategoryOnly(feeds: Set<Int>) { lock.withLock { categoryOnlyFeeds = feeds } }
+
+    /// Makes `as=saved` / `as=unsaved` flip the flag whatever was asked, as Miniflux's Fever does.
+    public func setSavedIsToggle(_ on: Bool) { lock.withLock { savedToggles = on } }
+
+    /// From now on answers reads from a copy of the data as it is now, while marks still change
+    /// the live data: the stale snapshot a server behind a cache or replica serves.
+    public func freezeReads() { stale.freeze(store) }
+
+    /// Answers reads from the live data again.
+    public func thawReads() { stale.thaw() }
+
     /// A handler to pass to `LoopbackServer`.
     public var handler: @Sendable (ServerRequest) -> ServerResponse { { [self] in respond(to: $0) } }
 
     /// Answers one request.
     public func respond(to request: ServerRequest) -> ServerResponse {
-        guard request.path == Self.path else { return .notFound }
+        // PHP serves `fever.php/` (empty PATH_INFO) like `fever.php`; account URLs keep the slash.
+        guard request.path == Self.path || request.path == Self.path + "/" else { return .notFound }
         let query = request.queryItems
         let form = request.formItems
         func has(_ name: String) -> Bool { query.contains { $0.name == name } }
@@ -39,10 +57,13 @@ public final class FeverEmulator: @unchecked Sendable {
             return FreshRSSReply.json(.object(members), newline: false, style: .phpDefault, cors: false)
         }
         members.append(("auth", .int(1)))
-        store.withState { state in
+        let (toggles, hidden) = lock.withLock { (savedToggles, categoryOnlyFeeds) }
+        let marked = store.withState { state in
+            FeverMark.apply(mark: value("mark"), as: value("as"), id: value("id"), before: value("before"),
+                            savedToggles: toggles, to: &state)
+        }
+        stale.store(or: store).withState { state in
             members.append(("last_refreshed_on_time", .int(state.feeds.map(\.lastUpdated).min() ?? 0)))
-            let marked = FeverMark.apply(mark: value("mark"), as: value("as"), id: value("id"),
-                                         before: value("before"), to: &state)
             if has("groups") {
                 members.append(("groups", FeverJSON.groups(state)))
                 members.append(("feeds_groups", FeverJSON.feedsGroups(state)))
@@ -57,8 +78,12 @@ public final class FeverEmulator: @unchecked Sendable {
                 members.append(("items", FeverJSON.items(state, query: query)))
             }
             if has("links") { members.append(("links", .array([]))) }
-            if has("unread_item_ids") || marked == .unread { members.append(("unread_item_ids", FeverJSON.ids(state) { !$0.read })) }
-            if has("saved_item_ids") || marked == .saved { members.append(("saved_item_ids", FeverJSON.ids(state) { $0.starred })) }
+            if has("unread_item_ids") || marked == .unread {
+                members.append(("unread_item_ids", FeverJSON.ids(state) { !$0.read && !hidden.contains($0.feedID) }))
+            }
+            if has("saved_item_ids") || marked == .saved {
+                members.append(("saved_item_ids", FeverJSON.ids(state) { $0.starred && !hidden.contains($0.feedID) }))
+            }
         }
         return FreshRSSReply.json(.object(members), newline: false, style: .phpDefault, cors: false)
     }

@@ -4,7 +4,8 @@ import Foundation
 enum FeverMark {
     enum Changed { case unread, saved }
 
-    static func apply(mark: String?, as action: String?, id: String?, before: String?,
+    /// `savedToggles`: Miniflux flips the saved flag for both `saved` and `unsaved`.
+    static func apply(mark: String?, as action: String?, id: String?, before: String?, savedToggles: Bool = false,
                       to state: inout FeedStore.State) -> Changed? {
         guard let mark, let action, let id, let number = Int64(id) else { return nil }
         switch (mark, action) {
@@ -12,7 +13,9 @@ enum FeverMark {
             for index in state.items.indices where state.items[index].id == number { state.items[index].read = action == "read" }
             return .unread
         case ("item", "saved"), ("item", "unsaved"):
-            for index in state.items.indices where state.items[index].id == number { state.items[index].starred = action == "saved" }
+            for index in state.items.indices where state.items[index].id == number {
+                state.items[index].starred = savedToggles ? !state.items[index].starred : action == "saved"
+            }
             return .saved
         case ("feed", "read"), ("group", "read"):
             let limit = (before.flatMap(Int64.init) ?? Int64(Date().timeIntervalSince1970)) * 1_000_000

@@ -10,6 +10,7 @@ public final class GReaderEmulator: @unchecked Sendable {
     private let lock = NSLock()
     private var accounts: [EmulatedAccount]
     private var enabled = true
+    private let stale = StaleReads()
 
     /// Creates an emulator for `accounts` over `store`.
     public init(store: FeedStore = FeedStore(), accounts: [EmulatedAccount]) {
@@ -22,6 +23,17 @@ public final class GReaderEmulator: @unchecked Sendable {
 
     /// Switches the whole API on or off (off: every call answers 503, like `api_enabled = false`).
     public func setAPIEnabled(_ on: Bool) { lock.withLock { enabled = on } }
+
+    /// From now on answers reads from a copy of the data as it is now, while writes still change
+    /// the live data: the stale snapshot a server behind a cache or replica serves.
+    public func freezeReads() { stale.freeze(store) }
+
+    /// Answers reads from the live data again.
+    public func thawReads() { stale.thaw() }
+
+    /// Endpoints that only read, and so are served from a frozen snapshot when there is one.
+    static let readEndpoints: Set<String> = ["subscription/list", "subscription/export", "tag/list", "unread-count",
+                                             "stream/items/ids", "stream/items/contents"]
 
     /// A handler to pass to `LoopbackServer`.
     public var handler: @Sendable (ServerRequest) -> ServerResponse { { [self] in respond(to: $0) } }
@@ -48,8 +60,10 @@ public final class GReaderEmulator: @unchecked Sendable {
             let api = "/reader/api/0/"
             guard rest.hasPrefix(api) else { return FreshRSSReply.error(400) }
             guard let account = authenticate(request) else { return FreshRSSReply.unauthorized }
-            let call = GReaderCall(store: store, account: account, request: request, params: params)
-            return call.run(String(rest.dropFirst(api.count)))
+            let endpoint = String(rest.dropFirst(api.count))
+            let reads = Self.readEndpoints.contains(endpoint) || endpoint.hasPrefix("stream/contents")
+            let call = GReaderCall(store: reads ? stale.store(or: store) : store, account: account, request: request, params: params)
+            return call.run(endpoint)
         }
     }
 

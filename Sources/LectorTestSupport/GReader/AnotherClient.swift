@@ -1,0 +1,13 @@
+extension FeedStore {
+    /// Changes an item's state as another client of the server would (nil leaves a flag alone);
+    /// false when there is no such item.
+    @discardableResult
+    public func changeItemAsAnotherClient(_ id: Int64, read: Bool? = nil, starred: Bool? = nil) -> Bool {
+        withState { state in
+            guard let index = state.items.firstIndex(where: { $0.id == id }) else { return false }
+            if let read { state.items[index].read = read }
+            if let starred { state.items[index].starred = starred }
+            return true
+        }
+    }
+}

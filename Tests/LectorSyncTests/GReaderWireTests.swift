@@ -1,0 +1,25 @@
+import Foundation
+import Testing
+@testable import LectorSync
+
+/// Reading GReader answers: id forms must match between `items/ids` and `items/contents`.
+@Suite("GReader wire format")
+struct GReaderWireTests {
+    @Test("decimal, long-form and opaque (The Old Reader) ids from items/ids and items/contents match")
+    func idForms() throws {
+        let page = try #require(GReaderWire.idPage([
+            "itemRefs": [["id": "1795966907540320"], ["id": "-6420567834123456789"], ["id": "5c8e7a0bf4b1a8d3e0a1b2c3"], ["id": 42]],
+            "continuation": "abc",
+        ] as [String: Any]), "an id page was not read")
+        #expect(page.ids == ["1795966907540320", "-6420567834123456789", "5c8e7a0bf4b1a8d3e0a1b2c3", "42"],
+                "ids were dropped or altered: \(page.ids)")
+        #expect(page.continuation == "abc", "the continuation was lost")
+        func entryID(_ raw: String) -> String? {
+            GReaderWire.entry(["id": raw, "origin": ["streamId": "feed/1"], "categories": [String]()])?.serverID
+        }
+        #expect(entryID(GReaderItemID.long("1795966907540320")) == "1795966907540320", "long form did not map to the decimal id")
+        #expect(entryID(GReaderItemID.long("-6420567834123456789")) == "-6420567834123456789", "a negative id did not round-trip")
+        #expect(entryID("tag:google.com,2005:reader/item/5c8e7a0bf4b1a8d3e0a1b2c3") == "5c8e7a0bf4b1a8d3e0a1b2c3",
+                "an opaque long id does not match the same id from items/ids")
+    }
+}
