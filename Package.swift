@@ -45,7 +45,7 @@ let package = Package(
         .testTarget(name: "LectorTestSupportTests", dependencies: ["LectorTestSupport", "LectorHTTP"]),
         .testTarget(name: "LectorFeedsTests", dependencies: ["LectorFeeds", "CLibXML2"]),
         .testTarget(name: "LectorReaderTests", dependencies: ["LectorReader"]),
-        .testTarget(name: "LectorSyncTests", dependencies: ["LectorSync", "LectorStore"]),
+        .testTarget(name: "LectorSyncTests", dependencies: ["LectorSync", "LectorStore", "LectorHTTP", "LectorTestSupport"]),
         .testTarget(name: "LectorCLITests", dependencies: ["LectorCLI", "LectorStore"]),
     ],
     swiftLanguageModes: [.v6]

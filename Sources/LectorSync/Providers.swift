@@ -15,7 +15,11 @@ public enum Providers {
         switch kind {
         case .freshrss:
             return GReaderProvider(connection: connection, user: account.username ?? "", password: secret)
-        case .miniflux, .fever, .feedbin:
+        case .miniflux:
+            return MinifluxProvider(connection: connection, user: account.username, secret: secret)
+        case .feedbin:
+            return FeedbinProvider(connection: connection, user: account.username ?? "", password: secret)
+        case .fever:
             throw .unsupported("syncing \(kind.rawValue) accounts is not available in this build yet")
         }
     }
