@@ -17,8 +17,10 @@ public enum Providers {
             return GReaderProvider(connection: connection, user: account.username ?? "", password: secret)
         case .fever:
             return FeverProvider(connection: connection, user: account.username ?? "", password: secret)
-        case .miniflux, .feedbin:
-            throw .unsupported("syncing \(kind.rawValue) accounts is not available in this build yet")
+        case .miniflux:
+            return MinifluxProvider(connection: connection, user: account.username, secret: secret)
+        case .feedbin:
+            return FeedbinProvider(connection: connection, user: account.username ?? "", password: secret)
         }
     }
 }

@@ -109,24 +109,33 @@ struct FeedbinCall {
         }
     }
 
-    /// Newest first, `per_page` (default 100) per page, `Link` with next/last, total in a header.
+    /// Newest first, `per_page` (default 100) per page, `Link` with next/last keeping the other
+    /// query parameters (`since`, `ids`), total in a header. `since` filters on `created_at`.
     func entries(feed: Int?) -> ServerResponse {
         let perPage = max(1, min(100, request.queryValue("per_page").flatMap(Int.init) ?? 100))
         let page = max(1, request.queryValue("page").flatMap(Int.init) ?? 1)
         let ids = request.queryValue("ids").map { Set($0.split(separator: ",").compactMap { Int64($0) }) }
+        if let ids, ids.count > 100 { return .empty(400) }
+        let since = request.queryValue("since").flatMap(FeedbinEmulator.micros)
         return store.withState { state in
             if let feed, !state.feeds.contains(where: { $0.id == feed }) { return .empty(404) }
             var items = state.items.filter { feed == nil || $0.feedID == feed }
             if let ids { items.removeAll { !ids.contains($0.id) } }
+            if let since { items.removeAll { $0.id < since } }
             items.sort { $0.id > $1.id }
             let lastPage = max(1, (items.count + perPage - 1) / perPage)
             guard page <= lastPage else { return .empty(404) }
             let slice = items.dropFirst((page - 1) * perPage).prefix(perPage)
             var links: [String] = []
             let path = feed.map { "\(base)/feeds/\($0)/entries.json" } ?? "\(base)/entries.json"
-            if page < lastPage { links.append("<\(path)?page=\(page + 1)&per_page=\(perPage)>; rel=\"next\"") }
-            if page > 1 { links.append("<\(path)?page=\(page - 1)&per_page=\(perPage)>; rel=\"prev\"") }
-            links.append("<\(path)?page=\(lastPage)&per_page=\(perPage)>; rel=\"last\"")
+            let kept = request.queryItems.filter { $0.name != "page" && $0.name != "per_page" }
+                .map { "\($0.name)=\($0.value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0.value)" }
+            func link(_ number: Int, _ rel: String) -> String {
+                "<\(path)?\((kept + ["page=\(number)", "per_page=\(perPage)"]).joined(separator: "&"))>; rel=\"\(rel)\""
+            }
+            if page < lastPage { links.append(link(page + 1, "next")) }
+            if page > 1 { links.append(link(page - 1, "prev")) }
+            links.append(link(lastPage, "last"))
             let body: JSONValue = .array(slice.map { item in
                 .object([
                     ("id", .int(item.id)), ("feed_id", .number(item.feedID)), ("title", .string(item.title)),
@@ -160,5 +169,37 @@ struct FeedbinCall {
             }
             return REST.json(.array(done.map { .int($0) }))
         }
+    }
+
+    /// `POST tags.json {"old_name","new_name"}`: renames the tag (merging into an existing one);
+    /// answers with the taggings.
+    func renameTag() -> ServerResponse {
+        let body = REST.object(request) ?? [:]
+        guard let old = body["old_name"] as? String, let new = body["new_name"] as? String, !new.isEmpty else { return .empty(400) }
+        let found: Bool = store.withState { state in
+            guard let index = state.folders.firstIndex(where: { $0.name == old && $0.id != 1 }) else { return false }
+            if let target = state.folders.first(where: { $0.name == new && $0.id != 1 }) {
+                let oldID = state.folders[index].id
+                for feed in state.feeds.indices where state.feeds[feed].folderID == oldID { state.feeds[feed].folderID = target.id }
+                state.folders.remove(at: index)
+            } else {
+                state.folders[index].name = new
+            }
+            return true
+        }
+        return found ? taggings() : .empty(404)
+    }
+
+    /// `DELETE tags.json {"name"}`: the tag goes, its feeds stay subscribed at the root.
+    func deleteTag() -> ServerResponse {
+        guard let name = REST.object(request)?["name"] as? String else { return .empty(400) }
+        let found: Bool = store.withState { state in
+            guard let index = state.folders.firstIndex(where: { $0.name == name && $0.id != 1 }) else { return false }
+            let id = state.folders[index].id
+            for feed in state.feeds.indices where state.feeds[feed].folderID == id { state.feeds[feed].folderID = 1 }
+            state.folders.remove(at: index)
+            return true
+        }
+        return found ? taggings() : .empty(404)
     }
 }

@@ -2,11 +2,14 @@ import Foundation
 
 /// An in-memory Feedbin API v2 (`/v2`): Basic auth with the e-mail, subscriptions (with their
 /// own ids, distinct from feed ids), taggings, entries without read state, unread and starred
-/// id lists, pagination through a `Link` header.
+/// id lists, pagination through a `Link` header, tag rename and delete. It can serve reads from
+/// a stale snapshot (a replica lagging behind the writes just made).
 public final class FeedbinEmulator: @unchecked Sendable {
     /// The feeds, tags (folders other than the default) and entries served.
     public let store: FeedStore
     private let account: EmulatedAccount
+    private let lock = NSLock()
+    private var snapshot: FeedStore?
 
     /// Subscription ids are the feed id plus this, so clients cannot confuse the two.
     public static let subscriptionIDOffset = 100
@@ -17,6 +20,14 @@ public final class FeedbinEmulator: @unchecked Sendable {
     public init(store: FeedStore = FeedStore(), account: EmulatedAccount) {
         self.store = store
         self.account = account
+    }
+
+    /// While on, GETs answer from a copy of the store taken now; writes still change `store`
+    /// but are not seen by reads until this is turned off.
+    public func serveStaleReads(_ on: Bool) {
+        let copy: FeedStore? = on ? FeedStore() : nil
+        if let copy { let state = store.withState { $0 }; copy.withState { $0 = state } }
+        lock.withLock { snapshot = copy }
     }
 
     /// A handler to pass to `LoopbackServer`.
@@ -50,7 +61,8 @@ public final class FeedbinEmulator: @unchecked Sendable {
 
     private func route(_ request: ServerRequest, _ segments: [String]) -> ServerResponse {
         let route = REST.route(request.method, segments)
-        let call = FeedbinCall(store: store, request: request)
+        let stale = request.method == "GET" ? lock.withLock({ snapshot }) : nil
+        let call = FeedbinCall(store: stale ?? store, request: request)
         let id = route.id.map { Int($0) }
         switch route.pattern {
         case "GET authentication": return .empty(200)
@@ -66,11 +78,27 @@ public final class FeedbinEmulator: @unchecked Sendable {
         case "GET feeds/:id/entries": return call.entries(feed: id)
         case "GET unread_entries": return call.ids(\.read, inverted: true)
         case "POST unread_entries": return call.setIDs(key: "unread_entries") { $0.read = false }
-        case "DELETE unread_entries": return call.setIDs(key: "unread_entries") { $0.read = true }
+        case "DELETE unread_entries", "POST unread_entries/delete": return call.setIDs(key: "unread_entries") { $0.read = true }
         case "GET starred_entries": return call.ids(\.starred, inverted: false)
         case "POST starred_entries": return call.setIDs(key: "starred_entries") { $0.starred = true }
-        case "DELETE starred_entries": return call.setIDs(key: "starred_entries") { $0.starred = false }
+        case "DELETE starred_entries", "POST starred_entries/delete":
+            return call.setIDs(key: "starred_entries") { $0.starred = false }
+        case "POST tags": return call.renameTag()
+        case "DELETE tags": return call.deleteTag()
         default: return .empty(404)
         }
+    }
+
+    /// Microseconds since 1970 from Feedbin's ISO 8601 `since` (fraction optional).
+    static func micros(_ text: String) -> Int64? {
+        var whole = text
+        var fraction = "0"
+        if let dot = text.firstIndex(of: ".") {
+            let digits = text[text.index(after: dot)...].prefix { $0.isNumber }
+            fraction = String((digits + "000000").prefix(6))
+            whole = String(text[..<dot]) + "Z"
+        }
+        guard let date = ISO8601DateFormatter().date(from: whole), let micros = Int64(fraction) else { return nil }
+        return Int64(date.timeIntervalSince1970) * 1_000_000 + micros
     }
 }

@@ -7,6 +7,8 @@ struct MinifluxCall {
     let store: FeedStore
     let request: ServerRequest
     let account: EmulatedAccount
+    /// False before 2.3.2: `starred` in `PUT /v1/entries` is ignored there.
+    var acceptsStarredField = true
 
     private func error(_ message: String, _ status: Int) -> ServerResponse { MinifluxEmulator.error(message, status) }
 

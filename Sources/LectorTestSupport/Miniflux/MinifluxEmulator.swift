@@ -2,7 +2,9 @@ import Foundation
 
 /// An in-memory Miniflux REST API (`/v1`): X-Auth-Token or Basic auth, categories and feeds
 /// CRUD (deleting a category deletes its feeds), entries with filters and paging, status
-/// updates and the non-idempotent bookmark toggle.
+/// updates and the non-idempotent bookmark toggle. Servers before 2.3.2 (per `version`) have no
+/// `/v1/entries/ids` and ignore `starred` in `PUT /v1/entries`. Reads can come from a stale
+/// snapshot (a replica lagging behind the writes just made).
 public final class MinifluxEmulator: @unchecked Sendable {
     /// The feeds, categories and entries served; the default folder is Miniflux's first category.
     public let store: FeedStore
@@ -10,6 +12,8 @@ public final class MinifluxEmulator: @unchecked Sendable {
     public let version: String
     private let account: EmulatedAccount
     private let apiKey: String
+    private let lock = NSLock()
+    private var snapshot: FeedStore?
 
     /// Creates an emulator for one user with an API key.
     public init(store: FeedStore = FeedStore(defaultFolderName: "All"), account: EmulatedAccount, apiKey: String,
@@ -18,6 +22,20 @@ public final class MinifluxEmulator: @unchecked Sendable {
         self.account = account
         self.apiKey = apiKey
         self.version = version
+    }
+
+    /// While on, GETs answer from a copy of the store taken now; writes still change `store`
+    /// but are not seen by reads until this is turned off.
+    public func serveStaleReads(_ on: Bool) {
+        let copy: FeedStore? = on ? FeedStore() : nil
+        if let copy { let state = store.withState { $0 }; copy.withState { $0 = state } }
+        lock.withLock { snapshot = copy }
+    }
+
+    /// Whether this version has `/v1/entries/ids` and `starred` in `PUT /v1/entries` (2.3.2).
+    var hasEntryIDs: Bool {
+        let parts = version.split(separator: ".").map { Int($0.prefix { $0.isNumber }) ?? 0 } + [0, 0, 0]
+        return (parts[0], parts[1], parts[2]) >= (2, 3, 2)
     }
 
     /// A handler to pass to `LoopbackServer`.
@@ -31,7 +49,8 @@ public final class MinifluxEmulator: @unchecked Sendable {
             return REST.json(.object([("error_message", .string("access unauthorized"))]), status: 401,
                              headers: [(name: "WWW-Authenticate", value: "Basic realm=\"Restricted\"")])
         }
-        let call = MinifluxCall(store: store, request: request, account: account)
+        let stale = request.method == "GET" ? lock.withLock({ snapshot }) : nil
+        let call = MinifluxCall(store: stale ?? store, request: request, account: account, acceptsStarredField: hasEntryIDs)
         let route = REST.route(request.method, Array(path.dropFirst()))
         let id = route.id
         switch route.pattern {
@@ -55,7 +74,7 @@ public final class MinifluxEmulator: @unchecked Sendable {
         case "GET feeds/:id/entries": return call.entries(scope: .feed(id.map { Int($0) } ?? -1))
         case "PUT feeds/:id/mark-all-as-read": return call.markAllRead(feed: id.map { Int($0) })
         case "GET entries": return call.entries(scope: .all)
-        case "GET entries/ids": return call.entryIDs()
+        case "GET entries/ids": return hasEntryIDs ? call.entryIDs() : Self.error("Not Found", 404)
         case "PUT entries": return call.updateEntries()
         case "GET entries/:id": return call.entry(id)
         case "PUT entries/:id/bookmark", "PUT entries/:id/star": return call.toggleStar(id)

@@ -102,7 +102,7 @@ extension MinifluxCall {
             return MinifluxEmulator.error("The list of entries is mandatory", 400)
         }
         let status = body["status"] as? String
-        let starred = body["starred"] as? Bool
+        let starred = acceptsStarredField ? body["starred"] as? Bool : nil
         guard status != nil || starred != nil else { return MinifluxEmulator.error("Nothing to update", 400) }
         if let status, status != "read", status != "unread" { return MinifluxEmulator.error("Invalid entry status", 400) }
         let wanted = Set(ids)
