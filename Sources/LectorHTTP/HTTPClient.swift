@@ -11,6 +11,10 @@ public final class HTTPClient: Sendable {
     private let session: URLSession
     private let delegate: SessionDelegate
 
+    /// Deadlines fire on a queue of their own: a private serial queue always gets a thread, even
+    /// when the shared pools are busy or blocked by callers waiting on `sendAndWait`.
+    private static let deadlines = DispatchQueue(label: "lector.http.deadlines")
+
     /// Creates a client with its own URLSession.
     public init(configuration: HTTPClientConfiguration = HTTPClientConfiguration()) {
         self.configuration = configuration
@@ -35,19 +39,12 @@ public final class HTTPClient: Sendable {
     /// Sends `request` and returns whatever status the server answered; throws only when no
     /// complete response arrived (see `HTTPError`).
     public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
-        let urlRequest = try makeURLRequest(request)
-        let host = request.host
-        if Task.isCancelled { throw .cancelled(host: host) }
-        let task = session.dataTask(with: urlRequest)
-        delegate.register(TransferState(url: request.url, maxBodyBytes: configuration.maxBodyBytes,
-                                        maxRedirects: configuration.maxRedirects,
-                                        followRedirects: request.followRedirects), for: task)
-        defer { delegate.forget(task) }
-        let deadline = request.timeout ?? configuration.deadline
-        // timeoutIntervalForResource is ignored on Linux, so the deadline is ours to enforce.
-        let timer = DispatchWorkItem { [delegate] in delegate.abort(task) { .timedOut(host: $0.host) } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + deadline.seconds, execute: timer)
-        defer { timer.cancel() }
+        if Task.isCancelled { throw .cancelled(host: request.host) }
+        let (task, timer) = try start(request)
+        defer {
+            timer.cancel()
+            delegate.forget(task)
+        }
         let result = await withTaskCancellationHandler {
             task.resume()
             return await delegate.outcome(of: task)
@@ -55,6 +52,35 @@ public final class HTTPClient: Sendable {
             delegate.abort(task) { .cancelled(host: $0.host) }
         }
         return try result.get()
+    }
+
+    /// Sends `request` and blocks the calling thread until the outcome is known, without using
+    /// the concurrency pool (a blocked pool thread could starve the very task it waits for).
+    /// For sequential callers — the CLI and the sync engine, which own a single-threaded store.
+    public func sendAndWait(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
+        let (task, timer) = try start(request)
+        defer {
+            timer.cancel()
+            delegate.forget(task)
+        }
+        let outcome = BlockingOutcome()
+        delegate.whenFinished(task) { outcome.finish($0) }
+        task.resume()
+        return try outcome.wait().get()
+    }
+
+    /// Creates the task, registers its state and arms our own deadline (the session's resource
+    /// timeout is ignored on Linux). The caller resumes the task.
+    private func start(_ request: HTTPRequest) throws(HTTPError) -> (URLSessionDataTask, DispatchWorkItem) {
+        let urlRequest = try makeURLRequest(request)
+        let task = session.dataTask(with: urlRequest)
+        delegate.register(TransferState(url: request.url, maxBodyBytes: configuration.maxBodyBytes,
+                                        maxRedirects: configuration.maxRedirects,
+                                        followRedirects: request.followRedirects), for: task)
+        let deadline = request.timeout ?? configuration.deadline
+        let timer = DispatchWorkItem { [delegate] in delegate.abort(task) { .timedOut(host: $0.host) } }
+        Self.deadlines.asyncAfter(deadline: .now() + deadline.seconds, execute: timer)
+        return (task, timer)
     }
 
     private func makeURLRequest(_ request: HTTPRequest) throws(HTTPError) -> URLRequest {

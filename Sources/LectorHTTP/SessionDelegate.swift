@@ -15,14 +15,20 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     /// Waits for the task's outcome; returns at once if it already finished.
     func outcome(of task: URLSessionTask) async -> Result<HTTPResponse, HTTPError> {
         await withCheckedContinuation { continuation in
-            let ready: Result<HTTPResponse, HTTPError>? = lock.withLock {
-                guard let state = transfers[task.taskIdentifier] else { return .failure(.badResponse(host: "?")) }
-                if let outcome = state.outcome { return outcome }
-                state.continuation = continuation
-                return nil
-            }
-            if let ready { continuation.resume(returning: ready) }
+            whenFinished(task) { continuation.resume(returning: $0) }
         }
+    }
+
+    /// Calls `handler` once with the task's outcome (at once if it already finished), on
+    /// whichever thread finishes it. Needs no concurrency pool, so a thread may block on it.
+    func whenFinished(_ task: URLSessionTask, _ handler: @escaping @Sendable (Result<HTTPResponse, HTTPError>) -> Void) {
+        let ready: Result<HTTPResponse, HTTPError>? = lock.withLock {
+            guard let state = transfers[task.taskIdentifier] else { return .failure(.badResponse(host: "?")) }
+            if let outcome = state.outcome { return outcome }
+            state.waiter = handler
+            return nil
+        }
+        if let ready { handler(ready) }
     }
 
     /// Ends `task` with `error` unless it already has an outcome.
@@ -84,22 +90,22 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
                     completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
         // corelibs raises a challenge for every 401 carrying WWW-Authenticate and, with no stored
         // credential, never completes the task. The 401 has fully arrived by now, so finish with it.
-        let resume: (CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>, Result<HTTPResponse, HTTPError>)? = lock.withLock {
+        let resume: (@Sendable (Result<HTTPResponse, HTTPError>) -> Void, Result<HTTPResponse, HTTPError>)? = lock.withLock {
             guard let state = transfers[task.taskIdentifier] else { return nil }
             let response = state.response ?? (challenge.failureResponse as? HTTPURLResponse)
             let result = state.failure.map { Result.failure($0) } ?? response.map {
                 .success(HTTPResponse(status: $0.statusCode, headers: Self.headers(of: $0), body: state.body,
                                       url: $0.url ?? state.originalURL))
             } ?? .failure(.badResponse(host: state.host))
-            guard let continuation = state.finish(result) else { return nil }
-            return (continuation, result)
+            guard let waiter = state.finish(result) else { return nil }
+            return (waiter, result)
         }
-        if let (continuation, result) = resume { continuation.resume(returning: result) }
+        if let (waiter, result) = resume { waiter(result) }
         completionHandler(.cancelAuthenticationChallenge, nil)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let resume: (CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>, Result<HTTPResponse, HTTPError>)? = lock.withLock {
+        let resume: (@Sendable (Result<HTTPResponse, HTTPError>) -> Void, Result<HTTPResponse, HTTPError>)? = lock.withLock {
             guard let state = transfers[task.taskIdentifier] else { return nil }
             let result: Result<HTTPResponse, HTTPError>
             if let failure = state.failure {
@@ -113,10 +119,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             } else {
                 result = .failure(.badResponse(host: state.host))
             }
-            guard let continuation = state.finish(result) else { return nil }
-            return (continuation, result)
+            guard let waiter = state.finish(result) else { return nil }
+            return (waiter, result)
         }
-        if let (continuation, result) = resume { continuation.resume(returning: result) }
+        if let (waiter, result) = resume { waiter(result) }
     }
 
     private static func headers(of response: HTTPURLResponse) -> HTTPHeaders {

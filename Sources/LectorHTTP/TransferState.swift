@@ -16,7 +16,8 @@ final class TransferState {
     /// Set when we end the task ourselves (deadline, cap, cancel); later chunks are dropped.
     var failure: HTTPError?
     var outcome: Result<HTTPResponse, HTTPError>?
-    var continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>?
+    /// Who is waiting for the outcome: an async caller's continuation or a blocked thread.
+    var waiter: (@Sendable (Result<HTTPResponse, HTTPError>) -> Void)?
 
     init(url: URL, maxBodyBytes: Int, maxRedirects: Int, followRedirects: Bool) {
         self.followRedirects = followRedirects
@@ -26,11 +27,11 @@ final class TransferState {
         self.maxRedirects = maxRedirects
     }
 
-    /// Records the outcome and returns the continuation to resume, if it is waiting.
-    func finish(_ result: Result<HTTPResponse, HTTPError>) -> CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>? {
+    /// Records the outcome and returns the waiter to call, if one is waiting.
+    func finish(_ result: Result<HTTPResponse, HTTPError>) -> (@Sendable (Result<HTTPResponse, HTTPError>) -> Void)? {
         guard outcome == nil else { return nil }
         outcome = result
-        defer { continuation = nil }
-        return continuation
+        defer { waiter = nil }
+        return waiter
     }
 }
