@@ -1,67 +1,88 @@
 import Foundation
 
-/// Wall time of whole process runs (spawn to exit), output discarded.
+/// Whole process runs (spawn to exit), timed on the monotonic clock.
 enum ProcessTimer {
-    /// Milliseconds for each of `runs` runs of `arguments[0]` with the rest as arguments.
+    /// What one run left behind.
+    struct Run {
+        let milliseconds: Double
+        let status: Int32
+        /// Standard output and error together (empty when discarded).
+        let output: String
+    }
+
+    /// Milliseconds for each of `runs` runs of `arguments[0]` with the rest as arguments, output discarded.
     static func measure(_ arguments: [String], environment: [String: String], runs: Int) throws -> [Double] {
-        let environmentStrings = environment.map { "\($0.key)=\($0.value)" }
         var samples: [Double] = []
         for _ in 0..<runs {
-            samples.append(try runOnce(arguments, environment: environmentStrings))
+            let run = try spawn(arguments, environment: environment, capture: false)
+            guard run.status == 0 else { throw BenchError.commandFailed(arguments.joined(separator: " "), run.status, "") }
+            samples.append(run.milliseconds)
         }
         return samples
     }
 
-    private static func runOnce(_ arguments: [String], environment: [String]) throws -> Double {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    /// One timed run with its output kept; fails when the command does.
+    @discardableResult
+    static func runChecked(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Run {
+        let run = try spawn(arguments, environment: environment, capture: true)
+        guard run.status == 0 else {
+            throw BenchError.commandFailed(arguments.joined(separator: " "), run.status, String(run.output.suffix(600)))
+        }
+        return run
+    }
+
+    /// Starts `arguments` and returns at once, output discarded; the caller waits for (or stops) the pid.
+    static func start(_ arguments: [String], environment: [String: String]) throws -> pid_t {
+        var actions = FileActions(outputPath: "/dev/null")
+        defer { actions.destroy() }
+        return try posixSpawn(arguments, environment: environment, actions: &actions.value)
+    }
+
+    private static func spawn(_ arguments: [String], environment: [String: String], capture: Bool) throws -> Run {
+        let outputPath = capture ? NSTemporaryDirectory() + "lector-bench-output-\(getpid())" : "/dev/null"
+        var actions = FileActions(outputPath: outputPath)
+        defer {
+            actions.destroy()
+            if capture { unlink(outputPath) }
+        }
+        var pid: pid_t = 0
+        var status: Int32 = 0
+        let seconds = try secondsElapsed {
+            pid = try posixSpawn(arguments, environment: environment, actions: &actions.value)
+            waitpid(pid, &status, 0)
+        }
+        let output = capture ? ((try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "") : ""
+        // Exit code when the process exited, else 128 + signal, as shells report it.
+        let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return Run(milliseconds: seconds * 1_000, status: code, output: output)
+    }
+
+    private static func posixSpawn(_ arguments: [String], environment: [String: String],
+                                   actions: inout posix_spawn_file_actions_t) throws -> pid_t {
         let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
         var pid: pid_t = 0
-        var start = timespec(), end = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &start)
-        let code = posix_spawn(&pid, arguments[0], &actions, nil, argv, envp)
+        // posix_spawnp so that `env`, `newsboat` and `nginx` are found on PATH.
+        let code = posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp)
         guard code == 0 else { throw BenchError.spawnFailed(arguments[0], code) }
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
-        clock_gettime(CLOCK_MONOTONIC, &end)
-        guard status == 0 else { throw BenchError.commandFailed(arguments.joined(separator: " "), status) }
-        return Double(end.tv_sec - start.tv_sec) * 1_000 + Double(end.tv_nsec - start.tv_nsec) / 1_000_000
+        return pid
     }
-}
 
-enum BenchError: Error, CustomStringConvertible {
-    case spawnFailed(String, Int32)
-    case commandFailed(String, Int32)
-    case usage(String)
+    /// stdin from /dev/null; stdout and stderr to one file.
+    private struct FileActions {
+        var value = posix_spawn_file_actions_t()
 
-    var description: String {
-        switch self {
-        case .spawnFailed(let path, let code): "cannot start \(path): \(String(cString: strerror(code)))"
-        case .commandFailed(let command, let status): "'\(command)' failed with status \(status)"
-        case .usage(let message): message
+        init(outputPath: String) {
+            posix_spawn_file_actions_init(&value)
+            posix_spawn_file_actions_addopen(&value, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(&value, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            posix_spawn_file_actions_adddup2(&value, 1, 2)
         }
-    }
-}
 
-/// p50 and p95 of a sample.
-struct Percentiles {
-    let p50: Double
-    let p95: Double
-
-    init(_ samples: [Double]) {
-        let sorted = samples.sorted()
-        func at(_ fraction: Double) -> Double {
-            sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * fraction).rounded()))]
-        }
-        p50 = at(0.50)
-        p95 = at(0.95)
+        mutating func destroy() { posix_spawn_file_actions_destroy(&value) }
     }
 }
