@@ -25,7 +25,7 @@ let package = Package(
         // Loopback HTTP server and service emulators, for tests and benchmarks only.
         .target(name: "LectorTestSupport"),
         .target(name: "LectorFeeds", dependencies: ["CLibXML2", "CCrypto", "LectorHTTP"]),
-        .target(name: "LectorReader", dependencies: ["CLibXML2"]),
+        .target(name: "LectorReader", dependencies: ["CLibXML2", "LectorHTTP"]),
         .target(name: "LectorSync", dependencies: ["LectorStore", "LectorHTTP", "LectorFeeds"]),
 
         // Front end
@@ -44,7 +44,7 @@ let package = Package(
         .testTarget(name: "LectorHTTPTests", dependencies: ["LectorHTTP", "LectorTestSupport"]),
         .testTarget(name: "LectorTestSupportTests", dependencies: ["LectorTestSupport", "LectorHTTP"]),
         .testTarget(name: "LectorFeedsTests", dependencies: ["LectorFeeds", "CLibXML2", "LectorHTTP", "LectorTestSupport"]),
-        .testTarget(name: "LectorReaderTests", dependencies: ["LectorReader"]),
+        .testTarget(name: "LectorReaderTests", dependencies: ["LectorReader", "LectorHTTP", "LectorTestSupport"]),
         .testTarget(name: "LectorSyncTests", dependencies: ["LectorSync", "LectorStore", "LectorHTTP", "LectorTestSupport"]),
         .testTarget(name: "LectorCLITests", dependencies: ["LectorCLI", "LectorStore", "LectorKeyring", "LectorTestSupport"]),
     ],
