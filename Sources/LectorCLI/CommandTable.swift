@@ -15,6 +15,7 @@ public struct CommandTable: Sendable {
             NounSpec("schedule", "background sync with a systemd user timer"),
             NounSpec("article", "articles in the local store"),
             NounSpec("reading-list", "articles saved for later"),
+            NounSpec("summary", "the AI summary provider's API key"),
             NounSpec("settings", "reader preferences: list, get, set, reset"),
             NounSpec("dock", "the reader dock's ordered actions"),
             NounSpec("swipe", "the leading and trailing swipe actions"),
@@ -26,7 +27,7 @@ public struct CommandTable: Sendable {
             NounSpec("version", "print Lector's version"),
             NounSpec("exit", "leave the REPL"),
         ],
-        commands: AccountCommands.all + FeedCommands.all + FolderCommands.all + OPMLCommands.all + SyncCommands.all + ScheduleCommands.all + ArticleCommands.all + ReadingListCommands.all + SettingsCommands.all
+        commands: AccountCommands.all + FeedCommands.all + FolderCommands.all + OPMLCommands.all + SyncCommands.all + ScheduleCommands.all + ArticleCommands.all + ReadingListCommands.all + [SummaryCommands.key] + SettingsCommands.all
             + ActionListCommands.all + ProfileCommands.all + BackupCommands.all + DemoCommands.all + MetaCommands.all)
 
     /// Nouns usable in this context.

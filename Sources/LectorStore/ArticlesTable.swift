@@ -124,6 +124,26 @@ public struct ArticlesTable {
         }
     }
 
+    /// A finished summary cached under `key`, if any.
+    public func summary(forKey key: String) throws(StoreError) -> String? {
+        try storeOperation { try database.queryFirst("SELECT text FROM summaries WHERE cache_key = ?", key) { $0.string(0) } }
+    }
+
+    /// Caches a finished summary (never a partial one).
+    public func saveSummary(_ text: String, forKey key: String, articleID: Int64) throws(StoreError) {
+        try storeOperation {
+            try database.execute("""
+                INSERT INTO summaries (cache_key, article_id, text, created_at) VALUES (?, ?, ?, ?)
+                ON CONFLICT (cache_key) DO UPDATE SET text = excluded.text, created_at = excluded.created_at
+                """, key, articleID, text, Date().timeIntervalSince1970)
+        }
+    }
+
+    /// The plain text of an article, for summaries.
+    public func text(of articleID: Int64) throws(StoreError) -> String {
+        try storeOperation { try database.queryFirst("SELECT text FROM articles WHERE id = ?", articleID) { $0.string(0) } ?? "" }
+    }
+
     /// The read state and star of one article.
     public func state(of articleID: Int64) throws(StoreError) -> (read: ReadState, starred: Bool)? {
         try storeOperation {

@@ -124,6 +124,14 @@ public enum Schema {
         extracted_at REAL NOT NULL
     );
 
+    -- Finished AI summaries, keyed by article, provider, model and prompt.
+    CREATE TABLE summaries (
+        cache_key  TEXT PRIMARY KEY,
+        article_id INTEGER NOT NULL REFERENCES articles (id) ON DELETE CASCADE,
+        text       TEXT NOT NULL,
+        created_at REAL NOT NULL
+    );
+
     -- Articles saved for later; kept by URL so an entry outlives the article's sync window.
     CREATE TABLE reading_list (
         id         INTEGER PRIMARY KEY,

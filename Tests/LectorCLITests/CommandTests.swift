@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LectorTestSupport
 @testable import LectorCLI
 @testable import LectorStore
 
@@ -159,5 +160,37 @@ struct ReadingListTests {
         let oldest = try home.run("article", "list", "--all", "--json", "--limit", "500")
         let dates = try #require(try JSONSerialization.jsonObject(with: Data(oldest.utf8)) as? [[String: Any]]).compactMap { $0["published"] as? String }
         #expect(dates == dates.sorted(), "oldest-first must sort ascending")
+    }
+}
+
+@Suite("Summaries", .serialized)
+struct SummaryCommandTests {
+    @Test("summarize streams from an OpenAI-compatible endpoint, caches the result, and asks again only with --refresh")
+    func summarizeAndCache() throws {
+        let stream = ["Tides ", "follow ", "the moon."].map { "data: {\"choices\":[{\"delta\":{\"content\":\"\($0)\"}}]}\n\n" }.joined()
+            + "data: [DONE]\n\n"
+        let server = try LoopbackServer { _ in ServerResponse(status: 200, headers: [("Content-Type", "text/event-stream")], body: Data(stream.utf8)) }
+        let home = TestHome()
+        _ = try home.run("settings", "set", "summary.provider", "openai")
+        _ = try home.run("settings", "set", "summary.endpoint", server.baseURL.absoluteString + "/v1")
+        _ = try home.run("settings", "set", "summary.model", "tiny")
+        _ = try home.run("article", "list")
+        let first = try home.run("article", "summarize", "1", "--json")
+        #expect(first.contains("Tides follow the moon.") && first.contains("\"cached\" : false"), "\(first)")
+        let second = try home.run("article", "summarize", "1", "--json")
+        #expect(second.contains("\"cached\" : true"), "the second request comes from the cache: \(second)")
+        #expect(server.requests.count == 1, "only one request reached the endpoint")
+        _ = try home.run("article", "summarize", "1", "--refresh", "--json")
+        #expect(server.requests.count == 2)
+        let body = String(decoding: server.requests[0].body, as: UTF8.self)
+        #expect(body.contains("\"stream\":true") || body.contains("\"stream\" : true"), "\(body)")
+    }
+
+    @Test("without a provider configured, summarize says which setting to set")
+    func notConfigured() {
+        let home = TestHome()
+        _ = try? home.run("article", "list")
+        let error = #expect(throws: CLIError.self) { try home.run("article", "summarize", "1") }
+        #expect(error?.exitStatus == .usage && error?.description.contains("summary.provider") == true, "\(String(describing: error))")
     }
 }

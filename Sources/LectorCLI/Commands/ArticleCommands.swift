@@ -2,7 +2,7 @@ import Foundation
 import LectorStore
 
 enum ArticleCommands {
-    static let all: [CommandSpec] = [list, mark, markAllRead] + ReaderCommands.all
+    static let all: [CommandSpec] = [list, mark, markAllRead] + ReaderCommands.all + [SummaryCommands.summarize]
 
     static let list = CommandSpec(
         ["article", "list"], "list articles, newest first",
