@@ -11,9 +11,9 @@ public final class HTTPClient: Sendable {
     private let session: URLSession
     private let delegate: SessionDelegate
 
-    /// Deadlines fire on a queue of their own: a private serial queue always gets a thread, even
-    /// when the shared pools are busy or blocked by callers waiting on `sendAndWait`.
-    private static let deadlines = DispatchQueue(label: "lector.http.deadlines")
+    /// Deadlines fire on a queue of their own, which always gets a thread even when the shared
+    /// pools are busy or blocked by callers waiting on `sendAndWait`.
+    private static let deadlines = DispatchQueue(label: "lector.http.deadlines", attributes: .concurrent)
 
     /// Creates a client with its own URLSession.
     public init(configuration: HTTPClientConfiguration = HTTPClientConfiguration()) {

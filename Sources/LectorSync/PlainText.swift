@@ -1,21 +1,77 @@
-import Foundation
-
-/// Text for the search index from an entry's HTML: tags dropped, common entities decoded,
-/// whitespace collapsed. Rendering for reading is the reader module's job; this only has to be
-/// good enough to find words.
+/// Text for the search index from an entry's HTML: tags dropped, entities decoded, whitespace
+/// collapsed. Rendering for reading is the reader module's job; this only has to find words, and
+/// it runs for every article a sync stores, so it is one pass over the UTF-8 bytes.
 enum PlainText {
     static func from(html: String) -> String {
-        var text = ""
-        text.reserveCapacity(html.utf8.count)
+        var output: [UInt8] = []
+        output.reserveCapacity(html.utf8.count)
         var inTag = false
-        for character in html {
-            if character == "<" { inTag = true; text.append(" "); continue }
-            if character == ">" { inTag = false; continue }
-            if !inTag { text.append(character) }
+        var pendingSpace = false
+        var bytes = html.utf8.makeIterator()
+        var lookahead: UInt8?
+
+        func emit(_ byte: UInt8) {
+            if pendingSpace && !output.isEmpty { output.append(0x20) }
+            pendingSpace = false
+            output.append(byte)
         }
-        for (entity, replacement) in [("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&nbsp;", " ")] {
-            text = text.replacingOccurrences(of: entity, with: replacement)
+        func emit(scalar value: UInt32) {
+            guard let scalar = Unicode.Scalar(value) else { return }
+            if scalar.properties.isWhitespace { pendingSpace = true; return }
+            for byte in String(Character(scalar)).utf8 { emit(byte) }
         }
-        return text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+
+        while let byte = lookahead ?? bytes.next() {
+            lookahead = nil
+            if inTag {
+                if byte == UInt8(ascii: ">") { inTag = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "<"):
+                inTag = true
+                pendingSpace = true
+            case 0x20, 0x09, 0x0A, 0x0D:
+                pendingSpace = true
+            case UInt8(ascii: "&"):
+                // An entity is at most a few bytes up to ';'; anything else is a literal '&'.
+                var name: [UInt8] = []
+                var terminated = false
+                while let next = bytes.next() {
+                    if next == UInt8(ascii: ";") { terminated = true; break }
+                    if name.count > 10 || next == UInt8(ascii: "<") || next == UInt8(ascii: "&") || next == 0x20 {
+                        lookahead = next
+                        break
+                    }
+                    name.append(next)
+                }
+                if terminated, let value = entityValue(name) {
+                    emit(scalar: value)
+                } else {
+                    emit(UInt8(ascii: "&"))
+                    for byte in name { emit(byte) }
+                    if terminated { emit(UInt8(ascii: ";")) }
+                }
+            default:
+                emit(byte)
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static let named: [String: UInt32] = ["amp": 38, "lt": 60, "gt": 62, "quot": 34, "apos": 39, "nbsp": 160,
+                                                  "mdash": 0x2014, "ndash": 0x2013, "hellip": 0x2026, "rsquo": 0x2019,
+                                                  "lsquo": 0x2018, "rdquo": 0x201D, "ldquo": 0x201C]
+
+    private static func entityValue(_ name: [UInt8]) -> UInt32? {
+        guard let first = name.first else { return nil }
+        if first == UInt8(ascii: "#") {
+            let digits = name.dropFirst()
+            if let marker = digits.first, marker == UInt8(ascii: "x") || marker == UInt8(ascii: "X") {
+                return UInt32(String(decoding: digits.dropFirst(), as: UTF8.self), radix: 16)
+            }
+            return UInt32(String(decoding: digits, as: UTF8.self))
+        }
+        return named[String(decoding: name, as: UTF8.self)]
     }
 }
