@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "LectorTestSupport"),
         .target(name: "LectorFeeds", dependencies: ["CLibXML2", "CCrypto", "LectorHTTP"]),
         .target(name: "LectorReader", dependencies: ["CLibXML2", "LectorHTTP"]),
-        .target(name: "LectorSync", dependencies: ["LectorStore", "LectorHTTP", "LectorFeeds"]),
+        .target(name: "LectorSync", dependencies: ["LectorStore", "LectorHTTP", "LectorFeeds", "CCrypto"]),
 
         // Front end
         .target(name: "LectorCLI", dependencies: ["LectorStore", "LectorSettings", "LectorKeyring", "LectorSync", "LectorHTTP", "LectorFeeds", "LectorReader", "CReadline"]),

@@ -112,24 +112,17 @@ public final class Database {
     /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`; rolls back when it throws.
     /// Nested calls join the outer transaction.
     public func write<T>(_ body: () throws -> T) throws -> T {
-        if transactionDepth > 0 { return try body() }
-        try execute("BEGIN IMMEDIATE")
-        transactionDepth += 1
-        defer { transactionDepth -= 1 }
-        do {
-            let result = try body()
-            try execute("COMMIT")
-            return result
-        } catch {
-            try? execute("ROLLBACK")
-            throw error
-        }
+        try transaction("BEGIN IMMEDIATE", body)
     }
 
     /// Runs `body` inside a deferred (read) transaction, so it sees one consistent snapshot.
     public func read<T>(_ body: () throws -> T) throws -> T {
+        try transaction("BEGIN DEFERRED", body)
+    }
+
+    private func transaction<T>(_ begin: String, _ body: () throws -> T) throws -> T {
         if transactionDepth > 0 { return try body() }
-        try execute("BEGIN DEFERRED")
+        try execute(begin)
         transactionDepth += 1
         defer { transactionDepth -= 1 }
         do {

@@ -1,8 +1,8 @@
 /// Picks the candidate a mistyped word was most likely meant to be.
-enum NearestMatch {
+public enum NearestMatch {
     /// The closest candidate by edit distance (ignoring case), or a unique prefix completion;
     /// nil when nothing is close enough to be a plausible typo.
-    static func best(for input: String, among candidates: [String]) -> String? {
+    public static func best(for input: String, among candidates: [String]) -> String? {
         let typed = input.lowercased()
         guard !typed.isEmpty else { return nil }
         let completions = candidates.filter { $0.lowercased().hasPrefix(typed) }

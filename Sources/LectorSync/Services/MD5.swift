@@ -1,51 +1,13 @@
+import CCrypto
 import Foundation
 
-/// MD5 (RFC 1321), needed only because the Fever API's key is md5("user:password"). Not for
-/// anything that needs to be secure.
+/// MD5, needed only because the Fever API's key is md5("user:password"); libcrypto computes it.
 enum MD5 {
     static func hex(of text: String) -> String {
-        digest(Array(text.utf8)).map { byte in
-            let hex = String(byte, radix: 16)
-            return hex.count == 1 ? "0" + hex : hex
-        }.joined()
-    }
-
-    private static let shifts: [UInt32] = [7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22,
-                                           5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20,
-                                           4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23,
-                                           6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21]
-    private static let constants: [UInt32] = (0..<64).map { UInt32(truncatingIfNeeded: Int64(abs(sin(Double($0 + 1))) * 4_294_967_296)) }
-
-    static func digest(_ message: [UInt8]) -> [UInt8] {
-        var bytes = message
-        let bitLength = UInt64(message.count) * 8
-        bytes.append(0x80)
-        while bytes.count % 64 != 56 { bytes.append(0) }
-        for index in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: bitLength >> (8 * UInt64(index)))) }
-        var a0: UInt32 = 0x6745_2301, b0: UInt32 = 0xEFCD_AB89, c0: UInt32 = 0x98BA_DCFE, d0: UInt32 = 0x1032_5476
-        for chunk in stride(from: 0, to: bytes.count, by: 64) {
-            let words = (0..<16).map { index -> UInt32 in
-                let offset = chunk + index * 4
-                return UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16 | UInt32(bytes[offset + 3]) << 24
-            }
-            var a = a0, b = b0, c = c0, d = d0
-            for round in 0..<64 {
-                var f: UInt32
-                let g: Int
-                switch round {
-                case 0..<16: f = (b & c) | (~b & d); g = round
-                case 16..<32: f = (d & b) | (~d & c); g = (5 * round + 1) % 16
-                case 32..<48: f = b ^ c ^ d; g = (3 * round + 5) % 16
-                default: f = c ^ (b | ~d); g = (7 * round) % 16
-                }
-                f = f &+ a &+ constants[round] &+ words[g]
-                a = d
-                d = c
-                c = b
-                b = b &+ ((f << shifts[round]) | (f >> (32 - shifts[round])))
-            }
-            a0 = a0 &+ a; b0 = b0 &+ b; c0 = c0 &+ c; d0 = d0 &+ d
-        }
-        return [a0, b0, c0, d0].flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (8 * UInt32($0))) } }
+        var digest = [UInt8](repeating: 0, count: 16)
+        var length: UInt32 = 0
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { buffer in EVP_Digest(buffer.baseAddress, buffer.count, &digest, &length, EVP_md5(), nil) }
+        return digest.prefix(Int(length)).map { String(format: "%02x", $0) }.joined()
     }
 }
