@@ -8,7 +8,7 @@ import LectorStore
 struct ArticleListView {
     let preferences: Preferences
     let width: Int
-    let color: Bool
+    let palette: Palette
 
     func render(_ articles: [ArticleSummary], searching: Bool) -> String {
         var headers = ["#"]
@@ -24,7 +24,8 @@ struct ArticleListView {
             if preferences.showReadingTime { row.append(String(readingMinutes(wordCount: article.wordCount))) }
             table.add(row)
         }
-        let lines = table.render(width: width).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var lines = table.render(width: width).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines[0] = palette.header(lines[0])
         let previewLines = searching ? 1 : preferences.listPreviewLines
         guard previewLines > 0 else { return lines.joined(separator: "\n") }
         // Each article's row is followed by its preview (or, when searching, the matching passage).
@@ -45,11 +46,10 @@ struct ArticleListView {
         let plain = (TerminalRenderer(width: max(20, width - indent.count), style: RenderStyle())
             .render(html: summary, baseURL: nil).body)
         let wrapped = plain.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
-        return wrapped.prefix(lines).map { indent + $0 }
+        return wrapped.prefix(lines).map { indent + palette.dim($0) }
     }
 
     private func highlight(_ snippet: String) -> String {
-        snippet.replacingOccurrences(of: "\u{1}", with: color ? "\u{1b}[1m" : "[")
-            .replacingOccurrences(of: "\u{2}", with: color ? "\u{1b}[22m" : "]")
+        snippet.replacingOccurrences(of: "\u{1}", with: palette.matchStart).replacingOccurrences(of: "\u{2}", with: palette.matchEnd)
     }
 }

@@ -148,6 +148,8 @@ extension OptionSpec {
     /// Accepted by every command.
     static let common: [OptionSpec] = [
         OptionSpec("json", "print one JSON document on stdout and nothing else"),
+        OptionSpec("color", value: "WHEN", "styling: auto (on a terminal, unless NO_COLOR is set), always, never",
+                   source: .choices([Choice("auto", "on a terminal"), Choice("always", "always"), Choice("never", "never")])),
         OptionSpec("help", short: "h", "show help for this command"),
     ]
 

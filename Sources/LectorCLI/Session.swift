@@ -44,9 +44,14 @@ public final class Session {
     /// Short article numbers from the last list.
     var handles: ArticleHandles { ArticleHandles(directories: directories) }
 
-    /// Whether to use ANSI styling: on a terminal, unless NO_COLOR is set.
-    var usesColor: Bool {
-        environment["NO_COLOR"] == nil && isatty(STDOUT_FILENO) == 1
+    /// Whether to use ANSI styling: `--color always|never`, else only on a terminal and never
+    /// when NO_COLOR is set (https://no-color.org).
+    func usesColor(_ invocation: Invocation) -> Bool {
+        switch invocation.value("color") ?? "auto" {
+        case "always": true
+        case "never": false
+        default: environment["NO_COLOR"].map(\.isEmpty) ?? true && isatty(STDOUT_FILENO) == 1
+        }
     }
 
     /// The account a command acts on: `--account NAME`, else the default.

@@ -1,4 +1,5 @@
 import Foundation
+import LectorStore
 import Testing
 import LectorKeyring
 import LectorTestSupport
@@ -75,5 +76,86 @@ struct FeedLoginTests {
         #expect(wrong.status == 5, "a 401 on a feed with a login is an authentication failure: \(wrong.status) \(wrong.stderr)")
         _ = try home.run("feed", "remove", "Members Only", "--yes")
         #expect(try LibsecretKeyring().secret(for: item) == nil, "removing the feed removes its secret")
+    }
+}
+
+@Suite("Colour conventions")
+struct ColourTests {
+    @Test("--color always styles, never and NO_COLOR do not; the theme picks the palette")
+    func colourSwitches() throws {
+        let home = TestHome()
+        let styled = try home.run("article", "list", "-q", "tide", "--color", "always")
+        #expect(styled.contains("\u{1b}["), "--color always must style")
+        #expect(!(try home.run("article", "list", "-q", "tide", "--color", "never")).contains("\u{1b}"))
+        var environment = home.environment
+        environment["NO_COLOR"] = "1"
+        let session = Session(directories: AppDirectories.resolve(environment: environment), environment: environment)
+        let plain = try CommandRunner(session: session).execute(["article", "list", "-q", "tide"])
+        #expect(!plain.contains("\u{1b}") && plain.contains("[tide]"), "NO_COLOR: plain text, matches in brackets")
+        _ = try home.run("settings", "set", "appearance.theme", "pure-dark")
+        #expect(try home.run("article", "list", "-q", "tide", "--color", "always").contains("\u{1b}[96m"), "Pure Dark uses bright colours")
+    }
+}
+
+@Suite("Unit files", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze"), "systemd-analyze is not installed"))
+struct UnitFileTests {
+    @Test("the written service and timer pass systemd-analyze verify")
+    func unitsVerify() throws {
+        let home = TestHome()
+        _ = try home.run("settings", "set", "sync.background", "true")
+        _ = try home.run("schedule", "install")
+        let units = home.path + "/systemd/user/"
+        let result = try runProcess("/usr/bin/systemd-analyze", ["verify", units + "lector-sync.service", units + "lector-sync.timer"],
+                                    environment: ["PATH": "/usr/bin:/bin", "SYSTEMD_LOG_LEVEL": "warning"])
+        let complaints = result.stderr.split(separator: "\n").filter { $0.contains("lector-sync") }
+        #expect(complaints.isEmpty, "systemd-analyze complains: \(result.stderr)")
+    }
+}
+
+@Suite("Sync on REPL start", .serialized, .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux"), "tmux is not installed"))
+struct OnLaunchSyncTests {
+    @Test("the prompt appears before a slow sync ends, and its summary is printed between prompts")
+    func promptFirstSummaryLater() throws {
+        let slow = try LoopbackServer { _ in .text(FeedSite.rss("Slow Feed", items: ["Late"]), headers: [("Content-Type", "application/rss+xml")]) }
+        let home = TestHome()
+        _ = try home.run("account", "add", "local", "--name", "Mine")
+        try CLIError.catching {
+            let store = try home.store()
+            let account = try store.accounts.named("Mine")!
+            try store.feeds.insert(accountID: account.id, folderID: nil, serverID: "slow", title: "Slow Feed",
+                                   url: slow.url("/slow.xml").absoluteString, siteURL: nil)
+        }
+        _ = try home.run("settings", "set", "sync.on-launch", "true")
+        slow.inject(.delay(.seconds(2)))
+        let started = Date()
+        let session = try TmuxSession(command: TestBinary.path, environment: home.environment)
+        let promptAfter = Date().timeIntervalSince(started)
+        #expect(promptAfter < 2, "the prompt must not wait for the sync (took \(promptAfter) s)")
+        #expect(!session.screen.contains("sync:"), "no summary before the sync ends")
+        try session.type("art")
+        try session.wait(for: "1 new article(s)", timeout: 10)
+        #expect(session.screen.contains("> art"), "the line being typed is kept under the summary")
+    }
+}
+
+@Suite("Feed credentials on redirects", .serialized,
+       .enabled(if: PrivateKeyring.isAvailable, "needs the private test keyring: run scripts/with-test-keyring.sh swift test"))
+struct FeedRedirectTests {
+    @Test("a feed's login is not sent to a redirect target on another port")
+    func credentialsStayHome() throws {
+        let elsewhere = try LoopbackServer { _ in .text(FeedSite.rss("Moved", items: ["Here"]), headers: [("Content-Type", "application/rss+xml")]) }
+        let home = try LoopbackServer { request in
+            request.header("Authorization") == nil
+                ? .text("who are you", status: 401)
+                : ServerResponse(status: 302, headers: [("Location", elsewhere.url("/feed.xml").absoluteString)])
+        }
+        let test = TestHome()
+        _ = try test.run("account", "add", "local", "--name", "Mine")
+        let added = try runProcess(TestBinary.path, ["feed", "add", home.url("/members.xml").absoluteString, "--login", "alice", "--password-stdin"],
+                                   environment: test.environment, stdin: "pw\n")
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(home.requests.contains { $0.header("Authorization") != nil }, "the feed's own host gets the login")
+        #expect(elsewhere.requests.allSatisfy { $0.header("Authorization") == nil }, "another port never sees it")
+        _ = try test.run("feed", "remove", "Moved", "--yes")
     }
 }

@@ -14,7 +14,7 @@ final class TmuxSession {
         // would inherit the descriptors Process watches, and neither pipes nor the exit would end.
         try Self.spawnDetached(["/usr/bin/tmux", "-S", socket, "new-session", "-d", "-s", name, "-x", "120", "-y", "40",
                                 "env \(exports) \(command)"])
-        try wait(for: "(Demo)>")
+        try wait(for: ")>")
     }
 
     /// Runs a command with every descriptor above stderr closed and output discarded; waits for it.

@@ -29,7 +29,8 @@ enum ArticleCommands {
         let articles = try CLIError.catching { try store.articles.list(query) }
         session.handles.remember(articles.map(\.id))
         let text = articles.isEmpty ? "No articles." : ArticleListView(preferences: preferences, width: session.terminalWidth,
-                                                                        color: session.usesColor).render(articles, searching: query.search != nil)
+                                                                        palette: Palette(theme: preferences.theme, color: session.usesColor(invocation)))
+            .render(articles, searching: query.search != nil)
         var header: [String] = []
         if preferences.showUnreadCount || preferences.showStarredCount {
             let counts = try CLIError.catching { try store.articles.counters(accountID: query.accountID) }

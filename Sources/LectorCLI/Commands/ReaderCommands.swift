@@ -9,9 +9,6 @@ import LectorSync
 enum ReaderCommands {
     static let all: [CommandSpec] = [read, extract, open]
 
-    static let colorOption = OptionSpec("color", value: "WHEN", "styling: auto (on a terminal), always, never",
-                                        source: .choices([Choice("auto", "on a terminal"), Choice("always", "always"), Choice("never", "never")]))
-
     static let read = CommandSpec(
         ["article", "read"], "read an article in the terminal (through $PAGER on a terminal); marks it read",
         discussion: "Links are numbered and listed at the end; images appear as [image: alt]. The reader.bionic setting (or --bionic) bolds the start of each word; reader.full-content (or --full) shows the page's full content.",
@@ -20,7 +17,6 @@ enum ReaderCommands {
             OptionSpec("full", "show the full content extracted from the article's page"),
             OptionSpec("bionic", value: "MODE", "Bionic Reading for this article: off, F1 (light) … F5 (heavy)",
                        source: .choices(LectorSettings.BionicMode.allCases.map { Choice($0.rawValue, "Bionic Reading") })),
-            colorOption,
         ]
     ) { invocation, session in
         let store = try session.store()
@@ -33,7 +29,7 @@ enum ReaderCommands {
             do throws(CLIError) { html = try fullContent(article, feedHTML: html, store: store, session: session) }
             catch { note = "full content unavailable (\(error.description)); showing the feed's text" }
         }
-        let color = try useColor(invocation, session)
+        let color = session.usesColor(invocation)
         let bionicName = invocation.value("bionic") ?? preferences.bionicMode.rawValue
         guard let bionic = LectorReader.BionicMode(rawValue: bionicName.lowercased()) else {
             throw CLIError.usage("--bionic takes off or F1…F5, not '\(bionicName)'")
@@ -130,14 +126,6 @@ enum ReaderCommands {
 
     static func extractContent(_ data: Data, url: URL) throws(CLIError) -> ExtractedArticle {
         do { return try ContentExtractor.extract(html: data, url: url) } catch { throw CLIError.failure(error.message) }
-    }
-
-    static func useColor(_ invocation: Invocation, _ session: Session) throws(CLIError) -> Bool {
-        switch invocation.value("color") ?? "auto" {
-        case "always": true
-        case "never": false
-        default: session.usesColor
-        }
     }
 
     struct ReadJSON: Encodable, Sendable {
