@@ -11,6 +11,7 @@ let usage = """
            lector-bench sync-breakdown [--corpus DIR]     (a cold sync's steps in-process, no network)
            lector-bench store      [--rows N] [--rounds N] [--runs N] [--home DIR] [--reuse-store yes]
            lector-bench backup     [--lector PATH] [--accounts N] [--subscriptions N] [--runs N]
+           lector-bench extract                          (Readability corpus: token F1, time per page)
            lector-bench summary    FILE                  (the table of rows gathered through LECTOR_BENCH_SUMMARY)
     """
 
@@ -25,6 +26,7 @@ do {
     case "sync-breakdown": try SyncBreakdown.run(options)
     case "store": try StoreBench.run(options)
     case "backup": try BackupBench.run(options)
+    case "extract": try ExtractBench.run(options)
     case "summary": try Summary.printTable(Array(arguments.dropFirst()))
     default: throw BenchError.usage(usage)
     }

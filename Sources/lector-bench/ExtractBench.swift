@@ -1,0 +1,60 @@
+import Foundation
+import LectorReader
+
+/// `lector-bench extract`: full-content extraction over the Readability corpus (source.html
+/// against expected.html, page URL http://fakehost/test/page.html). Token F1 of the extracted
+/// text, beside the peer measured in the same run: all visible text of the page.
+enum ExtractBench {
+    static func run(_ options: BenchOptions) throws {
+        let directory = SharedCorpus.root + "/corpus/readability"
+        guard FileManager.default.fileExists(atPath: directory) else {
+            throw BenchError.skipped("no Readability corpus at \(directory) (set LECTOR_SHARED)")
+        }
+        let url = URL(string: "http://fakehost/test/page.html")!
+        var rows: [(page: String, f1: Double, precision: Double, visible: Double, milliseconds: Double)] = []
+        for page in try FileManager.default.contentsOfDirectory(atPath: directory).sorted() {
+            guard let source = FileManager.default.contents(atPath: "\(directory)/\(page)/source.html"),
+                  let expected = FileManager.default.contents(atPath: "\(directory)/\(page)/expected.html") else { continue }
+            let truth = tokens(visibleText(String(decoding: expected, as: UTF8.self)))
+            var extracted = ""
+            let milliseconds = secondsElapsed {
+                extracted = (try? ContentExtractor.extract(html: source, url: url).textContent) ?? ""
+            } * 1_000
+            let ours = score(tokens(extracted), truth)
+            let visible = score(tokens(visibleText(String(decoding: source, as: UTF8.self))), truth)
+            rows.append((page, ours.f1, ours.precision, visible.f1, milliseconds))
+        }
+        guard !rows.isEmpty else { throw BenchError.skipped("the Readability corpus is empty") }
+        let f1s = rows.map(\.f1), visible = rows.map(\.visible)
+        let mean = f1s.reduce(0, +) / Double(f1s.count), meanVisible = visible.reduce(0, +) / Double(visible.count)
+        let precision = rows.map(\.precision).reduce(0, +) / Double(rows.count)
+        print(String(format: "extract: %d pages; token F1 mean %.3f, median %.3f (precision %.3f); all visible text: mean %.3f; %.1f ms per page (median)",
+                     rows.count, mean, median(f1s), precision, meanVisible, median(rows.map(\.milliseconds))))
+        print("worst five: " + rows.sorted { $0.f1 < $1.f1 }.prefix(5).map { String(format: "%@ %.3f", $0.page, $0.f1) }.joined(separator: ", "))
+        Summary.record("extract", "token F1 over the Readability corpus (mean)", lector: String(format: "%.3f", mean),
+                       peer: String(format: "all visible text %.3f", meanVisible), ratio: String(format: "%.2f×", mean / meanVisible),
+                       goal: "≥ 0.975: " + Summary.verdict(mean >= 0.975))
+        Summary.record("extract", "time per page (median)", lector: String(format: "%.1f ms", median(rows.map(\.milliseconds))),
+                       peer: "—", ratio: "—", goal: "—")
+    }
+
+    /// The text a reader would see, from the renderer at a width that never wraps.
+    static func visibleText(_ html: String) -> String {
+        TerminalRenderer(width: 1_000_000, style: RenderStyle()).render(html: html, baseURL: nil).body
+    }
+
+    static func tokens(_ text: String) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for word in text.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber) }) { counts[String(word), default: 0] += 1 }
+        return counts
+    }
+
+    /// Precision, recall and F1 over word multisets.
+    static func score(_ ours: [String: Int], _ truth: [String: Int]) -> (f1: Double, precision: Double) {
+        let overlap = ours.reduce(0) { $0 + min($1.value, truth[$1.key] ?? 0) }
+        let oursCount = ours.values.reduce(0, +), truthCount = truth.values.reduce(0, +)
+        guard oursCount > 0, truthCount > 0, overlap > 0 else { return (oursCount == truthCount ? 1 : 0, 0) }
+        let precision = Double(overlap) / Double(oursCount), recall = Double(overlap) / Double(truthCount)
+        return (2 * precision * recall / (precision + recall), precision)
+    }
+}
