@@ -43,10 +43,35 @@ enum ExtractBench {
         TerminalRenderer(width: 1_000_000, style: RenderStyle()).render(html: html, baseURL: nil).body
     }
 
+    /// Words of letters and digits; in scripts written without spaces (Han, kana, Hangul) every
+    /// character is a token, as CJK evaluations count them — otherwise a whole sentence would be
+    /// one token and a single differing character would lose all of it.
     static func tokens(_ text: String) -> [String: Int] {
         var counts: [String: Int] = [:]
-        for word in text.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber) }) { counts[String(word), default: 0] += 1 }
+        var word = ""
+        func flush() {
+            if !word.isEmpty { counts[word, default: 0] += 1 }
+            word = ""
+        }
+        for character in text.lowercased() {
+            if let scalar = character.unicodeScalars.first, isUnspacedScript(scalar) {
+                flush()
+                counts[String(character), default: 0] += 1
+            } else if character.isLetter || character.isNumber {
+                word.append(character)
+            } else {
+                flush()
+            }
+        }
+        flush()
         return counts
+    }
+
+    static func isUnspacedScript(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7AF, 0xF900...0xFAFF, 0xFF66...0xFF9F: true
+        default: false
+        }
     }
 
     /// Precision, recall and F1 over word multisets.
