@@ -44,7 +44,7 @@ let package = Package(
         .testTarget(name: "LectorHTTPTests", dependencies: ["LectorHTTP", "LectorTestSupport"]),
         .testTarget(name: "LectorTestSupportTests", dependencies: ["LectorTestSupport", "LectorHTTP"]),
         .testTarget(name: "LectorFeedsTests", dependencies: ["LectorFeeds", "CLibXML2", "LectorHTTP", "LectorTestSupport"]),
-        .testTarget(name: "LectorReaderTests", dependencies: ["LectorReader", "LectorHTTP", "LectorTestSupport"]),
+        .testTarget(name: "LectorReaderTests", dependencies: ["LectorReader", "LectorFeeds", "LectorHTTP", "LectorTestSupport"]),
         .testTarget(name: "LectorSyncTests", dependencies: ["LectorSync", "LectorStore", "LectorHTTP", "LectorTestSupport"]),
         .testTarget(name: "LectorCLITests", dependencies: ["LectorCLI", "LectorStore", "LectorKeyring", "LectorTestSupport"]),
     ],
