@@ -8,7 +8,7 @@ import LectorTestSupport
 /// real SQLite store in a temporary directory, an account pointing at the server, and the
 /// provider and engine under test. Shared by the GReader and Fever scenario and property tests.
 final class FreshRSSBench {
-    enum API { case greader, fever }
+    enum API { case greader, fever, miniflux, feedbin }
 
     static let user = EmulatedAccount(username: "alice", password: "api-secret")
     /// The client refuses answers larger than this; `RequestTamper.loseAnswer` sends one bigger.
@@ -18,6 +18,8 @@ final class FreshRSSBench {
     let feeds: FeedStore
     let greader: GReaderEmulator?
     let fever: FeverEmulator?
+    let miniflux: MinifluxEmulator?
+    let feedbin: FeedbinEmulator?
     let tamper = RequestTamper()
     let server: LoopbackServer
     let directory: URL
@@ -33,14 +35,11 @@ final class FreshRSSBench {
         self.api = api
         feeds = FeedStore()
         let handler: @Sendable (ServerRequest) -> ServerResponse
-        switch api {
-        case .greader:
-            let emulator = GReaderEmulator(store: feeds, accounts: [Self.user])
-            (greader, fever, handler) = (emulator, nil, emulator.handler)
-        case .fever:
-            let emulator = FeverEmulator(store: feeds, accounts: [Self.user])
-            (greader, fever, handler) = (nil, emulator, emulator.handler)
-        }
+        greader = api == .greader ? GReaderEmulator(store: feeds, accounts: [Self.user]) : nil
+        fever = api == .fever ? FeverEmulator(store: feeds, accounts: [Self.user]) : nil
+        miniflux = api == .miniflux ? MinifluxEmulator(store: feeds, account: Self.user, apiKey: "unused-token") : nil
+        feedbin = api == .feedbin ? FeedbinEmulator(store: feeds, account: Self.user) : nil
+        handler = greader?.handler ?? fever?.handler ?? miniflux?.handler ?? feedbin!.handler
         let tamper = self.tamper
         server = try LoopbackServer { request in tamper.handle(request, next: handler) }
         var next: Int64 = 1
@@ -55,11 +54,14 @@ final class FreshRSSBench {
         }
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("lector-sync-\(UUID().uuidString)")
         store = try Store(path: directory.appendingPathComponent("lector.sqlite").path)
-        let path = api == .greader ? GReaderEmulator.basePath : FeverEmulator.path
         // Account URLs keep the trailing slash AccountEndpoint gives them.
-        let url = server.baseURL.absoluteString + path + "/"
-        account = try store.accounts.insert(kind: api == .greader ? .freshrss : .fever, name: "remote", url: url,
-                                            username: Self.user.username)
+        let (kind, path, user): (AccountKind, String, String) = switch api {
+        case .greader: (.freshrss, GReaderEmulator.basePath, Self.user.username)
+        case .fever: (.fever, FeverEmulator.path, Self.user.username)
+        case .miniflux: (.miniflux, "", Self.user.username)
+        case .feedbin: (.feedbin, "/v2", Self.user.email)
+        }
+        account = try store.accounts.insert(kind: kind, name: "remote", url: server.baseURL.absoluteString + path + "/", username: user)
         provider = try Providers.make(for: account, secret: Self.user.password, http: http)
     }
 
@@ -123,8 +125,8 @@ final class FreshRSSBench {
         feeds.changeItemAsAnotherClient(item, read: read, starred: starred)
     }
 
-    func freezeReads() { greader?.freezeReads(); fever?.freezeReads() }
-    func thawReads() { greader?.thawReads(); fever?.thawReads() }
+    func freezeReads() { greader?.freezeReads(); fever?.freezeReads(); miniflux?.serveStaleReads(true); feedbin?.serveStaleReads(true) }
+    func thawReads() { greader?.thawReads(); fever?.thawReads(); miniflux?.serveStaleReads(false); feedbin?.serveStaleReads(false) }
 
     /// Requests whose path or body mention `text`, in order.
     func requests(containing text: String) -> [ServerRequest] {
