@@ -32,7 +32,8 @@ let package = Package(
         .target(name: "LectorCLI", dependencies: ["LectorStore", "LectorSettings", "LectorKeyring", "LectorSync", "LectorHTTP", "LectorFeeds", "LectorReader", "CReadline"]),
         .executableTarget(name: "lector", dependencies: ["LectorCLI"]),
         // Benchmarks (see README): measures Lector beside its peers in the same run.
-        .executableTarget(name: "lector-bench", dependencies: ["LectorStore", "LectorFeeds", "LectorSync", "LectorReader", "CLibXML2"]),
+        .executableTarget(name: "lector-bench", dependencies: ["LectorStore", "LectorFeeds", "LectorSync", "LectorReader", "LectorHTTP",
+                                                              "LectorTestSupport", "CLibXML2"]),
         // Makes one keyring call in a fresh process: libsecret keeps its bus connection for the
         // life of a process, so "no bus" can only be tested in a new one.
         .executableTarget(name: "keyring-probe", dependencies: ["LectorKeyring"]),

@@ -34,7 +34,7 @@ enum StoreBench {
     }
 
     /// Seconds to insert `articles` into a fresh store in one transaction.
-    private static func insertSeconds(_ articles: [IncomingArticle], upsert: Bool) throws -> Double {
+    static func insertSeconds(_ articles: [IncomingArticle], upsert: Bool) throws -> Double {
         let directory = try TemporaryDirectory.make("store")
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let store = try Store(path: directory + "/lector.sqlite")

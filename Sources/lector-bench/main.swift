@@ -12,6 +12,7 @@ let usage = """
            lector-bench store      [--rows N] [--rounds N] [--runs N] [--home DIR] [--reuse-store yes]
            lector-bench backup     [--lector PATH] [--accounts N] [--subscriptions N] [--runs N]
            lector-bench extract                          (Readability corpus: token F1, time per page)
+           lector-bench sync-remote [--items N] [--folders N]  (first and incremental sync from the GReader emulator)
            lector-bench summary    FILE                  (the table of rows gathered through LECTOR_BENCH_SUMMARY)
     """
 
@@ -27,6 +28,7 @@ do {
     case "store": try StoreBench.run(options)
     case "backup": try BackupBench.run(options)
     case "extract": try ExtractBench.run(options)
+    case "sync-remote": try SyncRemoteBench.run(options)
     case "summary": try Summary.printTable(Array(arguments.dropFirst()))
     default: throw BenchError.usage(usage)
     }
