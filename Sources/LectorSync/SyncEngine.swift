@@ -86,7 +86,8 @@ public struct SyncEngine {
         }
         report.feeds = structure.feeds.count
         var stored = 0
-        try provider.entries(since: since) { page in
+        let known = try record { try store.sync.knownServerIDs(accountID: account.id) }
+        try provider.entries(since: since, skipping: known) { page in
             let rows = page.entries.compactMap { entry -> (Int64, IncomingArticle, Bool?, Bool?)? in
                 guard let feedID = feedIDs[entry.feedServerID] else { return nil }
                 return (feedID, Self.article(entry), entry.read, entry.starred)

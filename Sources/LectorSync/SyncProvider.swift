@@ -25,6 +25,9 @@ public protocol SyncProvider: Sendable {
     /// Entries published or changed since `since` (nil: everything the server keeps), handed over
     /// page by page so memory stays bounded; `deliver` stores each page before the next is fetched.
     func entries(since: Date?, deliver: (RemoteEntryPage) throws -> Void) throws(SyncError)
+    /// Like `entries(since:deliver:)`, but a service that lists ids before contents skips the
+    /// ids in `known` (fetch content only for ids you lack); the others may ignore `known`.
+    func entries(since: Date?, skipping known: Set<String>, deliver: (RemoteEntryPage) throws -> Void) throws(SyncError)
     /// Entries the service has but this store lacks, by id (GReader-style "ids first, then contents").
     func entries(withIDs ids: [String]) throws(SyncError) -> [RemoteEntry]
     /// The ids of every unread entry. `.partial` when the list was capped or a page failed.
@@ -44,6 +47,12 @@ public protocol SyncProvider: Sendable {
     func createFolder(named name: String) throws(SyncError) -> RemoteFolder?
     func renameFolder(_ folder: RemoteFolder, to name: String) throws(SyncError)
     func deleteFolder(_ folder: RemoteFolder) throws(SyncError)
+}
+
+extension SyncProvider {
+    public func entries(since: Date?, skipping known: Set<String>, deliver: (RemoteEntryPage) throws -> Void) throws(SyncError) {
+        try entries(since: since, deliver: deliver)
+    }
 }
 
 /// What a service can do, declared by its provider.

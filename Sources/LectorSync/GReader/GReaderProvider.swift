@@ -50,10 +50,15 @@ public final class GReaderProvider: SyncProvider, @unchecked Sendable {
     }
 
     public func entries(since: Date?, deliver: (RemoteEntryPage) throws -> Void) throws(SyncError) {
+        try entries(since: since, skipping: [], deliver: deliver)
+    }
+
+    /// Ids first, then contents only for the ids the store lacks; state comes from the id sets.
+    public func entries(since: Date?, skipping known: Set<String>, deliver: (RemoteEntryPage) throws -> Void) throws(SyncError) {
         var query = [("s", GReaderWire.readingList)]
         // `ot` compares with receipt time on FreshRSS and publish time on Miniflux: keep a margin.
         if let since { query.append(("ot", String(Int(since.timeIntervalSince1970) - 3_600))) }
-        let ids = try allIDs(query, "the entry list")
+        let ids = try allIDs(query, "the entry list").filter { !known.contains($0) }
         for batch in ids.chunked(into: capabilities.contentsBatchLimit) {
             let entries = try entries(withIDs: batch)
             do { try deliver(RemoteEntryPage(entries: entries)) } catch let error as SyncError { throw error } catch {
