@@ -101,12 +101,4 @@ public struct PendingIntentsTable {
             }
         }
     }
-
-    /// Articles with any unsent change (in flight included): reconciliation must not touch them.
-    public func protectedArticleIDs(accountID: Int64) throws(StoreError) -> Set<Int64> {
-        try storeOperation {
-            Set(try database.query("SELECT article_id FROM pending_intents WHERE account_id = ? AND article_id IS NOT NULL",
-                                   accountID) { $0.int64(0) })
-        }
-    }
 }

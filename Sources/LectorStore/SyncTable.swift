@@ -52,15 +52,6 @@ public struct SyncTable {
         }
     }
 
-    /// Feed server id → local id for an account.
-    public func feedIDs(accountID: Int64) throws(StoreError) -> [String: Int64] {
-        try storeOperation {
-            Dictionary(uniqueKeysWithValues: try database.query("SELECT server_id, id FROM feeds WHERE account_id = ?", accountID) {
-                ($0.string(0), $0.int64(1))
-            })
-        }
-    }
-
     // MARK: Entries
 
     /// Stores one page of entries in one transaction. State carried by an entry is applied to

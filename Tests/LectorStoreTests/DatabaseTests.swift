@@ -70,6 +70,20 @@ struct DatabaseTests {
         #expect(names == ["Before"], "the reader should see only committed rows, saw \(names)")
     }
 
+    @Test("read sees one snapshot even while another connection commits")
+    func readIsASnapshot() throws {
+        let temporary = try TemporaryStore()
+        try temporary.store.accounts.insert(kind: .local, name: "First")
+        let writer = try Database(path: temporary.path)
+        let counts = try temporary.store.database.read { () -> (Int, Int) in
+            let before = try temporary.store.database.scalarInt("SELECT count(*) FROM accounts")
+            try writer.execute("INSERT INTO accounts (kind, name, created_at) VALUES ('local', 'Second', 0)")
+            return (before, try temporary.store.database.scalarInt("SELECT count(*) FROM accounts"))
+        }
+        #expect(counts.0 == counts.1, "inside read the count must not change: \(counts)")
+        #expect(try temporary.store.database.scalarInt("SELECT count(*) FROM accounts") == 2, "after read the commit is visible")
+    }
+
     @Test("prepared statements are reused, not re-prepared")
     func statementsAreCached() throws {
         let temporary = try TemporaryStore()

@@ -42,13 +42,16 @@ struct PendingIntentsTests {
         #expect(again.count == 1 && again[0].attempts == 2, "the unacknowledged intent must be sent again, got \(again)")
     }
 
-    @Test("articles with unsent changes are protected from reconciliation")
+    @Test("articles with unsent changes, in flight included, are protected per flag")
     func protectedArticles() throws {
         let temporary = try TemporaryStore()
         let (account, _, _, ids) = try temporary.seedAccount(articles: 3)
         try temporary.store.intents.enqueue(accountID: account.id, action: .read, articleID: ids[2], desiredJSON: "true")
         _ = try temporary.store.intents.selectForSending(accountID: account.id)
-        #expect(try temporary.store.intents.protectedArticleIDs(accountID: account.id) == [ids[2]])
+        #expect(try temporary.store.sync.protectedServerIDs(accountID: account.id) == ["item-2"])
+        #expect(try temporary.store.sync.protectedServerIDs(accountID: account.id, field: .unread) == ["item-2"])
+        #expect(try temporary.store.sync.protectedServerIDs(accountID: account.id, field: .starred).isEmpty,
+                "a queued read does not hold back the star")
     }
 }
 
