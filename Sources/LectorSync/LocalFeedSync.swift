@@ -41,21 +41,31 @@ public struct LocalFeedSync {
             try? store.sync.recordEnd(accountID: account.id, at: Date().timeIntervalSince1970,
                                       error: report.failures.isEmpty ? nil : report.failures.joined(separator: "; "))
         }
-        for (index, listing) in feeds.enumerated() {
+        // Read everything the fetches need first: the store and the keyring stay on this thread.
+        var jobs: [FetchPipeline.Job] = []
+        var fetchable: [FeedListing] = []
+        for listing in feeds {
+            guard let url = URL(string: listing.feed.url) else { report.failures.append("\(listing.feed.title): not a URL"); continue }
+            let stored: StoredFetchMeta
+            do { stored = try store.fetchMeta.meta(feedID: listing.feed.id) } catch { throw .store(error.description) }
+            jobs.append(FetchPipeline.Job(url: url, state: FetchState(etag: stored.etag, lastModified: stored.lastModified,
+                                                                      bodyHash: stored.bodyHash, nextFetchAt: stored.nextFetchAt,
+                                                                      failureCount: stored.failureCount, lastError: stored.lastError),
+                                          credentials: credentials(listing.feed)))
+            fetchable.append(listing)
+        }
+        let pipeline = FetchPipeline(jobs: jobs, fetcher: fetcher, manual: manual, now: now)
+        for (index, listing) in fetchable.enumerated() {
             let feed = listing.feed
-            guard let url = URL(string: feed.url) else { report.failures.append("\(feed.title): not a URL"); continue }
+            let fetched = pipeline.take(index)
+            let next = fetched.state
             do {
-                let stored = try store.fetchMeta.meta(feedID: feed.id)
-                let state = FetchState(etag: stored.etag, lastModified: stored.lastModified, bodyHash: stored.bodyHash,
-                                       nextFetchAt: stored.nextFetchAt, failureCount: stored.failureCount, lastError: stored.lastError)
-                let (outcome, next) = fetcher.fetch(url, state: state, credentials: credentials(feed), manual: manual, now: now)
                 try store.database.write {
-                    switch outcome {
-                    case .success(.updated(let parsed)):
+                    switch fetched.result {
+                    case .success(.updated):
                         report.fetched += 1
-                        report.newArticles += try store.sync.applyEntries(accountID: account.id, parsed.items.map { item in
-                            (feed.id, Self.article(item), false, false)
-                        }, protected: [], stateUpdatesExisting: false)
+                        report.newArticles += try store.sync.applyEntries(accountID: account.id, fetched.articles.map { (feed.id, $0, false, false) },
+                                                                          protected: [], stateUpdatesExisting: false)
                     case .success(.unchanged): report.unchanged += 1
                     case .success(.skipped): report.skipped += 1
                     case .failure(let error): report.failures.append("\(feed.title): \(error.description)")
