@@ -14,6 +14,8 @@ public final class HTTPClient: Sendable {
     /// Deadlines fire on a queue of their own, which always gets a thread even when the shared
     /// pools are busy or blocked by callers waiting on `sendAndWait`.
     private static let deadlines = DispatchQueue(label: "lector.http.deadlines", attributes: .concurrent)
+    /// Kept here because URLSession's operation queue holds its underlying queue unowned.
+    private static let callbackQueue = DispatchQueue(label: "lector.http.callbacks")
 
     /// Creates a client with its own URLSession.
     public init(configuration: HTTPClientConfiguration = HTTPClientConfiguration()) {
@@ -29,7 +31,11 @@ public final class HTTPClient: Sendable {
         sessionConfiguration.timeoutIntervalForResource = configuration.deadline.seconds
         let delegate = SessionDelegate()
         self.delegate = delegate
-        self.session = URLSession(configuration: sessionConfiguration, delegate: delegate, delegateQueue: nil)
+        // Callbacks run on a queue of our own: on the shared pool they waited, up to a second,
+        // whenever several callers were blocked in sendAndWait.
+        let callbacks = OperationQueue()
+        callbacks.underlyingQueue = Self.callbackQueue
+        self.session = URLSession(configuration: sessionConfiguration, delegate: delegate, delegateQueue: callbacks)
     }
 
     deinit {

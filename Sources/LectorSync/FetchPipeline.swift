@@ -25,11 +25,11 @@ final class FetchPipeline: @unchecked Sendable {
 
     init(jobs: [Job], fetcher: FeedFetcher, manual: Bool, now: Date, window: Int = 4) {
         slots = DispatchSemaphore(value: window)
-        let workers = DispatchQueue(label: "lector.fetch", attributes: .concurrent)
-        DispatchQueue(label: "lector.fetch.dispatch").async { [self] in
+        // Plain threads: each one blocks on its request, which must not starve a shared pool.
+        Thread { [self] in
             for (index, job) in jobs.enumerated() {
                 slots.wait()
-                workers.async { [self] in
+                Thread { [self] in
                     let (result, state) = fetcher.fetch(job.url, state: job.state, credentials: job.credentials, manual: manual, now: now)
                     var articles: [IncomingArticle] = []
                     if case .success(.updated(let parsed)) = result { articles = parsed.items.map(LocalFeedSync.article) }
@@ -37,9 +37,9 @@ final class FetchPipeline: @unchecked Sendable {
                     outcomes[index] = Outcome(result: result, state: state, articles: articles)
                     condition.broadcast()
                     condition.unlock()
-                }
+                }.start()
             }
-        }
+        }.start()
     }
 
     /// Waits for feed `index` and frees its slot for the next fetch.
