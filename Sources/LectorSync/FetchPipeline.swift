@@ -21,14 +21,18 @@ final class FetchPipeline: @unchecked Sendable {
 
     private let condition = NSCondition()
     private var outcomes: [Int: Outcome] = [:]
+    private var cancelled = false
     private let slots: DispatchSemaphore
+    private let window: Int
 
     init(jobs: [Job], fetcher: FeedFetcher, manual: Bool, now: Date, window: Int = 4) {
         slots = DispatchSemaphore(value: window)
+        self.window = window
         // Plain threads: each one blocks on its request, which must not starve a shared pool.
         Thread { [self] in
             for (index, job) in jobs.enumerated() {
                 slots.wait()
+                if isCancelled { return }
                 Thread { [self] in
                     let (result, state) = fetcher.fetch(job.url, state: job.state, credentials: job.credentials, manual: manual, now: now)
                     var articles: [IncomingArticle] = []
@@ -40,6 +44,20 @@ final class FetchPipeline: @unchecked Sendable {
                 }.start()
             }
         }.start()
+    }
+
+    private var isCancelled: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return cancelled
+    }
+
+    /// Stops starting fetches (the writer gave up); fetches under way finish on their own.
+    func cancel() {
+        condition.lock()
+        cancelled = true
+        condition.unlock()
+        for _ in 0..<window { slots.signal() }
     }
 
     /// Waits for feed `index` and frees its slot for the next fetch.

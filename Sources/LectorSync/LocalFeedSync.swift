@@ -55,6 +55,7 @@ public struct LocalFeedSync {
             fetchable.append(listing)
         }
         let pipeline = FetchPipeline(jobs: jobs, fetcher: fetcher, manual: manual, now: now)
+        defer { pipeline.cancel() }
         for (index, listing) in fetchable.enumerated() {
             let feed = listing.feed
             let fetched = pipeline.take(index)
