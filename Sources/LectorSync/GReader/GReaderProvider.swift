@@ -59,12 +59,25 @@ public final class GReaderProvider: SyncProvider, @unchecked Sendable {
         // `ot` compares with receipt time on FreshRSS and publish time on Miniflux: keep a margin.
         if let since { query.append(("ot", String(Int(since.timeIntervalSince1970) - 3_600))) }
         let ids = try allIDs(query, "the entry list").filter { !known.contains($0) }
-        for batch in ids.chunked(into: capabilities.contentsBatchLimit) {
-            let entries = try entries(withIDs: batch)
+        let batches = ids.chunked(into: capabilities.contentsBatchLimit)
+        // The next batch downloads while the caller stores this one.
+        var next = batches.first.map(prefetch)
+        for index in batches.indices {
+            let entries = try next!.wait()
+            next = index + 1 < batches.count ? prefetch(batches[index + 1]) : nil
             do { try deliver(RemoteEntryPage(entries: entries)) } catch let error as SyncError { throw error } catch {
                 throw .store("\(error)")
             }
         }
+    }
+
+    /// Starts fetching the contents of `ids` on a thread of its own.
+    private func prefetch(_ ids: [String]) -> Prefetched {
+        let result = Prefetched()
+        Thread { [self] in
+            do throws(SyncError) { result.finish(.success(try entries(withIDs: ids))) } catch { result.finish(.failure(error)) }
+        }.start()
+        return result
     }
 
     public func entries(withIDs ids: [String]) throws(SyncError) -> [RemoteEntry] {
@@ -197,5 +210,21 @@ public final class GReaderProvider: SyncProvider, @unchecked Sendable {
         let response = try connection.send(request)
         try connection.require(response, what)
         return response
+    }
+}
+
+/// A batch of entry contents being downloaded on another thread.
+private final class Prefetched: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var result: Result<[RemoteEntry], SyncError>?
+
+    func finish(_ result: Result<[RemoteEntry], SyncError>) {
+        self.result = result
+        done.signal()
+    }
+
+    func wait() throws(SyncError) -> [RemoteEntry] {
+        done.wait()
+        return try result!.get()
     }
 }
