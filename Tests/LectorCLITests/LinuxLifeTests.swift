@@ -159,3 +159,45 @@ struct FeedRedirectTests {
         _ = try test.run("feed", "remove", "Moved", "--yes")
     }
 }
+
+@Suite("Two Lector processes at once", .serialized)
+struct ConcurrentProcessesTests {
+    @Test("syncs and a marking running side by side all succeed, and the store stays consistent")
+    func sideBySide() throws {
+        let site = StaticSite()
+        for index in 0..<20 {
+            site.serve("/feed\(index).xml", text: FeedSite.rss("Feed \(index)", items: (0..<20).map { "Post \(index)-\($0)" }),
+                       contentType: "application/rss+xml")
+        }
+        let server = try LoopbackServer(handler: site.handler)
+        let home = TestHome()
+        _ = try home.run("account", "add", "local", "--name", "Mine")
+        let opml = home.path + "/feeds.opml"
+        try ("<?xml version=\"1.0\"?><opml version=\"2.0\"><body>" + (0..<20).map {
+            "<outline text=\"Feed \($0)\" xmlUrl=\"\(server.url("/feed\($0).xml").absoluteString)\"/>"
+        }.joined() + "</body></opml>").write(toFile: opml, atomically: true, encoding: .utf8)
+        _ = try home.run("opml", "import", opml)
+
+        func start(_ arguments: [String]) throws -> Process {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: TestBinary.path)
+            process.arguments = arguments
+            process.environment = home.environment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+        let processes = try [start(["sync"]), start(["sync"]), start(["article", "mark-all-read", "--yes"]), start(["sync"])]
+        for process in processes { process.waitUntilExit() }
+        #expect(processes.map(\.terminationStatus) == [0, 0, 0, 0], "every process must succeed: \(processes.map(\.terminationStatus))")
+        let store = try home.store()
+        let integrity = try store.database.queryFirst("PRAGMA integrity_check") { $0.string(0) }
+        #expect(integrity == "ok", "the store must stay intact: \(integrity ?? "nil")")
+        #expect(try store.articles.count() == 400, "each article stored once")
+        let drift = try store.database.scalarInt("""
+            SELECT count(*) FROM feeds f WHERE f.article_count <> (SELECT count(*) FROM articles WHERE feed_id = f.id)
+            """)
+        #expect(drift == 0, "feed counters stay in step")
+    }
+}
