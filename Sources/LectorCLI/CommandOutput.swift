@@ -5,10 +5,17 @@ import Foundation
 public struct CommandOutput: Sendable {
     public let text: String
     public let json: any Encodable & Sendable
+    /// The last line of a JSON-lines stream (one compact line) instead of one pretty document.
+    let endsStream: Bool
 
     public init(text: String, json: any Encodable & Sendable) {
+        self.init(text: text, json: json, endsStream: false)
+    }
+
+    init(text: String, json: any Encodable & Sendable, endsStream: Bool) {
         self.text = text
         self.json = json
+        self.endsStream = endsStream
     }
 
     /// A plain confirmation such as "Demo library removed." with `{"ok": true, "message": …}` as JSON.
@@ -23,7 +30,7 @@ public struct CommandOutput: Sendable {
 
     /// Renders the chosen form, ending with a newline unless empty.
     func rendered(asJSON: Bool) -> String {
-        if asJSON { return JSONOutput.encode(json) + "\n" }
+        if asJSON { return (endsStream ? JSONOutput.line(json) : JSONOutput.encode(json)) + "\n" }
         if text.isEmpty { return "" }
         return text.hasSuffix("\n") ? text : text + "\n"
     }
@@ -35,6 +42,14 @@ enum JSONOutput {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
+        guard let data = try? encoder.encode(value) else { return "null" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// One compact line, for JSON-lines streams.
+    static func line(_ value: any Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(value) else { return "null" }
         return String(decoding: data, as: UTF8.self)
     }

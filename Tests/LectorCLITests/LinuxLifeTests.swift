@@ -201,3 +201,20 @@ struct ConcurrentProcessesTests {
         #expect(drift == 0, "feed counters stay in step")
     }
 }
+
+@Suite("sync --json")
+struct SyncJSONTests {
+    @Test("sync --json prints JSON lines: progress events as they happen, then one result line")
+    func jsonLines() throws {
+        let site = try FeedSite()
+        let home = TestHome()
+        _ = try home.run("account", "add", "local", "--name", "Mine")
+        _ = try home.run("feed", "add", site.url("/news.xml"))
+        let result = try runProcess(TestBinary.path, ["sync", "--json"], environment: home.environment)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let objects = lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(objects.count == lines.count && lines.count >= 2, "every line is one JSON object: \(result.stdout)")
+        #expect(objects.dropLast().allSatisfy { $0["event"] as? String == "progress" }, "progress first")
+        #expect(objects.last?["event"] as? String == "result" && (objects.last?["results"] as? [Any])?.count == 1, "then the result")
+    }
+}

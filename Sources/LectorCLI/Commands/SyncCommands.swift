@@ -9,7 +9,7 @@ enum SyncCommands {
 
     static let sync = CommandSpec(
         ["sync"], "sync accounts: push your changes, then fetch what is new",
-        discussion: "A sync you ask for always runs. --auto (for timers) declines for an account synced within the interval of the sync settings, never less than 15 minutes. --push-only sends queued changes and nothing else.",
+        discussion: "A sync you ask for always runs. --auto (for timers) declines for an account synced within the interval of the sync settings, never less than 15 minutes. --push-only sends queued changes and nothing else. With --json the output is JSON lines: progress events ({\"event\": \"progress\", …}) as they happen, then one {\"event\": \"result\", \"results\": […]} line.",
         options: [
             OptionSpec.account,
             OptionSpec("push-only", "only send queued changes (reads, stars) to the servers"),
@@ -21,7 +21,7 @@ enum SyncCommands {
         let accounts: [Account] = try invocation.value("account").map { [try session.account(named: $0)] }
             ?? CLIError.catching { try store.accounts.all().filter { !$0.isDemo } }
         guard !accounts.isEmpty else {
-            if invocation.flag("auto") { return CommandOutput(text: "", json: [ResultJSON]()) }
+            if invocation.flag("auto") { return CommandOutput(text: "", json: ResultsJSON(results: []), endsStream: true) }
             throw CLIError.notFound("no account to sync: add one with 'lector account add'")
         }
         let floor = Double(max(15, preferences.syncIntervalMinutes)) * 60
@@ -37,7 +37,7 @@ enum SyncCommands {
                 continue
             }
             do throws(CLIError) {
-                let detail = try run(account, store: store, session: session, pushOnly: invocation.flag("push-only"),
+                let detail = try run(account, store: store, session: session, json: invocation.wantsJSON, pushOnly: invocation.flag("push-only"),
                                      manual: !invocation.flag("auto"), since: since(preferences.syncAgeLimit, now: now))
                 results.append(ResultJSON(account: account.name, outcome: "ok", detail: detail))
             } catch {
@@ -53,19 +53,19 @@ enum SyncCommands {
                 if !invocation.wantsJSON { Console.out(text + "\n") }
                 throw firstError
             }
-            if isatty(STDOUT_FILENO) == 0 && !invocation.wantsJSON { return CommandOutput(text: "", json: results) }
+            if isatty(STDOUT_FILENO) == 0 && !invocation.wantsJSON { return CommandOutput(text: "", json: ResultsJSON(results: results), endsStream: true) }
         }
         if let firstError, results.allSatisfy({ $0.outcome != "ok" }) || accounts.count == 1 {
             // Every account failed (or the only one did): the exit code says why.
             if !invocation.wantsJSON { Console.out(text + "\n") }
             throw firstError
         }
-        return CommandOutput(text: text, json: results)
+        return CommandOutput(text: text, json: ResultsJSON(results: results), endsStream: true)
     }
 
-    private static func run(_ account: Account, store: Store, session: Session, pushOnly: Bool, manual: Bool,
+    private static func run(_ account: Account, store: Store, session: Session, json: Bool, pushOnly: Bool, manual: Bool,
                             since: Date?) throws(CLIError) -> String {
-        let progress = ProgressLine(account: account.name)
+        let progress = ProgressLine(account: account.name, json: json)
         defer { progress.finish() }
         if account.kind == .local {
             guard !pushOnly else { return "nothing to push: a local account has no server" }
@@ -97,6 +97,12 @@ enum SyncCommands {
         }
     }
 
+    /// The last line of `sync --json`.
+    struct ResultsJSON: Encodable, Sendable {
+        var event = "result"
+        let results: [ResultJSON]
+    }
+
     struct ResultJSON: Encodable, Sendable {
         let account: String
         let outcome: String
@@ -104,16 +110,37 @@ enum SyncCommands {
     }
 }
 
-/// A one-line progress display on stderr, only when stderr is a terminal.
+/// Progress: a one-line display on stderr when it is a terminal; with --json, one JSON line per
+/// event on stdout.
 final class ProgressLine {
     let account: String
+    let json: Bool
     let enabled = isatty(STDERR_FILENO) == 1
 
-    init(account: String) {
+    init(account: String, json: Bool) {
         self.account = account
+        self.json = json
+    }
+
+    struct EventJSON: Encodable {
+        var event = "progress"
+        let account: String
+        let stage: String
+        let count: Int?
+        let folder: String?
     }
 
     func update(_ progress: SyncProgress) {
+        if json {
+            let event: EventJSON = switch progress {
+            case .pushing(let count): EventJSON(account: account, stage: "push", count: count, folder: nil)
+            case .structure: EventJSON(account: account, stage: "structure", count: nil, folder: nil)
+            case .entries(let stored, let folder): EventJSON(account: account, stage: "entries", count: stored, folder: folder)
+            case .state: EventJSON(account: account, stage: "state", count: nil, folder: nil)
+            }
+            Console.out(JSONOutput.line(event) + "\n")
+            return
+        }
         guard enabled else { return }
         let text: String = switch progress {
         case .pushing(let count): "sending \(count) change(s)…"
@@ -125,7 +152,7 @@ final class ProgressLine {
     }
 
     func finish() {
-        guard enabled else { return }
+        guard enabled && !json else { return }
         FileHandle.standardError.write(Data("\r\u{1b}[K".utf8))
     }
 }

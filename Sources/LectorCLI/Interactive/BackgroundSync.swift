@@ -21,7 +21,9 @@ final class BackgroundSync {
     func finishedSummary() -> String? {
         guard !process.isRunning else { return nil }
         let data = output.fileHandleForReading.readDataToEndOfFile()
-        let results = (try? JSONSerialization.jsonObject(with: data) as? [[String: Any]]) ?? []
+        // JSON lines: progress events, then {"event": "result", "results": […]}.
+        let last = String(decoding: data, as: UTF8.self).split(separator: "\n").last.map { Data($0.utf8) } ?? Data()
+        let results = ((try? JSONSerialization.jsonObject(with: last) as? [String: Any])?["results"] as? [[String: Any]]) ?? []
         if process.terminationStatus != 0 {
             let failed = results.filter { $0["outcome"] as? String == "failed" }
             let detail = failed.map { "\($0["account"] ?? "?"): \($0["detail"] ?? "")" }.joined(separator: "; ")
