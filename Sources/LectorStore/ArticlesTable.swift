@@ -13,30 +13,34 @@ public struct ArticlesTable {
                        starred: Bool = false) throws(StoreError) -> (id: Int64, inserted: Bool) {
         try storeOperation {
             try database.write {
-                if let existing = try database.queryFirst(
-                    "SELECT id FROM articles WHERE account_id = ? AND server_id = ?", accountID, article.serverID,
-                    row: { $0.int64(0) }) {
-                    try database.execute("""
-                        UPDATE articles SET feed_id = ?2, url = ?3, title = ?4, author = ?5, summary = ?6,
-                               content_html = ?7, text = ?8, published_at = ?9, updated_at = ?10
-                        WHERE id = ?1 AND (feed_id IS NOT ?2 OR url IS NOT ?3 OR title IS NOT ?4 OR author IS NOT ?5
-                               OR summary IS NOT ?6 OR content_html IS NOT ?7 OR text IS NOT ?8
-                               OR published_at IS NOT ?9 OR updated_at IS NOT ?10)
-                        """, existing, feedID, article.url, article.title, article.author, article.summary,
-                        article.contentHTML, article.text, article.publishedAt, article.updatedAt)
-                    return (existing, false)
-                }
+                // New rows (the common case in a sync) cost one statement; a known server id falls
+                // through to the update, which only touches rows whose content differs.
                 try database.execute("""
                     INSERT INTO articles (account_id, feed_id, server_id, url, title, author, summary, content_html,
                                           text, published_at, updated_at, fetched_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (account_id, server_id) DO NOTHING
                     """, accountID, feedID, article.serverID, article.url, article.title, article.author,
                     article.summary, article.contentHTML, article.text, article.publishedAt, article.updatedAt,
                     Date().timeIntervalSince1970)
-                let id = database.lastInsertedRowID
-                try database.execute("INSERT INTO article_state (article_id, read, starred) VALUES (?, ?, ?)",
-                                     id, read.rawValue, starred)
-                return (id, true)
+                if database.changes == 1 {
+                    let id = database.lastInsertedRowID
+                    try database.execute("INSERT INTO article_state (article_id, read, starred) VALUES (?, ?, ?)",
+                                         id, read.rawValue, starred)
+                    return (id, true)
+                }
+                let existing = try database.queryFirst(
+                    "SELECT id FROM articles WHERE account_id = ? AND server_id = ?", accountID, article.serverID,
+                    row: { $0.int64(0) }) ?? 0
+                try database.execute("""
+                    UPDATE articles SET feed_id = ?2, url = ?3, title = ?4, author = ?5, summary = ?6,
+                           content_html = ?7, text = ?8, published_at = ?9, updated_at = ?10
+                    WHERE id = ?1 AND (feed_id IS NOT ?2 OR url IS NOT ?3 OR title IS NOT ?4 OR author IS NOT ?5
+                           OR summary IS NOT ?6 OR content_html IS NOT ?7 OR text IS NOT ?8
+                           OR published_at IS NOT ?9 OR updated_at IS NOT ?10)
+                    """, existing, feedID, article.url, article.title, article.author, article.summary,
+                    article.contentHTML, article.text, article.publishedAt, article.updatedAt)
+                return (existing, false)
             }
         }
     }
