@@ -95,7 +95,7 @@ public struct SyncTable {
         }
     }
 
-    /// Server ids of the account's articles that are in `ids`… and those that are not, as asked.
+    /// The server id of every article the account already has (contents are fetched only for others).
     public func knownServerIDs(accountID: Int64) throws(StoreError) -> Set<String> {
         try storeOperation { Set(try database.query("SELECT server_id FROM articles WHERE account_id = ?", accountID) { $0.string(0) }) }
     }

@@ -32,10 +32,6 @@ struct FeedbinSyncTests {
         return (fixture, emulator, ids)
     }
 
-    static func serverItem(_ emulator: FeedbinEmulator, _ id: Int64) -> EmulatedItem? {
-        emulator.store.items.first { $0.id == id }
-    }
-
     // MARK: Scenarios
 
     @Test("entries arrive with unknown state and a failure before the unread set marks nothing read")
@@ -71,7 +67,7 @@ struct FeedbinSyncTests {
         fixture.server.clearLog()
         emulator.serveStaleReads(true)
         try await fixture.sync()
-        #expect(Self.serverItem(emulator, ids[0])?.read == true, "the push reached the server")
+        #expect(emulator.store.item(ids[0])?.read == true, "the push reached the server")
         #expect(try fixture.state(ids[0])?.read == .read, "the stale unread set must not undo the read")
         #expect(fixture.pendingIntents.isEmpty, "the acknowledged read left the queue")
         #expect(fixture.requests("POST", "/v2/unread_entries/delete.json").count == 1, "marked read through the POST form")
@@ -85,17 +81,7 @@ struct FeedbinSyncTests {
     @Test("a star given in a tunnel reaches the server when the connection is back")
     func starInATunnel() async throws {
         let (fixture, emulator, ids) = try Self.fixture()
-        try await fixture.sync()
-        fixture.server.inject(.dropConnection)
-        try fixture.star([ids[4]])
-        await #expect(throws: SyncError.self, "no connection: the sync fails") { try await fixture.sync() }
-        #expect(Self.serverItem(emulator, ids[4])?.starred == false, "nothing reached the server yet")
-
-        fixture.server.clearFaults()
-        try await fixture.sync()
-        #expect(Self.serverItem(emulator, ids[4])?.starred == true, "the star reached the server")
-        #expect(try fixture.state(ids[4])?.starred == true, "still starred locally")
-        #expect(fixture.pendingIntents.isEmpty, "nothing left to send")
+        try await checkStarInATunnel(fixture, server: emulator.store, entry: ids[4])
     }
 
     @Test("entries another client marks read or stars on the server change locally after the next sync")
@@ -122,9 +108,9 @@ struct FeedbinSyncTests {
         try fixture.star([ids[5]])
         fixture.faults.add("POST", "/v2/starred_entries.json", .status(500))
         await #expect(throws: SyncError.self, "the star batch fails") { try await fixture.sync() }
-        #expect(Self.serverItem(emulator, ids[0])?.read == true && Self.serverItem(emulator, ids[1])?.read == true,
+        #expect(emulator.store.item(ids[0])?.read == true && emulator.store.item(ids[1])?.read == true,
                 "the read batch went through")
-        #expect(Self.serverItem(emulator, ids[5])?.starred == false, "the failed batch did not")
+        #expect(emulator.store.item(ids[5])?.starred == false, "the failed batch did not")
         #expect(fixture.pendingIntents.map(\.action) == [.starred], "only the unacknowledged star is still queued")
 
         fixture.server.clearLog()
@@ -132,7 +118,7 @@ struct FeedbinSyncTests {
         #expect(fixture.requests("POST", "/v2/unread_entries").isEmpty, "the acknowledged reads are not sent again")
         let stars = fixture.requests("POST", "/v2/starred_entries.json")
         #expect(stars.count == 1 && stars.first.map { entryIDs(in: $0, key: "starred_entries") } == [ids[5]], "the star is sent once")
-        #expect(Self.serverItem(emulator, ids[5])?.starred == true, "the star arrived")
+        #expect(emulator.store.item(ids[5])?.starred == true, "the star arrived")
         #expect(fixture.pendingIntents.isEmpty, "the queue is empty")
     }
 

@@ -3,6 +3,7 @@ import LectorHTTP
 import LectorStore
 import LectorSync
 import LectorTestSupport
+import Testing
 
 /// Faults aimed at one endpoint. The loopback server's own faults hit "the next N requests",
 /// whatever they are; a sync makes many, so these pick the request by method and path.
@@ -175,4 +176,25 @@ func jsonBody(_ request: ServerRequest) -> [String: Any] {
 /// The ids a logged state request carried under `key`.
 func entryIDs(in request: ServerRequest, key: String) -> Set<Int64> {
     Set((jsonBody(request)[key] as? [Any] ?? []).compactMap { ($0 as? NSNumber)?.int64Value })
+}
+
+extension FeedStore {
+    /// The server's copy of one entry.
+    func item(_ id: Int64) -> EmulatedItem? { items.first { $0.id == id } }
+}
+
+/// The scenario both services share: a star given with no connection stays queued, and reaches
+/// the server once the connection is back.
+func checkStarInATunnel(_ fixture: ServiceSyncFixture, server: FeedStore, entry id: Int64) async throws {
+    try await fixture.sync()
+    fixture.server.inject(.dropConnection)
+    try fixture.star([id])
+    await #expect(throws: SyncError.self, "no connection: the sync fails") { try await fixture.sync() }
+    #expect(server.item(id)?.starred == false, "nothing reached the server yet")
+
+    fixture.server.clearFaults()
+    try await fixture.sync()
+    #expect(server.item(id)?.starred == true, "the star reached the server")
+    #expect(try fixture.state(id)?.starred == true, "still starred locally")
+    #expect(fixture.pendingIntents.isEmpty, "nothing left to send")
 }

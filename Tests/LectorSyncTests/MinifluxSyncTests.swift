@@ -40,10 +40,6 @@ struct MinifluxSyncTests {
                          secret: user.password)
     }
 
-    static func serverItem(_ emulator: MinifluxEmulator, _ id: Int64) -> EmulatedItem? {
-        emulator.store.items.first { $0.id == id }
-    }
-
     // MARK: Scenarios
 
     @Test("an article read offline stays read, locally and on the server, after a sync against a stale snapshot")
@@ -61,7 +57,7 @@ struct MinifluxSyncTests {
         fixture.server.clearFaults()
         emulator.serveStaleReads(true)
         try await fixture.sync()
-        #expect(Self.serverItem(emulator, ids[0])?.read == true, "the push reached the server")
+        #expect(emulator.store.item(ids[0])?.read == true, "the push reached the server")
         #expect(try fixture.state(ids[0])?.read == .read, "the stale snapshot (still unread) must not undo the read")
         #expect(fixture.pendingIntents.isEmpty, "the acknowledged read left the queue")
 
@@ -74,17 +70,7 @@ struct MinifluxSyncTests {
     @Test("a star given in a tunnel reaches the server when the connection is back")
     func starInATunnel() async throws {
         let (fixture, emulator, ids) = try Self.fixture()
-        try await fixture.sync()
-        fixture.server.inject(.dropConnection)
-        try fixture.star([ids[2]])
-        await #expect(throws: SyncError.self, "no connection: the sync fails") { try await fixture.sync() }
-        #expect(Self.serverItem(emulator, ids[2])?.starred == false, "nothing reached the server yet")
-
-        fixture.server.clearFaults()
-        try await fixture.sync()
-        #expect(Self.serverItem(emulator, ids[2])?.starred == true, "the star reached the server")
-        #expect(try fixture.state(ids[2])?.starred == true, "still starred locally")
-        #expect(fixture.pendingIntents.isEmpty, "nothing left to send")
+        try await checkStarInATunnel(fixture, server: emulator.store, entry: ids[2])
     }
 
     @Test("entries another client marks read or stars on the server change locally after the next sync")
@@ -112,9 +98,9 @@ struct MinifluxSyncTests {
         // Reads go first, then stars: the second PUT /v1/entries is the star batch.
         fixture.faults.add("PUT", "/v1/entries", .status(500), skip: 1)
         await #expect(throws: SyncError.self, "the star batch fails") { try await fixture.sync() }
-        #expect(Self.serverItem(emulator, ids[0])?.read == true && Self.serverItem(emulator, ids[1])?.read == true,
+        #expect(emulator.store.item(ids[0])?.read == true && emulator.store.item(ids[1])?.read == true,
                 "the first batch was applied")
-        #expect(Self.serverItem(emulator, ids[5])?.starred == false, "the failed batch was not")
+        #expect(emulator.store.item(ids[5])?.starred == false, "the failed batch was not")
         #expect(fixture.pendingIntents.map(\.action) == [.starred], "only the unacknowledged star is still queued")
 
         fixture.server.clearLog()
@@ -122,7 +108,7 @@ struct MinifluxSyncTests {
         let puts = fixture.requests("PUT", "/v1/entries")
         #expect(puts.count == 1, "one batch left to send, got \(puts.count) PUTs")
         #expect(puts.first.map { entryIDs(in: $0, key: "entry_ids") } == [ids[5]], "the acknowledged reads are not sent again")
-        #expect(Self.serverItem(emulator, ids[5])?.starred == true, "the star arrived")
+        #expect(emulator.store.item(ids[5])?.starred == true, "the star arrived")
         #expect(try fixture.state(ids[0])?.read == .read && fixture.state(ids[1])?.read == .read, "nothing lost locally")
         #expect(fixture.pendingIntents.isEmpty, "the queue is empty")
     }
@@ -135,11 +121,11 @@ struct MinifluxSyncTests {
         try fixture.star([ids[1]])
         fixture.faults.add("PUT", "/bookmark", .applyThenStall(2.5))
         await #expect(throws: SyncError.self, "the answer never arrives") { try await fixture.sync() }
-        #expect(Self.serverItem(emulator, ids[1])?.starred == true, "the server toggled anyway")
+        #expect(emulator.store.item(ids[1])?.starred == true, "the server toggled anyway")
         #expect(fixture.pendingIntents.count == 1, "unacknowledged, so still queued")
 
         try await fixture.sync()
-        #expect(Self.serverItem(emulator, ids[1])?.starred == true, "the retry must not toggle the star off again")
+        #expect(emulator.store.item(ids[1])?.starred == true, "the retry must not toggle the star off again")
         #expect(fixture.requests("PUT", "/bookmark").count == 1, "exactly one toggle for one intent")
         #expect(try fixture.state(ids[1])?.starred == true, "starred locally")
         #expect(fixture.pendingIntents.isEmpty, "acknowledged on the retry")
@@ -147,7 +133,7 @@ struct MinifluxSyncTests {
         // Unstarring goes through the same read-then-toggle path.
         try fixture.star([ids[1]], false)
         try await fixture.sync()
-        #expect(Self.serverItem(emulator, ids[1])?.starred == false, "unstarred on the server")
+        #expect(emulator.store.item(ids[1])?.starred == false, "unstarred on the server")
         #expect(fixture.requests("PUT", "/bookmark").count == 2, "one more toggle for the unstar")
     }
 
