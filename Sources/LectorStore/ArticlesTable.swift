@@ -56,6 +56,10 @@ public struct ArticlesTable {
         var arguments: [any SQLBindable] = [query.accountID, query.feedID, query.folderID, query.unreadOnly, query.starredOnly,
                                             query.since, query.limit]
         if let ftsQuery { arguments.append(ftsQuery) }
+        if ftsQuery != nil && database.mode == .readWrite {
+            let index = SearchIndex(database: database)
+            if try index.pendingCount() > 0 { try index.feedBacklog() }
+        }
         return try storeOperation {
             try database.query("""
                 SELECT a.id, a.account_id, a.feed_id, f.title, a.server_id, a.title, a.url, a.author,

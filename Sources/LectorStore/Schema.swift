@@ -4,6 +4,9 @@ public enum Schema {
         Migration("v1: accounts, feeds, articles, state, intents, settings, reading list, fetch and sync metadata, FTS") { db in
             try db.executeScript(version1)
         },
+        Migration("v2: the search index is fed in bulk from a backlog of new articles") { db in
+            try db.executeScript(version2)
+        },
     ])
 
     static let version1 = """

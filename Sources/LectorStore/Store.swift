@@ -40,6 +40,7 @@ public final class Store {
     public var readingList: ReadingListTable { ReadingListTable(database: database) }
     public var settings: SettingsTable { SettingsTable(database: database) }
     public var meta: AppMetaTable { AppMetaTable(database: database) }
+    public var search: SearchIndex { SearchIndex(database: database) }
 }
 
 /// Wraps any thrown error from a table operation into a StoreError.

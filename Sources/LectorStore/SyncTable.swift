@@ -90,6 +90,7 @@ public struct SyncTable {
                                              flag, result.id, flag)
                     }
                 }
+                try SearchIndex(database: database).feedBacklogIfFull()
                 return inserted
             }
         }

@@ -81,6 +81,7 @@ public struct LocalFeedSync {
             }
             progress(.entries(stored: index + 1, folder: listing.folderName))
         }
+        do { try store.search.feedBacklog() } catch { throw .store(error.description) }
         return report
     }
 

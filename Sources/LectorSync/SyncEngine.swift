@@ -97,6 +97,7 @@ public struct SyncEngine {
             stored += page.entries.count
             progress(.entries(stored: stored, folder: page.folder))
         }
+        try record { try store.search.feedBacklog() }
         progress(.state)
         // Each set reconciles on its own: a failed starred list does not undo the unread one.
         let unread = try provider.unreadIDs()
@@ -127,6 +128,7 @@ public struct SyncEngine {
                         publishedAt: entry.publishedAt?.timeIntervalSince1970, updatedAt: entry.updatedAt?.timeIntervalSince1970)
     }
 
+    @discardableResult
     private func record<T>(_ body: () throws -> T) throws(SyncError) -> T {
         do { return try body() } catch let error as SyncError { throw error } catch { throw .store("\(error)") }
     }
