@@ -22,7 +22,7 @@ enum SyncLocalBench {
         let urls = names.map { server.url("feeds/" + $0) }
         let expectedEntries = try expectedEntryCount(corpus)
         print("sync-local: \(urls.count) feeds, \(expectedEntries) entries, nginx on 127.0.0.1:\(server.port); newsboat reload-threads \(threads)"
-              + (threads == Newsboat.defaultReloadThreads ? " (its default)" : "") + "; Lector fetches one feed at a time")
+              + (threads == Newsboat.defaultReloadThreads ? " (its default)" : "") + "; Lector fetches up to 4 feeds ahead of its one writer")
         try checkValidators(server.url("feeds/" + names[0]))
 
         var lectorCold: [Double] = [], lectorWarm: [Double] = []
