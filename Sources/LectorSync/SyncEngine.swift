@@ -124,7 +124,7 @@ public struct SyncEngine {
 
     static func article(_ entry: RemoteEntry) -> IncomingArticle {
         IncomingArticle(serverID: entry.serverID, url: entry.url, title: entry.title, author: entry.author, summary: entry.summary,
-                        contentHTML: entry.contentHTML, text: PlainText.from(html: entry.contentHTML ?? entry.summary ?? ""),
+                        contentHTML: entry.contentHTML, text: entry.text,
                         publishedAt: entry.publishedAt?.timeIntervalSince1970, updatedAt: entry.updatedAt?.timeIntervalSince1970)
     }
 

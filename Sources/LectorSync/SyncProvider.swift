@@ -156,8 +156,11 @@ public struct RemoteEntry: Sendable, Equatable {
     public var url: String?
     public var title: String
     public var author: String?
-    public var summary: String?
-    public var contentHTML: String?
+    public let summary: String?
+    public let contentHTML: String?
+    /// The body as plain text for the search index, made where the entry is decoded: for a
+    /// provider that downloads ahead (GReader) that is off the thread that writes the store.
+    public let text: String
     public var publishedAt: Date?
     public var updatedAt: Date?
     public var read: Bool?
@@ -172,6 +175,7 @@ public struct RemoteEntry: Sendable, Equatable {
         self.author = author
         self.summary = summary
         self.contentHTML = contentHTML
+        self.text = PlainText.from(html: contentHTML ?? summary ?? "")
         self.publishedAt = publishedAt
         self.updatedAt = updatedAt
         self.read = read

@@ -60,16 +60,20 @@ public final class GReaderProvider: SyncProvider, @unchecked Sendable {
         if let since { query.append(("ot", String(Int(since.timeIntervalSince1970) - 3_600))) }
         let ids = try allIDs(query, "the entry list").filter { !known.contains($0) }
         let batches = ids.chunked(into: capabilities.contentsBatchLimit)
-        // The next batch downloads while the caller stores this one.
-        var next = batches.first.map(prefetch)
+        // Downloads run ahead while the caller stores: more than one in flight, so one slow
+        // response (or the server's own work) does not leave the writer idle.
+        var inFlight = batches.prefix(Self.downloadsAhead).map(prefetch)
         for index in batches.indices {
-            let entries = try next!.wait()
-            next = index + 1 < batches.count ? prefetch(batches[index + 1]) : nil
+            let entries = try inFlight.removeFirst().wait()
+            if index + Self.downloadsAhead < batches.count { inFlight.append(prefetch(batches[index + Self.downloadsAhead])) }
             do { try deliver(RemoteEntryPage(entries: entries)) } catch let error as SyncError { throw error } catch {
                 throw .store("\(error)")
             }
         }
     }
+
+    /// How many content batches download at once ahead of the writer.
+    static let downloadsAhead = 2
 
     /// Starts fetching the contents of `ids` on a thread of its own.
     private func prefetch(_ ids: [String]) -> Prefetched {

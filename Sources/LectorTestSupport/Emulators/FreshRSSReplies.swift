@@ -36,7 +36,7 @@ enum FreshRSSReply {
     static func json(_ value: JSONValue, newline: Bool, style: JSONValue.Style = .unescaped, cors: Bool = true) -> ServerResponse {
         ServerResponse(status: 200,
                        headers: (cors ? self.cors : []) + [(name: "Content-Type", value: "application/json; charset=UTF-8")],
-                       body: Data((value.serialized(style) + (newline ? "\n" : "")).utf8))
+                       body: Data(value.utf8(style) + (newline ? [UInt8(ascii: "\n")] : [])))
     }
 
     /// FreshRSS replaces these characters in titles with full-width look-alikes.

@@ -28,55 +28,63 @@ public indirect enum JSONValue: Sendable, Equatable {
 
     /// The compact JSON text.
     public func serialized(_ style: Style = .unescaped) -> String {
-        var out = ""
+        String(decoding: utf8(style), as: UTF8.self)
+    }
+
+    /// The compact JSON text as UTF-8 bytes: written byte by byte, because the emulators serve
+    /// benchmark-sized responses and must not be what a sync benchmark measures.
+    public func utf8(_ style: Style = .unescaped) -> [UInt8] {
+        var out: [UInt8] = []
         write(to: &out, style: style)
         return out
     }
 
-    private func write(to out: inout String, style: Style) {
+    private func write(to out: inout [UInt8], style: Style) {
         switch self {
-        case .null: out += "null"
-        case .bool(let value): out += value ? "true" : "false"
-        case .int(let value): out += String(value)
+        case .null: out += "null".utf8
+        case .bool(let value): out += (value ? "true" : "false").utf8
+        case .int(let value): out += String(value).utf8
         case .string(let value): Self.writeString(value, to: &out, style: style)
         case .array(let values):
-            out += "["
+            out.append(UInt8(ascii: "["))
             for (index, value) in values.enumerated() {
-                if index > 0 { out += "," }
+                if index > 0 { out.append(UInt8(ascii: ",")) }
                 value.write(to: &out, style: style)
             }
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case .object(let members):
-            out += "{"
+            out.append(UInt8(ascii: "{"))
             for (index, (key, value)) in members.enumerated() {
-                if index > 0 { out += "," }
+                if index > 0 { out.append(UInt8(ascii: ",")) }
                 Self.writeString(key, to: &out, style: style)
-                out += ":"
+                out.append(UInt8(ascii: ":"))
                 value.write(to: &out, style: style)
             }
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func writeString(_ text: String, to out: inout String, style: Style) {
-        out += "\""
+    private static func writeString(_ text: String, to out: inout [UInt8], style: Style) {
+        out.append(UInt8(ascii: "\""))
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "/": out += style == .phpDefault ? "\\/" : "/"
+            case "\"": out += #"\""#.utf8
+            case "\\": out += #"\\"#.utf8
+            case "\n": out += #"\n"#.utf8
+            case "\r": out += #"\r"#.utf8
+            case "\t": out += #"\t"#.utf8
+            case "/": out += (style == .phpDefault ? #"\/"# : "/").utf8
             default:
                 if scalar.value < 0x20 || (style == .phpDefault && scalar.value > 0x7F) {
-                    for unit in String(scalar).utf16 { out += String(format: "\\u%04x", unit) }
+                    for unit in String(scalar).utf16 { out += String(format: "\\u%04x", unit).utf8 }
+                } else if scalar.isASCII {
+                    out.append(UInt8(scalar.value))
                 } else {
-                    out.unicodeScalars.append(scalar)
+                    out += String(scalar).utf8
                 }
             }
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 
     /// Equal when both serialize to the same text.

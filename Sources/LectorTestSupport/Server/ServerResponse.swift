@@ -30,7 +30,7 @@ public struct ServerResponse: Sendable {
                             style: JSONValue.Style = .unescaped,
                             headers: [(name: String, value: String)] = []) -> ServerResponse {
         ServerResponse(status: status, headers: [(name: "Content-Type", value: contentType)] + headers,
-                       body: Data(value.serialized(style).utf8))
+                       body: Data(value.utf8(style)))
     }
 
     /// An empty body with `status`.
