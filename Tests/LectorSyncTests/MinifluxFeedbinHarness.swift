@@ -183,6 +183,35 @@ extension FeedStore {
     func item(_ id: Int64) -> EmulatedItem? { items.first { $0.id == id } }
 }
 
+/// The scenario both services share: an article read with no connection stays read, locally and
+/// on the server, through a sync against a stale snapshot that still lists it unread.
+/// `serveStaleReads` switches the emulator's stale snapshot; `afterPush` checks how the read was sent.
+func checkReadOnTheTrain(_ fixture: ServiceSyncFixture, server: FeedStore, serveStaleReads: (Bool) -> Void,
+                         read id: Int64, untouched other: Int64, afterPush: () -> Void = {}) async throws {
+    try await fixture.sync()
+    #expect(try fixture.state(id)?.read == .unread, "the first sync brings the entry in unread")
+
+    fixture.server.inject(.dropConnection)
+    try fixture.markRead([id])
+    await #expect(throws: SyncError.self, "offline, the sync must fail") { try await fixture.sync() }
+    #expect(try fixture.state(id)?.read == .read, "a failed sync must not undo the local read")
+    #expect(fixture.pendingIntents.count == 1, "the read waits in the queue")
+
+    fixture.server.clearFaults()
+    fixture.server.clearLog()
+    serveStaleReads(true)
+    try await fixture.sync()
+    #expect(server.item(id)?.read == true, "the push reached the server")
+    #expect(try fixture.state(id)?.read == .read, "the stale snapshot (still unread) must not undo the read")
+    #expect(fixture.pendingIntents.isEmpty, "the acknowledged read left the queue")
+    afterPush()
+
+    serveStaleReads(false)
+    try await fixture.sync()
+    #expect(try fixture.state(id)?.read == .read, "once the server caught up it agrees")
+    #expect(try fixture.state(other)?.read == .unread, "other entries keep the server's state")
+}
+
 /// The scenario both services share: a star given with no connection stays queued, and reaches
 /// the server once the connection is back.
 func checkStarInATunnel(_ fixture: ServiceSyncFixture, server: FeedStore, entry id: Int64) async throws {

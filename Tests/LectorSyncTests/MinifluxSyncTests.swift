@@ -45,26 +45,8 @@ struct MinifluxSyncTests {
     @Test("an article read offline stays read, locally and on the server, after a sync against a stale snapshot")
     func readOnTheTrain() async throws {
         let (fixture, emulator, ids) = try Self.fixture()
-        try await fixture.sync()
-        #expect(try fixture.state(ids[0])?.read == .unread, "the first sync brings the entry in unread")
-
-        fixture.server.inject(.dropConnection)
-        try fixture.markRead([ids[0]])
-        await #expect(throws: SyncError.self, "offline, the sync must fail") { try await fixture.sync() }
-        #expect(try fixture.state(ids[0])?.read == .read, "a failed sync must not undo the local read")
-        #expect(fixture.pendingIntents.count == 1, "the read waits in the queue")
-
-        fixture.server.clearFaults()
-        emulator.serveStaleReads(true)
-        try await fixture.sync()
-        #expect(emulator.store.item(ids[0])?.read == true, "the push reached the server")
-        #expect(try fixture.state(ids[0])?.read == .read, "the stale snapshot (still unread) must not undo the read")
-        #expect(fixture.pendingIntents.isEmpty, "the acknowledged read left the queue")
-
-        emulator.serveStaleReads(false)
-        try await fixture.sync()
-        #expect(try fixture.state(ids[0])?.read == .read, "once the server caught up it agrees")
-        #expect(try fixture.state(ids[1])?.read == .unread, "other entries keep the server's state")
+        try await checkReadOnTheTrain(fixture, server: emulator.store, serveStaleReads: emulator.serveStaleReads,
+                                      read: ids[0], untouched: ids[1])
     }
 
     @Test("a star given in a tunnel reaches the server when the connection is back")
