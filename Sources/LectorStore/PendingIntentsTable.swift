@@ -2,15 +2,17 @@ import Foundation
 
 /// A change the user made that the server has not acknowledged.
 public struct PendingIntent: Sendable, Equatable {
+    /// What the user changed. Structure edits (subscribe, rename, move, unsubscribe) are never
+    /// queued: they go to the server at once and fail offline, so the schema's room for them and
+    /// the `feed_id` column stay unused.
     public enum Action: String, Sendable, CaseIterable {
-        case read, starred, subscribe, unsubscribe, rename, move
+        case read, starred
     }
     public var id: Int64
     public var accountID: Int64
     public var action: Action
     public var articleID: Int64?
-    public var feedID: Int64?
-    /// The wanted value, as JSON text (e.g. `true`, `"unread"`, `"New title"`).
+    /// The wanted value, as JSON text (`true` or `false`).
     public var desired: String
     public var attempts: Int
     public var inFlight: Bool
@@ -22,12 +24,12 @@ public struct PendingIntent: Sendable, Equatable {
 public struct PendingIntentsTable {
     let database: Database
 
-    private static let columns = "id, account_id, action, article_id, feed_id, desired, attempts, in_flight"
+    private static let columns = "id, account_id, action, article_id, desired, attempts, in_flight"
 
     private static func intent(_ row: Row) -> PendingIntent {
         PendingIntent(id: row.int64(0), accountID: row.int64(1), action: PendingIntent.Action(rawValue: row.string(2)) ?? .read,
-                      articleID: row.optionalInt(3).map(Int64.init), feedID: row.optionalInt(4).map(Int64.init),
-                      desired: row.string(5), attempts: row.int(6), inFlight: row.bool(7))
+                      articleID: row.optionalInt(3).map(Int64.init), desired: row.string(4), attempts: row.int(5),
+                      inFlight: row.bool(6))
     }
 
     /// Records that the user wants `action` on an article to have `desiredJSON`. A newer wish
@@ -41,19 +43,6 @@ public struct PendingIntentsTable {
                 ON CONFLICT (article_id, action) WHERE article_id IS NOT NULL
                 DO UPDATE SET desired = excluded.desired, created_at = excluded.created_at, in_flight = 0
                 """, accountID, action.rawValue, articleID, desiredJSON, Date().timeIntervalSince1970)
-        }
-    }
-
-    /// Records a wish about a feed (subscribe, rename, move, unsubscribe).
-    public func enqueue(accountID: Int64, action: PendingIntent.Action, feedID: Int64,
-                        desiredJSON: String) throws(StoreError) {
-        try storeOperation {
-            try database.execute("""
-                INSERT INTO pending_intents (account_id, action, feed_id, desired, created_at)
-                VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT (feed_id, action) WHERE article_id IS NULL
-                DO UPDATE SET desired = excluded.desired, created_at = excluded.created_at, in_flight = 0
-                """, accountID, action.rawValue, feedID, desiredJSON, Date().timeIntervalSince1970)
         }
     }
 

@@ -125,7 +125,6 @@ struct CascadeTests {
         let temporary = try TemporaryStore()
         let (account, _, feed, ids) = try temporary.seedAccount(articles: 3)
         try temporary.store.intents.enqueue(accountID: account.id, action: .read, articleID: ids[0], desiredJSON: "true")
-        try temporary.store.intents.enqueue(accountID: account.id, action: .rename, feedID: feed.id, desiredJSON: "\"New\"")
         try temporary.store.database.execute("INSERT INTO feed_fetch_meta (feed_id, etag) VALUES (?, 'x')", feed.id)
         try temporary.store.feeds.remove(feed.id)
         for table in ["articles", "article_state", "pending_intents", "feed_fetch_meta"] {
