@@ -42,10 +42,13 @@ public protocol SyncProvider: Sendable {
     func renameFeed(_ feed: RemoteFeedReference, to title: String) throws(SyncError)
     func moveFeed(_ feed: RemoteFeedReference, to folder: String) throws(SyncError)
     func unsubscribe(_ feed: RemoteFeedReference) throws(SyncError)
-    /// Creates a folder where the service has folders of their own; nil where a folder only
-    /// exists once a feed is in it (GReader), so the caller keeps it locally until then.
-    func createFolder(named name: String) throws(SyncError) -> RemoteFolder?
-    func renameFolder(_ folder: RemoteFolder, to name: String) throws(SyncError)
+    /// Creates a folder and returns it as the server knows it. Where a folder only exists once a
+    /// feed is in it (`capabilities.foldersCanBeEmpty` false: GReader, Feedbin) nothing is sent:
+    /// the folder comes back with the id it will have, and the caller keeps it locally until then.
+    func createFolder(named name: String) throws(SyncError) -> RemoteFolder
+    /// Renames a folder on the server and returns it as the server now knows it (some services
+    /// name folders by their name, so the id changes too).
+    func renameFolder(_ folder: RemoteFolder, to name: String) throws(SyncError) -> RemoteFolder
     func deleteFolder(_ folder: RemoteFolder) throws(SyncError)
 }
 

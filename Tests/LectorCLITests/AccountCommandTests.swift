@@ -17,26 +17,27 @@ struct ServiceUnderTest: Sendable, CustomStringConvertible {
     let user: String?
     let secret: String
     let server: LoopbackServer
+    /// The emulated server's data.
+    let feeds: FeedStore
 
     var description: String { kind + (user == nil ? " (token)" : "") }
 
-    static func start(_ kind: String, token: Bool = false) throws -> ServiceUnderTest {
+    static func start(_ kind: String, token: Bool = false, feeds: FeedStore = FeedStore()) throws -> ServiceUnderTest {
         let account = EmulatedAccount(username: "alice", password: "correct horse")
-        let store = FeedStore()
         switch kind {
         case "freshrss":
             return ServiceUnderTest(kind: kind, user: "alice", secret: "correct horse",
-                                    server: try LoopbackServer(handler: GReaderEmulator(store: store, accounts: [account]).handler))
+                                    server: try LoopbackServer(handler: GReaderEmulator(store: feeds, accounts: [account]).handler), feeds: feeds)
         case "fever":
             return ServiceUnderTest(kind: kind, user: "alice", secret: "correct horse",
-                                    server: try LoopbackServer(handler: FeverEmulator(store: store, accounts: [account]).handler))
+                                    server: try LoopbackServer(handler: FeverEmulator(store: feeds, accounts: [account]).handler), feeds: feeds)
         case "miniflux":
-            let emulator = MinifluxEmulator(store: store, account: account, apiKey: "token-123")
+            let emulator = MinifluxEmulator(store: feeds, account: account, apiKey: "token-123")
             return ServiceUnderTest(kind: kind, user: token ? nil : "alice", secret: token ? "token-123" : "correct horse",
-                                    server: try LoopbackServer(handler: emulator.handler))
+                                    server: try LoopbackServer(handler: emulator.handler), feeds: feeds)
         default:
             return ServiceUnderTest(kind: kind, user: account.email, secret: "correct horse",
-                                    server: try LoopbackServer(handler: FeedbinEmulator(store: store, account: account).handler))
+                                    server: try LoopbackServer(handler: FeedbinEmulator(store: feeds, account: account).handler), feeds: feeds)
         }
     }
 

@@ -209,15 +209,19 @@ struct FeedbinSyncTests {
         try await agree("moving the feed to another tag")
 
         // A new folder stays local until a feed carries its tag.
-        #expect(try await offPool { try provider.createFolder(named: "Later") } == nil, "Feedbin has no empty folders")
-        _ = try fixture.store.folders.insert(accountID: fixture.account.id, serverID: "Later", name: "Later")
+        fixture.server.clearLog()
+        let later = try await offPool { try provider.createFolder(named: "Later") }
+        #expect(later == RemoteFolder(serverID: "Later", name: "Later"), "a Feedbin tag is known by its name")
+        #expect(fixture.server.requests.isEmpty, "Feedbin has no empty folders: creating one must not call the server")
+        _ = try fixture.store.folders.insert(accountID: fixture.account.id, serverID: later.serverID, name: "Later")
         try await fixture.sync()
         #expect(try fixture.localFolderNames().contains("Later"), "the empty folder survives a sync")
         let misc = try reference("http://feeds.test/misc.xml")
         try await offPool { try provider.moveFeed(misc, to: "Later") }
         try await agree("moving a root feed into the new folder")
 
-        try await offPool { try provider.renameFolder(RemoteFolder(serverID: "Later", name: "Later"), to: "Someday") }
+        let someday = try await offPool { try provider.renameFolder(later, to: "Someday") }
+        #expect(someday == RemoteFolder(serverID: "Someday", name: "Someday"), "the renamed tag's id is its new name")
         try await agree("renaming the folder")
         #expect(serverFeeds(emulator.store, rootFolderID: 1).first { $0.url == "http://feeds.test/misc.xml" }?.folder == "Someday",
                 "the feed follows its renamed tag")

@@ -113,7 +113,7 @@ struct FeverSyncTests {
             ("move feed", { () throws(SyncError) in try provider.moveFeed(feed, to: "News") }),
             ("unsubscribe", { () throws(SyncError) in try provider.unsubscribe(feed) }),
             ("create folder", { () throws(SyncError) in _ = try provider.createFolder(named: "New") }),
-            ("rename folder", { () throws(SyncError) in try provider.renameFolder(folder, to: "New") }),
+            ("rename folder", { () throws(SyncError) in _ = try provider.renameFolder(folder, to: "New") }),
             ("delete folder", { () throws(SyncError) in try provider.deleteFolder(folder) }),
         ]
         for (name, call) in calls {

@@ -150,8 +150,11 @@ struct GReaderAdministrationTests {
     @Test("a new folder stays local until a feed moves in; rename and delete it on the server")
     func folderEdits() throws {
         let bench = try makeBench()
-        #expect(try bench.provider.createFolder(named: "Empty") == nil, "GReader has no empty folders: createFolder must say so with nil")
-        _ = try bench.store.folders.insert(accountID: bench.account.id, serverID: "user/-/label/Empty", name: "Empty")
+        bench.server.clearLog()
+        let created = try bench.provider.createFolder(named: "Empty")
+        #expect(created == RemoteFolder(serverID: "user/-/label/Empty", name: "Empty"), "the folder's future label id")
+        #expect(bench.server.requests.isEmpty, "GReader has no empty folders: creating one must not call the server")
+        _ = try bench.store.folders.insert(accountID: bench.account.id, serverID: created.serverID, name: "Empty")
         try bench.sync()
         try expectAgreement(bench, "a sync with a local-only empty folder", localOnlyFolders: ["Empty"])
 
@@ -163,8 +166,9 @@ struct GReaderAdministrationTests {
         try expectAgreement(bench, "the sync after filling the new folder")
 
         let empty = try #require(try folder(bench, named: "Empty"), "the folder vanished")
-        try bench.provider.renameFolder(RemoteFolder(serverID: empty.serverID, name: empty.name), to: "Full")
-        try bench.store.folders.rename(empty.id, to: "Full", serverID: "user/-/label/Full")
+        let renamed = try bench.provider.renameFolder(RemoteFolder(serverID: empty.serverID, name: empty.name), to: "Full")
+        #expect(renamed.serverID == "user/-/label/Full", "a GReader folder's id is its label, so it changes with the name")
+        try bench.store.folders.rename(empty.id, to: "Full", serverID: renamed.serverID)
         try expectAgreement(bench, "renaming a folder")
         try bench.sync()
         try expectAgreement(bench, "the sync after renaming a folder")

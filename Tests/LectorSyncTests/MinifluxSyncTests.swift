@@ -200,11 +200,14 @@ struct MinifluxSyncTests {
         try await offPool { try provider.moveFeed(misc, to: "Brand New") }
         try await agree("moving a feed to a new category")
 
-        let empty = try #require(try await offPool { try provider.createFolder(named: "Empty") }, "Miniflux categories exist on their own")
+        let empty = try await offPool { try provider.createFolder(named: "Empty") }
+        #expect(emulator.store.folders.contains { String($0.id) == empty.serverID && $0.name == "Empty" },
+                "Miniflux categories exist on their own: created on the server under the id returned")
         try await agree("creating an empty category")
-        try await offPool { try provider.renameFolder(empty, to: "Later") }
+        let renamed = try await offPool { try provider.renameFolder(empty, to: "Later") }
         try await agree("renaming the category")
         #expect(emulator.store.folders.contains { $0.name == "Later" }, "renamed on the server")
+        #expect(renamed == RemoteFolder(serverID: empty.serverID, name: "Later"), "a Miniflux category keeps its id through a rename")
         try await offPool { try provider.deleteFolder(RemoteFolder(serverID: empty.serverID, name: "Later")) }
         try await agree("deleting the empty category")
 

@@ -27,7 +27,11 @@ enum FeedEditCommands {
         let store = try session.store()
         let account = try session.account(invocation)
         let url = try TypedURL.parse(invocation.argument("URL") ?? "")
-        // A URL already subscribed is refused before anything is fetched.
+        // Refusals come before anything is fetched: a service that cannot add feeds, a URL already subscribed.
+        let provider = account.kind == .local ? nil : try session.provider(for: account)
+        if let provider, !provider.capabilities.canEditStructure {
+            throw CLIError.usage("a \(account.kind.rawValue) account cannot add feeds through its API: add it on the server's web page, then 'lector sync'")
+        }
         try refuseDuplicate(url, account: account, store: store)
         let login = try FeedLogin.read(invocation, account: account)
         let finder = FeedFinder(http: session.http)
@@ -56,7 +60,12 @@ enum FeedEditCommands {
         let title = invocation.value("title") ?? (parsed.title.isEmpty ? feedURL.host ?? feedURL.absoluteString : parsed.title)
         let folderName = invocation.value("folder")
         let feed: Feed
-        if account.kind == .local {
+        if let provider {
+            let remoteFeed = try remote { () throws(SyncError) in
+                try provider.subscribe(feedURL: feedURL.absoluteString, folder: folderName, title: invocation.value("title"))
+            }
+            feed = try CLIError.catching { try RemoteStructure.store(remoteFeed, account: account, store: store) }
+        } else {
             feed = try CLIError.catching {
                 try store.database.write {
                     let folderID = try folderName.map { try LocalStructure.folder(named: $0, account: account, store: store).id }
@@ -82,15 +91,6 @@ enum FeedEditCommands {
                     throw error
                 }
             }
-        } else {
-            let provider = try session.provider(for: account)
-            guard provider.capabilities.canEditStructure else {
-                throw CLIError.usage("a \(account.kind.rawValue) account cannot add feeds through its API: add it on the server's web page, then 'lector sync'")
-            }
-            let remoteFeed = try remote { () throws(SyncError) in
-                try provider.subscribe(feedURL: feedURL.absoluteString, folder: folderName, title: invocation.value("title"))
-            }
-            feed = try CLIError.catching { try RemoteStructure.store(remoteFeed, account: account, store: store) }
         }
         return CommandOutput(text: "Subscribed to '\(TerminalText.sanitize(feed.title))'\(folderName.map { " in \($0)" } ?? "") (\(feed.url)).",
                              json: FeedCommands.FeedJSON(try CLIError.catching { try LocalStructure.listing(feed.id, store: store) }))

@@ -18,12 +18,11 @@ enum FolderCommands {
             throw CLIError.conflict("'\(account.name)' already has a folder named '\(name)'")
         }
         var note = ""
-        var serverID = account.kind == .freshrss ? "user/-/label/\(name)" : name
+        var serverID = name
         if account.kind != .local {
             let provider = try FeedEditCommands.editingProvider(account, session)
-            if let created = try remote({ () throws(SyncError) in try provider.createFolder(named: name) }) {
-                serverID = created.serverID
-            } else {
+            serverID = try remote { () throws(SyncError) in try provider.createFolder(named: name) }.serverID
+            if !provider.capabilities.foldersCanBeEmpty {
                 note = " (kept locally until a feed is moved into it: the server has no empty folders)"
             }
         }
@@ -45,10 +44,13 @@ enum FolderCommands {
         if account.kind != .local {
             let provider = try FeedEditCommands.editingProvider(account, session)
             let hasFeeds = try CLIError.catching { try store.feeds.list(accountID: account.id, folderID: folder.id).isEmpty == false }
-            if hasFeeds || provider.capabilities.foldersCanBeEmpty {
-                try remote { () throws(SyncError) in try provider.renameFolder(RemoteFolder(serverID: folder.serverID, name: folder.name), to: name) }
-            }
-            if account.kind == .freshrss { serverID = "user/-/label/\(name)" }
+            let current = RemoteFolder(serverID: folder.serverID, name: folder.name)
+            // A folder the server has not seen yet (no feeds, no empty folders there) is renamed
+            // here only, under the id the server will give it.
+            serverID = try remote { () throws(SyncError) in
+                hasFeeds || provider.capabilities.foldersCanBeEmpty
+                    ? try provider.renameFolder(current, to: name) : try provider.createFolder(named: name)
+            }.serverID
         }
         try CLIError.catching { try store.folders.rename(folder.id, to: name, serverID: serverID) }
         return .message("Renamed folder '\(folder.name)' to '\(name)'.")

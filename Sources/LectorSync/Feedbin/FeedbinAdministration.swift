@@ -59,12 +59,14 @@ extension FeedbinProvider {
         try connection.require(response, "unsubscribing")
     }
 
-    public func createFolder(named name: String) throws(SyncError) -> RemoteFolder? {
-        nil  // A tag exists once a feed carries it.
+    /// A tag exists once a feed carries it; its name is its id.
+    public func createFolder(named name: String) throws(SyncError) -> RemoteFolder {
+        RemoteFolder(serverID: name, name: name)
     }
 
-    public func renameFolder(_ folder: RemoteFolder, to name: String) throws(SyncError) {
+    public func renameFolder(_ folder: RemoteFolder, to name: String) throws(SyncError) -> RemoteFolder {
         try call("POST", "tags.json", json: ["old_name": folder.name, "new_name": name], "renaming the folder")
+        return RemoteFolder(serverID: name, name: name)
     }
 
     /// Removes the tag; its feeds stay subscribed (at the root unless tagged elsewhere).

@@ -134,8 +134,8 @@ public final class FeverProvider: SyncProvider, @unchecked Sendable {
     public func renameFeed(_ feed: RemoteFeedReference, to title: String) throws(SyncError) { throw Self.readOnly }
     public func moveFeed(_ feed: RemoteFeedReference, to folder: String) throws(SyncError) { throw Self.readOnly }
     public func unsubscribe(_ feed: RemoteFeedReference) throws(SyncError) { throw Self.readOnly }
-    public func createFolder(named name: String) throws(SyncError) -> RemoteFolder? { throw Self.readOnly }
-    public func renameFolder(_ folder: RemoteFolder, to name: String) throws(SyncError) { throw Self.readOnly }
+    public func createFolder(named name: String) throws(SyncError) -> RemoteFolder { throw Self.readOnly }
+    public func renameFolder(_ folder: RemoteFolder, to name: String) throws(SyncError) -> RemoteFolder { throw Self.readOnly }
     public func deleteFolder(_ folder: RemoteFolder) throws(SyncError) { throw Self.readOnly }
 
     static let readOnly = SyncError.unsupported(

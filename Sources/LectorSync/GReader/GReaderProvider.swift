@@ -128,7 +128,7 @@ public final class GReaderProvider: SyncProvider, @unchecked Sendable {
             throw .rejected("\(connection.base.host ?? "the server") did not subscribe to \(feedURL): \(reason)")
         }
         var edits: [(String, String)] = [("ac", "edit"), ("s", streamID)]
-        if let folder { edits.append(("a", "user/-/label/\(folder)")) }
+        if let folder { edits.append(("a", GReaderWire.labelID(folder))) }
         if let title { edits.append(("t", title)) }
         if edits.count > 2 { try post("reader/api/0/subscription/edit", edits, "filing the new feed") }
         guard let feed = try structure().feeds.first(where: { $0.serverID == streamID }) else {
@@ -144,7 +144,7 @@ public final class GReaderProvider: SyncProvider, @unchecked Sendable {
     public func moveFeed(_ feed: RemoteFeedReference, to folder: String) throws(SyncError) {
         var fields = [("ac", "edit"), ("s", feed.serverID)]
         if let old = feed.folder { fields.append(("r", old.serverID)) }
-        fields.append(("a", "user/-/label/\(folder)"))
+        fields.append(("a", GReaderWire.labelID(folder)))
         try post("reader/api/0/subscription/edit", fields, "moving the feed")
     }
 
@@ -152,12 +152,15 @@ public final class GReaderProvider: SyncProvider, @unchecked Sendable {
         try post("reader/api/0/subscription/edit", [("ac", "unsubscribe"), ("s", feed.serverID)], "unsubscribing")
     }
 
-    public func createFolder(named name: String) throws(SyncError) -> RemoteFolder? {
-        nil  // A GReader folder exists once a feed is filed in it.
+    /// A GReader folder exists once a feed is filed in it; until then only its id is known.
+    public func createFolder(named name: String) throws(SyncError) -> RemoteFolder {
+        RemoteFolder(serverID: GReaderWire.labelID(name), name: name)
     }
 
-    public func renameFolder(_ folder: RemoteFolder, to name: String) throws(SyncError) {
-        try post("reader/api/0/rename-tag", [("s", folder.serverID), ("dest", "user/-/label/\(name)")], "renaming the folder")
+    public func renameFolder(_ folder: RemoteFolder, to name: String) throws(SyncError) -> RemoteFolder {
+        let renamed = RemoteFolder(serverID: GReaderWire.labelID(name), name: name)
+        try post("reader/api/0/rename-tag", [("s", folder.serverID), ("dest", renamed.serverID)], "renaming the folder")
+        return renamed
     }
 
     public func deleteFolder(_ folder: RemoteFolder) throws(SyncError) {

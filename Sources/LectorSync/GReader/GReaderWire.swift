@@ -10,12 +10,17 @@ enum GReaderWire {
     static func normalizeLabel(_ id: String) -> String {
         let parts = id.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false)
         guard parts.count == 4, parts[0] == "user", parts[2] == "label" else { return id }
-        return "user/-/label/" + parts[3]
+        return labelPrefix + parts[3]
     }
+
+    static let labelPrefix = "user/-/label/"
+
+    /// The stream id of the folder (label) called `name`.
+    static func labelID(_ name: String) -> String { labelPrefix + name }
 
     static func labelName(_ id: String) -> String? {
         let normalized = normalizeLabel(id)
-        return normalized.hasPrefix("user/-/label/") ? String(normalized.dropFirst("user/-/label/".count)) : nil
+        return normalized.hasPrefix(labelPrefix) ? String(normalized.dropFirst(labelPrefix.count)) : nil
     }
 
     /// FreshRSS replaces some characters in names with full-width look-alikes; map them back.
@@ -31,7 +36,7 @@ enum GReaderWire {
         for subscription in subscriptionList {
             guard let id = subscription["id"] as? String else { continue }
             let category = (subscription["categories"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
-                .map(normalizeLabel).first { $0.hasPrefix("user/-/label/") }
+                .map(normalizeLabel).first { $0.hasPrefix(labelPrefix) }
             if let category, let name = labelName(category) {
                 folders[category] = RemoteFolder(serverID: category, name: unescapeFreshRSS(name))
             }

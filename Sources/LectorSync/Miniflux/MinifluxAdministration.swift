@@ -40,7 +40,7 @@ extension MinifluxProvider {
         try require(response, "unsubscribing")
     }
 
-    public func createFolder(named name: String) throws(SyncError) -> RemoteFolder? {
+    public func createFolder(named name: String) throws(SyncError) -> RemoteFolder {
         let response = try call("POST", "v1/categories", json: ["title": name], "creating the category")
         guard let folder = (try connection.json(response, "the new category") as? [String: Any]).flatMap(MinifluxWire.folder) else {
             throw .protocolViolation("Miniflux did not describe the new category")
@@ -48,9 +48,10 @@ extension MinifluxProvider {
         return folder
     }
 
-    public func renameFolder(_ folder: RemoteFolder, to name: String) throws(SyncError) {
+    public func renameFolder(_ folder: RemoteFolder, to name: String) throws(SyncError) -> RemoteFolder {
         guard let id = try categoryID(of: folder) else { throw .rejected("Miniflux has no category '\(folder.name)'") }
         try call("PUT", "v1/categories/\(id)", json: ["title": name], "renaming the category")
+        return RemoteFolder(serverID: String(id), name: name)
     }
 
     /// Deletes the category and, on Miniflux, every feed in it.
@@ -73,7 +74,7 @@ extension MinifluxProvider {
     func categoryID(named name: String, creating: Bool) throws(SyncError) -> Int64 {
         if let id = try findCategory(named: name) { return id }
         guard creating else { throw .rejected("Miniflux has no category '\(name)'") }
-        guard let created = try createFolder(named: name), let id = Int64(created.serverID) else {
+        guard let id = Int64(try createFolder(named: name).serverID) else {
             throw .protocolViolation("Miniflux created the category '\(name)' without an id")
         }
         return id
