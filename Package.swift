@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "LectorKeyring", dependencies: ["SecretShim"]),
         .target(name: "LectorHTTP"),
         // Loopback HTTP server and service emulators, for tests and benchmarks only.
-        .target(name: "LectorTestSupport"),
+        .target(name: "LectorTestSupport", dependencies: ["CLibXML2"]),
         .target(name: "LectorFeeds", dependencies: ["CLibXML2", "CCrypto", "LectorHTTP"]),
         .target(name: "LectorReader", dependencies: ["CLibXML2", "LectorHTTP"]),
         .target(name: "LectorSync", dependencies: ["LectorStore", "LectorHTTP", "LectorFeeds", "CCrypto"]),
@@ -33,7 +33,7 @@ let package = Package(
         .executableTarget(name: "lector", dependencies: ["LectorCLI"]),
         // Benchmarks (see README): measures Lector beside its peers in the same run.
         .executableTarget(name: "lector-bench", dependencies: ["LectorStore", "LectorFeeds", "LectorSync", "LectorReader", "LectorHTTP",
-                                                              "LectorTestSupport", "CLibXML2"]),
+                                                              "LectorTestSupport"]),
         // Makes one keyring call in a fresh process: libsecret keeps its bus connection for the
         // life of a process, so "no bus" can only be tested in a new one.
         .executableTarget(name: "keyring-probe", dependencies: ["LectorKeyring"]),
@@ -44,7 +44,7 @@ let package = Package(
         .testTarget(name: "LectorKeyringTests", dependencies: ["LectorKeyring", "keyring-probe"]),
         .testTarget(name: "LectorHTTPTests", dependencies: ["LectorHTTP", "LectorTestSupport"]),
         .testTarget(name: "LectorTestSupportTests", dependencies: ["LectorTestSupport", "LectorHTTP"]),
-        .testTarget(name: "LectorFeedsTests", dependencies: ["LectorFeeds", "CLibXML2", "LectorHTTP", "LectorTestSupport"]),
+        .testTarget(name: "LectorFeedsTests", dependencies: ["LectorFeeds", "LectorHTTP", "LectorTestSupport"]),
         .testTarget(name: "LectorReaderTests", dependencies: ["LectorReader", "LectorFeeds", "LectorHTTP", "LectorTestSupport"],
                     exclude: ["Golden"]),
         .testTarget(name: "LectorSyncTests", dependencies: ["LectorSync", "LectorStore", "LectorHTTP", "LectorTestSupport"]),

@@ -1,4 +1,5 @@
 import Foundation
+import LectorTestSupport
 import LectorFeeds
 
 // lector-bench parse [--corpus DIR] [--passes 7]

@@ -1,6 +1,6 @@
-import CLibXML2
 import Foundation
 import Testing
+import LectorTestSupport
 @testable import LectorFeeds
 
 /// Prints parsing throughput next to a bare libxml2 SAX pass over the same bytes (figures, not assertions).
@@ -33,34 +33,6 @@ struct ThroughputTests {
         return Data((s + "</channel></rss>").utf8)
     }
 
-    /// Elements counted by a SAX2 push pass with no other work: the practical ceiling.
-    static func rawSAXCount(_ data: Data) -> Int {
-        var handler = xmlSAXHandler()
-        handler.initialized = UInt32(XML_SAX2_MAGIC)
-        handler.startElementNs = { ctx, _, _, _, _, _, _, _, _ in
-            let ctxt = ctx!.assumingMemoryBound(to: xmlParserCtxt.self)
-            ctxt.pointee._private.assumingMemoryBound(to: Int.self).pointee += 1
-        }
-        handler.serror = { _, _ in }
-        var count = 0
-        return withUnsafeMutablePointer(to: &count) { counter in
-            let ctxt = xmlCreatePushParserCtxt(&handler, nil, nil, 0, nil)!
-            ctxt.pointee._private = UnsafeMutableRawPointer(counter)
-            data.withUnsafeBytes { raw in
-                let base = raw.baseAddress!.assumingMemoryBound(to: CChar.self)
-                var offset = 0
-                while offset < raw.count {
-                    let n = min(256 * 1024, raw.count - offset)
-                    _ = xmlParseChunk(ctxt, base + offset, Int32(n), 0)
-                    offset += n
-                }
-                _ = xmlParseChunk(ctxt, nil, 0, 1)
-            }
-            xmlFreeParserCtxt(ctxt)
-            return counter.pointee
-        }
-    }
-
     static func medianSeconds(runs: Int, _ body: () -> Void) -> Double {
         var times: [Double] = []
         for _ in 0..<runs {
@@ -80,7 +52,7 @@ struct ThroughputTests {
             items = (try? FeedParser.parse(data, url: URL(string: "https://example.com/feed.xml"), contentType: nil))?.items.count ?? -1
         }
         var elements = 0
-        let raw = Self.medianSeconds(runs: 3) { elements = Self.rawSAXCount(data) }
+        let raw = Self.medianSeconds(runs: 3) { elements = RawSAXCounter.count(data) }
         let needle = Array("<item>".utf8)
         let expectedItems = data.withUnsafeBytes { raw in
             (0..<max(0, raw.count - needle.count)).reduce(0) { n, i in
