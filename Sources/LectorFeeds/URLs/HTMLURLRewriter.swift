@@ -4,27 +4,27 @@ import Foundation
 enum HTMLURLRewriter {
     /// The fragment with every relative href/src resolved against `base`; unchanged when there is nothing to do.
     static func rewrite(_ html: String, base: URL?) -> String {
-        guard let base, let out = rewrite(bytes: Array(html.utf8), base: base) else { return html }
+        guard let base else { return html }
+        var html = html
+        guard let out = html.withUTF8({ rewrite(bytes: $0, base: base) }) else { return html }
         return String(decoding: out, as: UTF8.self)
     }
 
     /// Byte-level form: the rewritten UTF-8, or nil when no attribute needed rewriting.
-    static func rewrite(bytes: [UInt8], base: URL) -> [UInt8]? {
-        let edits = bytes.withUnsafeBufferPointer { b -> [(start: Int, end: Int, replacement: String)] in
-            guard mayContainURLAttribute(b) else { return [] }
-            return findEdits(b, base: base)
-        }
+    static func rewrite(bytes: UnsafeBufferPointer<UInt8>, base: URL) -> [UInt8]? {
+        guard mayContainRelativeURLAttribute(bytes) else { return nil }
+        let edits = findEdits(bytes, base: base)
         guard !edits.isEmpty else { return nil }
         // Splice the replacements in with bulk copies.
         var out = [UInt8]()
         out.reserveCapacity(bytes.count + edits.count * 32)
         var copied = 0
         for edit in edits {
-            out.append(contentsOf: bytes[copied..<edit.start])
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<edit.start]))
             out.append(contentsOf: edit.replacement.utf8)
             copied = edit.end
         }
-        out.append(contentsOf: bytes[copied...])
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
         return out
     }
 
@@ -95,22 +95,48 @@ enum HTMLURLRewriter {
         return (j, k, 0)
     }
 
-    /// Cheap pre-check: an '=' preceded by "href" or "src" in any case.
-    private static func mayContainURLAttribute(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Cheap pre-check: an '=' preceded by "href" or "src" in any case and followed by a value that
+    /// may be relative. Feeds mostly carry absolute URLs, and this check spares them the tag-by-tag
+    /// scan. It errs towards true: a value starting with '&' could hide anything.
+    private static func mayContainRelativeURLAttribute(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = b.baseAddress, b.count > 3 else { return false }
         var i = 3
         while i < b.count {
             // memchr is vectorised; the byte loop it replaces dominated profiles.
             guard let hit = memchr(base + i, Int32(UInt8(ascii: "=")), b.count - i) else { return false }
             i = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
-            var j = i - 1
-            while j > 0, isSpace(b[j]) { j -= 1 }
-            if j >= 2, (b[j] | 0x20) == UInt8(ascii: "c"), (b[j - 1] | 0x20) == UInt8(ascii: "r"), (b[j - 2] | 0x20) == UInt8(ascii: "s") { return true }
-            if j >= 3, (b[j] | 0x20) == UInt8(ascii: "f"), (b[j - 1] | 0x20) == UInt8(ascii: "e"), (b[j - 2] | 0x20) == UInt8(ascii: "r"),
-               (b[j - 3] | 0x20) == UInt8(ascii: "h") { return true }
+            if followsURLAttributeName(b, equalsAt: i) && mayBeRelative(b, valueAfter: i + 1) { return true }
             i += 1
         }
         return false
+    }
+
+    /// True when "href" or "src" (any case, maybe followed by blanks) ends just before `equals`.
+    private static func followsURLAttributeName(_ b: UnsafeBufferPointer<UInt8>, equalsAt equals: Int) -> Bool {
+        var j = equals - 1
+        while j > 0, isSpace(b[j]) { j -= 1 }
+        if j >= 2, (b[j] | 0x20) == UInt8(ascii: "c"), (b[j - 1] | 0x20) == UInt8(ascii: "r"), (b[j - 2] | 0x20) == UInt8(ascii: "s") { return true }
+        return j >= 3 && (b[j] | 0x20) == UInt8(ascii: "f") && (b[j - 1] | 0x20) == UInt8(ascii: "e")
+            && (b[j - 2] | 0x20) == UInt8(ascii: "r") && (b[j - 3] | 0x20) == UInt8(ascii: "h")
+    }
+
+    /// False only when the attribute value after `start` (blanks, then an optional quote) certainly
+    /// needs no rewriting in `findEdits`: it is empty, starts with '#', or starts with a scheme.
+    private static func mayBeRelative(_ b: UnsafeBufferPointer<UInt8>, valueAfter start: Int) -> Bool {
+        var j = start
+        while j < b.count, isSpace(b[j]) { j += 1 }
+        guard j < b.count else { return false }
+        var quote: UInt8 = 0
+        if b[j] == UInt8(ascii: "\"") || b[j] == UInt8(ascii: "'") { quote = b[j]; j += 1 }
+        guard j < b.count else { return false }
+        let first = b[j]
+        if (quote != 0 && first == quote) || first == UInt8(ascii: "#") { return false }
+        if quote == 0 && (isSpace(first) || first == UInt8(ascii: ">")) { return false }
+        // A scheme: a letter, then letters, digits, '+', '-' or '.', then ':' (as URLResolver.hasScheme).
+        guard isAlpha(first) else { return true }
+        var k = j + 1
+        while k < b.count, isSchemeByte(b[k]) { k += 1 }
+        return !(k < b.count && b[k] == UInt8(ascii: ":"))
     }
 
     private static func escapeAttribute(_ s: String) -> String {
@@ -127,5 +153,8 @@ enum HTMLURLRewriter {
     }
 
     private static func isAlpha(_ c: UInt8) -> Bool { (c | 0x20) >= 97 && (c | 0x20) <= 122 }
+    private static func isSchemeByte(_ c: UInt8) -> Bool {
+        isAlpha(c) || (c >= 48 && c <= 57) || c == UInt8(ascii: "+") || c == UInt8(ascii: "-") || c == UInt8(ascii: ".")
+    }
     private static func isSpace(_ c: UInt8) -> Bool { c == 32 || c == 9 || c == 10 || c == 13 || c == 12 }
 }

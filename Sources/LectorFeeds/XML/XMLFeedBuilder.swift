@@ -37,10 +37,8 @@ final class XMLFeedBuilder: XMLEventSink {
     private var rootNamespace = ""
     private var frames: [Frame] = []
     private var baseStack: [URL?]
-    // The text buffer lives outside the optional target so the per-chunk characters path mutates
-    // it in place (an optional struct holding it was copied on every callback).
     private var captureTarget: CaptureTarget?
-    private var captureText = TextCapture(mode: .text, depth: -1)
+    private let capture = TextCapture()
     private var isCapturing = false
     private var namespaces = NamespaceCache()
     private var feed = FeedDraft()
@@ -74,9 +72,8 @@ final class XMLFeedBuilder: XMLEventSink {
         let depth = frames.count
         if isCapturing {
             let (ns, _) = namespaces.lookup(namespaceURI)
-            let name = String(cString: localName)
-            captureText.startChild(localName: name, prefix: prefix, isXHTMLDiv: ns == .xhtml && name == "div",
-                                     attributes: attributes, elementDepth: depth)
+            capture.startChild(localName: localName, prefix: prefix, isXHTMLDiv: ns == .xhtml && strcmpStatic(localName, "div"),
+                               attributes: attributes, elementDepth: depth)
             frames.append(Frame(role: .markup, pushedBase: false))
             return
         }
@@ -102,14 +99,14 @@ final class XMLFeedBuilder: XMLEventSink {
         switch frame.role {
         case .markup:
             if isCapturing {
-                captureText.endChild(localName: String(cString: localName), prefix: prefix, elementDepth: depth)
+                capture.endChild(localName: localName, prefix: prefix, elementDepth: depth)
             }
             return
         case .field:
-            if isCapturing, captureText.depth == depth, let target = captureTarget {
+            if isCapturing, capture.depth == depth, let target = captureTarget {
                 isCapturing = false
                 captureTarget = nil
-                finishField(target, text: captureText)
+                finishField(target)
             }
         case .item:
             if let item { drafts.append(item) }
@@ -129,7 +126,7 @@ final class XMLFeedBuilder: XMLEventSink {
     }
 
     func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
-        if isCapturing { captureText.characters(bytes) }
+        if isCapturing { capture.characters(bytes) }
     }
 
     // MARK: classification
@@ -195,7 +192,7 @@ final class XMLFeedBuilder: XMLEventSink {
         if case .feedTitle = field, feed.title != nil { return .ignored }
         let rewrites = rewrite && (mode == .html || mode == .xhtml)
         captureTarget = CaptureTarget(field: field, base: base, rewritesURLs: rewrites)
-        captureText = TextCapture(mode: mode, depth: depth)
+        capture.begin(mode: mode, depth: depth)
         isCapturing = true
         return .field
     }
@@ -222,8 +219,8 @@ final class XMLFeedBuilder: XMLEventSink {
         if !url.isEmpty, item != nil, item?.imageURL == nil { item?.imageURL = url }
     }
 
-    private func finishField(_ c: CaptureTarget, text: TextCapture) {
-        let value = text.finish(rewritingURLsAgainst: c.rewritesURLs ? c.base : nil)
+    private func finishField(_ c: CaptureTarget) {
+        let value = capture.finish(rewritingURLsAgainst: c.rewritesURLs ? c.base : nil)
         switch c.field {
         case .feedTitle: feed.title = value
         case .feedDCTitle: if feedDCTitle == nil { feedDCTitle = value }
