@@ -152,7 +152,7 @@ final class TextCapture {
     /// Text as UTF-8; C1 controls (U+0080–U+009F) are windows-1252 punctuation that went through a
     /// Latin-1 decoder, so they are mapped back.
     private func decodeText(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        let s = String(decoding: bytes, as: UTF8.self)
+        let s = String(decodingUTF8: bytes)
         return hasC1Controls(bytes) ? Windows1252.demoronize(s).trimmed : s
     }
 
