@@ -109,8 +109,7 @@ final class XMLFeedBuilder: XMLEventSink {
                 finishField(target)
             }
         case .item:
-            if let item { drafts.append(item) }
-            item = nil
+            if let finished = item.take() { drafts.append(finished) }
         case .author(let feedLevel):
             if let name = (authorName ?? authorEmail)?.trimmed, !name.isEmpty {
                 if feedLevel {
