@@ -32,7 +32,12 @@ final class ByteBuffer {
     func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
         let start = reserve(bytes.count)
-        start.initialize(from: source, count: bytes.count)
+        // Entity references arrive one character at a time; a call to memmove costs more than they do.
+        if bytes.count <= 8 {
+            for i in 0..<bytes.count { start[i] = source[i] }
+        } else {
+            start.initialize(from: source, count: bytes.count)
+        }
     }
 
     @inline(__always)

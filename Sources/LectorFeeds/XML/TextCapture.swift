@@ -169,6 +169,7 @@ final class TextCapture {
         return false
     }
 
+    @inline(__always)
     private func closePendingTag() {
         if pendingOpenTag {
             buffer.append(UInt8(ascii: ">"))
