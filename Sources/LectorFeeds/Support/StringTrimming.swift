@@ -2,9 +2,13 @@ extension StringProtocol {
     /// The string without leading and trailing whitespace and newlines (pure stdlib: Foundation's
     /// trimmingCharacters bridges through NSString on Linux and dominated parse profiles).
     var trimmed: String {
-        // Most values have nothing to trim; a printable ASCII character at each end settles that
-        // without the Unicode property look-ups of the scans below.
-        if let head = first, let tail = last, isPrintableASCII(head), isPrintableASCII(tail) {
+        // Most values have nothing to trim. A printable ASCII byte at each end settles that without
+        // classifying Characters: the first Character then starts with that byte, and the last one is
+        // that byte, perhaps after a prepended scalar (never whitespace); whitespace is a property of a
+        // Character's first scalar.
+        let bytes = utf8
+        if let head = bytes.first, isPrintableASCII(head),
+           isPrintableASCII(bytes[bytes.index(bytes.startIndex, offsetBy: bytes.count - 1)]) {
             return String(self)
         }
         guard let first = firstIndex(where: { !$0.isWhitespace }) else { return "" }
@@ -13,7 +17,4 @@ extension StringProtocol {
     }
 }
 
-private func isPrintableASCII(_ c: Character) -> Bool {
-    guard let value = c.asciiValue else { return false }
-    return value > 0x20 && value < 0x7F
-}
+private func isPrintableASCII(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
