@@ -51,7 +51,7 @@ struct ItemDraft {
     }
 
     /// The finished article; `inheritedAuthors` apply when the item names none (Atom feed-level author).
-    func finish(inheritedAuthors: [String]) -> FeedItem {
+    consuming func finish(inheritedAuthors: [String]) -> FeedItem {
         let alternate = DraftLink.preferredAlternate(links)
         var finalLink = link.flatMap { $0.isEmpty ? nil : $0 } ?? alternate
         if finalLink == nil, guidIsPermaLink, let guid = guidText, guid.lowercased().hasPrefix("http") {

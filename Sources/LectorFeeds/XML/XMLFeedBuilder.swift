@@ -43,7 +43,9 @@ final class XMLFeedBuilder: XMLEventSink {
     private var namespaces = NamespaceCache()
     private var feed = FeedDraft()
     private var feedDCTitle: String?
-    private var drafts: [ItemDraft] = []
+    /// Items are finished as they end, while their strings are still in cache; finishing them all at
+    /// the end (to know the feed-level authors) cost a copy of every draft.
+    private var items: [FeedItem] = []
     var item: ItemDraft?
     var authorName: String?
     var authorEmail: String?
@@ -59,10 +61,12 @@ final class XMLFeedBuilder: XMLEventSink {
         guard let format else { return nil }
         let selfLink = feed.links.first { $0.rel == "self" }?.href
         let link = feed.link.flatMap { $0.isEmpty ? nil : $0 } ?? DraftLink.preferredAlternate(feed.links)
-        let inherited = format == .atom ? feed.authors : []
+        if format == .atom && !feed.authors.isEmpty {
+            // In place: the feed-level author may come after the entries.
+            for i in items.indices where items[i].authors.isEmpty { items[i].authors = feed.authors }
+        }
         return ParsedFeed(format: format, title: feed.title ?? feedDCTitle ?? "", link: link, selfLink: selfLink,
-                          description: feed.description, language: feed.language,
-                          items: drafts.map { $0.finish(inheritedAuthors: inherited) })
+                          description: feed.description, language: feed.language, items: items)
     }
 
     // MARK: events
@@ -109,7 +113,7 @@ final class XMLFeedBuilder: XMLEventSink {
                 finishField(target)
             }
         case .item:
-            if let finished = item.take() { drafts.append(finished) }
+            if let finished = item.take() { items.append(finished.finish(inheritedAuthors: [])) }
         case .author(let feedLevel):
             if let name = (authorName ?? authorEmail)?.trimmed, !name.isEmpty {
                 if feedLevel {
