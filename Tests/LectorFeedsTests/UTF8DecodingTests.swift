@@ -23,9 +23,12 @@ struct UTF8DecodingTests {
         for core in sequences {
             for padding in [0, 3, 7] {
                 let bytes = Array(repeating: UInt8(ascii: "x"), count: padding) + core + Array("tail".utf8)
-                let ours = bytes.withUnsafeBufferPointer { String(decodingUTF8: $0) }
-                let valid = bytes.withUnsafeBufferPointer(UTF8Validation.check) != nil
-                if ours != String(decoding: bytes, as: UTF8.self) || valid != (String(validating: bytes, as: UTF8.self) != nil) {
+                let (scan, ours) = bytes.withUnsafeBufferPointer { b in
+                    let scan = UTF8Scan(b)
+                    return (scan, String(decodingUTF8: b, scan: scan))
+                }
+                if ours != String(decoding: bytes, as: UTF8.self) || scan.isValid != (String(validating: bytes, as: UTF8.self) != nil)
+                    || scan.hasC1Controls != hasC1Pair(bytes) {
                     disagreements.append(bytes)
                 }
             }
@@ -37,7 +40,11 @@ struct UTF8DecodingTests {
     func reportsASCII() {
         let ascii = Array("plain text, long enough to stride".utf8)
         let accented = Array("café, long enough to stride".utf8)
-        #expect(ascii.withUnsafeBufferPointer(UTF8Validation.check) == true)
-        #expect(accented.withUnsafeBufferPointer(UTF8Validation.check) == false)
+        #expect(ascii.withUnsafeBufferPointer { UTF8Scan($0).isASCII })
+        #expect(!accented.withUnsafeBufferPointer { UTF8Scan($0).isASCII })
+    }
+
+    private func hasC1Pair(_ bytes: [UInt8]) -> Bool {
+        bytes.indices.dropLast().contains { bytes[$0] == 0xC2 && (0x80...0x9F).contains(bytes[$0 + 1]) }
     }
 }

@@ -65,19 +65,38 @@ final class TextCapture {
             return
         }
         var runStart = 0
-        for i in 0..<text.count {
+        var i = 0
+        while i < text.count {
+            // Inline XHTML is mostly text with nothing to escape: step over it a word at a time.
+            if i + 8 <= text.count && !mayNeedEscaping(UnsafeRawPointer(text.baseAddress! + i).loadUnaligned(as: UInt64.self)) {
+                i += 8
+                continue
+            }
             let escape: StaticString
             switch text[i] {
             case UInt8(ascii: "&"): escape = "&amp;"
             case UInt8(ascii: "<"): escape = "&lt;"
             case UInt8(ascii: ">") where escapesGreaterThan: escape = "&gt;"
-            default: continue
+            default:
+                i += 1
+                continue
             }
             buffer.append(UnsafeBufferPointer(rebasing: text[runStart..<i]))
             buffer.append(escape)
-            runStart = i + 1
+            i += 1
+            runStart = i
         }
         buffer.append(UnsafeBufferPointer(rebasing: text[runStart...]))
+    }
+
+    /// True when one of the eight bytes of `word` is '&', '<' or '>' (the classic zero-byte test,
+    /// which has no false positives for "is there one").
+    private func mayNeedEscaping(_ word: UInt64) -> Bool {
+        func hasByte(_ byte: UInt8) -> Bool {
+            let x = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+            return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0
+        }
+        return hasByte(UInt8(ascii: "&")) || hasByte(UInt8(ascii: "<")) || hasByte(UInt8(ascii: ">"))
     }
 
     /// A child element start at stack depth `elementDepth`; serialised unless it is the XHTML wrapper div.
@@ -152,21 +171,9 @@ final class TextCapture {
     /// Text as UTF-8; C1 controls (U+0080–U+009F) are windows-1252 punctuation that went through a
     /// Latin-1 decoder, so they are mapped back.
     private func decodeText(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        let s = String(decodingUTF8: bytes)
-        return hasC1Controls(bytes) ? Windows1252.demoronize(s).trimmed : s
-    }
-
-    /// UTF-8 encodings of U+0080–U+009F (C2 80 – C2 9F).
-    private func hasC1Controls(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = p.baseAddress else { return false }
-        var i = 0
-        while i + 1 < p.count {
-            guard let hit = memchr(base + i, 0xC2, p.count - i - 1) else { return false }
-            i = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
-            if p[i + 1] >= 0x80 && p[i + 1] <= 0x9F { return true }
-            i += 1
-        }
-        return false
+        let scan = UTF8Scan(bytes)
+        let s = String(decodingUTF8: bytes, scan: scan)
+        return scan.hasC1Controls ? Windows1252.demoronize(s).trimmed : s
     }
 
     @inline(__always)
