@@ -48,18 +48,22 @@ enum HTMLURLRewriter {
                 continue
             }
             if quote != 0 {
-                if c == quote { quote = 0 }
-                i += 1
+                // Jump past the closing quote (style and alt values can be long).
+                guard let hit = memchr(b.baseAddress! + i, Int32(quote), b.count - i) else { break }
+                i = UnsafeRawPointer(hit) - UnsafeRawPointer(b.baseAddress!) + 1
+                quote = 0
                 continue
             }
             if c == UInt8(ascii: ">") { inTag = false; i += 1; continue }
             if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") { quote = c; i += 1; continue }
             // An attribute name starts after whitespace.
             if isSpace(c), i + 1 < b.count, let (valueStart, valueEnd, q) = urlAttribute(b, at: i + 1) {
-                let value = String(decoding: UnsafeBufferPointer(rebasing: b[valueStart..<valueEnd]), as: UTF8.self)
-                let decoded = value.utf8.contains(UInt8(ascii: "&")) ? HTMLEntities.decode(value) : value
-                if !decoded.isEmpty && !URLResolver.hasScheme(decoded) && !decoded.hasPrefix("#") {
-                    edits.append((valueStart, valueEnd, escapeAttribute(URLResolver.resolve(decoded, against: base))))
+                if mayBeRelative(b, valueAt: valueStart, quote: q) {
+                    let value = String(decoding: UnsafeBufferPointer(rebasing: b[valueStart..<valueEnd]), as: UTF8.self)
+                    let decoded = value.utf8.contains(UInt8(ascii: "&")) ? HTMLEntities.decode(value) : value
+                    if !decoded.isEmpty && !URLResolver.hasScheme(decoded) && !decoded.hasPrefix("#") {
+                        edits.append((valueStart, valueEnd, escapeAttribute(URLResolver.resolve(decoded, against: base))))
+                    }
                 }
                 i = valueEnd + (q != 0 && valueEnd < b.count ? 1 : 0)
                 continue
@@ -120,14 +124,20 @@ enum HTMLURLRewriter {
             && (b[j - 2] | 0x20) == UInt8(ascii: "r") && (b[j - 3] | 0x20) == UInt8(ascii: "h")
     }
 
-    /// False only when the attribute value after `start` (blanks, then an optional quote) certainly
-    /// needs no rewriting in `findEdits`: it is empty, starts with '#', or starts with a scheme.
+    /// `mayBeRelative(_:valueAt:quote:)` for the value after `start`: blanks, then an optional quote.
     private static func mayBeRelative(_ b: UnsafeBufferPointer<UInt8>, valueAfter start: Int) -> Bool {
         var j = start
         while j < b.count, isSpace(b[j]) { j += 1 }
         guard j < b.count else { return false }
         var quote: UInt8 = 0
         if b[j] == UInt8(ascii: "\"") || b[j] == UInt8(ascii: "'") { quote = b[j]; j += 1 }
+        return mayBeRelative(b, valueAt: j, quote: quote)
+    }
+
+    /// False only when the attribute value starting at `j` (inside `quote`, 0 if unquoted) certainly
+    /// needs no rewriting: it is empty, starts with '#', or starts with a scheme. Looking at the raw
+    /// bytes is enough because a value whose start hides behind '&' counts as maybe relative.
+    private static func mayBeRelative(_ b: UnsafeBufferPointer<UInt8>, valueAt j: Int, quote: UInt8) -> Bool {
         guard j < b.count else { return false }
         let first = b[j]
         if (quote != 0 && first == quote) || first == UInt8(ascii: "#") { return false }
