@@ -43,6 +43,7 @@ struct UTF8Scan {
     }
 
     /// The length of the well-formed sequence whose lead byte (0x80 or above) is at `i`; 0 if there is none.
+    @inline(__always)
     private static func sequenceLength(_ p: UnsafePointer<UInt8>, at i: Int, count n: Int) -> Int {
         // The second byte's range depends on the lead byte; later ones are plain continuations.
         let low: UInt8, high: UInt8, length: Int

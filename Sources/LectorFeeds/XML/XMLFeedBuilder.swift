@@ -107,9 +107,8 @@ final class XMLFeedBuilder: XMLEventSink {
             }
             return
         case .field:
-            if isCapturing, capture.depth == depth, let target = captureTarget {
+            if isCapturing, capture.depth == depth, let target = captureTarget.take() {
                 isCapturing = false
-                captureTarget = nil
                 finishField(target)
             }
         case .item:
