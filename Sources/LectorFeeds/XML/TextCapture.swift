@@ -40,7 +40,7 @@ final class TextCapture {
     private(set) var mode = TextMode.text
     /// Stack depth of the element being captured.
     private(set) var depth = -1
-    private let buffer = ByteBuffer()
+    private let buffer = PlainBuffer<UInt8>(capacity: 4096)
     private var markupDepth = 0
     private var pendingOpenTag = false
     private var wrapperDepth: Int? = nil
@@ -104,7 +104,7 @@ final class TextCapture {
                     attributes: RawAttributes, elementDepth: Int) {
         closePendingTag()
         if !sawChildElement && elementDepth == depth + 1 && isXHTMLDiv && (mode == .xhtml || mode == .html)
-            && buffer.withBytes({ $0.allSatisfy(isSpace) }) {
+            && buffer.withElements({ $0.allSatisfy(isSpace) }) {
             wrapperDepth = elementDepth
             sawChildElement = true
             return
@@ -150,7 +150,7 @@ final class TextCapture {
     /// The captured content, trimmed and decoded per mode; relative href/src in it are resolved against
     /// `urlBase` when one is given.
     func finish(rewritingURLsAgainst urlBase: URL? = nil) -> String {
-        buffer.withBytes { all in
+        buffer.withElements { all in
             var lo = 0, hi = all.count
             while lo < hi, isSpace(all[lo]) { lo += 1 }
             while hi > lo, isSpace(all[hi - 1]) { hi -= 1 }

@@ -35,12 +35,16 @@ final class XMLFeedBuilder: XMLEventSink {
     private(set) var wantsToStop = false
 
     private var rootNamespace = ""
-    private var frames: [Frame] = []
-    private var baseStack: [URL?]
+    /// One frame per open element.
+    private let frames = PlainBuffer<Frame>(capacity: 32)
+    /// The base URL in force (document URL, or the innermost xml:base).
+    private var base: URL?
+    /// The bases that open xml:base elements replaced, innermost last.
+    private var outerBases: [URL?] = []
     private var captureTarget: CaptureTarget?
     private let capture = TextCapture()
     private var isCapturing = false
-    private var namespaces = NamespaceCache()
+    private let namespaces = NamespaceCache()
     private var feed = FeedDraft()
     private var feedDCTitle: String?
     /// Items are finished as they end, while their strings are still in cache; finishing them all at
@@ -51,10 +55,8 @@ final class XMLFeedBuilder: XMLEventSink {
     var authorEmail: String?
 
     init(documentURL: URL?) {
-        baseStack = [documentURL]
+        base = documentURL
     }
-
-    private var base: URL? { baseStack.last ?? nil }
 
     /// The feed built so far (nil when the root was not a feed element).
     func result() -> ParsedFeed? {
@@ -89,7 +91,8 @@ final class XMLFeedBuilder: XMLEventSink {
         let (ns, nsText) = namespaces.lookup(namespaceURI)
         var pushedBase = false
         if let xmlBase = attributes.xmlBase {
-            baseStack.append(URLResolver.base(from: xmlBase, outer: base))
+            outerBases.append(base)
+            base = URLResolver.base(from: xmlBase, outer: base)
             pushedBase = true
         }
         let role = classify(name: name, ns: ns, nsText: nsText, attributes: attributes, depth: depth)
@@ -124,7 +127,7 @@ final class XMLFeedBuilder: XMLEventSink {
         default:
             break
         }
-        if frame.pushedBase { baseStack.removeLast() }
+        if frame.pushedBase { base = outerBases.removeLast() }
     }
 
     func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
