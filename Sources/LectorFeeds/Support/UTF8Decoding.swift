@@ -42,6 +42,11 @@ struct UTF8Scan {
         }
     }
 
+    /// True when a whole document is well-formed UTF-8.
+    static func isValid(_ document: UnsafeRawBufferPointer) -> Bool {
+        UTF8Scan(document.assumingMemoryBound(to: UInt8.self)).isValid
+    }
+
     /// The length of the well-formed sequence whose lead byte (0x80 or above) is at `i`; 0 if there is none.
     @inline(__always)
     private static func sequenceLength(_ p: UnsafePointer<UInt8>, at i: Int, count n: Int) -> Int {
