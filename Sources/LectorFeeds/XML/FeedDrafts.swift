@@ -9,7 +9,10 @@ struct DraftLink {
 }
 
 /// Mutable per-article state while its element is open.
-struct ItemDraft {
+///
+/// A class: the XML builder sets a field of the open item for nearly every element it maps, and a
+/// struct held in one of its properties paid an exclusivity check for each.
+final class ItemDraft {
     var explicitID: String?
     var guidIsPermaLink = true
     var guidText: String?
@@ -26,24 +29,24 @@ struct ItemDraft {
     var enclosures: [FeedEnclosure] = []
     var imageURL: String?
 
-    mutating func setPublished(_ date: Date?, rank: Int) {
+    func setPublished(_ date: Date?, rank: Int) {
         guard let date, rank <= publishedRank else { return }
         published = date
         publishedRank = rank
     }
 
-    mutating func setUpdated(_ date: Date?, rank: Int) {
+    func setUpdated(_ date: Date?, rank: Int) {
         guard let date, rank <= updatedRank else { return }
         updated = date
         updatedRank = rank
     }
 
-    mutating func addAuthor(_ name: String) {
+    func addAuthor(_ name: String) {
         let n = name.trimmed
         if !n.isEmpty && !authors.contains(n) { authors.append(n) }
     }
 
-    mutating func addEnclosure(url: String, type: String?, length: String?) {
+    func addEnclosure(url: String, type: String?, length: String?) {
         guard !url.isEmpty, !enclosures.contains(where: { $0.url == url }) else { return }
         let len = length.flatMap { Int($0.trimmed) }.flatMap { $0 >= 0 ? $0 : nil }
         let t = type?.trimmed
@@ -51,7 +54,7 @@ struct ItemDraft {
     }
 
     /// The finished article; `inheritedAuthors` apply when the item names none (Atom feed-level author).
-    consuming func finish(inheritedAuthors: [String]) -> FeedItem {
+    func finish(inheritedAuthors: [String]) -> FeedItem {
         let alternate = DraftLink.preferredAlternate(links)
         var finalLink = link.flatMap { $0.isEmpty ? nil : $0 } ?? alternate
         if finalLink == nil, guidIsPermaLink, let guid = guidText, guid.lowercased().hasPrefix("http") {

@@ -185,7 +185,7 @@ final class XMLFeedBuilder: XMLEventSink {
     // MARK: helpers
 
     func beginItem(_ attributes: RawAttributes) -> Role {
-        var draft = ItemDraft()
+        let draft = ItemDraft()
         for i in 0..<attributes.count where attributes[i].hasLocalName("about") {
             draft.explicitID = attributes[i].value.trimmed   // RDF rdf:about
         }
