@@ -59,11 +59,16 @@ final class TextCapture {
 
     func characters(_ text: UnsafeBufferPointer<UInt8>) {
         closePendingTag()
-        let escapesGreaterThan = mode == .xhtml
-        guard escapesGreaterThan || markupDepth > 0 else {
+        if mode == .xhtml || markupDepth > 0 {
+            appendEscaped(text, escapingGreaterThan: mode == .xhtml)
+        } else {
             buffer.append(text)
-            return
         }
+    }
+
+    /// Kept out of line so that plain text, which arrives in many tiny runs, takes a short path.
+    @inline(never)
+    private func appendEscaped(_ text: UnsafeBufferPointer<UInt8>, escapingGreaterThan escapesGreaterThan: Bool) {
         var runStart = 0
         var i = 0
         while i < text.count {
