@@ -41,6 +41,9 @@ final class XMLFeedBuilder: XMLEventSink {
     private var base: URL?
     /// The bases that open xml:base elements replaced, innermost last.
     private var outerBases: [URL?] = []
+    /// The last xml:base resolved: feeds tend to repeat one on every entry, and resolving it means
+    /// parsing a URL.
+    private var lastXMLBase: (value: String, outer: URL?, resolved: URL?)?
     private var captureTarget: CaptureTarget?
     private let capture = TextCapture()
     private var isCapturing = false
@@ -92,7 +95,7 @@ final class XMLFeedBuilder: XMLEventSink {
         var pushedBase = false
         if let xmlBase = attributes.xmlBase {
             outerBases.append(base)
-            base = URLResolver.base(from: xmlBase, outer: base)
+            base = resolvedXMLBase(xmlBase)
             pushedBase = true
         }
         let role = classify(name: name, ns: ns, nsText: nsText, attributes: attributes, depth: depth)
@@ -209,6 +212,13 @@ final class XMLFeedBuilder: XMLEventSink {
         let field = Field.link(rel: rel, type: attributes.value("type"), href: attributes.value("href"),
                                length: attributes.value("length"), feedLevel: feedLevel)
         return startField(field, mode: .text, depth: depth)
+    }
+
+    private func resolvedXMLBase(_ value: String) -> URL? {
+        if let last = lastXMLBase, last.value == value, last.outer == base { return last.resolved }
+        let resolved = URLResolver.base(from: value, outer: base)
+        lastXMLBase = (value, base, resolved)
+        return resolved
     }
 
     func atomMode(_ attributes: RawAttributes) -> TextMode {
