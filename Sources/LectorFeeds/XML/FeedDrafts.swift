@@ -96,6 +96,10 @@ struct FeedDraft {
 /// RSS `<author>` is "email (Name)" by spec, often "Name (email)"; keep the name when there is one.
 func rssAuthorName(_ raw: String) -> String {
     let s = raw.trimmed
+    // Each check below needs its byte somewhere, most authors lack one, and contains("@") goes
+    // through Foundation.
+    let bytes = s.utf8
+    guard bytes.contains(UInt8(ascii: "@")) && bytes.contains(UInt8(ascii: "(")) && bytes.contains(UInt8(ascii: ")")) else { return s }
     guard s.contains("@"), let open = s.firstIndex(of: "("), let close = s.lastIndex(of: ")"), open < close else { return s }
     let inside = String(s[s.index(after: open)..<close]).trimmed
     let outside = (String(s[..<open]) + String(s[s.index(after: close)...])).trimmed
