@@ -17,7 +17,7 @@ enum HTMLURLRewriter {
         guard !edits.isEmpty else { return nil }
         // Splice the replacements in with bulk copies.
         var out = [UInt8]()
-        out.reserveCapacity(bytes.count + edits.count * 32)
+        out.reserveCapacity(edits.reduce(bytes.count) { $0 + $1.replacement.utf8.count - ($1.end - $1.start) })
         var copied = 0
         for edit in edits {
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<edit.start]))

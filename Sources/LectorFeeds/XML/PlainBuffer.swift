@@ -1,3 +1,5 @@
+import Foundation
+
 /// Growable storage of plain values (bytes of captured text, frames of open elements) that a parse
 /// reuses for every element.
 ///
@@ -12,11 +14,11 @@ final class PlainBuffer<Element: BitwiseCopyable> {
 
     init(capacity: Int) {
         self.capacity = capacity
-        base = .allocate(capacity: capacity)
+        base = Self.reallocate(nil, capacity: capacity)
     }
 
     deinit {
-        base.deallocate()
+        free(base)
     }
 
     var last: Element? {
@@ -68,11 +70,17 @@ final class PlainBuffer<Element: BitwiseCopyable> {
     private func grow(toHold needed: Int) {
         var newCapacity = capacity * 2
         while newCapacity < needed { newCapacity *= 2 }
-        let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
-        newBase.initialize(from: base, count: count)
-        base.deallocate()
-        base = newBase
+        base = Self.reallocate(base, capacity: newCapacity)
         capacity = newCapacity
+    }
+
+    /// realloc rather than allocate-and-copy: plain values may move bitwise, and a large block grows
+    /// by remapping its pages instead of copying them into fresh ones (long fields of big feeds).
+    private static func reallocate(_ old: UnsafeMutablePointer<Element>?, capacity: Int) -> UnsafeMutablePointer<Element> {
+        guard let raw = realloc(old, capacity * MemoryLayout<Element>.stride) else {
+            fatalError("out of memory growing a parse buffer to \(capacity) elements")
+        }
+        return raw.bindMemory(to: Element.self, capacity: capacity)
     }
 }
 
