@@ -14,7 +14,7 @@ public enum FeedParser {
             let plan = EncodingPlan.make(for: raw, httpCharset: charset)
             var invalidCharacters = false
             let first = Result { () throws(FeedParseError) in try parseXML(raw, plan: plan, url: url, invalidCharacters: &invalidCharacters) }
-            if case .utf8(let forced) = plan, invalidCharacters, !UTF8Check.isValid(raw) {
+            if case .utf8(let forced) = plan, invalidCharacters, !UTF8Scan.isValid(raw) {
                 // Labelled (or defaulted to) UTF-8 but it is not: usually windows-1252, or a wrong HTTP charset.
                 let retry = EncodingPlan.fallbackForInvalidUTF8(raw, wasForced: forced)
                 var ignored = false
@@ -22,7 +22,7 @@ public enum FeedParser {
             }
             guard case .failure(.unsupportedEncoding) = first else { return first }
             // Unknown label: read as UTF-8 if it is valid, else as windows-1252.
-            let fallback: EncodingPlan = UTF8Check.isValid(raw) ? .forced("UTF-8") : .transcoded(Windows1252.toUTF8(raw))
+            let fallback: EncodingPlan = UTF8Scan.isValid(raw) ? .forced("UTF-8") : .transcoded(Windows1252.toUTF8(raw))
             var ignored = false
             return Result { () throws(FeedParseError) in try parseXML(raw, plan: fallback, url: url, invalidCharacters: &ignored) }
         }

@@ -3,14 +3,25 @@ import Foundation
 /// Parses the date formats found in feeds: RFC 822/1123 (with common slop) and RFC 3339 / W3C-DTF.
 ///
 /// Unparseable input yields nil (never "now"). A missing zone means UTC.
+///
+/// It works on the UTF-8 bytes in place, with no arrays or strings along the way: it runs once or
+/// twice per article and its allocations showed in parse profiles.
 public enum FeedDateParser {
+    typealias Bytes = UnsafeBufferPointer<UInt8>
+
     /// Parses one date string as found in pubDate, dc:date, Atom updated/published or JSON dates.
     public static func parse(_ text: String) -> Date? {
-        var bytes = Array(text.utf8)
-        trim(&bytes)
+        var text = text
+        return text.withUTF8(parse(utf8:))
+    }
+
+    private static func parse(utf8 text: Bytes) -> Date? {
+        let bytes = trimmed(text)
         guard !bytes.isEmpty, bytes.count < 128 else { return nil }
         if bytes.count >= 4, bytes[0..<4].allSatisfy(isDigit) {
-            if bytes.allSatisfy(isDigit), bytes.count >= 9, bytes.count <= 10, let epoch = Int64(text.trimmed) {
+            if bytes.allSatisfy(isDigit), bytes.count >= 9, bytes.count <= 10 {
+                var i = 0
+                let epoch = number(bytes, &i, min: 9, max: 10)!
                 return Date(timeIntervalSince1970: TimeInterval(epoch))   // bare epoch seconds
             }
             if let d = parseISO(bytes) { return d }
@@ -20,7 +31,7 @@ public enum FeedDateParser {
 
     // MARK: RFC 3339 / W3C-DTF
 
-    private static func parseISO(_ b: [UInt8]) -> Date? {
+    private static func parseISO(_ b: Bytes) -> Date? {
         var i = 0
         guard let year = number(b, &i, min: 4, max: 4) else { return nil }
         var month: Int64 = 1, day: Int64 = 1
@@ -57,26 +68,13 @@ public enum FeedDateParser {
 
     // MARK: RFC 822 and friends
 
-    private static func parseRFC822(_ b: [UInt8]) -> Date? {
-        // Tokens split on blanks and commas; "10-Jun-2003" splits on '-' too.
-        var tokens: [ArraySlice<UInt8>] = []
-        var start: Int? = nil
-        for (idx, c) in b.enumerated() {
-            if c == UInt8(ascii: " ") || c == UInt8(ascii: ",") || c == 9 {
-                if let s = start { tokens.append(b[s..<idx]); start = nil }
-            } else if start == nil {
-                start = idx
-            }
-        }
-        if let s = start { tokens.append(b[s..<b.count]) }
-        tokens = tokens.flatMap(splitDashedDate)
-
+    private static func parseRFC822(_ b: Bytes) -> Date? {
         var day: Int64?, month: Int64?, year: Int64?
         var monthIsTentative = false
         var time: (Int64, Int64, Int64, Double)?
         var offset: Int64?
-        for token in tokens {
-            let t = Array(token)
+        var tokens = DateTokens(b)
+        while let t = tokens.next() {
             if isDigit(t[0]) && t.contains(UInt8(ascii: ":")) {
                 guard time == nil else { return nil }
                 var i = 0
@@ -115,16 +113,9 @@ public enum FeedDateParser {
         return make(year: y, month: m, day: d, hour: h, minute: mi, second: s, fraction: f, offset: offset ?? 0)
     }
 
-    private static func splitDashedDate(_ token: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
-        // Only "10-Jun-2003"-like tokens: digits, dash, letters.
-        guard let dash = token.firstIndex(of: UInt8(ascii: "-")), dash > token.startIndex,
-              isDigit(token[token.startIndex]), dash + 1 < token.endIndex, isAlpha(token[dash + 1]) else { return [token] }
-        return token.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: true)
-    }
-
     // MARK: pieces
 
-    private static func timeOfDay(_ b: [UInt8], _ i: inout Int) -> (Int64, Int64, Int64, Double)? {
+    private static func timeOfDay(_ b: Bytes, _ i: inout Int) -> (Int64, Int64, Int64, Double)? {
         guard let h = number(b, &i, min: 1, max: 2), i < b.count, b[i] == UInt8(ascii: ":") else { return nil }
         i += 1
         guard let m = number(b, &i, min: 2, max: 2) else { return nil }
@@ -143,21 +134,24 @@ public enum FeedDateParser {
     }
 
     /// A zone designator: Z, ±hh:mm, ±hhmm, ±hh, or a name (table below), optionally after "GMT"/"UTC".
-    private static func zone(_ b: [UInt8], _ i: inout Int) -> Int64? {
+    private static func zone(_ b: Bytes, _ i: inout Int) -> Int64? {
         guard i < b.count else { return nil }
         if b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") {
             let sign: Int64 = b[i] == UInt8(ascii: "-") ? -1 : 1
             i += 1
-            var digits: [Int64] = []
+            // Up to four digits, colons ignored: h, hh, hmm or hhmm.
+            var value: Int64 = 0, count = 0
             while i < b.count, isDigit(b[i]) || b[i] == UInt8(ascii: ":") {
-                if isDigit(b[i]) { digits.append(Int64(b[i] - 48)) }
+                if isDigit(b[i]) {
+                    if count < 4 { value = value * 10 + Int64(b[i] - 48) }
+                    count += 1
+                }
                 i += 1
             }
             let hours: Int64, minutes: Int64
-            switch digits.count {
-            case 1, 2: hours = digits.reduce(0) { $0 * 10 + $1 }; minutes = 0
-            case 3: hours = digits[0]; minutes = digits[1] * 10 + digits[2]
-            case 4: hours = digits[0] * 10 + digits[1]; minutes = digits[2] * 10 + digits[3]
+            switch count {
+            case 1, 2: hours = value; minutes = 0
+            case 3, 4: hours = value / 100; minutes = value % 100
             default: return nil
             }
             guard hours <= 14, minutes < 60 else { return nil }
@@ -165,7 +159,7 @@ public enum FeedDateParser {
         }
         var j = i
         while j < b.count, isAlpha(b[j]) { j += 1 }
-        let name = String(decoding: b[i..<j], as: UTF8.self).uppercased()
+        let name = String(decoding: UnsafeBufferPointer(rebasing: b[i..<j]), as: UTF8.self).uppercased()
         guard let base = zoneNames[name] else { return nil }
         i = j
         if i < b.count, (name == "GMT" || name == "UTC" || name == "UT"), b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") {
@@ -193,9 +187,8 @@ public enum FeedDateParser {
     ].map { Array($0.utf8) }
 
     /// Month number for "Jun", "June", "jun.", "Sept"; byte comparisons only (this runs once per date).
-    private static func monthNumber(_ t: [UInt8]) -> Int64? {
-        var word = t
-        if word.last == UInt8(ascii: ".") { word.removeLast() }
+    private static func monthNumber(_ t: Bytes) -> Int64? {
+        let word = t.last == UInt8(ascii: ".") ? Bytes(rebasing: t.dropLast()) : t
         guard word.count >= 3 else { return nil }
         for (index, name) in monthNames.enumerated() {
             guard word.count <= name.count || (index == 8 && word.count == 4) else { continue }
@@ -241,19 +234,20 @@ public enum FeedDateParser {
         return Date(timeIntervalSince1970: TimeInterval(secs) + fraction)
     }
 
-    private static func number(_ b: [UInt8], _ i: inout Int, min: Int, max: Int) -> Int64? {
+    private static func number(_ b: Bytes, _ i: inout Int, min: Int, max: Int) -> Int64? {
         var v: Int64 = 0, n = 0
         while i < b.count, n < max, isDigit(b[i]) { v = v * 10 + Int64(b[i] - 48); i += 1; n += 1 }
         return n >= min ? v : nil
     }
 
-    private static func trim(_ b: inout [UInt8]) {
-        while let l = b.last, l == 32 || l == 9 || l == 10 || l == 13 { b.removeLast() }
-        var s = 0
-        while s < b.count, b[s] == 32 || b[s] == 9 || b[s] == 10 || b[s] == 13 { s += 1 }
-        if s > 0 { b.removeFirst(s) }
+    private static func trimmed(_ b: Bytes) -> Bytes {
+        func isBlank(_ c: UInt8) -> Bool { c == 32 || c == 9 || c == 10 || c == 13 }
+        var lo = 0, hi = b.count
+        while hi > lo, isBlank(b[hi - 1]) { hi -= 1 }
+        while lo < hi, isBlank(b[lo]) { lo += 1 }
+        return Bytes(rebasing: b[lo..<hi])
     }
 
-    private static func isDigit(_ c: UInt8) -> Bool { c >= 48 && c <= 57 }
-    private static func isAlpha(_ c: UInt8) -> Bool { (c | 0x20) >= 97 && (c | 0x20) <= 122 }
+    static func isDigit(_ c: UInt8) -> Bool { c >= 48 && c <= 57 }
+    static func isAlpha(_ c: UInt8) -> Bool { (c | 0x20) >= 97 && (c | 0x20) <= 122 }
 }

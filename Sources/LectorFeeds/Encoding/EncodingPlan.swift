@@ -38,7 +38,7 @@ enum EncodingPlan: Equatable {
         case let other?:
             if other.hasPrefix("utf-16") || other.hasPrefix("utf-32") || other == "utf16" || other == "utf_16" {
                 // Without a BOM or zero bytes a UTF-16/32 label on 8-bit data is a lie.
-                return UTF8Check.isValid(bytes) ? .utf8(forced: true) : .transcoded(Windows1252.toUTF8(bytes))
+                return UTF8Scan.isValid(bytes) ? .utf8(forced: true) : .transcoded(Windows1252.toUTF8(bytes))
             }
             return httpCharset != nil ? .forced(other) : .native
         }

@@ -41,33 +41,3 @@ enum Windows1252 {
         return out
     }
 }
-
-/// Fast UTF-8 validation with an ASCII fast path.
-enum UTF8Check {
-    static func isValid(_ b: UnsafeRawBufferPointer) -> Bool {
-        var i = 0
-        let n = b.count
-        while i < n {
-            // Skip 8 ASCII bytes at a time.
-            if i + 8 <= n {
-                let word = b.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                if word & 0x8080_8080_8080_8080 == 0 { i += 8; continue }
-            }
-            let c = b[i]
-            if c < 0x80 { i += 1; continue }
-            let len: Int
-            if c >= 0xC2 && c <= 0xDF { len = 2 } else if c >= 0xE0 && c <= 0xEF { len = 3 } else if c >= 0xF0 && c <= 0xF4 { len = 4 } else { return false }
-            guard i + len <= n else { return false }
-            for k in 1..<len where b[i + k] & 0xC0 != 0x80 { return false }
-            if len == 3 {
-                let c1 = b[i + 1]
-                if (c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 > 0x9F) { return false }
-            } else if len == 4 {
-                let c1 = b[i + 1]
-                if (c == 0xF0 && c1 < 0x90) || (c == 0xF4 && c1 > 0x8F) { return false }
-            }
-            i += len
-        }
-        return true
-    }
-}

@@ -29,23 +29,28 @@ public enum ArticleIdentity {
 
     /// Lower-case hex SHA-256 of the UTF-8 bytes of `text` (libcrypto's EVP_Digest).
     static func sha256Hex(_ text: String) -> String {
-        sha256Hex(Data(text.utf8))
+        // Hashed in place: copying into a Data first cost more than the digest for short titles.
+        var text = text
+        return text.withUTF8 { sha256Hex(UnsafeRawBufferPointer($0)) }
     }
 
     /// Lower-case hex SHA-256 of `bytes`.
     static func sha256Hex(_ bytes: Data) -> String {
+        bytes.withUnsafeBytes { sha256Hex($0) }
+    }
+
+    private static func sha256Hex(_ bytes: UnsafeRawBufferPointer) -> String {
         var digest = [UInt8](repeating: 0, count: 32)
         var length: UInt32 = 0
-        _ = bytes.withUnsafeBytes { buf in
-            EVP_Digest(buf.baseAddress, buf.count, &digest, &length, EVP_sha256(), nil)
+        _ = EVP_Digest(bytes.baseAddress, bytes.count, &digest, &length, EVP_sha256(), nil)
+        return String(unsafeUninitializedCapacity: Int(length) * 2) { out in
+            for (i, b) in digest.prefix(Int(length)).enumerated() {
+                out[2 * i] = hexDigits[Int(b >> 4)]
+                out[2 * i + 1] = hexDigits[Int(b & 0xF)]
+            }
+            return Int(length) * 2
         }
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
-        var out = [UInt8]()
-        out.reserveCapacity(64)
-        for b in digest.prefix(Int(length)) {
-            out.append(hex[Int(b >> 4)])
-            out.append(hex[Int(b & 0xF)])
-        }
-        return String(decoding: out, as: UTF8.self)
     }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 }

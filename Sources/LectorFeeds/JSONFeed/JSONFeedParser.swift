@@ -27,7 +27,7 @@ enum JSONFeedParser {
     }
 
     private static func jsonItem(_ item: [String: Any], base: URL?, feedAuthors: [String]) -> FeedItem {
-        var draft = ItemDraft()
+        let draft = ItemDraft()
         draft.explicitID = idString(item["id"])
         draft.title = string(item["title"])
         draft.link = (string(item["url"]) ?? string(item["external_url"])).map { URLResolver.resolve($0, against: base) }
@@ -66,7 +66,7 @@ enum JSONFeedParser {
     private static func rssInJSON(_ channel: [String: Any], url: URL?) -> ParsedFeed {
         let rawItems: [Any] = channel["item"] as? [Any] ?? (channel["item"].map { [$0] } ?? [])
         let items = rawItems.compactMap { $0 as? [String: Any] }.map { item -> FeedItem in
-            var draft = ItemDraft()
+            let draft = ItemDraft()
             if let guid = item["guid"] as? [String: Any] {
                 draft.explicitID = idString(guid["#value"])
             } else {

@@ -9,7 +9,10 @@ struct DraftLink {
 }
 
 /// Mutable per-article state while its element is open.
-struct ItemDraft {
+///
+/// A class: the XML builder sets a field of the open item for nearly every element it maps, and a
+/// struct held in one of its properties paid an exclusivity check for each.
+final class ItemDraft {
     var explicitID: String?
     var guidIsPermaLink = true
     var guidText: String?
@@ -26,24 +29,24 @@ struct ItemDraft {
     var enclosures: [FeedEnclosure] = []
     var imageURL: String?
 
-    mutating func setPublished(_ date: Date?, rank: Int) {
+    func setPublished(_ date: Date?, rank: Int) {
         guard let date, rank <= publishedRank else { return }
         published = date
         publishedRank = rank
     }
 
-    mutating func setUpdated(_ date: Date?, rank: Int) {
+    func setUpdated(_ date: Date?, rank: Int) {
         guard let date, rank <= updatedRank else { return }
         updated = date
         updatedRank = rank
     }
 
-    mutating func addAuthor(_ name: String) {
+    func addAuthor(_ name: String) {
         let n = name.trimmed
         if !n.isEmpty && !authors.contains(n) { authors.append(n) }
     }
 
-    mutating func addEnclosure(url: String, type: String?, length: String?) {
+    func addEnclosure(url: String, type: String?, length: String?) {
         guard !url.isEmpty, !enclosures.contains(where: { $0.url == url }) else { return }
         let len = length.flatMap { Int($0.trimmed) }.flatMap { $0 >= 0 ? $0 : nil }
         let t = type?.trimmed
@@ -93,6 +96,10 @@ struct FeedDraft {
 /// RSS `<author>` is "email (Name)" by spec, often "Name (email)"; keep the name when there is one.
 func rssAuthorName(_ raw: String) -> String {
     let s = raw.trimmed
+    // Each check below needs its byte somewhere, most authors lack one, and contains("@") goes
+    // through Foundation.
+    let bytes = s.utf8
+    guard bytes.contains(UInt8(ascii: "@")) && bytes.contains(UInt8(ascii: "(")) && bytes.contains(UInt8(ascii: ")")) else { return s }
     guard s.contains("@"), let open = s.firstIndex(of: "("), let close = s.lastIndex(of: ")"), open < close else { return s }
     let inside = String(s[s.index(after: open)..<close]).trimmed
     let outside = (String(s[..<open]) + String(s[s.index(after: close)...])).trimmed

@@ -34,75 +34,108 @@ enum TextMode: Equatable {
 }
 
 /// Accumulates the bytes of one element's content, serialising nested markup as it arrives.
-struct TextCapture {
-    let mode: TextMode
+///
+/// One capture serves a whole parse (`begin` starts each element), so its buffer is allocated once.
+final class TextCapture {
+    private(set) var mode = TextMode.text
     /// Stack depth of the element being captured.
-    let depth: Int
-    private(set) var bytes: [UInt8] = []
+    private(set) var depth = -1
+    private let buffer = PlainBuffer<UInt8>(capacity: 4096)
     private var markupDepth = 0
     private var pendingOpenTag = false
     private var wrapperDepth: Int? = nil
     private var sawChildElement = false
 
-    init(mode: TextMode, depth: Int) {
+    /// Starts capturing the content of a new element, dropping what the previous one left.
+    func begin(mode: TextMode, depth: Int) {
         self.mode = mode
         self.depth = depth
+        buffer.removeAll()
+        markupDepth = 0
+        pendingOpenTag = false
+        wrapperDepth = nil
+        sawChildElement = false
     }
 
-    mutating func characters(_ text: UnsafeBufferPointer<UInt8>) {
+    func characters(_ text: UnsafeBufferPointer<UInt8>) {
         closePendingTag()
-        let escape = mode == .xhtml || markupDepth > 0
-        guard escape else {
-            bytes.append(contentsOf: text)
-            return
+        if mode == .xhtml || markupDepth > 0 {
+            appendEscaped(text, escapingGreaterThan: mode == .xhtml)
+        } else {
+            buffer.append(text)
         }
+    }
+
+    /// Kept out of line so that plain text, which arrives in many tiny runs, takes a short path.
+    @inline(never)
+    private func appendEscaped(_ text: UnsafeBufferPointer<UInt8>, escapingGreaterThan escapesGreaterThan: Bool) {
         var runStart = 0
-        for (i, c) in text.enumerated() where c == UInt8(ascii: "&") || c == UInt8(ascii: "<") || (c == UInt8(ascii: ">") && mode == .xhtml) {
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<i]))
-            switch c {
-            case UInt8(ascii: "&"): bytes.append(contentsOf: "&amp;".utf8)
-            case UInt8(ascii: "<"): bytes.append(contentsOf: "&lt;".utf8)
-            default: bytes.append(contentsOf: "&gt;".utf8)
+        var i = 0
+        while i < text.count {
+            // Inline XHTML is mostly text with nothing to escape: step over it a word at a time.
+            if i + 8 <= text.count && !mayNeedEscaping(UnsafeRawPointer(text.baseAddress! + i).loadUnaligned(as: UInt64.self)) {
+                i += 8
+                continue
             }
-            runStart = i + 1
+            let escape: StaticString
+            switch text[i] {
+            case UInt8(ascii: "&"): escape = "&amp;"
+            case UInt8(ascii: "<"): escape = "&lt;"
+            case UInt8(ascii: ">") where escapesGreaterThan: escape = "&gt;"
+            default:
+                i += 1
+                continue
+            }
+            buffer.append(UnsafeBufferPointer(rebasing: text[runStart..<i]))
+            buffer.append(escape)
+            i += 1
+            runStart = i
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart...]))
+        buffer.append(UnsafeBufferPointer(rebasing: text[runStart...]))
+    }
+
+    /// True when one of the eight bytes of `word` is '&', '<' or '>' (the classic zero-byte test,
+    /// which has no false positives for "is there one").
+    private func mayNeedEscaping(_ word: UInt64) -> Bool {
+        func hasByte(_ byte: UInt8) -> Bool {
+            let x = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+            return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0
+        }
+        return hasByte(UInt8(ascii: "&")) || hasByte(UInt8(ascii: "<")) || hasByte(UInt8(ascii: ">"))
     }
 
     /// A child element start at stack depth `elementDepth`; serialised unless it is the XHTML wrapper div.
-    mutating func startChild(localName: String, prefix: UnsafePointer<xmlChar>?, isXHTMLDiv: Bool,
-                             attributes: RawAttributes, elementDepth: Int) {
+    func startChild(localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?, isXHTMLDiv: Bool,
+                    attributes: RawAttributes, elementDepth: Int) {
         closePendingTag()
         if !sawChildElement && elementDepth == depth + 1 && isXHTMLDiv && (mode == .xhtml || mode == .html)
-            && bytes.allSatisfy(isSpace) {
+            && buffer.withElements({ $0.allSatisfy(isSpace) }) {
             wrapperDepth = elementDepth
             sawChildElement = true
             return
         }
         sawChildElement = true
         markupDepth += 1
-        bytes.append(UInt8(ascii: "<"))
-        if let prefix { appendCString(prefix); bytes.append(UInt8(ascii: ":")) }
-        bytes.append(contentsOf: localName.utf8)
+        buffer.append(UInt8(ascii: "<"))
+        appendQualifiedName(localName, prefix)
         for i in 0..<attributes.count {
             let a = attributes[i]
-            bytes.append(UInt8(ascii: " "))
-            if let p = a.prefix { appendCString(p); bytes.append(UInt8(ascii: ":")) }
-            appendCString(a.localName)
-            bytes.append(contentsOf: "=\"".utf8)
+            buffer.append(UInt8(ascii: " "))
+            appendQualifiedName(a.localName, a.prefix)
+            buffer.append("=\"")
             for c in UnsafeBufferPointer(start: a.valueStart, count: a.valueEnd - a.valueStart) {
                 switch c {
-                case UInt8(ascii: "\""): bytes.append(contentsOf: "&quot;".utf8)
-                case UInt8(ascii: "<"): bytes.append(contentsOf: "&lt;".utf8)
-                default: bytes.append(c)
+                case UInt8(ascii: "\""): buffer.append("&quot;")
+                case UInt8(ascii: "<"): buffer.append("&lt;")
+                default: buffer.append(c)
                 }
             }
-            bytes.append(UInt8(ascii: "\""))
+            buffer.append(UInt8(ascii: "\""))
         }
         pendingOpenTag = true
     }
 
-    mutating func endChild(localName: String, prefix: UnsafePointer<xmlChar>?, elementDepth: Int) {
+    func endChild(localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?, elementDepth: Int) {
         if wrapperDepth == elementDepth {
             closePendingTag()
             wrapperDepth = nil
@@ -110,60 +143,59 @@ struct TextCapture {
         }
         markupDepth -= 1
         if pendingOpenTag {
-            bytes.append(contentsOf: " />".utf8)
+            buffer.append(" />")
             pendingOpenTag = false
             return
         }
-        bytes.append(contentsOf: "</".utf8)
-        if let prefix { appendCString(prefix); bytes.append(UInt8(ascii: ":")) }
-        bytes.append(contentsOf: localName.utf8)
-        bytes.append(UInt8(ascii: ">"))
+        buffer.append("</")
+        appendQualifiedName(localName, prefix)
+        buffer.append(UInt8(ascii: ">"))
     }
 
     /// The captured content, trimmed and decoded per mode; relative href/src in it are resolved against
     /// `urlBase` when one is given.
     func finish(rewritingURLsAgainst urlBase: URL? = nil) -> String {
-        var lo = 0, hi = bytes.count
-        while lo < hi, isSpace(bytes[lo]) { lo += 1 }
-        while hi > lo, isSpace(bytes[hi - 1]) { hi -= 1 }
-        if mode == .base64 {
-            let compact = String(decoding: bytes[lo..<hi], as: UTF8.self).filter { !$0.isWhitespace }
-            guard let data = Data(base64Encoded: compact, options: .ignoreUnknownCharacters) else { return compact }
-            let decoded = String(decoding: data, as: UTF8.self).trimmed
-            return urlBase.map { HTMLURLRewriter.rewrite(decoded, base: $0) } ?? decoded
-        }
-        let trimmed = lo == 0 && hi == bytes.count ? bytes : Array(bytes[lo..<hi])
-        let final = urlBase.flatMap { HTMLURLRewriter.rewrite(bytes: trimmed, base: $0) } ?? trimmed
-        let s = String(decoding: final, as: UTF8.self)
-        return hasC1Controls(final) ? Windows1252.demoronize(s).trimmed : s
-    }
-
-    /// UTF-8 encodings of U+0080–U+009F (C2 80 – C2 9F).
-    private func hasC1Controls(_ b: [UInt8]) -> Bool {
-        b.withUnsafeBufferPointer { p in
-            guard let base = p.baseAddress else { return false }
-            var i = 0
-            while i + 1 < p.count {
-                guard let hit = memchr(base + i, 0xC2, p.count - i - 1) else { return false }
-                i = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
-                if p[i + 1] >= 0x80 && p[i + 1] <= 0x9F { return true }
-                i += 1
+        buffer.withElements { all in
+            var lo = 0, hi = all.count
+            while lo < hi, isSpace(all[lo]) { lo += 1 }
+            while hi > lo, isSpace(all[hi - 1]) { hi -= 1 }
+            let bytes = UnsafeBufferPointer(rebasing: all[lo..<hi])
+            if mode == .base64 {
+                let compact = String(decoding: bytes, as: UTF8.self).filter { !$0.isWhitespace }
+                guard let data = Data(base64Encoded: compact, options: .ignoreUnknownCharacters) else { return compact }
+                let decoded = String(decoding: data, as: UTF8.self).trimmed
+                return urlBase.map { HTMLURLRewriter.rewrite(decoded, base: $0) } ?? decoded
             }
-            return false
+            if let urlBase, let rewritten = HTMLURLRewriter.rewrite(bytes: bytes, base: urlBase) {
+                return rewritten.withUnsafeBufferPointer(decodeText)
+            }
+            return decodeText(bytes)
         }
     }
 
-    private mutating func closePendingTag() {
+    /// Text as UTF-8; C1 controls (U+0080–U+009F) are windows-1252 punctuation that went through a
+    /// Latin-1 decoder, so they are mapped back.
+    private func decodeText(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let scan = UTF8Scan(bytes)
+        let s = String(decodingUTF8: bytes, scan: scan)
+        return scan.hasC1Controls ? Windows1252.demoronize(s).trimmed : s
+    }
+
+    @inline(__always)
+    private func closePendingTag() {
         if pendingOpenTag {
-            bytes.append(UInt8(ascii: ">"))
+            buffer.append(UInt8(ascii: ">"))
             pendingOpenTag = false
         }
     }
 
-    private mutating func appendCString(_ p: UnsafePointer<xmlChar>) {
-        var i = 0
-        while p[i] != 0 { bytes.append(p[i]); i += 1 }
+    private func appendQualifiedName(_ localName: UnsafePointer<xmlChar>, _ prefix: UnsafePointer<xmlChar>?) {
+        if let prefix {
+            buffer.append(cString: prefix)
+            buffer.append(UInt8(ascii: ":"))
+        }
+        buffer.append(cString: localName)
     }
-
-    private func isSpace(_ c: UInt8) -> Bool { c == 32 || c == 9 || c == 10 || c == 13 }
 }
+
+private func isSpace(_ c: UInt8) -> Bool { c == 32 || c == 9 || c == 10 || c == 13 }

@@ -35,36 +35,43 @@ final class XMLFeedBuilder: XMLEventSink {
     private(set) var wantsToStop = false
 
     private var rootNamespace = ""
-    private var frames: [Frame] = []
-    private var baseStack: [URL?]
-    // The text buffer lives outside the optional target so the per-chunk characters path mutates
-    // it in place (an optional struct holding it was copied on every callback).
+    /// One frame per open element.
+    private let frames = PlainBuffer<Frame>(capacity: 32)
+    /// The base URL in force (document URL, or the innermost xml:base).
+    private var base: URL?
+    /// The bases that open xml:base elements replaced, innermost last.
+    private var outerBases: [URL?] = []
+    /// The last xml:base resolved: feeds tend to repeat one on every entry, and resolving it means
+    /// parsing a URL.
+    private var lastXMLBase: (value: String, outer: URL?, resolved: URL?)?
     private var captureTarget: CaptureTarget?
-    private var captureText = TextCapture(mode: .text, depth: -1)
+    private let capture = TextCapture()
     private var isCapturing = false
-    private var namespaces = NamespaceCache()
+    private let namespaces = NamespaceCache()
     private var feed = FeedDraft()
     private var feedDCTitle: String?
-    private var drafts: [ItemDraft] = []
+    /// Items are finished as they end, while their strings are still in cache; finishing them all at
+    /// the end (to know the feed-level authors) cost a copy of every draft.
+    private var items: [FeedItem] = []
     var item: ItemDraft?
     var authorName: String?
     var authorEmail: String?
 
     init(documentURL: URL?) {
-        baseStack = [documentURL]
+        base = documentURL
     }
-
-    private var base: URL? { baseStack.last ?? nil }
 
     /// The feed built so far (nil when the root was not a feed element).
     func result() -> ParsedFeed? {
         guard let format else { return nil }
         let selfLink = feed.links.first { $0.rel == "self" }?.href
         let link = feed.link.flatMap { $0.isEmpty ? nil : $0 } ?? DraftLink.preferredAlternate(feed.links)
-        let inherited = format == .atom ? feed.authors : []
+        if format == .atom && !feed.authors.isEmpty {
+            // In place: the feed-level author may come after the entries.
+            for i in items.indices where items[i].authors.isEmpty { items[i].authors = feed.authors }
+        }
         return ParsedFeed(format: format, title: feed.title ?? feedDCTitle ?? "", link: link, selfLink: selfLink,
-                          description: feed.description, language: feed.language,
-                          items: drafts.map { $0.finish(inheritedAuthors: inherited) })
+                          description: feed.description, language: feed.language, items: items)
     }
 
     // MARK: events
@@ -74,9 +81,8 @@ final class XMLFeedBuilder: XMLEventSink {
         let depth = frames.count
         if isCapturing {
             let (ns, _) = namespaces.lookup(namespaceURI)
-            let name = String(cString: localName)
-            captureText.startChild(localName: name, prefix: prefix, isXHTMLDiv: ns == .xhtml && name == "div",
-                                     attributes: attributes, elementDepth: depth)
+            capture.startChild(localName: localName, prefix: prefix, isXHTMLDiv: ns == .xhtml && strcmpStatic(localName, "div"),
+                               attributes: attributes, elementDepth: depth)
             frames.append(Frame(role: .markup, pushedBase: false))
             return
         }
@@ -88,7 +94,8 @@ final class XMLFeedBuilder: XMLEventSink {
         let (ns, nsText) = namespaces.lookup(namespaceURI)
         var pushedBase = false
         if let xmlBase = attributes.xmlBase {
-            baseStack.append(URLResolver.base(from: xmlBase, outer: base))
+            outerBases.append(base)
+            base = resolvedXMLBase(xmlBase)
             pushedBase = true
         }
         let role = classify(name: name, ns: ns, nsText: nsText, attributes: attributes, depth: depth)
@@ -102,18 +109,16 @@ final class XMLFeedBuilder: XMLEventSink {
         switch frame.role {
         case .markup:
             if isCapturing {
-                captureText.endChild(localName: String(cString: localName), prefix: prefix, elementDepth: depth)
+                capture.endChild(localName: localName, prefix: prefix, elementDepth: depth)
             }
             return
         case .field:
-            if isCapturing, captureText.depth == depth, let target = captureTarget {
+            if isCapturing, capture.depth == depth, let target = captureTarget.take() {
                 isCapturing = false
-                captureTarget = nil
-                finishField(target, text: captureText)
+                finishField(target)
             }
         case .item:
-            if let item { drafts.append(item) }
-            item = nil
+            if let finished = item.take() { items.append(finished.finish(inheritedAuthors: [])) }
         case .author(let feedLevel):
             if let name = (authorName ?? authorEmail)?.trimmed, !name.isEmpty {
                 if feedLevel {
@@ -125,11 +130,11 @@ final class XMLFeedBuilder: XMLEventSink {
         default:
             break
         }
-        if frame.pushedBase { baseStack.removeLast() }
+        if frame.pushedBase { base = outerBases.removeLast() }
     }
 
     func characters(_ bytes: UnsafeBufferPointer<UInt8>) {
-        if isCapturing { captureText.characters(bytes) }
+        if isCapturing { capture.characters(bytes) }
     }
 
     // MARK: classification
@@ -183,7 +188,7 @@ final class XMLFeedBuilder: XMLEventSink {
     // MARK: helpers
 
     func beginItem(_ attributes: RawAttributes) -> Role {
-        var draft = ItemDraft()
+        let draft = ItemDraft()
         for i in 0..<attributes.count where attributes[i].hasLocalName("about") {
             draft.explicitID = attributes[i].value.trimmed   // RDF rdf:about
         }
@@ -195,7 +200,7 @@ final class XMLFeedBuilder: XMLEventSink {
         if case .feedTitle = field, feed.title != nil { return .ignored }
         let rewrites = rewrite && (mode == .html || mode == .xhtml)
         captureTarget = CaptureTarget(field: field, base: base, rewritesURLs: rewrites)
-        captureText = TextCapture(mode: mode, depth: depth)
+        capture.begin(mode: mode, depth: depth)
         isCapturing = true
         return .field
     }
@@ -207,6 +212,13 @@ final class XMLFeedBuilder: XMLEventSink {
         let field = Field.link(rel: rel, type: attributes.value("type"), href: attributes.value("href"),
                                length: attributes.value("length"), feedLevel: feedLevel)
         return startField(field, mode: .text, depth: depth)
+    }
+
+    private func resolvedXMLBase(_ value: String) -> URL? {
+        if let last = lastXMLBase, last.value == value, last.outer == base { return last.resolved }
+        let resolved = URLResolver.base(from: value, outer: base)
+        lastXMLBase = (value, base, resolved)
+        return resolved
     }
 
     func atomMode(_ attributes: RawAttributes) -> TextMode {
@@ -222,8 +234,8 @@ final class XMLFeedBuilder: XMLEventSink {
         if !url.isEmpty, item != nil, item?.imageURL == nil { item?.imageURL = url }
     }
 
-    private func finishField(_ c: CaptureTarget, text: TextCapture) {
-        let value = text.finish(rewritingURLsAgainst: c.rewritesURLs ? c.base : nil)
+    private func finishField(_ c: CaptureTarget) {
+        let value = capture.finish(rewritingURLsAgainst: c.rewritesURLs ? c.base : nil)
         switch c.field {
         case .feedTitle: feed.title = value
         case .feedDCTitle: if feedDCTitle == nil { feedDCTitle = value }

@@ -28,21 +28,28 @@ enum XMLNamespace: Equatable {
 }
 
 /// Maps libxml2's interned namespace-URI pointers to vocabularies without allocating per element.
-struct NamespaceCache {
+///
+/// A class held by a constant, so the per-element lookup is no access to a builder property; the
+/// entries only grow by replacement (a handful of times per document), which keeps every access to
+/// them free of calls and so of exclusivity checks.
+final class NamespaceCache {
     private var entries: [(pointer: UnsafePointer<xmlChar>, uri: [UInt8], kind: XMLNamespace, text: String)] = []
 
     /// The vocabulary of `uri` and its text; the pointer is only a hint, bytes are always re-checked.
-    mutating func lookup(_ uri: UnsafePointer<xmlChar>?) -> (XMLNamespace, String) {
+    func lookup(_ uri: UnsafePointer<xmlChar>?) -> (XMLNamespace, String) {
         guard let uri else { return (.none, "") }
-        for e in entries where e.pointer == uri && sameBytes(uri, e.uri) { return (e.kind, e.text) }
+        let known = entries
+        for e in known where e.pointer == uri && sameBytes(uri, e.uri) { return (e.kind, e.text) }
         let text = String(cString: uri)
         let kind = XMLNamespace.byURI[text] ?? XMLNamespace.byURI[text.lowercased()] ?? .other
-        if entries.count < 64 { entries.append((uri, Array(text.utf8), kind, text)) }
+        if known.count < 64 { entries = known + [(uri, Array(text.utf8), kind, text)] }
         return (kind, text)
     }
 
     private func sameBytes(_ p: UnsafePointer<xmlChar>, _ bytes: [UInt8]) -> Bool {
-        for (i, b) in bytes.enumerated() where p[i] != b { return false }
-        return p[bytes.count] == 0
+        bytes.withUnsafeBufferPointer { b in
+            for i in 0..<b.count where p[i] != b[i] { return false }
+            return p[b.count] == 0
+        }
     }
 }
