@@ -2,7 +2,8 @@
 # Runs every benchmark of lector-bench and prints one table of Lector's figures beside its peers,
 # all measured in this run: installs what the peers need (only what is missing), builds a
 # release binary, generates the synthetic corpus from the shared generator, then runs
-# startup, parse, sync-local, sync-breakdown, store and backup. Everything stays on 127.0.0.1.
+# startup, parse, sync-local, sync-breakdown, store, sync-remote, extract and backup. Everything
+# stays on 127.0.0.1.
 # The full log goes to bench-results/bench-<time>.log as well.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -57,6 +58,8 @@ if [[ -n $have_corpus ]]; then
     run sync-breakdown --corpus "$corpus"
 fi
 run store --home "$home" --reuse-store yes
+run sync-remote
+run extract
 run backup --lector "$lector"
 set -e
 
