@@ -75,7 +75,11 @@ public struct SyncEngine {
         return report
     }
 
-    private func pull(since: Date?, protected: ProtectedArticles, into report: inout SyncReport) throws(SyncError) {
+    /// Pulls folders and feeds and nothing else: how a structure edit whose effects the server
+    /// decides (FreshRSS files the feeds of a deleted folder in its default category) reaches
+    /// the store at once. Returns the local feed id of every server feed id.
+    @discardableResult
+    public func refreshStructure() throws(SyncError) -> (feedIDs: [String: Int64], feeds: Int) {
         progress(.structure)
         let structure = try provider.structure()
         let feedIDs = try record {
@@ -84,7 +88,12 @@ public struct SyncEngine {
                                           feeds: structure.feeds.map { ($0.serverID, $0.title, $0.url, $0.siteURL, $0.folderServerID) },
                                           keepFolderNames: provider.capabilities.foldersCanBeEmpty ? [] : localOnlyFolders(structure))
         }
-        report.feeds = structure.feeds.count
+        return (feedIDs, structure.feeds.count)
+    }
+
+    private func pull(since: Date?, protected: ProtectedArticles, into report: inout SyncReport) throws(SyncError) {
+        let (feedIDs, feedCount) = try refreshStructure()
+        report.feeds = feedCount
         var stored = 0
         let known = try record { try store.sync.knownServerIDs(accountID: account.id) }
         try provider.entries(since: since, skipping: known) { page in

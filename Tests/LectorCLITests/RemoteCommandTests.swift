@@ -113,6 +113,30 @@ struct RemoteCommandTests {
         #expect(try world.localFeeds().map(\.url) == [harbour], "\(kind): after the last sync the store agrees with the server")
     }
 
+    @Test("deleting a folder: the store shows at once where the server put its feeds", arguments: editable)
+    func folderRemovalFollowsTheServer(kind: String) throws {
+        let world = try addedWorld(kind)
+        let harbour = "https://harbour.example/feed.xml"
+        try world.ok("sync")
+        let removal = try world.ok("folder", "remove", "News", "--yes")
+        #expect(try !world.localFolders().contains("News"), "\(kind): the folder is gone locally")
+        let server = world.serverFolder(ofFeedAt: harbour)
+        let local = try world.localFeeds().first { $0.url == harbour }
+        switch kind {
+        case "miniflux":
+            #expect(server == nil && local == nil, "\(kind): deleting a category deletes its feeds, on both sides")
+        case "freshrss":
+            #expect(server == "Uncategorized", "\(kind): FreshRSS files the feeds in its default category")
+            #expect(local?.folder == "Uncategorized", "\(kind): the store shows the default category without a sync, got \(String(describing: local))")
+            #expect(removal.stdout.contains("'Uncategorized'"), "\(kind): the message says where the feeds went: \(removal.stdout)")
+        default:
+            #expect(local != nil && local?.folder == nil, "\(kind): an untagged feed is unfiled, got \(String(describing: local))")
+        }
+        let before = try world.localFeeds().map { "\($0.url) \($0.folder ?? "-")" }
+        try world.ok("sync")
+        #expect(try world.localFeeds().map { "\($0.url) \($0.folder ?? "-")" } == before, "\(kind): the next sync changes nothing more")
+    }
+
     @Test("offline, a structure edit fails with the network exit code and changes nothing", arguments: editable)
     func offlineEditChangesNothing(kind: String) throws {
         let world = try addedWorld(kind)

@@ -57,7 +57,7 @@ enum FolderCommands {
     }
 
     static let remove = CommandSpec(
-        ["folder", "remove"], "delete a folder; its feeds stay, unfiled (on Miniflux the server deletes them too)",
+        ["folder", "remove"], "delete a folder; its feeds stay, unfiled or where the server files them (on Miniflux the server deletes them too)",
         arguments: [ArgumentSpec("FOLDER", "the folder", source: .folders)],
         options: [OptionSpec.account, OptionSpec("yes", short: "y", "do not ask for confirmation")]
     ) { invocation, session in
@@ -84,7 +84,15 @@ enum FolderCommands {
                 try store.folders.remove(folder.id)
             }
         }
-        return .message("Deleted folder '\(folder.name)': \(consequence).")
+        // The server decides where the feeds went (FreshRSS: its default category); ask it now
+        // rather than at the next sync. The delete itself is done either way.
+        var outcome = consequence
+        if let provider, let moved = feeds.first?.feed, !deletesFeeds,
+           (try? SyncEngine(store: store, account: account, provider: provider).refreshStructure()) != nil,
+           let refiled = try? LocalStructure.listing(moved.id, store: store).folderName {
+            outcome = "the server filed its \(feeds.count) feed(s) in '\(refiled)'"
+        }
+        return .message("Deleted folder '\(folder.name)': \(outcome).")
     }
 
     static let list = CommandSpec(
