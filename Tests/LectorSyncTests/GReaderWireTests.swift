@@ -7,13 +7,20 @@ import Testing
 struct GReaderWireTests {
     @Test("decimal, long-form and opaque (The Old Reader) ids from items/ids and items/contents match")
     func idForms() throws {
-        let page = try #require(GReaderWire.idPage([
-            "itemRefs": [["id": "1795966907540320"], ["id": "-6420567834123456789"], ["id": "5c8e7a0bf4b1a8d3e0a1b2c3"], ["id": 42]],
-            "continuation": "abc",
-        ] as [String: Any]), "an id page was not read")
+        let page = try JSONDecoder().decode(GReaderIDPage.self, from: Data("""
+            {"itemRefs": [{"id": "1795966907540320"}, {"id": "-6420567834123456789"}, {"id": "5c8e7a0bf4b1a8d3e0a1b2c3"}, {"id": 42}],
+             "continuation": "abc"}
+            """.utf8))
         #expect(page.ids == ["1795966907540320", "-6420567834123456789", "5c8e7a0bf4b1a8d3e0a1b2c3", "42"],
                 "ids were dropped or altered: \(page.ids)")
         #expect(page.continuation == "abc", "the continuation was lost")
+        let last = try JSONDecoder().decode(GReaderIDPage.self, from: Data(#"{"itemRefs": [], "continuation": ""}"#.utf8))
+        #expect(last.ids.isEmpty && last.continuation == nil, "an empty continuation ends the list")
+        let numbered = try JSONDecoder().decode(GReaderIDPage.self, from: Data(#"{"continuation": 1700000000}"#.utf8))
+        #expect(numbered.ids.isEmpty && numbered.continuation == "1700000000", "a page without itemRefs, numeric continuation")
+        #expect(throws: DecodingError.self, "an item ref without an id must fail the page, never be skipped") {
+            try JSONDecoder().decode(GReaderIDPage.self, from: Data(#"{"itemRefs": [{"id": "1"}, {"directStreamIds": []}]}"#.utf8))
+        }
         func entryID(_ raw: String) -> String? {
             GReaderWire.entry(["id": raw, "origin": ["streamId": "feed/1"], "categories": [String]()])?.serverID
         }

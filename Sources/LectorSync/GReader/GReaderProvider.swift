@@ -108,8 +108,10 @@ public final class GReaderProvider: SyncProvider, @unchecked Sendable {
         repeat {
             var pageQuery = query + [("n", "10000"), ("output", "json")]
             if let continuation { pageQuery.append(("c", continuation)) }
-            let json = try getJSON("reader/api/0/stream/items/ids", pageQuery, what)
-            guard let page = GReaderWire.idPage(json) else { throw .protocolViolation("\(what) is not an id list") }
+            let response = try send(try currentSession().authorized(.get(connection.url("reader/api/0/stream/items/ids", query: pageQuery))), what)
+            guard let page = try? JSONDecoder().decode(GReaderIDPage.self, from: response.body) else {
+                throw .protocolViolation("\(connection.base.host ?? "the server") did not answer \(what) with an id list: \(ServiceConnection.excerpt(response))")
+            }
             ids += page.ids
             continuation = page.continuation
             pages += 1

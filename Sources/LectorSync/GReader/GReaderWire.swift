@@ -82,18 +82,4 @@ enum GReaderWire {
         guard parts.count == 3, parts[0] == "user" else { return id }
         return "user/-/" + parts[2]
     }
-
-    /// Ids (short form) and the continuation of one `items/ids` page.
-    static func idPage(_ json: Any) -> (ids: [String], continuation: String?)? {
-        guard let object = json as? [String: Any] else { return nil }
-        let refs = object["itemRefs"] as? [[String: Any]] ?? []
-        // Every id is kept (never dropped for an unexpected form): a complete unread list that
-        // silently lost members would mark those entries read.
-        let ids = refs.compactMap { ref in
-            (ref["id"] as? String ?? (ref["id"] as? Int).map(String.init)).map(GReaderItemID.key)
-        }
-        let continuation = (object["continuation"] as? String).flatMap { $0.isEmpty ? nil : $0 }
-            ?? (object["continuation"] as? Int).map(String.init)
-        return (ids, continuation)
-    }
 }
