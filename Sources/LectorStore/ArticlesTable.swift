@@ -4,6 +4,10 @@ import Foundation
 public struct ArticlesTable {
     let database: Database
 
+    /// When an article counts as being from, for lists: its publish date, else when it arrived.
+    /// The `articles_by_time` index is on exactly this expression (SQLite matches it textually).
+    static let listingTime = "coalesce(published_at, fetched_at)"
+
     /// Inserts an article, or updates it when the server id is already known. Applying the same
     /// page twice changes nothing: the update only touches rows whose content differs, and state
     /// is set only for new rows (existing state belongs to the sync engine's reconciliation).
@@ -52,7 +56,7 @@ public struct ArticlesTable {
         if query.search != nil && ftsQuery == nil { return [] }
         let searchJoin = ftsQuery == nil ? "" : "JOIN articles_fts ON articles_fts.rowid = a.id AND articles_fts MATCH ?8"
         let snippet = ftsQuery == nil ? "NULL" : "snippet(articles_fts, -1, char(1), char(2), '…', 16)"
-        let order = ftsQuery == nil ? "coalesce(a.published_at, a.fetched_at) \(direction), a.id \(direction)" : "bm25(articles_fts), a.id DESC"
+        let order = ftsQuery == nil ? "\(Self.listingTime) \(direction), a.id \(direction)" : "bm25(articles_fts), a.id DESC"
         var arguments: [any SQLBindable] = [query.accountID, query.feedID, query.folderID, query.unreadOnly, query.starredOnly,
                                             query.since, query.limit]
         if let ftsQuery { arguments.append(ftsQuery) }

@@ -7,6 +7,9 @@ public enum Schema {
         Migration("v2: the search index is fed in bulk from a backlog of new articles") { db in
             try db.executeScript(version2)
         },
+        Migration("v3: an index for listing articles by time") { db in
+            try db.executeScript(version3)
+        },
     ])
 
     static let version1 = """

@@ -61,3 +61,22 @@ struct MigrationTests {
         #expect(Store.openReadOnly(path: path) == nil, "an unmigrated file gives no store")
     }
 }
+
+@Suite("Listing plan")
+struct ListingPlanTests {
+    @Test("the newest articles are read through the time index, never by sorting the whole table")
+    func newestFirstUsesTheIndex() throws {
+        let temporary = try TemporaryStore()
+        _ = try temporary.seedAccount(articles: 3)
+        let plan = try temporary.store.database.query("""
+            EXPLAIN QUERY PLAN
+            SELECT a.id FROM articles a JOIN feeds f ON f.id = a.feed_id JOIN article_state s ON s.article_id = a.id
+            WHERE (?1 IS NULL OR a.account_id = ?1) AND (?2 = 0 OR s.read = 'unread')
+            ORDER BY \(ArticlesTable.listingTime) DESC, a.id DESC LIMIT 20
+            """, Int64?.none, false) { $0.string(3) }
+        #expect(plan.contains { $0.contains("USING INDEX articles_by_time") }, "the list must walk articles_by_time: \(plan)")
+        #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "the list must not sort every article: \(plan)")
+        #expect(try temporary.store.articles.list(ArticleQuery(limit: 2)).map(\.title) == ["Article 2", "Article 1"],
+                "newest first by publish date")
+    }
+}
