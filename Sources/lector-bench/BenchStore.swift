@@ -1,5 +1,6 @@
 import Foundation
 import LectorStore
+import LectorTestSupport
 
 /// Builds a deterministic store of `feeds` feeds and `articles` articles for the start-up benchmark.
 enum BenchStore {
@@ -10,7 +11,7 @@ enum BenchStore {
     static func build(at path: String, feeds: Int, articles: Int) throws {
         try? FileManager.default.removeItem(atPath: path)
         let store = try Store(path: path)
-        var generator = SplitMix(seed: 20_240_601)
+        var generator = SeededGenerator(seed: 20_240_601)
         try store.database.write {
             let account = try store.accounts.insert(kind: .local, name: "Bench")
             let folders = try (0..<20).map { index in
@@ -35,18 +36,5 @@ enum BenchStore {
                                           read: generator.next() % 3 == 0 ? .read : .unread, starred: generator.next() % 20 == 0)
             }
         }
-    }
-}
-
-/// A small deterministic generator, so every run builds the same store.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LectorStore
+import LectorTestSupport
 
 // lector-bench store [--rows 10000] [--rounds 3] [--runs 50] [--home DIR] [--reuse-store no]
 //
@@ -123,7 +124,7 @@ enum StoreBench {
 
     /// Deterministic articles: a 60-character title, ~2 KB of text and the same text as HTML.
     static func makeArticles(_ count: Int) -> [IncomingArticle] {
-        var generator = SplitMix(seed: 20_240_602)
+        var generator = SeededGenerator(seed: 20_240_602)
         // A vocabulary of a few thousand made-up words, so the FTS index is not trivially small.
         let syllables = ["ka", "lo", "mi", "ne", "ru", "sa", "te", "vo", "zi", "pe", "da", "fo", "gu", "hi", "ja", "ba"]
         let vocabulary = (0..<4_096).map { index in

@@ -1,26 +1,14 @@
 import Foundation
+import LectorTestSupport
 import Testing
 @testable import LectorFeeds
 
 /// Damaged input must end in a feed or a FeedParseError, never a crash or a hang.
 @Suite("Robustness against damaged input", .enabled(if: SharedCorpus.isAvailable, "shared corpus not found (set LECTOR_SHARED)"))
 struct RobustnessTests {
-    /// Small deterministic generator so failures reproduce.
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(n, 1))) }
-    }
-
     @Test("truncated and byte-mutated corpus feeds never crash or hang")
     func mutations() {
-        var rng = SplitMix(state: 20_240_601)
+        var rng = SeededGenerator(seed: 20_240_601)
         var outcomes = (parsed: 0, rejected: 0)
         for row in SharedCorpus.manifest("feeds") {
             let original = [UInt8](SharedCorpus.data("feeds", row["file"]!))

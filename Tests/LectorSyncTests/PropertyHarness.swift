@@ -1,5 +1,6 @@
 import Foundation
 import LectorStore
+import LectorTestSupport
 import LectorSync
 import Testing
 
@@ -65,20 +66,6 @@ enum PropertyFault: CustomStringConvertible {
         case .serverError(let n, let status): "HTTP \(status) at request \(n)"
         case .rateLimited(let n): "429 at request \(n)"
         }
-    }
-}
-
-/// SplitMix64: small, fast and the same on every platform, so a seed replays exactly.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 
