@@ -212,6 +212,21 @@ func checkReadOnTheTrain(_ fixture: ServiceSyncFixture, server: FeedStore, serve
     #expect(try fixture.state(other)?.read == .unread, "other entries keep the server's state")
 }
 
+/// The scenario both services share: entries another client reads or stars on the server change
+/// locally after the next sync; untouched ones keep their state.
+func checkAnotherClientChanges(_ fixture: ServiceSyncFixture, other: any SyncProvider,
+                               read: [Int64], starred: Int64, untouched: Int64) async throws {
+    try await fixture.sync()
+    try await offPool {
+        try other.setRead(read.map(String.init), read: true)
+        try other.setStarred([String(starred)], starred: true)
+    }
+    try await fixture.sync()
+    for id in read { #expect(try fixture.state(id)?.read == .read, "entry \(id) read elsewhere → read here") }
+    #expect(try fixture.state(untouched)?.read == .unread, "untouched entries stay unread")
+    #expect(try fixture.state(starred)?.starred == true, "starred elsewhere → starred here")
+}
+
 /// The scenario both services share: a star given with no connection stays queued, and reaches
 /// the server once the connection is back.
 func checkStarInATunnel(_ fixture: ServiceSyncFixture, server: FeedStore, entry id: Int64) async throws {

@@ -58,17 +58,8 @@ struct MinifluxSyncTests {
     @Test("entries another client marks read or stars on the server change locally after the next sync")
     func anotherClientMarksRead() async throws {
         let (fixture, _, ids) = try Self.fixture()
-        try await fixture.sync()
-        let other = Self.otherClient(fixture)
-        try await offPool {
-            try other.setRead([String(ids[1]), String(ids[3])], read: true)
-            try other.setStarred([String(ids[4])], starred: true)
-        }
-        try await fixture.sync()
-        #expect(try fixture.state(ids[1])?.read == .read, "read elsewhere → read here")
-        #expect(try fixture.state(ids[3])?.read == .read, "read elsewhere → read here")
-        #expect(try fixture.state(ids[0])?.read == .unread, "untouched entries stay unread")
-        #expect(try fixture.state(ids[4])?.starred == true, "starred elsewhere → starred here")
+        try await checkAnotherClientChanges(fixture, other: Self.otherClient(fixture), read: [ids[1], ids[3]], starred: ids[4],
+                                            untouched: ids[0])
     }
 
     @Test("a push that fails half-way sends only the unacknowledged batch next time")
