@@ -64,20 +64,24 @@ public struct ArticlesTable {
             let index = SearchIndex(database: database)
             if try index.pendingCount() > 0 { try index.feedBacklog() }
         }
+        // Feeds and state are joined only when a filter needs them; otherwise the output reads them
+        // through subqueries, which SQLite evaluates only for the rows that make the page, not for
+        // every one of a search's thousands of hits.
+        let folderJoin = query.folderID == nil ? "" : "JOIN feeds f ON f.id = a.feed_id AND f.folder_id = ?3"
+        let stateJoin = query.unreadOnly || query.starredOnly
+            ? "JOIN article_state s ON s.article_id = a.id AND (?4 = 0 OR s.read = 'unread') AND (?5 = 0 OR s.starred = 1)" : ""
         return try storeOperation {
             try database.query("""
-                SELECT a.id, a.account_id, a.feed_id, f.title, a.server_id, a.title, a.url, a.author,
-                       a.published_at, s.read, s.starred, a.summary, \(snippet),
+                SELECT a.id, a.account_id, a.feed_id, (SELECT title FROM feeds WHERE id = a.feed_id), a.server_id, a.title,
+                       a.url, a.author, a.published_at, (SELECT read FROM article_state WHERE article_id = a.id),
+                       (SELECT starred FROM article_state WHERE article_id = a.id), a.summary, \(snippet),
                        length(a.text) - length(replace(a.text, ' ', '')) + (a.text <> '')
                 FROM articles a
-                JOIN feeds f ON f.id = a.feed_id
-                JOIN article_state s ON s.article_id = a.id
+                \(folderJoin)
+                \(stateJoin)
                 \(searchJoin)
                 WHERE (?1 IS NULL OR a.account_id = ?1)
                   AND (?2 IS NULL OR a.feed_id = ?2)
-                  AND (?3 IS NULL OR f.folder_id = ?3)
-                  AND (?4 = 0 OR s.read = 'unread')
-                  AND (?5 = 0 OR s.starred = 1)
                   AND (?6 IS NULL OR a.published_at >= ?6)
                 ORDER BY \(order)
                 LIMIT ?7

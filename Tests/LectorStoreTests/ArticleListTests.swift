@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+@testable import LectorStore
+
+@Suite("Article lists")
+struct ArticleListTests {
+    /// Two accounts; "Home" has a filed feed (articles 0–3) and an unfiled one (articles 10–11).
+    private func store() throws -> (TemporaryStore, folder: Int64, unfiled: Int64, ids: [String: Int64]) {
+        let temporary = try TemporaryStore()
+        let (account, folder, _, filed) = try temporary.seedAccount(name: "Home", articles: 4)
+        let unfiled = try temporary.store.feeds.insert(accountID: account.id, folderID: nil, serverID: "loose", title: "Loose",
+                                                       url: "https://example.org/loose.xml", siteURL: nil)
+        var ids: [String: Int64] = [:]
+        for (index, id) in filed.enumerated() { ids["Article \(index)"] = id }
+        for index in 10...11 {
+            ids["Article \(index)"] = try temporary.store.articles.upsert(accountID: account.id, feedID: unfiled.id,
+                                                                          TemporaryStore.article(index), read: .unread).id
+        }
+        _ = try temporary.seedAccount(name: "Other", articles: 2)
+        try temporary.store.states.setRead([ids["Article 1"]!, ids["Article 10"]!], to: .read)
+        try temporary.store.states.setStarred([ids["Article 2"]!, ids["Article 11"]!], to: true)
+        return (temporary, folder.id, unfiled.id, ids)
+    }
+
+    private func titles(_ store: Store, _ query: ArticleQuery) throws -> [String] {
+        try store.articles.list(query).map(\.title)
+    }
+
+    @Test("each filter alone and together, newest first, with feed titles and state filled in")
+    func filters() throws {
+        let (temporary, folder, unfiled, ids) = try store()
+        let store = temporary.store
+        let home = try #require(try store.accounts.named("Home")).id
+        #expect(try titles(store, ArticleQuery(accountID: home)) == ["Article 11", "Article 10", "Article 3", "Article 2", "Article 1", "Article 0"])
+        #expect(try titles(store, ArticleQuery(folderID: folder)) == ["Article 3", "Article 2", "Article 1", "Article 0"])
+        #expect(try titles(store, ArticleQuery(feedID: unfiled)) == ["Article 11", "Article 10"])
+        #expect(try titles(store, ArticleQuery(accountID: home, unreadOnly: true)) == ["Article 11", "Article 3", "Article 2", "Article 0"])
+        #expect(try titles(store, ArticleQuery(accountID: home, starredOnly: true)) == ["Article 11", "Article 2"])
+        #expect(try titles(store, ArticleQuery(folderID: folder, unreadOnly: true, starredOnly: true)) == ["Article 2"])
+        #expect(try titles(store, ArticleQuery(accountID: home, since: 1_700_000_003)) == ["Article 11", "Article 10", "Article 3"])
+        #expect(try titles(store, ArticleQuery(accountID: home, newestFirst: false, limit: 2)) == ["Article 0", "Article 1"])
+
+        let row = try #require(try store.articles.list(ArticleQuery(feedID: unfiled)).first)
+        #expect(row.feedTitle == "Loose" && row.read == .unread && row.starred, "feed title and state come with each row: \(row)")
+        #expect(row.id == ids["Article 11"])
+    }
+
+    @Test("search honours the same filters and ranks within them")
+    func searchWithFilters() throws {
+        let (temporary, folder, _, _) = try store()
+        let store = temporary.store
+        #expect(try titles(store, ArticleQuery(search: "lighthouses", limit: 100)).count == 8, "every seeded article mentions lighthouses")
+        #expect(Set(try titles(store, ArticleQuery(folderID: folder, unreadOnly: true, search: "lighthouses"))) == ["Article 0", "Article 2", "Article 3"])
+        #expect(try titles(store, ArticleQuery(starredOnly: true, search: "number 11")) == ["Article 11"])
+        let hit = try #require(try store.articles.list(ArticleQuery(starredOnly: true, search: "lighthouses")).first)
+        #expect(hit.snippet?.contains("\u{1}lighthouses\u{2}") == true, "the snippet marks the match: \(String(describing: hit.snippet))")
+    }
+}
