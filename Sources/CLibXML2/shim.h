@@ -24,4 +24,13 @@ static void lector_xml_ignore_generic_error(void *ctx, const char *msg, ...) {
 static inline void lector_xml_silence_generic_errors(int silence) {
     xmlSetGenericErrorFunc(NULL, silence ? lector_xml_ignore_generic_error : NULL);
 }
+/* An attribute's value (its text and entity children joined, as libxml2 itself joins them), newly
+   allocated: free it with lector_xml_free. xmlFree is a global function pointer, awkward from Swift. */
+static inline char *lector_xml_attribute_value(const xmlAttr *attribute) {
+    return (char *)xmlNodeListGetString(attribute->doc, attribute->children, 1);
+}
+
+static inline void lector_xml_free(void *pointer) {
+    xmlFree(pointer);
+}
 #endif

@@ -57,13 +57,9 @@ enum HTMLParser {
         var attribute = node.pointee.properties
         while let current = attribute {
             if let rawName = current.pointee.name {
-                var value = ""
-                var part = current.pointee.children
-                while let piece = part {
-                    if let content = piece.pointee.content { value += String(cString: content) }
-                    part = piece.pointee.next
-                }
-                result.append((String(cString: rawName).lowercased(), value))
+                let value = lector_xml_attribute_value(current)
+                defer { lector_xml_free(value) }
+                result.append((String(cString: rawName).lowercased(), value.map { String(cString: $0) } ?? ""))
             }
             attribute = current.pointee.next
         }

@@ -56,6 +56,14 @@ struct FeedDiscoveryTests {
         #expect(FeedDiscovery.candidates(inHTML: Data(), pageURL: URL(string: "http://example.com/")!).isEmpty, "empty page")
     }
 
+    @Test("entities in attribute values are decoded: &amp; in an href, &quot; in a title")
+    func attributeEntities() {
+        let html = #"<link rel="alternate" type="application/rss+xml" title="&quot;Notes&quot; &amp; more" href="/feed?a=1&amp;b=2">"#
+        let found = FeedDiscovery.candidates(inHTML: Data(html.utf8), pageURL: URL(string: "https://example.com/")!)
+        #expect(found.map(\.url.absoluteString) == ["https://example.com/feed?a=1&b=2"], "the href keeps its query decoded")
+        #expect(found.first?.title == "\"Notes\" & more", "the title is decoded: \(String(describing: found.first?.title))")
+    }
+
     @Test("anchor fallback keeps only http(s) links that look like feeds")
     func anchors() {
         let html = """

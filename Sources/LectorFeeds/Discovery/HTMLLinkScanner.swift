@@ -54,14 +54,10 @@ struct HTMLLinkScanner {
         var attr = node.pointee.properties
         while let a = attr {
             if let namePtr = a.pointee.name {
-                var value = ""
-                var text = a.pointee.children
-                while let t = text {
-                    if let content = t.pointee.content { value += String(cString: content) }
-                    text = t.pointee.next
-                }
+                let raw = lector_xml_attribute_value(a)
+                defer { lector_xml_free(raw) }
                 let key = String(cString: namePtr).lowercased()
-                if result[key] == nil { result[key] = value }
+                if result[key] == nil { result[key] = raw.map { String(cString: $0) } ?? "" }
             }
             attr = a.pointee.next
         }
