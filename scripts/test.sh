@@ -29,6 +29,13 @@ done < <(grep -A1 "^Test Suite 'All tests'" "$log" | grep -oE 'Executed [0-9]+ t
 sp=$(grep -E '^(✔|━) Test .* passed after' "$log" | grep -vc '^. Test run with' || true)
 sf=$(grep -E '^✘ Test .* failed after' "$log" | grep -vc '^. Test run with' || true)
 failed=$((xf + sf)); [[ $status -ne 0 && $failed -eq 0 ]] && failed=1
+# Each of the two passes ends with Swift Testing's summary line; a run cut short without one
+# (its output lost, a runner gone) must not pass for a green one.
+if (($(grep -cE '^. Test run with [0-9]+ tests?' "$log" || true) < 2)); then
+    echo "a test pass ended without its summary line: counted as failed" >&2
+    ((failed == 0)) && failed=1
+    status=1
+fi
 echo "$((xt - xf + sp)) passed, $failed failed, $(grep -cE '^➜ Test .* skipped' "$log" || true) skipped"
 rm -f "$log"
 exit "$status"
