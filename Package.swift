@@ -16,12 +16,13 @@ let package = Package(
         .target(name: "SecretShim", dependencies: ["CLibSecret"]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // Core
         .target(name: "LectorStore", dependencies: ["CSQLite"]),
         .target(name: "LectorSettings"),
         .target(name: "LectorKeyring", dependencies: ["SecretShim"]),
-        .target(name: "LectorHTTP"),
+        .target(name: "LectorHTTP", dependencies: ["CCurl"]),
         // Loopback HTTP server and service emulators, for tests and benchmarks only.
         .target(name: "LectorTestSupport", dependencies: ["CLibXML2"]),
         .target(name: "LectorFeeds", dependencies: ["CLibXML2", "CCrypto", "LectorHTTP"]),

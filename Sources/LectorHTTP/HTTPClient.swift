@@ -1,114 +1,115 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
-/// The app's one HTTP client: no cache, no cookies, a hard deadline, a body cap, and
-/// redirects that never carry credentials to another origin.
+/// The app's one HTTP client, over libcurl: no cache, no cookies, connect/idle/overall deadlines,
+/// a body cap counted on decoded bytes, and redirects that never carry credentials to another origin.
+/// Each client has one transfer thread (started by its first request); connections are reused
+/// across the requests of one client.
 public final class HTTPClient: Sendable {
     /// The limits and identity this client applies.
     public let configuration: HTTPClientConfiguration
-    private let session: URLSession
-    private let delegate: SessionDelegate
+    private let engine: TransferEngine
 
-    /// Deadlines fire on a queue of their own, which always gets a thread even when the shared
-    /// pools are busy or blocked by callers waiting on `sendAndWait`.
-    private static let deadlines = DispatchQueue(label: "lector.http.deadlines", attributes: .concurrent)
-    /// Kept here because URLSession's operation queue holds its underlying queue unowned.
-    private static let callbackQueue = DispatchQueue(label: "lector.http.callbacks")
-
-    /// Creates a client with its own URLSession.
+    /// Creates a client; no thread or connection exists until the first request.
     public init(configuration: HTTPClientConfiguration = HTTPClientConfiguration()) {
         self.configuration = configuration
-        let sessionConfiguration = URLSessionConfiguration.ephemeral
-        sessionConfiguration.urlCache = nil
-        sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        sessionConfiguration.httpCookieStorage = nil
-        sessionConfiguration.httpShouldSetCookies = false
-        sessionConfiguration.httpCookieAcceptPolicy = .never
-        sessionConfiguration.urlCredentialStorage = nil
-        sessionConfiguration.timeoutIntervalForRequest = max(1, configuration.idleTimeout.seconds.rounded(.up))
-        sessionConfiguration.timeoutIntervalForResource = configuration.deadline.seconds
-        let delegate = SessionDelegate()
-        self.delegate = delegate
-        // Callbacks run on a queue of our own: on the shared pool they waited, up to a second,
-        // whenever several callers were blocked in sendAndWait.
-        let callbacks = OperationQueue()
-        callbacks.underlyingQueue = Self.callbackQueue
-        self.session = URLSession(configuration: sessionConfiguration, delegate: delegate, delegateQueue: callbacks)
+        self.engine = TransferEngine()
     }
 
     deinit {
-        session.invalidateAndCancel()
+        engine.shutdown()
     }
 
     /// Sends `request` and returns whatever status the server answered; throws only when no
-    /// complete response arrived (see `HTTPError`).
+    /// complete response arrived (see `HTTPError`). Cancelling the task ends the request at once.
     public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+        try validate(request)
         if Task.isCancelled { throw .cancelled(host: request.host) }
-        let (task, timer) = try start(request)
-        defer {
-            timer.cancel()
-            delegate.forget(task)
-        }
+        let box = TransferBox()
         let result = await withTaskCancellationHandler {
-            task.resume()
-            return await delegate.outcome(of: task)
-        } onCancel: { [delegate] in
-            delegate.abort(task) { .cancelled(host: $0.host) }
+            await withCheckedContinuation { (continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>) in
+                let transfer = Transfer(request: request, configuration: configuration, sink: nil) {
+                    continuation.resume(returning: $0)
+                }
+                box.set(transfer)
+                engine.submit(transfer)
+            }
+        } onCancel: { [engine] in
+            box.whenSet { engine.cancel($0, with: .cancelled(host: request.host)) }
         }
         return try result.get()
     }
 
     /// Sends `request` and blocks the calling thread until the outcome is known, without using
-    /// the concurrency pool (a blocked pool thread could starve the very task it waits for).
-    /// For sequential callers — the CLI and the sync engine, which own a single-threaded store.
+    /// the concurrency pool. For sequential callers — the CLI and the sync engine.
+    /// `HTTPCancellation.cancelAll()` ends it from another thread.
     public func sendAndWait(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
-        let (task, timer) = try start(request)
-        defer {
-            timer.cancel()
-            delegate.forget(task)
-        }
+        try wait(request, sink: nil)
+    }
+
+    /// Like `sendAndWait`, but the final response's body goes to `onChunk` as it arrives instead of
+    /// being collected (the returned response has an empty body). `onChunk` runs on the client's
+    /// transfer thread, in order, and must not block; returning false stops reading, and the call
+    /// then returns the response without an error. The body cap still applies.
+    public func streamAndWait(_ request: HTTPRequest,
+                              onChunk: @escaping @Sendable (HTTPBodyChunk) -> Bool) throws(HTTPError) -> HTTPResponse {
+        try wait(request, sink: onChunk)
+    }
+
+    private func wait(_ request: HTTPRequest, sink: (@Sendable (HTTPBodyChunk) -> Bool)?) throws(HTTPError) -> HTTPResponse {
+        try validate(request)
         let outcome = BlockingOutcome()
-        delegate.whenFinished(task) { outcome.finish($0) }
-        task.resume()
+        engine.submit(Transfer(request: request, configuration: configuration, sink: sink) { outcome.finish($0) })
         return try outcome.wait().get()
     }
 
-    /// Creates the task, registers its state and arms our own deadline (the session's resource
-    /// timeout is ignored on Linux). The caller resumes the task.
-    private func start(_ request: HTTPRequest) throws(HTTPError) -> (URLSessionDataTask, DispatchWorkItem) {
-        let urlRequest = try makeURLRequest(request)
-        let task = session.dataTask(with: urlRequest)
-        delegate.register(TransferState(url: request.url, maxBodyBytes: configuration.maxBodyBytes,
-                                        maxRedirects: configuration.maxRedirects,
-                                        followRedirects: request.followRedirects), for: task)
-        let deadline = request.timeout ?? configuration.deadline
-        let timer = DispatchWorkItem { [delegate] in delegate.abort(task) { .timedOut(host: $0.host) } }
-        Self.deadlines.asyncAfter(deadline: .now() + deadline.seconds, execute: timer)
-        return (task, timer)
-    }
-
-    private func makeURLRequest(_ request: HTTPRequest) throws(HTTPError) -> URLRequest {
+    private func validate(_ request: HTTPRequest) throws(HTTPError) {
         guard let scheme = request.url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             throw .invalidURL("only http and https URLs can be fetched")
         }
         guard let host = request.url.host, !host.isEmpty else {
             throw .invalidURL("the URL has no host")
         }
-        var urlRequest = URLRequest(url: request.url)
-        urlRequest.httpMethod = request.method
-        // corelibs truncates this to whole seconds, so anything under 1 s would mean "no wait at all".
-        urlRequest.timeoutInterval = max(1, configuration.idleTimeout.seconds.rounded(.up))
-        urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
-        urlRequest.httpShouldHandleCookies = false
-        for (name, value) in request.headers {
-            urlRequest.addValue(value, forHTTPHeaderField: name)
+        if HTTPCancellation.isCancelling { throw .cancelled(host: request.host) }
+    }
+}
+
+/// Hands the transfer created inside the continuation to a cancellation handler that may run first.
+private final class TransferBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var transfer: Transfer?
+    private var pending: ((Transfer) -> Void)?
+
+    func set(_ transfer: Transfer) {
+        let action: ((Transfer) -> Void)? = lock.withLock {
+            self.transfer = transfer
+            defer { pending = nil }
+            return pending
         }
-        if urlRequest.value(forHTTPHeaderField: "User-Agent") == nil {
-            urlRequest.setValue(configuration.userAgent, forHTTPHeaderField: "User-Agent")
+        action?(transfer)
+    }
+
+    func whenSet(_ action: @escaping (Transfer) -> Void) {
+        let ready: Transfer? = lock.withLock {
+            if transfer == nil { pending = action }
+            return transfer
         }
-        urlRequest.httpBody = request.body
-        return urlRequest
+        if let ready { action(ready) }
+    }
+}
+
+/// A one-shot result handed from the transfer thread to a blocked caller.
+private final class BlockingOutcome: @unchecked Sendable {
+    private let semaphore = DispatchSemaphore(value: 0)
+    private var result: Result<HTTPResponse, HTTPError>?
+
+    func finish(_ result: Result<HTTPResponse, HTTPError>) {
+        self.result = result
+        semaphore.signal()
+    }
+
+    func wait() -> Result<HTTPResponse, HTTPError> {
+        semaphore.wait()
+        // The semaphore orders the write before this read.
+        return result!
     }
 }

@@ -1,12 +1,54 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
-/// Decides what of a request may follow a redirect.
+/// Our redirect rules, applied hop by hop (libcurl's own following is off): a relative `Location`
+/// is resolved against the URL that answered, a loop is a URL seen before, and credentials never
+/// leave the origin (scheme, host, port) the caller gave them for.
 enum RedirectPolicy {
     /// Headers that carry credentials and must never reach another origin.
     static let credentialHeaders = ["Authorization", "Proxy-Authorization", "Cookie", "X-Auth-Token"]
+
+    enum Decision: Equatable {
+        /// Return this response as it is.
+        case stay
+        /// Send this request next.
+        case follow(HTTPRequest)
+        case fail(HTTPError)
+    }
+
+    /// What to do after `status`/`headers` answered `current`; `original` is the caller's request,
+    /// `seen` the URLs requested so far (the new target is added when followed).
+    static func decide(status: Int, headers: HTTPHeaders, current: HTTPRequest, original: HTTPRequest,
+                       seen: inout Set<String>, maxRedirects: Int) -> Decision {
+        guard current.followRedirects, [301, 302, 303, 307, 308].contains(status),
+              let location = headers["Location"], let target = resolve(location, against: current.url),
+              let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              target.host?.isEmpty == false else { return .stay }
+        let key = seenKey(target)
+        if seen.contains(key) || seen.count > maxRedirects { return .fail(.tooManyRedirects(host: original.host)) }
+        var next = current
+        next.url = target
+        if status == 303 && current.method != "HEAD" || (status == 301 || status == 302) && current.method == "POST" {
+            next.method = "GET"
+            next.body = nil
+            next.headers.remove("Content-Type")
+            next.headers.remove("Content-Length")
+        }
+        if !sameOrigin(original.url, target) {
+            // A body may hold a secret too (Fever's api_key): it never goes to another origin.
+            if next.body != nil { return .stay }
+            for name in credentialHeaders { next.headers.remove(name) }
+            next.url = withoutUserInfo(target)
+        }
+        seen.insert(key)
+        return .follow(next)
+    }
+
+    /// The key a URL is remembered by for loop detection (the fragment never reaches the server).
+    static func seenKey(_ url: URL) -> String {
+        var text = url.absoluteString
+        if let hash = text.firstIndex(of: "#") { text = String(text[..<hash]) }
+        return text
+    }
 
     /// True when `a` and `b` share scheme, host and port (the origin credentials were meant for).
     static func sameOrigin(_ a: URL, _ b: URL) -> Bool {
@@ -15,18 +57,23 @@ enum RedirectPolicy {
             && effectivePort(a) == effectivePort(b)
     }
 
-    /// `next` with credentials removed when it leaves the origin of `original`.
-    static func sanitize(_ next: URLRequest, original: URL) -> URLRequest {
-        guard let target = next.url, !sameOrigin(original, target) else { return next }
-        var request = next
-        for name in credentialHeaders { request.setValue(nil, forHTTPHeaderField: name) }
-        if var parts = URLComponents(url: target, resolvingAgainstBaseURL: false),
-           parts.user != nil || parts.password != nil {
-            parts.user = nil
-            parts.password = nil
-            request.url = parts.url
-        }
-        return request
+    /// `location` resolved against `base` (RFC 3986); a Location with characters URL refuses
+    /// (spaces, non-ASCII) is percent-encoded first.
+    static func resolve(_ location: String, against base: URL) -> URL? {
+        let trimmed = location.trimmingWhitespace()
+        guard !trimmed.isEmpty else { return nil }
+        if let url = URL(string: trimmed, relativeTo: base) { return url.absoluteURL }
+        let allowed = CharacterSet.urlFragmentAllowed.union(CharacterSet(charactersIn: "#%"))
+        return trimmed.addingPercentEncoding(withAllowedCharacters: allowed)
+            .flatMap { URL(string: $0, relativeTo: base) }?.absoluteURL
+    }
+
+    private static func withoutUserInfo(_ url: URL) -> URL {
+        guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false),
+              parts.user != nil || parts.password != nil else { return url }
+        parts.user = nil
+        parts.password = nil
+        return parts.url ?? url
     }
 
     private static func effectivePort(_ url: URL) -> Int? {
@@ -36,5 +83,13 @@ enum RedirectPolicy {
         case "https": return 443
         default: return nil
         }
+    }
+}
+
+extension RedirectPolicy {
+    /// A quick look at a response head: will this hop probably be followed (so its body is not the
+    /// caller's)? `decide` has the final word once the hop has ended.
+    static func wouldFollow(status: Int, headers: HTTPHeaders, request: HTTPRequest) -> Bool {
+        request.followRedirects && [301, 302, 303, 307, 308].contains(status) && headers["Location"] != nil
     }
 }

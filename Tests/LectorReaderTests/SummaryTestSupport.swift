@@ -2,7 +2,7 @@ import Foundation
 import LectorTestSupport
 @testable import LectorReader
 
-/// Collects `onText` calls from the URLSession thread with the moment each arrived.
+/// Collects `onText` calls from the HTTP transfer thread with the moment each arrived.
 final class TokenLog: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [(text: String, at: Date)] = []

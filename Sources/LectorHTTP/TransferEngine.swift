@@ -1,0 +1,191 @@
+import CCurl
+import Foundation
+
+/// Runs every transfer of one client on one thread over libcurl's multi interface. The thread sleeps
+/// in `curl_multi_poll` until a socket is ready, a deadline is due, or another thread wakes it with
+/// `curl_multi_wakeup` to add or cancel a transfer: no CPU while waiting, cancellation at once.
+/// Connections stay in the multi handle's cache between requests, so a sync reuses them.
+final class TransferEngine: @unchecked Sendable {
+    private let multi: UnsafeMutableRawPointer
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var inbox: [Transfer] = []
+    private var cancels: [Transfer] = []
+    private var cancelEverythingRequested = false
+    private var stopping = false
+    private var threadStarted = false
+    // Engine thread only.
+    private var active: [UnsafeMutableRawPointer: Transfer] = [:]
+
+    init() {
+        CurlRuntime.ensureInitialized()
+        multi = curl_multi_init()
+        // HTTP/2 streams to one host share a connection; plenty of connections for HTTP/1.1 hosts.
+        lc_multi_set_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
+        lc_multi_set_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, 8)
+    }
+
+    deinit {
+        // Reached only once the thread (which holds the engine) has ended, or if it never started.
+        curl_multi_cleanup(multi)
+    }
+
+    /// Queues `transfer`; its completion runs on the engine thread.
+    func submit(_ transfer: Transfer) {
+        let start: Bool = lock.withLock {
+            inbox.append(transfer)
+            defer { threadStarted = true }
+            return !threadStarted
+        }
+        if start {
+            LiveEngines.add(self)
+            let thread = Thread { [self] in run() }
+            thread.name = "lector.http"
+            thread.start()
+        } else {
+            curl_multi_wakeup(multi)
+        }
+    }
+
+    /// Ends `transfer` with `error` (a no-op once it has finished).
+    func cancel(_ transfer: Transfer, with error: HTTPError) {
+        lock.withLock {
+            if transfer.requestedFailure == nil { transfer.requestedFailure = error }
+            cancels.append(transfer)
+        }
+        curl_multi_wakeup(multi)
+    }
+
+    /// Ends every transfer in flight with `.cancelled` (see `HTTPCancellation`).
+    func cancelEverything() {
+        lock.withLock { cancelEverythingRequested = true }
+        curl_multi_wakeup(multi)
+    }
+
+    /// Stops the thread once the owning client is gone.
+    func shutdown() {
+        lock.withLock { stopping = true }
+        curl_multi_wakeup(multi)
+    }
+
+    private func run() {
+        while true {
+            let (added, cancelled, everything, stop) = lock.withLock {
+                defer {
+                    inbox.removeAll()
+                    cancels.removeAll()
+                    cancelEverythingRequested = false
+                }
+                return (inbox.map { ($0, $0.requestedFailure) }, cancels.map { ($0, $0.requestedFailure) },
+                        cancelEverythingRequested, stopping)
+            }
+            for (transfer, failure) in added {
+                if let failure { transfer.finish(.failure(failure)) } else { start(transfer, freshConnection: false) }
+            }
+            for (transfer, failure) in cancelled {
+                if let failure, let easy = transfer.easy, active[easy] === transfer { end(transfer, with: failure) }
+            }
+            if everything || stop || (!active.isEmpty && HTTPCancellation.isCancelling) {
+                for transfer in Array(active.values) { end(transfer, with: .cancelled(host: transfer.host)) }
+            }
+            if stop {
+                LiveEngines.remove(self)
+                return
+            }
+            var running: Int32 = 0
+            curl_multi_perform(multi, &running)
+            collectFinished()
+            enforceDeadlines()
+            curl_multi_poll(multi, nil, 0, pollTimeout(), nil)
+        }
+    }
+
+    private func start(_ transfer: Transfer, freshConnection: Bool) {
+        if HTTPCancellation.isCancelling {
+            transfer.finish(.failure(.cancelled(host: transfer.host)))
+            return
+        }
+        do {
+            let easy = try transfer.makeHandle(freshConnection: freshConnection)
+            active[easy] = transfer
+            curl_multi_add_handle(multi, easy)
+        } catch {
+            transfer.finish(.failure(error))
+        }
+    }
+
+    /// Takes the transfer's handle out of the multi handle and finishes it with `error`.
+    private func end(_ transfer: Transfer, with error: HTTPError) {
+        detach(transfer)
+        transfer.finish(.failure(error))
+    }
+
+    private func detach(_ transfer: Transfer) {
+        guard let easy = transfer.easy else { return }
+        curl_multi_remove_handle(multi, easy)
+        active[easy] = nil
+    }
+
+    private func collectFinished() {
+        var left: Int32 = 0
+        while let message = curl_multi_info_read(multi, &left) {
+            guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
+                  let transfer = active[easy] else { continue }
+            let code = message.pointee.data.result
+            var newConnections = 0
+            lc_info_long(easy, CURLINFO_NUM_CONNECTS, &newConnections)
+            detach(transfer)
+            transfer.releaseHandle()
+            hopEnded(transfer, code: code, reusedConnection: newConnections == 0)
+        }
+    }
+
+    private func hopEnded(_ transfer: Transfer, code: CURLcode, reusedConnection: Bool) {
+        if transfer.stoppedByReceiver {
+            var response = transfer.response
+            response.body = Data()
+            return transfer.finish(.success(response))
+        }
+        if let failure = transfer.failure { return transfer.finish(.failure(failure)) }
+        guard code == CURLE_OK else {
+            // A kept-alive connection the server had already closed: nothing of the answer arrived,
+            // so the request (a POST too) is sent once more on a new connection.
+            if reusedConnection, transfer.head.status == 0, !transfer.retriedOnFreshConnection, HTTPError.isDeadConnection(code) {
+                transfer.retriedOnFreshConnection = true
+                return start(transfer, freshConnection: true)
+            }
+            return transfer.finish(.failure(.from(curl: code, host: transfer.host)))
+        }
+        let head = transfer.head
+        switch RedirectPolicy.decide(status: head.status, headers: head.headers, current: transfer.current,
+                                     original: transfer.original, seen: &transfer.seen,
+                                     maxRedirects: transfer.configuration.maxRedirects) {
+        case .stay: transfer.finish(.success(transfer.response))
+        case .fail(let error): transfer.finish(.failure(error))
+        case .follow(let next):
+            transfer.advance(to: next)
+            start(transfer, freshConnection: false)
+        }
+    }
+
+    private func enforceDeadlines() {
+        let now = ContinuousClock.now
+        for transfer in Array(active.values) where now >= transfer.deadline || now >= transfer.idleDeadline {
+            end(transfer, with: .timedOut(host: transfer.host))
+        }
+    }
+
+    /// Milliseconds until the next deadline (libcurl shortens it further for its own timers).
+    private func pollTimeout() -> Int32 {
+        guard let next = active.values.map({ min($0.deadline, $0.idleDeadline) }).min() else { return 3_600_000 }
+        let wait = next - .now
+        return Int32(clamping: max(0, min(3_600_000, wait.curlMilliseconds)))
+    }
+}
+
+/// `curl_global_init`, once per process, before the first handle.
+enum CurlRuntime {
+    private static let initialized: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
+
+    static func ensureInitialized() { _ = initialized }
+}
