@@ -38,12 +38,14 @@ let package = Package(
         // Makes one keyring call in a fresh process: libsecret keeps its bus connection for the
         // life of a process, so "no bus" can only be tested in a new one.
         .executableTarget(name: "keyring-probe", dependencies: ["LectorKeyring"]),
+        // Measures LectorHTTP's CPU while waiting, cancellation latency and peak memory alone in a process.
+        .executableTarget(name: "http-probe", dependencies: ["LectorHTTP"]),
 
         // Tests: one target per module
         .testTarget(name: "LectorStoreTests", dependencies: ["LectorStore"]),
         .testTarget(name: "LectorSettingsTests", dependencies: ["LectorSettings"]),
         .testTarget(name: "LectorKeyringTests", dependencies: ["LectorKeyring", "keyring-probe"]),
-        .testTarget(name: "LectorHTTPTests", dependencies: ["LectorHTTP", "LectorTestSupport"]),
+        .testTarget(name: "LectorHTTPTests", dependencies: ["LectorHTTP", "LectorTestSupport", "http-probe"]),
         .testTarget(name: "LectorTestSupportTests", dependencies: ["LectorTestSupport", "LectorHTTP"]),
         .testTarget(name: "LectorFeedsTests", dependencies: ["LectorFeeds", "LectorHTTP", "LectorTestSupport"]),
         .testTarget(name: "LectorReaderTests", dependencies: ["LectorReader", "LectorFeeds", "LectorHTTP", "LectorTestSupport"],

@@ -76,3 +76,83 @@ struct HTTPClientRedirectTests {
         }
     }
 }
+
+@Suite("HTTPClient redirects, hop by hop")
+struct HTTPClientHopTests {
+    @Test("a redirect that only adds a trailing slash (/blog → /blog/) is followed, not taken for a loop")
+    func trailingSlashRedirect() async throws {
+        let site = StaticSite()
+        let server = try LoopbackServer(handler: site.handler)
+        defer { server.stop() }
+        site.redirect("/blog", to: "/blog/", status: 301)
+        site.serve("/blog/", text: "index")
+        let response = try await HTTPClient().send(.get(server.url("/blog")))
+        #expect(response.status == 200, "got \(response.status)")
+        #expect(response.text == "index")
+        #expect(response.url == server.url("/blog/"), "the final URL is reported")
+        #expect(server.requests.map(\.path) == ["/blog", "/blog/"], "each URL requested once")
+    }
+
+    @Test("a relative Location without a leading slash resolves against the answering URL's directory")
+    func relativeLocation() async throws {
+        let site = StaticSite()
+        let server = try LoopbackServer(handler: site.handler)
+        defer { server.stop() }
+        site.redirect("/feeds/old.xml", to: "new.xml?x=1")
+        site.serve("/feeds/new.xml", text: "<rss/>")
+        let response = try await HTTPClient().send(.get(server.url("/feeds/old.xml")))
+        #expect(response.text == "<rss/>")
+        #expect(response.url.absoluteString == server.url("/feeds/new.xml?x=1").absoluteString)
+    }
+
+    @Test("a Basic-auth feed redirecting to another port on loopback: the second server receives no Authorization")
+    func basicAuthStaysWithItsOrigin() async throws {
+        let second = try LoopbackServer { request in .text(request.header("Authorization") == nil ? "<rss/>" : "leaked") }
+        defer { second.stop() }
+        let first = try LoopbackServer { _ in .empty(301, headers: [(name: "Location", value: second.url("/feed.xml").absoluteString)]) }
+        defer { first.stop() }
+        let response = try await HTTPClient().send(.get(first.url("/feed.xml"), headers: ["Authorization": "Basic dXNlcjpwYXNz"]))
+        #expect(response.text == "<rss/>")
+        #expect(first.requests.first?.header("Authorization") == "Basic dXNlcjpwYXNz", "the origin got the credentials")
+        let landed = try #require(second.requests.first, "the redirect was followed")
+        #expect(landed.header("Authorization") == nil, "the other port must not receive the password")
+    }
+
+    @Test("credentials stay off once a redirect left their origin, even when a later hop comes back to it")
+    func credentialsNotRestored() async throws {
+        let home = StaticSite()
+        let homeServer = try LoopbackServer(handler: home.handler)
+        defer { homeServer.stop() }
+        let away = try LoopbackServer { _ in .empty(302, headers: [(name: "Location", value: homeServer.url("/end").absoluteString)]) }
+        defer { away.stop() }
+        home.redirect("/start", to: away.url("/bounce").absoluteString)
+        home.serve("/end", text: "end")
+        let response = try await HTTPClient().send(.get(homeServer.url("/start"), headers: ["Authorization": "Bearer t"]))
+        #expect(response.text == "end")
+        #expect(away.requests.first?.header("Authorization") == nil)
+        #expect(homeServer.requests.last?.header("Authorization") == nil, "credentials are not re-attached on the way back")
+    }
+
+    @Test("a POST redirected with 307 to another origin is not followed, so its body (which may hold a key) stays")
+    func crossOriginBodyNotForwarded() async throws {
+        let other = try echoServer()
+        defer { other.stop() }
+        let origin = try LoopbackServer { _ in .empty(307, headers: [(name: "Location", value: other.url("/api").absoluteString)]) }
+        defer { origin.stop() }
+        let response = try await HTTPClient().send(.postForm(origin.url("/api"), fields: [("api_key", "secret")]))
+        #expect(response.status == 307, "the redirect itself is returned")
+        #expect(other.requests.isEmpty, "the body never reached the other origin")
+    }
+
+    @Test("a POST answered 303 continues as a GET without the body")
+    func seeOtherBecomesGet() async throws {
+        let site = StaticSite()
+        let server = try LoopbackServer(handler: site.handler)
+        defer { server.stop() }
+        site.redirect("/submit", to: "/done", status: 303)
+        site.serve("/done", text: "ok")
+        let response = try await HTTPClient().send(.postForm(server.url("/submit"), fields: [("a", "1")]))
+        #expect(response.text == "ok")
+        #expect(server.requests.last?.method == "GET")
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import LectorHTTP
+
+/// What a hostile or dead server can make the client spend: CPU while waiting, time to give up,
+/// memory for a compressed body. Measured in a separate process (http-probe) so that other tests
+/// running at the same time do not count.
+@Suite("HTTPClient resource bounds")
+struct HTTPClientResourceTests {
+    @Test("waiting 5 s on a server that never answers costs under 5 % CPU, and cancelAll ends it within 100 ms")
+    func silentServerCostsNothing() throws {
+        let server = try ScriptedServer { connection, _ in
+            _ = connection.readRequest()
+            connection.waitForClose()
+        }
+        defer { server.stop() }
+        let fields = try HTTPProbe.run(["wait", server.url("/never").absoluteString, "5"])
+        let cpu = try #require(fields["cpu_percent"].flatMap(Double.init), "probe output: \(fields)")
+        let cancel = try #require(fields["cancel_ms"].flatMap(Double.init), "probe output: \(fields)")
+        #expect(cpu < 5, "waiting on a silent server used \(cpu) % of a core")
+        #expect(cancel < 100, "cancelAll took \(cancel) ms to end the request")
+        #expect(fields["outcome"] == HTTPError.cancelled(host: "127.0.0.1").message, "outcome: \(fields["outcome"] ?? "")")
+    }
+
+    @Test("a gzip bomb (1.6 MB inflating to 256 MB) is stopped at the cap with peak memory under 64 MB above baseline")
+    func gzipBombIsBounded() throws {
+        let bomb = GzipBomb.body(inflatedBytes: 256 * 1024 * 1024)
+        let server = try ScriptedServer { connection, _ in
+            guard connection.readRequest() != nil else { return }
+            connection.write("HTTP/1.1 200 OK\r\nContent-Type: application/rss+xml\r\nContent-Encoding: gzip\r\n"
+                             + "Content-Length: \(bomb.count)\r\nConnection: close\r\n\r\n")
+            connection.write(bomb)
+        }
+        defer { server.stop() }
+        let fields = try HTTPProbe.run(["fetch", server.url("/bomb.xml").absoluteString])
+        let growth = try #require(fields["peak_growth_kb"].flatMap(Int.init), "probe output: \(fields)")
+        #expect(growth < 64 * 1024, "peak memory grew by \(growth / 1024) MB for one response")
+        #expect(fields["outcome"] == HTTPError.bodyTooLarge(host: "127.0.0.1", limit: 5 * 1024 * 1024).message,
+                "outcome: \(fields["outcome"] ?? "")")
+    }
+
+    @Test("an endless gzip body without Content-Length stops at the decoded cap")
+    func endlessCompressedBody() async throws {
+        let server = try ScriptedServer { connection, _ in
+            guard connection.readRequest() != nil else { return }
+            connection.write("HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nConnection: close\r\n\r\n")
+            // A gzip member whose one deflate block never ends.
+            connection.write(GzipBomb.start.bytes)
+            let chunk = Array([[UInt8]](repeating: GzipBomb.unit, count: 5000).joined())
+            while connection.write(chunk) {}
+        }
+        defer { server.stop() }
+        let client = HTTPClient(configuration: HTTPClientConfiguration(maxBodyBytes: 2 * 1024 * 1024))
+        await #expect(throws: HTTPError.bodyTooLarge(host: "127.0.0.1", limit: 2 * 1024 * 1024)) {
+            try await client.send(.get(server.url("/endless")))
+        }
+    }
+
+    @Test("cancelling the task of a request to a silent server ends it within 100 ms")
+    func taskCancellationIsPrompt() async throws {
+        let server = try ScriptedServer { connection, _ in
+            _ = connection.readRequest()
+            connection.waitForClose()
+        }
+        defer { server.stop() }
+        let client = HTTPClient()
+        let task = Task { () async -> (result: Result<HTTPResponse, HTTPError>, endedAt: ContinuousClock.Instant) in
+            do throws(HTTPError) {
+                return (.success(try await client.send(.get(server.url("/never")))), .now)
+            } catch {
+                return (.failure(error), .now)
+            }
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        let cancelledAt = ContinuousClock.now
+        task.cancel()
+        let (result, endedAt) = await task.value
+        #expect(throws: HTTPError.cancelled(host: "127.0.0.1")) { try result.get() }
+        #expect(endedAt - cancelledAt < .milliseconds(100), "cancel took \(endedAt - cancelledAt)")
+    }
+}
