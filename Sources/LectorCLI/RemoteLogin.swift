@@ -22,7 +22,7 @@ extension CLIError {
         case .rejected(let message): self = .conflict(message)
         case .protocolViolation(let message): self = .failure(message)
         case .store(let storeError): self = CLIError.from(storeError)
-        case .alreadySyncing: self = .conflict(error.description)
+        case .alreadySyncing: self = .alreadySyncing(error.description)
         }
     }
 }
