@@ -9,13 +9,16 @@ public enum CLIError: Error, Sendable, Equatable, CustomStringConvertible {
     case authentication(String)
     case network(String)
     case failure(String)
+    /// Another Lector process is syncing the account (exit code 4, like any clash with current
+    /// state); its own case so an automatic sync can skip the account instead of failing.
+    case alreadySyncing(String)
     case interrupted
 
     public var exitStatus: ExitStatus {
         switch self {
         case .usage: .usage
         case .notFound: .notFound
-        case .conflict: .conflict
+        case .conflict, .alreadySyncing: .conflict
         case .authentication: .authentication
         case .network: .network
         case .failure: .failure
@@ -26,7 +29,7 @@ public enum CLIError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .usage(let message), .notFound(let message), .conflict(let message),
-             .authentication(let message), .network(let message), .failure(let message):
+             .authentication(let message), .network(let message), .failure(let message), .alreadySyncing(let message):
             message
         case .interrupted:
             "interrupted"

@@ -20,7 +20,9 @@ extension CLIError {
         case .network, .rateLimited: self = .network(error.description)
         case .unsupported(let message): self = .usage(message)
         case .rejected(let message): self = .conflict(message)
-        case .protocolViolation(let message), .store(let message): self = .failure(message)
+        case .protocolViolation(let message): self = .failure(message)
+        case .store(let storeError): self = CLIError.from(storeError)
+        case .alreadySyncing: self = .alreadySyncing(error.description)
         }
     }
 }

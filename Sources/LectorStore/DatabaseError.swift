@@ -23,6 +23,12 @@ public struct DatabaseError: Error, Sendable, Equatable, CustomStringConvertible
     /// True when another connection holds the write lock past the busy timeout.
     public var isBusy: Bool { primaryCode == 5 || primaryCode == 6 }
 
+    /// True when the disk (or the file system's quota) is full: SQLITE_FULL.
+    public var isDiskFull: Bool { primaryCode == 13 }
+
+    /// True when the operating system failed to read or write the file: SQLITE_IOERR.
+    public var isIOError: Bool { primaryCode == 10 }
+
     public var description: String {
         if let sql { return "SQLite error \(code): \(message) (in: \(sql))" }
         return "SQLite error \(code): \(message)"

@@ -16,6 +16,9 @@ public struct PendingIntent: Sendable, Equatable {
     public var desired: String
     public var attempts: Int
     public var inFlight: Bool
+    /// Bumped each time the user changes this wish: an acknowledgement names the generation it
+    /// answers, so it can never remove a newer wish that happened to be in flight too.
+    public var generation: Int64 = 0
 }
 
 /// The queue of unsent changes, in the manner of NetNewsWire's sync-status table: one row per
@@ -24,16 +27,17 @@ public struct PendingIntent: Sendable, Equatable {
 public struct PendingIntentsTable {
     let database: Database
 
-    private static let columns = "id, account_id, action, article_id, desired, attempts, in_flight"
+    private static let columns = "id, account_id, action, article_id, desired, attempts, in_flight, generation"
 
     private static func intent(_ row: Row) -> PendingIntent {
         PendingIntent(id: row.int64(0), accountID: row.int64(1), action: PendingIntent.Action(rawValue: row.string(2)) ?? .read,
                       articleID: row.optionalInt(3).map(Int64.init), desired: row.string(4), attempts: row.int(5),
-                      inFlight: row.bool(6))
+                      inFlight: row.bool(6), generation: row.int64(7))
     }
 
     /// Records that the user wants `action` on an article to have `desiredJSON`. A newer wish
-    /// replaces an older one for the same article and clears the in-flight mark, so it is sent again.
+    /// replaces an older one for the same article, clears the in-flight mark (so it is sent
+    /// again) and gets a new generation (so the older one's acknowledgement cannot remove it).
     public func enqueue(accountID: Int64, action: PendingIntent.Action, articleID: Int64,
                         desiredJSON: String) throws(StoreError) {
         try storeOperation {
@@ -41,7 +45,8 @@ public struct PendingIntentsTable {
                 INSERT INTO pending_intents (account_id, action, article_id, desired, created_at)
                 VALUES (?, ?, ?, ?, ?)
                 ON CONFLICT (article_id, action) WHERE article_id IS NOT NULL
-                DO UPDATE SET desired = excluded.desired, created_at = excluded.created_at, in_flight = 0
+                DO UPDATE SET desired = excluded.desired, created_at = excluded.created_at, in_flight = 0,
+                              generation = pending_intents.generation + 1
                 """, accountID, action.rawValue, articleID, desiredJSON, Date().timeIntervalSince1970)
         }
     }
@@ -68,24 +73,27 @@ public struct PendingIntentsTable {
         }
     }
 
-    /// Deletes acknowledged intents — only those still in flight, so a change made during the
-    /// push survives to be sent next time.
-    public func acknowledge(_ intentIDs: [Int64]) throws(StoreError) {
+    /// Deletes acknowledged intents — each only at the generation that was sent, compared in the
+    /// same statement, so a change made during the push (by this process or another one) survives
+    /// to be sent next time, even when a second push already took it in flight.
+    public func acknowledge(_ sent: [PendingIntent]) throws(StoreError) {
         try storeOperation {
             try database.write {
-                for id in intentIDs {
-                    try database.execute("DELETE FROM pending_intents WHERE id = ? AND in_flight = 1", id)
+                for intent in sent {
+                    try database.execute("DELETE FROM pending_intents WHERE id = ? AND generation = ?", intent.id, intent.generation)
                 }
             }
         }
     }
 
-    /// Returns intents the server refused or did not reach to the queue.
-    public func release(_ intentIDs: [Int64]) throws(StoreError) {
+    /// Returns intents the server refused or did not reach to the queue — only at the generation
+    /// that was sent: a newer wish another push holds in flight stays that push's business.
+    public func release(_ unsent: [PendingIntent]) throws(StoreError) {
         try storeOperation {
             try database.write {
-                for id in intentIDs {
-                    try database.execute("UPDATE pending_intents SET in_flight = 0 WHERE id = ?", id)
+                for intent in unsent {
+                    try database.execute("UPDATE pending_intents SET in_flight = 0 WHERE id = ? AND generation = ?",
+                                         intent.id, intent.generation)
                 }
             }
         }

@@ -10,6 +10,9 @@ public enum Schema {
         Migration("v3: an index for listing articles by time") { db in
             try db.executeScript(version3)
         },
+        Migration("v4: intent generations, so an acknowledgement removes only what was sent; per-account sync claims") { db in
+            try db.executeScript(version4)
+        },
     ])
 
     static let version1 = """

@@ -51,6 +51,11 @@ final class Statement {
 
     /// Steps once; returns true when a row is available.
     func step() throws(DatabaseError) -> Bool {
+        // The test hook sees each statement that changes the database once, on its first step.
+        if sqlite3_stmt_busy(handle) == 0, sqlite3_stmt_readonly(handle) == 0, let injected = StoreFaultInjection.nextWrite(sql: sql) {
+            sqlite3_reset(handle)
+            throw injected
+        }
         let code = sqlite3_step(handle)
         switch code {
         case SQLITE_ROW: return true

@@ -37,16 +37,18 @@ public final class Store {
     public var fetchMeta: FeedFetchMetaTable { FeedFetchMetaTable(database: database) }
     public var sync: SyncTable { SyncTable(database: database) }
     public var intents: PendingIntentsTable { PendingIntentsTable(database: database) }
+    public var syncClaims: SyncClaimsTable { SyncClaimsTable(database: database) }
     public var readingList: ReadingListTable { ReadingListTable(database: database) }
     public var settings: SettingsTable { SettingsTable(database: database) }
     public var meta: AppMetaTable { AppMetaTable(database: database) }
     public var search: SearchIndex { SearchIndex(database: database) }
 }
 
-/// Wraps any thrown error from a table operation into a StoreError.
+/// Wraps any thrown error from a table operation into a StoreError. Only the table code says
+/// what is a conflict; anything else that is not SQLite's is a plain failure.
 func storeOperation<T>(_ body: () throws -> T) throws(StoreError) -> T {
     do { return try body() }
     catch let error as StoreError { throw error }
     catch let error as DatabaseError { throw .database(error) }
-    catch { throw .conflict("\(error)") }
+    catch { throw .failed("\(error)") }
 }

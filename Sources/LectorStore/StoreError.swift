@@ -6,9 +6,17 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case cannotCreateDirectory(path: String, reason: String)
     case notFound(what: String, name: String)
     case conflict(String)
+    /// A table operation failed for a reason that is not SQLite's (a row that cannot be mapped).
+    case failed(String)
 
     public var description: String {
         switch self {
+        case .database(let error) where error.isDiskFull:
+            return "the disk is full: the store could not save the change (nothing was lost); free some space and try again"
+        case .database(let error) where error.isBusy:
+            return "the store is busy: another Lector process kept it locked for more than 5 s; try again"
+        case .database(let error) where error.isIOError:
+            return "the store could not be read or written (\(error.message)); check the disk and its free space"
         case .database(let error):
             return error.description
         case .newerSchema(let path, let found, let supported):
@@ -19,7 +27,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             return "cannot create \(path): \(reason)"
         case .notFound(let what, let name):
             return "no \(what) named '\(name)'"
-        case .conflict(let message):
+        case .conflict(let message), .failed(let message):
             return message
         }
     }

@@ -5,6 +5,10 @@ import LectorStore
 /// Fetches, parses and converts feeds on background threads while the caller's thread writes the
 /// results to the store in feed order, so the network and the parser overlap with SQLite. At most
 /// `window` feeds are fetched ahead of the writer, which keeps memory bounded.
+///
+/// The window is a counter under the one condition lock, not a DispatchSemaphore: the writer may
+/// stop at any point (a store error, a full disk), and libdispatch traps when a semaphore is
+/// released with a value below the one it started with — which an early stop leaves behind.
 final class FetchPipeline: @unchecked Sendable {
     /// One feed's fetch, ready to be written.
     struct Outcome: Sendable {
@@ -22,23 +26,22 @@ final class FetchPipeline: @unchecked Sendable {
     private let condition = NSCondition()
     private var outcomes: [Int: Outcome] = [:]
     private var cancelled = false
-    private let slots: DispatchSemaphore
-    private let window: Int
+    /// Fetches that may start before the writer takes another outcome.
+    private var freeSlots: Int
 
     init(jobs: [Job], fetcher: FeedFetcher, manual: Bool, now: Date, window: Int = 4) {
-        slots = DispatchSemaphore(value: window)
-        self.window = window
+        freeSlots = max(1, window)
         // Plain threads: each one blocks on its request, which must not starve a shared pool.
         Thread { [self] in
             for (index, job) in jobs.enumerated() {
-                slots.wait()
-                if isCancelled { return }
+                guard waitForSlot() else { return }
                 Thread { [self] in
                     let (result, state) = fetcher.fetch(job.url, state: job.state, credentials: job.credentials, manual: manual, now: now)
                     var articles: [IncomingArticle] = []
                     if case .success(.updated(let parsed)) = result { articles = parsed.items.map(LocalFeedSync.article) }
                     condition.lock()
-                    outcomes[index] = Outcome(result: result, state: state, articles: articles)
+                    // After a cancel nobody takes this outcome: drop it rather than keep its articles.
+                    if !cancelled { outcomes[index] = Outcome(result: result, state: state, articles: articles) }
                     condition.broadcast()
                     condition.unlock()
                 }.start()
@@ -46,27 +49,34 @@ final class FetchPipeline: @unchecked Sendable {
         }.start()
     }
 
-    private var isCancelled: Bool {
+    /// Blocks until a fetch may start; false once the pipeline is cancelled.
+    private func waitForSlot() -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        return cancelled
+        while freeSlots == 0 && !cancelled { condition.wait() }
+        guard !cancelled else { return false }
+        freeSlots -= 1
+        return true
     }
 
-    /// Stops starting fetches (the writer gave up); fetches under way finish on their own.
+    /// Stops starting fetches (the writer is done, or gave up) and drops outcomes nobody will
+    /// take; fetches under way finish on their own and are discarded. Safe to call more than once.
     func cancel() {
         condition.lock()
         cancelled = true
+        outcomes.removeAll()
+        condition.broadcast()
         condition.unlock()
-        for _ in 0..<window { slots.signal() }
     }
 
     /// Waits for feed `index` and frees its slot for the next fetch.
     func take(_ index: Int) -> Outcome {
         condition.lock()
+        defer { condition.unlock() }
         while outcomes[index] == nil { condition.wait() }
         let outcome = outcomes.removeValue(forKey: index)!
-        condition.unlock()
-        slots.signal()
+        freeSlots += 1
+        condition.broadcast()
         return outcome
     }
 }

@@ -30,14 +30,19 @@ public struct LocalFeedSync {
     }
 
     /// Fetches every feed of the account; `manual` runs ignore backoff and the polling floor.
+    /// Holds the account's sync claim (see `SyncLock`) for the whole run.
     public func run(manual: Bool, now: Date = Date()) throws(SyncError) -> Report {
+        let lock = try SyncLock.acquire(store: store, account: account)
+        defer { lock.release() }
         var report = Report()
         let feeds: [FeedListing]
         do {
             try store.sync.recordStart(accountID: account.id, at: now.timeIntervalSince1970)
             feeds = try store.feeds.list(accountID: account.id)
-        } catch { throw .store(error.description) }
+        } catch { throw .store(error) }
         defer {
+            // Best effort: when the store fails here, the error that ended the run (or the
+            // report) is what the user must see, not a second one about the bookkeeping.
             try? store.sync.recordEnd(accountID: account.id, at: Date().timeIntervalSince1970,
                                       error: report.failures.isEmpty ? nil : report.failures.joined(separator: "; "))
         }
@@ -47,7 +52,7 @@ public struct LocalFeedSync {
         for listing in feeds {
             guard let url = URL(string: listing.feed.url) else { report.failures.append("\(listing.feed.title): not a URL"); continue }
             let stored: StoredFetchMeta
-            do { stored = try store.fetchMeta.meta(feedID: listing.feed.id) } catch { throw .store(error.description) }
+            do { stored = try store.fetchMeta.meta(feedID: listing.feed.id) } catch { throw .store(error) }
             jobs.append(FetchPipeline.Job(url: url, state: FetchState(etag: stored.etag, lastModified: stored.lastModified,
                                                                       bodyHash: stored.bodyHash, nextFetchAt: stored.nextFetchAt,
                                                                       failureCount: stored.failureCount, lastError: stored.lastError),
@@ -77,11 +82,12 @@ public struct LocalFeedSync {
                                              feedID: feed.id)
                 }
             } catch {
-                throw .store("\(error)")
+                throw .storing(error)
             }
+            lock.beat()
             progress(.entries(stored: index + 1, folder: listing.folderName))
         }
-        do { try store.search.feedBacklog() } catch { throw .store(error.description) }
+        do { try store.search.feedBacklog() } catch { throw .store(error) }
         return report
     }
 

@@ -21,9 +21,12 @@ public struct SyncEngine {
     }
 
     /// A full run: push, then pull and reconcile. `since` limits the articles pulled (the
-    /// article-age setting); nil pulls what the server keeps.
+    /// article-age setting); nil pulls what the server keeps. Holds the account's sync claim for
+    /// the whole run (see `SyncLock`).
     @discardableResult
     public func run(since: Date?) throws(SyncError) -> SyncReport {
+        let lock = try SyncLock.acquire(store: store, account: account)
+        defer { lock.release() }
         let started = Date()
         try record { try store.sync.recordStart(accountID: account.id, at: started.timeIntervalSince1970) }
         do {
@@ -32,20 +35,29 @@ public struct SyncEngine {
                 ProtectedArticles(read: try store.sync.protectedServerIDs(accountID: account.id, field: .unread),
                                   starred: try store.sync.protectedServerIDs(accountID: account.id, field: .starred))
             }
-            var report = try push()
-            try pull(since: since, protected: protected, into: &report)
+            var report = try pushClaimed(lock)
+            try pull(since: since, protected: protected, lock: lock, into: &report)
             try record { try store.sync.recordEnd(accountID: account.id, at: Date().timeIntervalSince1970, error: nil) }
             report.duration = Date().timeIntervalSince(started)
             return report
         } catch {
+            // Best effort: the run's own error is what the user must see; a store that cannot
+            // record the failure (a full disk) would only hide it.
             try? store.sync.recordEnd(accountID: account.id, at: Date().timeIntervalSince1970, error: error.description)
             throw error
         }
     }
 
-    /// Sends queued changes and nothing else: the flush that follows a read or a star.
+    /// Sends queued changes and nothing else: the flush that follows a read or a star. Holds the
+    /// account's sync claim while it runs.
     @discardableResult
     public func push() throws(SyncError) -> SyncReport {
+        let lock = try SyncLock.acquire(store: store, account: account)
+        defer { lock.release() }
+        return try pushClaimed(lock)
+    }
+
+    private func pushClaimed(_ lock: SyncLock) throws(SyncError) -> SyncReport {
         var report = SyncReport()
         let intents = try record { try store.intents.selectForSending(accountID: account.id) }
         let articleIntents = intents.filter { $0.articleID != nil && ($0.action == .read || $0.action == .starred) }
@@ -54,22 +66,24 @@ public struct SyncEngine {
         progress(.pushing(count: articleIntents.count))
         // Group by what is asked, so each batch is one server call.
         let groups = Dictionary(grouping: articleIntents) { GroupKey(action: $0.action, value: $0.desired == "true") }
-        var acknowledged: [Int64] = []
+        var acknowledged: Set<Int64> = []
         do {
             for (key, group) in groups.sorted(by: { $0.key.order < $1.key.order }) {
                 for batch in group.chunked(into: max(1, provider.capabilities.stateBatchLimit)) {
                     let ids = batch.compactMap { $0.articleID.flatMap { serverIDs[$0] } }
                     if key.action == .read { try provider.setRead(ids, read: key.value) } else { try provider.setStarred(ids, starred: key.value) }
-                    let sent = batch.map(\.id)
-                    try record { try store.intents.acknowledge(sent) }
-                    acknowledged += sent
+                    // Each intent is removed at the generation sent, never a newer wish.
+                    try record { try store.intents.acknowledge(batch) }
+                    acknowledged.formUnion(batch.map(\.id))
                     report.pushed += batch.count
+                    lock.beat()
                 }
             }
         } catch {
-            // What was not acknowledged goes back to the queue for the next run.
-            let unsent = intents.map(\.id).filter { !acknowledged.contains($0) }
-            try? store.intents.release(unsent)
+            // What was not acknowledged goes back to the queue for the next run. Should the
+            // store refuse even that, the rows stay in flight, and in-flight rows are selected
+            // again by the next push: nothing is lost, so the push's own error is the one to report.
+            try? store.intents.release(intents.filter { !acknowledged.contains($0.id) })
             throw error
         }
         return report
@@ -86,13 +100,14 @@ public struct SyncEngine {
             try store.sync.applyStructure(accountID: account.id,
                                           folders: structure.folders.map { ($0.serverID, $0.name) },
                                           feeds: structure.feeds.map { ($0.serverID, $0.title, $0.url, $0.siteURL, $0.folderServerID) },
-                                          keepFolderNames: provider.capabilities.foldersCanBeEmpty ? [] : localOnlyFolders(structure))
+                                          keepFolderNames: provider.capabilities.foldersCanBeEmpty ? [] : try localOnlyFolders(structure))
         }
         return (feedIDs, structure.feeds.count)
     }
 
-    private func pull(since: Date?, protected: ProtectedArticles, into report: inout SyncReport) throws(SyncError) {
+    private func pull(since: Date?, protected: ProtectedArticles, lock: SyncLock, into report: inout SyncReport) throws(SyncError) {
         let (feedIDs, feedCount) = try refreshStructure()
+        lock.beat()
         report.feeds = feedCount
         var stored = 0
         let known = try record { try store.sync.knownServerIDs(accountID: account.id) }
@@ -104,13 +119,16 @@ public struct SyncEngine {
             report.newArticles += try store.sync.applyEntries(accountID: account.id, rows.map { ($0.0, $0.1, $0.2, $0.3) },
                                                                protected: protected.read, protectedStarred: protected.starred)
             stored += page.entries.count
+            lock.beat()
             progress(.entries(stored: stored, folder: page.folder))
         }
         try record { try store.search.feedBacklog() }
+        lock.beat()
         progress(.state)
         // Each set reconciles on its own: a failed starred list does not undo the unread one.
         let unread = try provider.unreadIDs()
         report.stateChanges += try reconcile(.unread, unread, protected: protected.read)
+        lock.beat()
         let starred = try provider.starredIDs()
         report.stateChanges += try reconcile(.starred, starred, protected: protected.starred)
     }
@@ -125,9 +143,10 @@ public struct SyncEngine {
     }
 
     /// Folders that exist only locally until a feed is filed in them (GReader has no empty folders).
-    private func localOnlyFolders(_ structure: RemoteStructure) -> Set<String> {
+    /// A store error here fails the run: guessing "no local folders" would delete the user's empty ones.
+    private func localOnlyFolders(_ structure: RemoteStructure) throws -> Set<String> {
         let remote = Set(structure.folders.map(\.name))
-        let local = (try? store.folders.list(accountID: account.id).filter { $0.feedCount == 0 }.map(\.folder.name)) ?? []
+        let local = try store.folders.list(accountID: account.id).filter { $0.feedCount == 0 }.map(\.folder.name)
         return Set(local).subtracting(remote)
     }
 
@@ -139,7 +158,7 @@ public struct SyncEngine {
 
     @discardableResult
     private func record<T>(_ body: () throws -> T) throws(SyncError) -> T {
-        do { return try body() } catch let error as SyncError { throw error } catch { throw .store("\(error)") }
+        do { return try body() } catch { throw .storing(error) }
     }
 
     /// Server ids of the articles whose read (starred) state has a change queued when the run starts.

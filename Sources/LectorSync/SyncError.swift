@@ -1,3 +1,5 @@
+import LectorStore
+
 /// Why a sync or an administration call failed, phrased for the person at the terminal.
 public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The server rejected the credential.
@@ -12,24 +14,42 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     case unsupported(String)
     /// The server refused the request (unknown feed, already subscribed, …).
     case rejected(String)
-    /// The local store failed.
-    case store(String)
+    /// The local store failed; the typed cause is kept so the CLI can name it (a full disk, a
+    /// busy store) and pick the exit code from it.
+    case store(StoreError)
+    /// Another Lector process is syncing this account and did not finish within the wait.
+    case alreadySyncing(account: String, pid: Int32)
 
     public var description: String {
         switch self {
         case .authentication(let message), .network(let message), .protocolViolation(let message),
-             .unsupported(let message), .rejected(let message), .store(let message):
+             .unsupported(let message), .rejected(let message):
             message
+        case .store(let error):
+            error.description
         case .rateLimited(let retryAfter, let message):
             retryAfter.map { "\(message) (the server asks to wait \(Int($0)) s)" } ?? message
+        case .alreadySyncing(let account, let pid):
+            "already syncing: another Lector process (pid \(pid)) is syncing '\(account)'; your changes stay queued for the next sync"
         }
     }
 
     /// True when trying again later may succeed without the user changing anything.
     public var isTransient: Bool {
         switch self {
-        case .network, .rateLimited: true
+        case .network, .rateLimited, .alreadySyncing: true
         default: false
+        }
+    }
+
+    /// Wraps whatever a store write threw while syncing, keeping a StoreError (or a SQLite
+    /// error) typed and passing a SyncError on unchanged.
+    public static func storing(_ error: any Error) -> SyncError {
+        switch error {
+        case let error as SyncError: error
+        case let error as StoreError: .store(error)
+        case let error as DatabaseError: .store(.database(error))
+        default: .store(.failed("\(error)"))
         }
     }
 }

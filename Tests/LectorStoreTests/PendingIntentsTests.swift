@@ -25,7 +25,7 @@ struct PendingIntentsTests {
         #expect(sending.allSatisfy(\.inFlight) && sending.count == 2)
         // The user changes their mind about the first article while the push is under way.
         try temporary.store.intents.enqueue(accountID: account.id, action: .read, articleID: ids[0], desiredJSON: "false")
-        try temporary.store.intents.acknowledge(sending.map(\.id))
+        try temporary.store.intents.acknowledge(sending)
         let left = try temporary.store.intents.all(accountID: account.id)
         #expect(left.count == 1 && left[0].articleID == ids[0] && left[0].desired == "false" && !left[0].inFlight,
                 "the newer wish must stay queued, got \(left)")

@@ -153,6 +153,10 @@ final class RequestTamper: @unchecked Sendable {
         case rateLimited
         /// FreshRSS's answer to an expired write token: 401 with `Google-Bad-Token: true`.
         case badWriteToken
+        /// The server acts and answers, but the answer arrives this many seconds late.
+        case lateAnswer(TimeInterval)
+        /// The server acts and answers; the answer is changed on the way (a buggy proxy or server).
+        case rewrite(@Sendable (ServerResponse) -> ServerResponse)
 
         var description: String {
             switch self {
@@ -161,6 +165,8 @@ final class RequestTamper: @unchecked Sendable {
             case .status(let code): "HTTP \(code)"
             case .rateLimited: "429"
             case .badWriteToken: "bad token"
+            case .lateAnswer(let seconds): "answer \(seconds) s late"
+            case .rewrite: "rewritten answer"
             }
         }
     }
@@ -185,6 +191,11 @@ final class RequestTamper: @unchecked Sendable {
         lock.withLock { rules.append(Rule(matches: { _ in true }, skip: 0, outcome: outcome, once: false)) }
     }
 
+    /// Applies `outcome` to every matching request until `clear`.
+    func onEvery(_ outcome: Outcome, where matches: @escaping @Sendable (ServerRequest) -> Bool) {
+        lock.withLock { rules.append(Rule(matches: matches, skip: 0, outcome: outcome, once: false)) }
+    }
+
     func clear() { lock.withLock { rules.removeAll() } }
 
     func handle(_ request: ServerRequest, next: (ServerRequest) -> ServerResponse) -> ServerResponse {
@@ -203,6 +214,12 @@ final class RequestTamper: @unchecked Sendable {
         case .rateLimited: return ServerResponse(status: 429, headers: [(name: "Retry-After", value: "1")], body: Data("slow down".utf8))
         case .badWriteToken:
             return ServerResponse(status: 401, headers: [(name: "Google-Bad-Token", value: "true")], body: Data("Unauthorized!".utf8))
+        case .lateAnswer(let seconds):
+            let answer = next(request)
+            Thread.sleep(forTimeInterval: seconds)
+            return answer
+        case .rewrite(let change):
+            return change(next(request))
         }
     }
 

@@ -28,6 +28,7 @@ enum SyncCommands {
         let now = Date()
         var results: [ResultJSON] = []
         var firstError: CLIError?
+        var firstFailedAccount: String?
         for account in accounts {
             let status = try CLIError.catching { try store.sync.status(accountID: account.id) }
             if invocation.flag("auto"), let last = status.lastStartedAt, now.timeIntervalSince1970 - last < floor {
@@ -40,24 +41,32 @@ enum SyncCommands {
                 let detail = try run(account, store: store, session: session, json: invocation.wantsJSON, pushOnly: invocation.flag("push-only"),
                                      manual: !invocation.flag("auto"), since: since(preferences.syncAgeLimit, now: now))
                 results.append(ResultJSON(account: account.name, outcome: "ok", detail: detail))
+            } catch .alreadySyncing(let message) where invocation.flag("auto") {
+                // A timer run that finds another sync of the account under way has nothing to add.
+                results.append(ResultJSON(account: account.name, outcome: "skipped", detail: message))
             } catch {
                 results.append(ResultJSON(account: account.name, outcome: "failed", detail: error.description))
-                firstError = firstError ?? error
+                if firstError == nil { (firstError, firstFailedAccount) = (error, account.name) }
             }
         }
-        let text = results.map { "\($0.account): \($0.outcome == "ok" ? "" : $0.outcome + ": ")\($0.detail)" }.joined(separator: "\n")
+        let lines = results.map { "\($0.account): \($0.outcome == "ok" ? "" : $0.outcome + ": ")\($0.detail)" }
+        let text = lines.joined(separator: "\n")
+        // Printed before the error itself goes to stderr: every other account's line, so each
+        // failure appears exactly once.
+        let othersThanFirstFailure = zip(results, lines).filter { $0.0.account != firstFailedAccount || $0.0.outcome != "failed" }
+            .map(\.1).joined(separator: "\n")
         if invocation.flag("auto") {
             // Timers read the log and the exit code; cron mails whatever is printed, so print only failures.
             SyncLog(path: session.directories.syncLogPath).append((firstError == nil ? "ok " : "failed ") + text)
             if let firstError {
-                if !invocation.wantsJSON { Console.out(text + "\n") }
+                if !invocation.wantsJSON && !othersThanFirstFailure.isEmpty { Console.out(othersThanFirstFailure + "\n") }
                 throw firstError
             }
             if isatty(STDOUT_FILENO) == 0 && !invocation.wantsJSON { return CommandOutput(text: "", json: ResultsJSON(results: results), endsStream: true) }
         }
         if let firstError, results.allSatisfy({ $0.outcome != "ok" }) || accounts.count == 1 {
             // Every account failed (or the only one did): the exit code says why.
-            if !invocation.wantsJSON { Console.out(text + "\n") }
+            if !invocation.wantsJSON && !othersThanFirstFailure.isEmpty { Console.out(othersThanFirstFailure + "\n") }
             throw firstError
         }
         return CommandOutput(text: text, json: ResultsJSON(results: results), endsStream: true)

@@ -71,7 +71,7 @@ public final class FeedbinProvider: SyncProvider, @unchecked Sendable {
             let entries = try Self.entries(json)
             guard !entries.isEmpty else { return }
             do { try deliver(RemoteEntryPage(entries: entries)) } catch let error as SyncError { throw error } catch {
-                throw .store("\(error)")
+                throw .storing(error)
             }
         }
     }

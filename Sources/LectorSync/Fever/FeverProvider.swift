@@ -81,7 +81,7 @@ public final class FeverProvider: SyncProvider, @unchecked Sendable {
             let page = items.map(\.entry).filter { entry in cutoff.map { (entry.publishedAt ?? .distantFuture) >= $0 } ?? true }
             guard !page.isEmpty else { continue }
             do { try deliver(RemoteEntryPage(entries: page)) } catch let error as SyncError { throw error } catch {
-                throw .store("\(error)")
+                throw .storing(error)
             }
         }
         throw .protocolViolation("the Fever items list never ends: more than \(Self.maxPages) pages")

@@ -67,7 +67,7 @@ public final class GReaderProvider: SyncProvider, @unchecked Sendable {
             let entries = try inFlight.removeFirst().wait()
             if index + Self.downloadsAhead < batches.count { inFlight.append(prefetch(batches[index + Self.downloadsAhead])) }
             do { try deliver(RemoteEntryPage(entries: entries)) } catch let error as SyncError { throw error } catch {
-                throw .store("\(error)")
+                throw .storing(error)
             }
         }
     }

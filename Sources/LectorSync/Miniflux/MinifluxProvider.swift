@@ -77,7 +77,7 @@ public final class MinifluxProvider: SyncProvider, @unchecked Sendable {
         if let since { filters.append(("published_after", String(Int64(since.timeIntervalSince1970)))) }
         try walkEntries(filters, "the entry list") { entries throws(SyncError) in
             do { try deliver(RemoteEntryPage(entries: entries)) } catch let error as SyncError { throw error } catch {
-                throw .store("\(error)")
+                throw .storing(error)
             }
         }
     }
