@@ -39,6 +39,11 @@ enum Console {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 
+    /// Something the user should know that is not an error ("note: …"), on stderr so stdout stays the output.
+    static func note(_ message: String) {
+        FileHandle.standardError.write(Data("note: \(message)\n".utf8))
+    }
+
     static func error(_ message: String) {
         FileHandle.standardError.write(Data("lector: \(message)\n".utf8))
     }

@@ -59,6 +59,28 @@ public final class Session {
         try account(named: invocation.value("account"))
     }
 
+    /// The account that receives something the user adds (a feed, an OPML import, a folder).
+    /// The demo library never holds user data: with only the demo there, a local account is
+    /// created first and made the default (saying so); naming the demo is refused.
+    func accountForNewData(_ invocation: Invocation) throws(CLIError) -> Account {
+        let chosen = try account(invocation)
+        guard chosen.isDemo else { return chosen }
+        if invocation.value("account") != nil {
+            throw .usage("'\(chosen.name)' is the demo library and holds no feeds of yours: leave out --account (a local account is created), or add one with 'lector account add'")
+        }
+        let store = try store()
+        return try CLIError.catching {
+            try store.database.write {
+                let taken = Set(try store.accounts.all().map { $0.name.lowercased() })
+                let name = (["Local"] + (2...99).map { "Local \($0)" }).first { !taken.contains($0.lowercased()) } ?? "Local \(UUID().uuidString.prefix(6))"
+                let created = try store.accounts.insert(kind: .local, name: name)
+                try store.accounts.setDefault(created.id)
+                Console.note("created the local account '\(name)' for your feeds and made it the default; the demo library stays apart ('lector demo off' removes only the demo)")
+                return try store.accounts.named(name) ?? created
+            }
+        }
+    }
+
     /// The account named by `--account`, or nil for "all accounts".
     func accountFilter(_ invocation: Invocation) throws(CLIError) -> Account? {
         invocation.value("account") == nil ? nil : try account(invocation)

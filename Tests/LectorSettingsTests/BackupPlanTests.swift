@@ -2,6 +2,10 @@ import Foundation
 import Testing
 @testable import LectorSettings
 
+private func documentWith(accounts: [BackupAccount]) throws -> BackupDocument {
+    try document(accounts: accounts)
+}
+
 private func document(_ preferences: Preferences = .defaults, accounts: [BackupAccount] = sampleAccounts,
                       subscriptions: [String: BackupSubscriptions]? = sampleSubscriptions,
                       readingList: [ReadingListEntry]? = sampleReadingList) throws -> BackupDocument {
@@ -14,7 +18,7 @@ struct BackupPlanTests {
     func identical() throws {
         let current = BackupState(accounts: sampleAccounts, preferences: .defaults, subscriptions: sampleSubscriptions, readingList: sampleReadingList)
         let plan = BackupPlan(current: current, document: try document(), removeMissing: true)
-        #expect(plan.isEmpty && plan.lines == ["nothing to change"], "\(plan.lines)")
+        #expect(plan.isEmpty && plan.lines == ["  (the backup holds no profiles; nothing to restore there)", "nothing to change"], "\(plan.lines)")
     }
 
     @Test("settings are compared key by key, with old and new values")
@@ -50,8 +54,11 @@ struct BackupPlanTests {
         #expect(replaced.lines.contains("- accounts mine (default=true, kind=feedbin, user=me)"), "\(replaced.lines)")
     }
 
-    @Test("subscriptions add folders and feeds, update titles, and remove only when replacing")
+    @Test("a local account's subscriptions add folders and feeds, update titles, and remove only when replacing")
     func subscriptionChanges() throws {
+        let localHome = sampleAccounts.map { BackupAccount(kind: $0.name == "home" ? .local : $0.kind, name: $0.name, url: nil, user: nil,
+                                                           isDefault: $0.isDefault) }
+        func document() throws -> BackupDocument { try documentWith(accounts: localHome) }
         let current = BackupState(subscriptions: ["home": BackupSubscriptions(folders: ["Tech", "Old"], feeds: [
             BackupFeed(title: "Tech (old name)", url: "https://tech.example.org/feed.xml", siteURL: "https://tech.example.org/", folder: "Tech"),
             BackupFeed(title: "Gone", url: "https://gone.example.org/rss", siteURL: nil, folder: "Old"),
@@ -69,6 +76,32 @@ struct BackupPlanTests {
             "- subscriptions home folder Old",
             "2 to add, 1 to change, 2 to remove",
         ], "\(replaced.lines)")
+    }
+
+    @Test("a remote account's subscriptions are not planned as changes: the next sync compares them with the server")
+    func remoteSubscriptionsWaitForTheServer() throws {
+        let current = BackupState(accounts: sampleAccounts, subscriptions: ["home": BackupSubscriptions(folders: [], feeds: [])])
+        let plan = BackupPlan(current: current, document: try document(), sections: [.subscriptions], removeMissing: true)
+        #expect(plan.changes.isEmpty, "no subscription change is applied to a remote account: \(plan.lines)")
+        #expect(plan.comparedAtSync == ["home"] && !plan.isEmpty, "home (freshrss) waits for its server")
+        #expect(plan.lines.first == "= subscriptions home: kept by its server; compared with the server at the next sync", "\(plan.lines)")
+        let same = BackupPlan(current: BackupState(accounts: sampleAccounts, subscriptions: sampleSubscriptions),
+                              document: try document(), sections: [.subscriptions])
+        #expect(same.isEmpty, "a server that already matches the backup leaves nothing to compare: \(same.lines)")
+    }
+
+    @Test("profiles are added by name, changed when they differ, removed only when replacing")
+    func profileChanges() throws {
+        let evening = try Profile(name: "evening", description: "Evening", values: ["reader.font": "news"])
+        let older = try Profile(name: "evening", description: "Evening", values: ["reader.font": "classic"])
+        let mine = try Profile(name: "mine", description: "Mine", values: [:])
+        var wanted = try document()
+        wanted.profiles = [evening]
+        let plan = BackupPlan(current: BackupState(profiles: [older, mine]), document: wanted, sections: [.profiles])
+        #expect(plan.profilesToSave == ["evening"] && plan.profilesToRemove.isEmpty, "\(plan.lines)")
+        let replaced = BackupPlan(current: BackupState(profiles: [older, mine]), document: wanted, sections: [.profiles], removeMissing: true)
+        #expect(replaced.profilesToRemove == ["mine"], "\(replaced.lines)")
+        #expect(BackupPlan(current: BackupState(profiles: [evening]), document: wanted, sections: [.profiles]).isEmpty)
     }
 
     @Test("the reading list is merged by account and article URL")
@@ -95,7 +128,7 @@ struct BackupPlanTests {
         let plan = BackupPlan(current: BackupState(accounts: sampleAccounts), document: wanted, sections: [.settings, .accounts])
         let expected: JSONValue = [
             "changes": [["section": "settings", "action": "change", "subject": "reader.font", "old": "system", "new": "news"]],
-            "missing_sections": [], "adds": 0, "updates": 1, "removes": 0,
+            "missing_sections": [], "compared_at_sync": [], "adds": 0, "updates": 1, "removes": 0,
         ]
         #expect(plan.json == expected, "\(plan.json.canonicalText())")
     }

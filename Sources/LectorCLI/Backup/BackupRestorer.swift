@@ -11,24 +11,40 @@ struct BackupRestorer {
     /// Whether the keyring already holds the secret of a login (kind, url, user).
     let keyringHasSecret: (LectorStore.AccountKind, String?, String?) -> Bool
 
-    /// Accounts that arrived without a secret and need `account password NAME`.
+    /// What a restore leaves for later: accounts that arrived without a secret and need
+    /// `account password NAME`, and the backed-up subscriptions of remote accounts, which the
+    /// next sync compares with the server (the server is the truth for their structure).
+    struct Outcome {
+        var needingPassword: [String] = []
+        var comparedAtSync: [(accountID: Int64, subscriptions: BackupSubscriptions)] = []
+    }
+
     func apply(_ document: BackupDocument, plan: BackupPlan, sections: Set<BackupSection>,
-               removeMissing: Bool) throws -> [String] {
+               removeMissing: Bool) throws -> Outcome {
         try store.database.write {
-            var needingPassword: [String] = []
+            var outcome = Outcome()
             if sections.contains(.accounts) {
-                needingPassword = try restoreAccounts(document.accounts, removeMissing: removeMissing)
+                outcome.needingPassword = try restoreAccounts(document.accounts, removeMissing: removeMissing)
             }
             if sections.contains(.settings) {
                 try editor.apply(plan.settingChanges)
             }
             if sections.contains(.subscriptions), let subscriptions = document.subscriptions {
-                try restoreSubscriptions(subscriptions, removeMissing: removeMissing)
+                for (name, wanted) in subscriptions.sorted(by: { $0.key < $1.key }) {
+                    guard let account = try store.accounts.named(name) else {
+                        throw StoreError.notFound(what: "account for the subscriptions", name: name)
+                    }
+                    if account.kind == .local {
+                        try restoreSubscriptions(wanted, into: account, removeMissing: removeMissing)
+                    } else if plan.comparedAtSync.contains(name) {
+                        outcome.comparedAtSync.append((account.id, wanted))
+                    }
+                }
             }
             if sections.contains(.readingList), let entries = document.readingList {
                 try restoreReadingList(entries, removeMissing: removeMissing)
             }
-            return needingPassword
+            return outcome
         }
     }
 
@@ -60,32 +76,28 @@ struct BackupRestorer {
         return needingPassword
     }
 
-    private func restoreSubscriptions(_ wanted: [String: BackupSubscriptions], removeMissing: Bool) throws {
-        for (name, subscriptions) in wanted {
-            guard let account = try store.accounts.named(name) else {
-                throw StoreError.notFound(what: "account for the subscriptions", name: name)
-            }
-            var folders = Dictionary(uniqueKeysWithValues: try store.folders.list(accountID: account.id).map { ($0.folder.name, $0.folder.id) })
-            for folder in subscriptions.folders + subscriptions.feeds.compactMap(\.folder) where folders[folder] == nil {
-                folders[folder] = try store.folders.insert(accountID: account.id, serverID: folder, name: folder).id
-            }
-            let existing = try store.feeds.list(accountID: account.id)
-            for feed in subscriptions.feeds {
-                let folderID = feed.folder.flatMap { folders[$0] }
-                if let current = existing.first(where: { $0.feed.url == feed.url }) {
-                    try store.feeds.update(current.feed.id, title: feed.title, siteURL: feed.siteURL)
-                    try store.feeds.move(current.feed.id, toFolder: folderID)
-                } else {
-                    try store.feeds.insert(accountID: account.id, folderID: folderID, serverID: feed.url, title: feed.title,
-                                           url: feed.url, siteURL: feed.siteURL)
-                }
-            }
-            guard removeMissing else { continue }
-            let wantedURLs = Set(subscriptions.feeds.map(\.url))
-            for listing in existing where !wantedURLs.contains(listing.feed.url) { try store.feeds.remove(listing.feed.id) }
-            let wantedFolders = Set(subscriptions.folders)
-            for (folder, id) in folders where !wantedFolders.contains(folder) { try store.folders.remove(id) }
+    /// A local account's folders and feeds, restored as they were.
+    private func restoreSubscriptions(_ subscriptions: BackupSubscriptions, into account: Account, removeMissing: Bool) throws {
+        var folders = Dictionary(uniqueKeysWithValues: try store.folders.list(accountID: account.id).map { ($0.folder.name, $0.folder.id) })
+        for folder in subscriptions.folders + subscriptions.feeds.compactMap(\.folder) where folders[folder] == nil {
+            folders[folder] = try store.folders.insert(accountID: account.id, serverID: folder, name: folder).id
         }
+        let existing = try store.feeds.list(accountID: account.id)
+        for feed in subscriptions.feeds {
+            let folderID = feed.folder.flatMap { folders[$0] }
+            if let current = existing.first(where: { $0.feed.url == feed.url }) {
+                try store.feeds.update(current.feed.id, title: feed.title, siteURL: feed.siteURL)
+                try store.feeds.move(current.feed.id, toFolder: folderID)
+            } else {
+                try store.feeds.insert(accountID: account.id, folderID: folderID, serverID: feed.url, title: feed.title,
+                                       url: feed.url, siteURL: feed.siteURL)
+            }
+        }
+        guard removeMissing else { return }
+        let wantedURLs = Set(subscriptions.feeds.map(\.url))
+        for listing in existing where !wantedURLs.contains(listing.feed.url) { try store.feeds.remove(listing.feed.id) }
+        let wantedFolders = Set(subscriptions.folders)
+        for (folder, id) in folders where !wantedFolders.contains(folder) { try store.folders.remove(id) }
     }
 
     private func restoreReadingList(_ wanted: [ReadingListEntry], removeMissing: Bool) throws {

@@ -6,11 +6,13 @@ import LectorStore
 struct BackupSnapshot {
     let store: Store
     let preferences: Preferences
+    /// The user's saved profiles (shipped ones are part of Lector, not of the user's data).
+    let profiles: [Profile]
 
     var state: BackupState {
         get throws {
             BackupState(accounts: try accounts(), preferences: preferences, subscriptions: try subscriptions(),
-                        readingList: try readingList())
+                        readingList: try readingList(), profiles: profiles)
         }
     }
 

@@ -7,24 +7,25 @@ enum BackupCommands {
 
     static let sectionsOption = OptionSpec(
         "sections", short: "s", value: "LIST",
-        "only these sections, comma-separated: accounts, settings, subscriptions, reading-list",
+        "only these sections, comma-separated: \(BackupSection.allCases.map(\.rawValue).joined(separator: ", "))",
         source: .choices(BackupSection.allCases.map { Choice($0.rawValue, "backup section") }))
 
     static let export = CommandSpec(
-        ["backup", "export"], "write accounts (never secrets), settings, subscriptions and the reading list as JSON",
+        ["backup", "export"], "write accounts (never secrets), settings, subscriptions, the reading list and your profiles as JSON",
         discussion: "The format is documented in docs/backup.md with a JSON Schema in docs/backup.schema.json.",
         arguments: [ArgumentSpec("FILE", "where to write; '-' or nothing for standard output", source: .files, optional: true)],
         options: [sectionsOption]
     ) { invocation, session in
         let sections = try selectedSections(invocation)
         let store = try session.store()
-        let snapshot = BackupSnapshot(store: store, preferences: try session.preferences())
+        let snapshot = BackupSnapshot(store: store, preferences: try session.preferences(), profiles: userProfiles(session))
         let document = try CLIError.catching {
             BackupDocument.export(toolVersion: LectorVersion.current,
                                   accounts: sections.contains(.accounts) ? try snapshot.accounts() : [],
                                   preferences: snapshot.preferences,
                                   subscriptions: sections.contains(.subscriptions) ? try snapshot.subscriptions() : nil,
-                                  readingList: sections.contains(.readingList) ? try snapshot.readingList() : nil)
+                                  readingList: sections.contains(.readingList) ? try snapshot.readingList() : nil,
+                                  profiles: sections.contains(.profiles) ? snapshot.profiles : nil)
         }
         let data = document.encoded()
         guard let path = invocation.argument("FILE"), path != "-" else {
@@ -76,7 +77,9 @@ enum BackupCommands {
         let sections = try selectedSections(invocation)
         let store = try session.store()
         let editor = try session.settingsEditor()
-        let current = try CLIError.catching { try BackupSnapshot(store: store, preferences: try editor.preferences()).state }
+        let current = try CLIError.catching {
+            try BackupSnapshot(store: store, preferences: try editor.preferences(), profiles: userProfiles(session)).state
+        }
         let plan = BackupPlan(current: current, document: document, sections: sections, removeMissing: invocation.flag("replace"))
         let notes = warnings.map { "warning: \($0)" } + plan.missingSections.map { "note: the file has no \($0.rawValue) section" }
         var json = plan.json.objectValue ?? [:]
@@ -93,18 +96,39 @@ enum BackupCommands {
             Console.out((notes + plan.lines).joined(separator: "\n") + "\n")
             guard Prompter.confirm("Apply these changes?") else { return .message("Nothing changed.") }
         }
-        let needingPassword = try CLIError.catching {
+        let outcome = try CLIError.catching {
             let keyring = session.keyring
             return try BackupRestorer(store: store, editor: editor, keyringHasSecret: { kind, url, user in
                 ((try? keyring.secret(for: AccountSecret.item(kind: kind, url: url, user: user))) ?? nil) != nil
             }).apply(document, plan: plan, sections: sections,
                                                                   removeMissing: invocation.flag("replace"))
         }
+        try applyOutsideTheStore(document, plan: plan, outcome: outcome, session: session)
         json["applied"] = .bool(true)
-        json["needs_password"] = .array(needingPassword.map(JSONValue.string))
-        let follow = needingPassword.map { "Account '\($0)' needs its secret: run 'lector account password \($0)'." }
+        json["needs_password"] = .array(outcome.needingPassword.map(JSONValue.string))
+        var follow = outcome.needingPassword.map { "Account '\($0)' needs its secret: run 'lector account password \($0)'." }
+        follow += plan.comparedAtSync.map { "Subscriptions of '\($0)' are kept by its server: the next 'lector sync' compares them with the backup and shows any difference." }
         return CommandOutput(text: (notes + ["Restored: \(plan.changes.count) change(s) applied."] + follow).joined(separator: "\n"),
                              json: JSONValue.object(json))
+    }
+
+    /// Profiles are files, and a remote account's subscriptions wait for its next sync: both are
+    /// written once the store's transaction has committed.
+    private static func applyOutsideTheStore(_ document: BackupDocument, plan: BackupPlan, outcome: BackupRestorer.Outcome,
+                                             session: Session) throws(CLIError) {
+        let restored = RestoredSubscriptions(directories: session.directories)
+        for pending in outcome.comparedAtSync { try restored.save(pending.subscriptions, accountID: pending.accountID) }
+        let directory = ProfileDirectory(url: URL(fileURLWithPath: session.directories.profilesDirectory))
+        for name in plan.profilesToSave {
+            guard let profile = document.profiles?.first(where: { $0.name == name }) else { continue }
+            do { try directory.save(profile) } catch { throw .failure(error.message) }
+        }
+        for name in plan.profilesToRemove { directory.remove(named: name) }
+    }
+
+    /// The user's saved profiles; shipped ones are not user data.
+    static func userProfiles(_ session: Session) -> [Profile] {
+        ProfileDirectory(url: URL(fileURLWithPath: session.directories.profilesDirectory)).load().profiles
     }
 
     static func selectedSections(_ invocation: Invocation) throws(CLIError) -> Set<BackupSection> {

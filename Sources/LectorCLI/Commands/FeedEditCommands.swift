@@ -25,7 +25,7 @@ enum FeedEditCommands {
         ]
     ) { invocation, session in
         let store = try session.store()
-        let account = try session.account(invocation)
+        let account = try session.accountForNewData(invocation)
         let url = try TypedURL.parse(invocation.argument("URL") ?? "")
         // Refusals come before anything is fetched: a service that cannot add feeds, a URL already subscribed.
         let provider = account.kind == .local ? nil : try session.provider(for: account)

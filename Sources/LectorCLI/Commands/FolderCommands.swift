@@ -11,7 +11,7 @@ enum FolderCommands {
         options: [OptionSpec.account]
     ) { invocation, session in
         let store = try session.store()
-        let account = try session.account(invocation)
+        let account = try session.accountForNewData(invocation)
         let name = invocation.argument("NAME") ?? ""
         guard !name.trimmingWhitespace.isEmpty else { throw CLIError.usage("the folder name is empty") }
         if (try? Lookup.folder(named: name, accountID: account.id, in: store)) != nil {

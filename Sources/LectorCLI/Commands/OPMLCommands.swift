@@ -17,7 +17,7 @@ enum OPMLCommands {
         let document: OPMLDocument
         do throws(OPMLError) { document = try OPMLDocument.parse(data) } catch { throw CLIError.failure("\(path): \(error)") }
         let store = try session.store()
-        let account = try session.account(invocation)
+        let account = try session.accountForNewData(invocation)
         let provider = account.kind == .local ? nil : try FeedEditCommands.editingProvider(account, session)
         var known = Set(try CLIError.catching { try store.feeds.list(accountID: account.id) }.compactMap { URL(string: $0.feed.url).map(canonicalFeedKey) })
         var added = 0, skipped = 0

@@ -93,7 +93,17 @@ enum SyncCommands {
             return "\(report.pushed) change(s) sent"
         }
         let report = try remote { () throws(SyncError) in try engine.run(since: since) }
-        return "\(report.pushed) change(s) sent, \(report.feeds) feed(s), \(report.newArticles) new article(s), \(report.stateChanges) state change(s) from the server"
+        let summary = "\(report.pushed) change(s) sent, \(report.feeds) feed(s), \(report.newArticles) new article(s), \(report.stateChanges) state change(s) from the server"
+        return ([summary] + comparedWithRestoredBackup(account, store: store, session: session)).joined(separator: "\n  ")
+    }
+
+    /// After the first sync of a restored remote account: how the server's subscriptions compare
+    /// with the backup's (the server's are kept; this only shows the difference).
+    private static func comparedWithRestoredBackup(_ account: Account, store: Store, session: Session) -> [String] {
+        guard let backup = RestoredSubscriptions(directories: session.directories).take(accountID: account.id) else { return [] }
+        let server = (try? BackupSnapshot(store: store, preferences: .defaults, profiles: []).subscriptions()[account.name]) ?? nil
+        return RestoredSubscriptions.differences(backup: backup, server: server ?? BackupSubscriptions(folders: [], feeds: []),
+                                                 account: account.name)
     }
 
     /// The article-age limit as the earliest date to pull.

@@ -4,9 +4,10 @@ extension BackupDocument {
     /// A document in the current format describing the given state; `now` is injectable for tests.
     public static func export(toolVersion: String, accounts: [BackupAccount], preferences: Preferences,
                               subscriptions: [String: BackupSubscriptions]? = nil,
-                              readingList: [ReadingListEntry]? = nil, now: Date = Date()) -> BackupDocument {
+                              readingList: [ReadingListEntry]? = nil, profiles: [Profile]? = nil,
+                              now: Date = Date()) -> BackupDocument {
         BackupDocument(toolVersion: toolVersion, createdAt: BackupFormat.timestamp(now), accounts: accounts,
-                       settings: preferences.grouped, subscriptions: subscriptions, readingList: readingList)
+                       settings: preferences.grouped, subscriptions: subscriptions, readingList: readingList, profiles: profiles)
     }
 
     /// The document as a JSON value, field names as in the schema, absent optional sections omitted.
@@ -24,6 +25,9 @@ extension BackupDocument {
         }
         if let readingList {
             root["reading_list"] = .array(readingList.map(\.jsonValue))
+        }
+        if let profiles {
+            root["profiles"] = .array(profiles.map(\.jsonValue))
         }
         return .object(root)
     }

@@ -17,11 +17,14 @@ public struct BackupDocument: Codable, Equatable, Sendable {
     public var subscriptions: [String: BackupSubscriptions]?
     /// Saved-for-later articles, when exported.
     public var readingList: [ReadingListEntry]?
+    /// The user's saved settings profiles, when exported.
+    public var profiles: [Profile]?
 
     /// Assembles a document in the current format.
     public init(toolVersion: String, createdAt: String, accounts: [BackupAccount],
                 settings: [String: [String: JSONValue]],
-                subscriptions: [String: BackupSubscriptions]? = nil, readingList: [ReadingListEntry]? = nil) {
+                subscriptions: [String: BackupSubscriptions]? = nil, readingList: [ReadingListEntry]? = nil,
+                profiles: [Profile]? = nil) {
         self.format = BackupFormat.name
         self.version = BackupFormat.current.description
         self.toolVersion = toolVersion
@@ -30,10 +33,11 @@ public struct BackupDocument: Codable, Equatable, Sendable {
         self.settings = settings
         self.subscriptions = subscriptions
         self.readingList = readingList
+        self.profiles = profiles
     }
 
     enum CodingKeys: String, CodingKey {
-        case format, version, accounts, settings, subscriptions
+        case format, version, accounts, settings, subscriptions, profiles
         case toolVersion = "tool_version", createdAt = "created_at", readingList = "reading_list"
     }
 }

@@ -34,26 +34,55 @@ extension BackupPlan {
                               removeMissing: Bool) -> [PlannedChange] {
         var changes: [PlannedChange] = []
         for account in wanted.keys.sorted() {
-            let want = wanted[account]!
-            let have = current[account] ?? BackupSubscriptions(folders: [], feeds: [])
-            for folder in want.folders where !have.folders.contains(folder) {
-                changes.append(PlannedChange(section: .subscriptions, action: .add, subject: "\(account) folder \(folder)", old: nil, new: nil))
+            changes += subscriptions(of: account, current: current, wanted: wanted, removeMissing: removeMissing)
+        }
+        return changes
+    }
+
+    /// The differences for one account's folders and feeds.
+    static func subscriptions(of account: String, current: [String: BackupSubscriptions], wanted: [String: BackupSubscriptions],
+                              removeMissing: Bool) -> [PlannedChange] {
+        var changes: [PlannedChange] = []
+        guard let want = wanted[account] else { return [] }
+        let have = current[account] ?? BackupSubscriptions(folders: [], feeds: [])
+        for folder in want.folders where !have.folders.contains(folder) {
+            changes.append(PlannedChange(section: .subscriptions, action: .add, subject: "\(account) folder \(folder)", old: nil, new: nil))
+        }
+        for feed in want.feeds {
+            let subject = "\(account) feed \(feed.url)"
+            guard let existing = have.feeds.first(where: { $0.url == feed.url }) else {
+                changes.append(PlannedChange(section: .subscriptions, action: .add, subject: subject, old: nil, new: feed.jsonValue))
+                continue
             }
-            for feed in want.feeds {
-                let subject = "\(account) feed \(feed.url)"
-                guard let existing = have.feeds.first(where: { $0.url == feed.url }) else {
-                    changes.append(PlannedChange(section: .subscriptions, action: .add, subject: subject, old: nil, new: feed.jsonValue))
-                    continue
-                }
-                changes += fieldChanges(.subscriptions, subject: subject, separator: " ", old: existing.jsonValue, new: feed.jsonValue)
+            changes += fieldChanges(.subscriptions, subject: subject, separator: " ", old: existing.jsonValue, new: feed.jsonValue)
+        }
+        guard removeMissing else { return changes }
+        for feed in have.feeds where !want.feeds.contains(where: { $0.url == feed.url }) {
+            changes.append(PlannedChange(section: .subscriptions, action: .remove, subject: "\(account) feed \(feed.url)",
+                                         old: feed.jsonValue, new: nil))
+        }
+        for folder in have.folders where !want.folders.contains(folder) {
+            changes.append(PlannedChange(section: .subscriptions, action: .remove, subject: "\(account) folder \(folder)", old: nil, new: nil))
+        }
+        return changes
+    }
+
+    static func profiles(_ current: [Profile], _ wanted: [Profile], removeMissing: Bool) -> [PlannedChange] {
+        var changes: [PlannedChange] = []
+        for profile in wanted {
+            guard let existing = current.first(where: { $0.name == profile.name }) else {
+                changes.append(PlannedChange(section: .profiles, action: .add, subject: profile.name, old: nil,
+                                             new: .string(profile.description)))
+                continue
             }
-            guard removeMissing else { continue }
-            for feed in have.feeds where !want.feeds.contains(where: { $0.url == feed.url }) {
-                changes.append(PlannedChange(section: .subscriptions, action: .remove, subject: "\(account) feed \(feed.url)",
-                                             old: feed.jsonValue, new: nil))
+            if existing != profile {
+                changes.append(PlannedChange(section: .profiles, action: .change, subject: profile.name,
+                                             old: .string("\(existing.values.count) setting(s)"), new: .string("\(profile.values.count) setting(s)")))
             }
-            for folder in have.folders where !want.folders.contains(folder) {
-                changes.append(PlannedChange(section: .subscriptions, action: .remove, subject: "\(account) folder \(folder)", old: nil, new: nil))
+        }
+        if removeMissing {
+            for profile in current where !wanted.contains(where: { $0.name == profile.name }) {
+                changes.append(PlannedChange(section: .profiles, action: .remove, subject: profile.name, old: .string(profile.description), new: nil))
             }
         }
         return changes

@@ -5,12 +5,17 @@ public struct BackupPlan: Sendable {
     public let changes: [PlannedChange]
     /// Selected sections the document does not contain (e.g. exported without subscriptions).
     public let missingSections: [BackupSection]
+    /// Remote accounts whose backed-up subscriptions differ from the store. The server is the
+    /// truth for a remote account's structure: these are not written, they are compared with the
+    /// server at the account's next sync, which shows the difference.
+    public let comparedAtSync: [String]
 
     /// Compares `document` with `current` for the selected sections.
     public init(current: BackupState, document: BackupDocument,
                 sections: Set<BackupSection> = Set(BackupSection.allCases), removeMissing: Bool = false) {
         var changes: [PlannedChange] = []
         var missing: [BackupSection] = []
+        var compared: [String] = []
         for section in sections.sorted() {
             switch section {
             case .settings:
@@ -19,23 +24,42 @@ public struct BackupPlan: Sendable {
                 changes += Self.accounts(current.accounts, document.accounts, removeMissing: removeMissing)
             case .subscriptions:
                 guard let wanted = document.subscriptions else { missing.append(section); continue }
-                changes += Self.subscriptions(current.subscriptions, wanted, removeMissing: removeMissing)
+                for account in wanted.keys.sorted() {
+                    let accountChanges = Self.subscriptions(of: account, current: current.subscriptions, wanted: wanted,
+                                                            removeMissing: removeMissing)
+                    if Self.isRemote(account, current: current, document: document) {
+                        if !accountChanges.isEmpty { compared.append(account) }
+                    } else {
+                        changes += accountChanges
+                    }
+                }
             case .readingList:
                 guard let wanted = document.readingList else { missing.append(section); continue }
                 changes += Self.readingList(current.readingList, wanted, removeMissing: removeMissing)
+            case .profiles:
+                guard let wanted = document.profiles else { missing.append(section); continue }
+                changes += Self.profiles(current.profiles, wanted, removeMissing: removeMissing)
             }
         }
         self.changes = changes
         self.missingSections = missing
+        self.comparedAtSync = compared
+    }
+
+    /// Whether the account (by the document's kind, else the current one) lives on a server.
+    static func isRemote(_ name: String, current: BackupState, document: BackupDocument) -> Bool {
+        let kind = document.accounts.first { $0.name == name }?.kind ?? current.accounts.first { $0.name == name }?.kind
+        return kind.map { $0 != .local } ?? false
     }
 
     /// True when the restore would change nothing.
-    public var isEmpty: Bool { changes.isEmpty }
+    public var isEmpty: Bool { changes.isEmpty && comparedAtSync.isEmpty }
 
     /// One line per change, then a count line, for people.
     public var lines: [String] {
         let notes = missingSections.map { "  (the backup holds no \($0.rawValue); nothing to restore there)" }
-        return changes.map(\.line) + notes + [summary]
+        let compared = comparedAtSync.map { "= subscriptions \($0): kept by its server; compared with the server at the next sync" }
+        return changes.map(\.line) + compared + notes + [summary]
     }
 
     /// `{"changes": […], "missing_sections": […], "adds": n, "changes_count": n, "removes": n}` for `--json`.
@@ -43,8 +67,19 @@ public struct BackupPlan: Sendable {
         .object([
             "changes": .array(changes.map(\.json)),
             "missing_sections": .array(missingSections.map { .string($0.rawValue) }),
+            "compared_at_sync": .array(comparedAtSync.map(JSONValue.string)),
             "adds": .int(count(.add)), "updates": .int(count(.change)), "removes": .int(count(.remove)),
         ])
+    }
+
+    /// The profiles to write, by name (adds and changes).
+    public var profilesToSave: [String] {
+        changes.filter { $0.section == .profiles && $0.action != .remove }.map(\.subject)
+    }
+
+    /// The profiles to delete (with `removeMissing`).
+    public var profilesToRemove: [String] {
+        changes.filter { $0.section == .profiles && $0.action == .remove }.map(\.subject)
     }
 
     /// The settings part as changes the `SettingsEditor` can apply in one call.

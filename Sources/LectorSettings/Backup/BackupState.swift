@@ -1,6 +1,6 @@
 /// The parts of a backup a restore can select.
 public enum BackupSection: String, CaseIterable, Sendable, Comparable {
-    case accounts, settings, subscriptions, readingList = "reading-list"
+    case accounts, settings, subscriptions, readingList = "reading-list", profiles
 
     public static func < (lhs: BackupSection, rhs: BackupSection) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -17,14 +17,18 @@ public struct BackupState: Sendable {
     public var subscriptions: [String: BackupSubscriptions]
     /// Current reading list.
     public var readingList: [ReadingListEntry]
+    /// The user's saved profiles (not the shipped ones).
+    public var profiles: [Profile]
 
     /// Describes the current state.
     public init(accounts: [BackupAccount] = [], preferences: Preferences = .defaults,
-                subscriptions: [String: BackupSubscriptions] = [:], readingList: [ReadingListEntry] = []) {
+                subscriptions: [String: BackupSubscriptions] = [:], readingList: [ReadingListEntry] = [],
+                profiles: [Profile] = []) {
         self.accounts = accounts
         self.preferences = preferences
         self.subscriptions = subscriptions
         self.readingList = readingList
+        self.profiles = profiles
     }
 }
 

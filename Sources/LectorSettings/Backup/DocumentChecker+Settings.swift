@@ -57,3 +57,27 @@ extension DocumentChecker {
         }
     }
 }
+
+extension DocumentChecker {
+    /// A backup's `profiles` array: each element a whole profile document, checked by the same
+    /// rules as a profile file, names unique.
+    mutating func profiles(_ value: JSONValue, at path: String) -> [Profile] {
+        var result: [Profile] = []
+        for (index, element) in array(value, at: path).enumerated() {
+            let itemPath = "\(path)[\(index)]"
+            do {
+                let (profile, skipped) = try ProfileReader.read(element.canonicalData(pretty: false))
+                if result.contains(where: { $0.name == profile.name }) {
+                    fail(join(itemPath, "name"), "a second profile named '\(profile.name)'")
+                }
+                result.append(profile)
+                for warning in skipped { warn("\(itemPath): \(warning)") }
+            } catch .invalid(_, let violations) {
+                for violation in violations { fail(join(itemPath, violation.path), violation.problem) }
+            } catch {
+                fail(itemPath, error.message)
+            }
+        }
+        return result
+    }
+}

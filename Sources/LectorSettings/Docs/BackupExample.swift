@@ -18,10 +18,15 @@ enum BackupExample {
                 "home": BackupSubscriptions(folders: ["Tech"], feeds: [
                     BackupFeed(title: "Example Tech", url: "https://tech.example.org/feed.xml", siteURL: "https://tech.example.org/", folder: "Tech"),
                 ]),
+                "laptop": BackupSubscriptions(folders: [], feeds: [
+                    BackupFeed(title: "Notes", url: "https://notes.example.net/rss", siteURL: nil, folder: nil),
+                ]),
             ],
             readingList: [
                 ReadingListEntry(account: "home", articleURL: "https://tech.example.org/2026/11/swift-on-linux", title: "Swift on Linux"),
-            ])
+            ],
+            profiles: (try? Profile(name: "evening", description: "Larger type for the evening.",
+                                    values: ["reader.line-spacing": "relaxed"])).map { [$0] })
     }
 
     static var profile: JSONValue {

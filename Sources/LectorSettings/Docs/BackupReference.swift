@@ -12,7 +12,8 @@ public enum BackupReference {
 
         `lector backup export` writes one JSON document that carries your setup to another machine:
         the account list (never a password or token), every preference group, and optionally the
-        subscriptions of each account and the reading list. `lector backup restore FILE` reads it
+        subscriptions of each account, the reading list and your saved settings profiles.
+        `lector backup restore FILE` reads it
         back, `lector backup inspect FILE` validates it and summarises it without changing anything.
 
         This Lector writes format **\(version)** and reads every **\(version.major).x**. The machine-readable schema
@@ -31,6 +32,7 @@ public enum BackupReference {
         | `settings` | object | yes | every settings group, see below |
         | `subscriptions` | object | no | folders and feeds per account name |
         | `reading_list` | array | no | articles saved for later |
+        | `profiles` | array | no | your saved settings profiles (not the shipped ones) |
 
         Files are written with sorted keys and two-space indentation, so two exports of the same
         setup differ only in `created_at`.
@@ -69,6 +71,11 @@ public enum BackupReference {
         `[{"account", "article_url", "title"}, …]`: the account must be in `accounts`, `article_url`
         is the article's http(s) address (its identity on any machine), and an article appears once
         per account.
+
+        ## profiles
+
+        `[PROFILE, …]`: each element is a whole profile document, exactly as a profile file (see
+        Profiles below); names are unique. A restore writes them to your profiles directory.
 
         ## Versioning
 
@@ -109,11 +116,11 @@ public enum BackupReference {
 
         ## Restoring
 
-        `lector backup restore FILE [--only accounts,settings,subscriptions,reading-list] [--dry-run] [--replace]`
+        `lector backup restore FILE [--sections accounts,settings,subscriptions,reading-list,profiles] [--dry-run] [--replace]`
 
         The restore compares the file with this machine key by key. `--dry-run` prints the plan and
         stops; `--json` prints it as `{"changes": [{"section", "action", "subject", "old", "new"}, …],
-        "missing_sections": […], "adds": n, "updates": n, "removes": n}`. Restoring the example below
+        "missing_sections": […], "compared_at_sync": [ACCOUNT, …], "adds": n, "updates": n, "removes": n}`. Restoring the example below
         onto a machine with one default Miniflux account `work` and default settings shows:
 
         ```
@@ -124,6 +131,17 @@ public enum BackupReference {
         reading-list entries that exist only on this machine stay (if the file names a default
         account, it becomes the only default). With `--replace`, they are removed too. Settings
         always take the file's values. Everything selected is applied in one transaction.
+
+        **Remote accounts** (FreshRSS, Miniflux, Fever, Feedbin): the server is the truth for their
+        feeds and folders. A restore does not write a remote account's subscriptions into the store;
+        it keeps them aside, and the account's next `lector sync` reads the server's structure and
+        compares the two, printing what differs (`in the backup, not on the server: URL (add it with
+        'lector feed add URL --account NAME')`, `on the server, not in the backup: URL`) or that they
+        match. Nothing is added to or removed from the server by a restore. The plan lists such an
+        account as `= subscriptions NAME: kept by its server; compared with the server at the next sync`
+        (`compared_at_sync` in JSON). **Local accounts** are restored as they were: their folders and
+        feeds are written, and their next sync fetches them. Restoring the same file twice changes
+        nothing the second time.
 
         ## Profiles
 

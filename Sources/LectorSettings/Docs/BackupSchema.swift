@@ -7,7 +7,7 @@ public enum BackupSchema {
             "$schema": "https://json-schema.org/draft/2020-12/schema",
             "$id": "https://lector.invalid/schema/backup-\(BackupFormat.current.major).json",
             "title": "Lector backup, format \(BackupFormat.current)",
-            "description": "A Lector backup: accounts without secrets, every settings group, optionally subscriptions and the reading list. $defs/profile describes a settings profile file.",
+            "description": "A Lector backup: accounts without secrets, every settings group, optionally subscriptions, the reading list and the user's profiles. $defs/profile describes a settings profile file (and each element of profiles).",
             "type": "object",
             "additionalProperties": false,
             "required": ["format", "version", "tool_version", "created_at", "accounts", "settings"],
@@ -23,6 +23,7 @@ public enum BackupSchema {
                 "settings": ref("settings"),
                 "subscriptions": .object(["type": "object", "additionalProperties": ref("subscriptions")]),
                 "reading_list": .object(["type": "array", "items": ref("readingListEntry")]),
+                "profiles": .object(["type": "array", "items": ref("profile")]),
             ]),
             "$defs": .object(definitions),
         ])

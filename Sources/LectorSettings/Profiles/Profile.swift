@@ -73,3 +73,15 @@ public struct Profile: Equatable, Sendable {
         name.wholeMatch(of: /[a-z0-9][a-z0-9-]{0,39}/) != nil
     }
 }
+
+/// A profile travels in a backup as its whole document, read back with the profile rules.
+extension Profile: Codable {
+    public init(from decoder: any Decoder) throws {
+        let value = try JSONValue(from: decoder)
+        self = try ProfileReader.read(value.canonicalData(pretty: false)).profile
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try jsonValue.encode(to: encoder)
+    }
+}
