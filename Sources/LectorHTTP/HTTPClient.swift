@@ -49,6 +49,7 @@ public final class HTTPClient: Sendable {
         let (task, timer) = try start(request)
         defer {
             timer.cancel()
+            HTTPCancellation.forget(ObjectIdentifier(task))
             delegate.forget(task)
         }
         let result = await withTaskCancellationHandler {
@@ -67,6 +68,7 @@ public final class HTTPClient: Sendable {
         let (task, timer) = try start(request)
         defer {
             timer.cancel()
+            HTTPCancellation.forget(ObjectIdentifier(task))
             delegate.forget(task)
         }
         let outcome = BlockingOutcome()
@@ -86,6 +88,14 @@ public final class HTTPClient: Sendable {
         let deadline = request.timeout ?? configuration.deadline
         let timer = DispatchWorkItem { [delegate] in delegate.abort(task) { .timedOut(host: $0.host) } }
         Self.deadlines.asyncAfter(deadline: .now() + deadline.seconds, execute: timer)
+        let tracked = HTTPCancellation.track(ObjectIdentifier(task)) { [delegate] in
+            delegate.abort(task) { .cancelled(host: $0.host) }
+        }
+        if !tracked {
+            timer.cancel()
+            delegate.forget(task)
+            throw .cancelled(host: request.host)
+        }
         return (task, timer)
     }
 
