@@ -18,13 +18,18 @@ struct ArticleHandles {
         try? articleIDs.map(String.init).joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
     }
 
+    /// The ids of the last list, in order (empty when there was none).
+    var ids: [Int64] {
+        ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { Int64($0) }
+    }
+
     /// The local id a reference names.
     func resolve(_ reference: String) throws(CLIError) -> Int64 {
         if reference.hasPrefix("id:"), let id = Int64(reference.dropFirst(3)) { return id }
         guard let handle = Int(reference), handle > 0 else {
             throw .usage("'\(reference)' is not an article reference: use a number from the last 'article list' or id:N")
         }
-        let ids = ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { Int64($0) }
+        let ids = self.ids
         guard handle <= ids.count else {
             throw .notFound("no article \(handle) in the last list (it had \(ids.count)); run 'article list' again or use id:N")
         }

@@ -9,6 +9,8 @@ struct ArticleListView {
     let preferences: Preferences
     let width: Int
     let palette: Palette
+    /// For a pipe: one tab-separated line per article, nothing cut, no previews.
+    var plain = false
 
     func render(_ articles: [ArticleSummary], searching: Bool) -> String {
         var headers = ["#"]
@@ -24,6 +26,7 @@ struct ArticleListView {
             if preferences.showReadingTime { row.append(String(readingMinutes(wordCount: article.wordCount))) }
             table.add(row)
         }
+        if plain { return table.renderPlain() }
         var lines = table.render(width: width).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         lines[0] = palette.header(lines[0])
         let previewLines = searching ? 1 : preferences.listPreviewLines

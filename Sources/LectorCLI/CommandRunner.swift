@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// Parses and runs one command line against a session, printing its output or its error.
 struct CommandRunner {
@@ -7,10 +8,16 @@ struct CommandRunner {
     /// Runs `words` and returns the exit status. Output goes to stdout, the error line to stderr.
     func run(_ words: [String]) -> ExitStatus {
         do {
-            let output = try execute(words)
-            Console.out(output)
+            try execute(words, show: Console.out)
             return .ok
         } catch {
+            session.afterShown.removeAll()
+            // In the REPL a Ctrl-C ends the command, whatever error it surfaced as (a cancelled
+            // prompt or transfer): one word, then a fresh prompt.
+            if session.inREPL && (error == .interrupted || Interrupt.isRequested) {
+                Console.out("Cancelled.\n")
+                return .interrupted
+            }
             Console.error(error.description)
             return error.exitStatus
         }
@@ -18,15 +25,30 @@ struct CommandRunner {
 
     /// Runs `words` and returns what it would print, or the error. Tests use this directly.
     func execute(_ words: [String]) throws(CLIError) -> String {
+        var shown = ""
+        try execute(words) { shown = $0 }
+        return shown
+    }
+
+    /// Runs `words`, hands the output to `show`, then runs what the command left for after.
+    private func execute(_ words: [String], show: (String) -> Void) throws(CLIError) {
         let parser = CommandLineParser(table: session.table, inREPL: session.inREPL)
         switch try parser.parse(words) {
         case .help(let topic):
-            return try HelpRenderer(table: session.table, inREPL: session.inREPL).help(for: topic) + "\n"
+            show(try HelpRenderer(table: session.table, inREPL: session.inREPL).help(for: topic) + "\n")
         case .run(let invocation):
+            session.tablesArePlain = invocation.flag("plain") || isatty(STDOUT_FILENO) != 1
+            let output: CommandOutput
             do {
-                return try invocation.spec.run(invocation, session).rendered(asJSON: invocation.wantsJSON)
+                output = try invocation.spec.run(invocation, session)
             } catch {
                 throw CLIError.from(error)
+            }
+            show(output.rendered(asJSON: invocation.wantsJSON))
+            let pending = session.afterShown
+            session.afterShown.removeAll()
+            for work in pending {
+                do { try work() } catch { throw CLIError.from(error) }
             }
         }
     }
@@ -36,7 +58,7 @@ struct CommandRunner {
 enum Console {
     static func out(_ text: String) {
         guard !text.isEmpty else { return }
-        FileHandle.standardOutput.write(Data(text.utf8))
+        write(text, to: STDOUT_FILENO)
     }
 
     /// Something the user should know that is not an error ("note: …"), on stderr so stdout stays the output.
@@ -45,6 +67,20 @@ enum Console {
     }
 
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data("lector: \(message)\n".utf8))
+        write("lector: \(message)\n", to: STDERR_FILENO)
+    }
+
+    /// Writes everything, retrying interrupted writes. A reader that went away (EPIPE: `| head`,
+    /// a pager quit early) ends the output, never Lector: SIGPIPE is ignored at start-up.
+    static func write(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                return
+            }
+            bytes = bytes.dropFirst(written)
+        }
     }
 }

@@ -26,9 +26,10 @@ public struct CommandTable: Sendable {
             NounSpec("completions", "print a shell completion script"),
             NounSpec("version", "print Lector's version"),
             NounSpec("exit", "leave the REPL"),
-        ],
+        ] + DockCommands.all.map { NounSpec($0.path[0], $0.summary) },
         commands: AccountCommands.all + FeedCommands.all + FolderCommands.all + OPMLCommands.all + SyncCommands.all + ScheduleCommands.all + ArticleCommands.all + ReadingListCommands.all + [SummaryCommands.key] + SettingsCommands.all
-            + ActionListCommands.all + ProfileCommands.all + BackupCommands.all + DemoCommands.all + MetaCommands.all)
+            + ActionListCommands.all + ProfileCommands.all + BackupCommands.all + DemoCommands.all + MetaCommands.all
+            + DockCommands.all)
 
     /// Nouns usable in this context.
     public func visibleNouns(inREPL: Bool) -> [NounSpec] {

@@ -5,6 +5,8 @@ import LectorStore
 public enum Lector {
     /// Runs Lector with the process's arguments (without the program name) and returns the exit code.
     public static func main(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
+        // A reader that quits early (`| head`, a pager) shows up as EPIPE on write, handled there.
+        signal(SIGPIPE, SIG_IGN)
         let directories = AppDirectories.resolve(environment: environment)
         // Completion answers before any other start-up work: no migrations, no writes.
         if arguments.first == "__complete" {

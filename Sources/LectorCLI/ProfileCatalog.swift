@@ -15,6 +15,9 @@ struct ProfileCatalog {
         var shippedProblems: [String] = []
         if let directory = Self.shippedDirectory {
             (shippedProfiles, shippedProblems) = ProfileDirectory(url: directory).load()
+        } else {
+            shippedProblems = ["the shipped profiles were not found: looked in \(Self.installedDirectory.path) and in a "
+                               + "source tree above \(SelfExecutable.path); install Lector with scripts/install.sh"]
         }
         let userNames = Set(user.profiles.map(\.name))
         var all: [(profile: Profile, origin: Origin)] = user.profiles.map { ($0, Origin.user) }
@@ -31,15 +34,18 @@ struct ProfileCatalog {
         return entry
     }
 
-    /// Shipped profiles sit in `profiles/` of the source tree (found by walking up from the
-    /// executable, which covers `.build/*/lector`) or in `share/lector/profiles` beside an
-    /// installed `bin/lector`.
+    /// `share/lector/profiles` beside an installed `bin/lector`.
+    static var installedDirectory: URL {
+        SelfExecutable.url.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("share/lector/profiles")
+    }
+
+    /// Shipped profiles sit in `share/lector/profiles` beside an installed `bin/lector`, or in
+    /// `profiles/` of the source tree (found by walking up from the executable, which covers
+    /// `.build/*/lector`).
     static let shippedDirectory: URL? = {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        let installed = executable.deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("share/lector/profiles")
+        let installed = installedDirectory
         if FileManager.default.fileExists(atPath: installed.path) { return installed }
-        var directory = executable.deletingLastPathComponent()
+        var directory = SelfExecutable.url.deletingLastPathComponent()
         while directory.path != "/" {
             let candidate = directory.appendingPathComponent("profiles")
             if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("minimal.json").path) { return candidate }

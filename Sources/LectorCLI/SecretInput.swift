@@ -11,13 +11,14 @@ enum SecretInput {
             guard isatty(STDIN_FILENO) == 1 else {
                 throw .usage("no terminal to ask for the secret on: pipe it in with --password-stdin")
             }
-            secret = readWithoutEcho(prompt: prompt)
+            secret = try readWithoutEcho(prompt: prompt)
         }
         guard let secret, !secret.isEmpty else { throw .usage("no secret given: nothing was saved") }
         return secret
     }
 
-    private static func readWithoutEcho(prompt: String) -> String? {
+    /// Echo comes back on whatever ends the wait, Ctrl-C included.
+    private static func readWithoutEcho(prompt: String) throws(CLIError) -> String? {
         Console.out(prompt)
         var original = termios()
         tcgetattr(STDIN_FILENO, &original)
@@ -28,6 +29,6 @@ enum SecretInput {
             tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
             Console.out("\n")
         }
-        return readLine(strippingNewline: true)
+        return try TerminalLine.read()
     }
 }

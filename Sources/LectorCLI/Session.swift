@@ -10,6 +10,11 @@ public final class Session {
     let inREPL: Bool
     /// Set by `exit` to end the REPL after this command.
     var wantsExit = false
+    /// The article last shown by `article read` (or a dock word): what `next`, `star`, … act on.
+    var currentArticle: Int64?
+    /// Work a command leaves for after its output is on screen (marking an article read once it
+    /// was shown); the runner runs it and empties the list.
+    var afterShown: [() throws -> Void] = []
     private var openedStore: Store?
 
     public init(directories: AppDirectories, environment: [String: String], table: CommandTable = .standard,
@@ -32,6 +37,10 @@ public final class Session {
             throw .failure(error.description)
         }
     }
+
+    /// Whether tables are for a pipe (`--plain`, or stdout is not a terminal): then nothing is cut
+    /// and columns are separated by tabs. Set by the runner for each command.
+    var tablesArePlain = false
 
     /// Width to fit tables to: $COLUMNS, else the terminal's, else 100 for pipes.
     var terminalWidth: Int {

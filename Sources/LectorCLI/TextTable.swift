@@ -1,37 +1,72 @@
 import Foundation
 
-/// A table for people: aligned columns, the flexible one cut to fit the terminal width.
+/// A table for people or for pipes. On a terminal the columns are aligned and the width goes to
+/// the flexible column (the title) first: the other columns give way down to a floor before it
+/// is cut. For pipes (`--plain`, or stdout not a terminal) nothing is cut and cells are separated
+/// by tabs, with no header, like `gh`.
 struct TextTable {
     let headers: [String]
     var rows: [[String]] = []
-    /// The column that gives way when the table is too wide.
+    /// The column that keeps its width longest and gives way last.
     let flexibleColumn: Int
+    /// Columns never cut (e.g. setting keys), whatever the width.
+    let wholeColumns: Set<Int>
+    /// The narrowest a giving-way column gets (unless its content is narrower).
+    static let columnFloor = 12
 
-    init(_ headers: [String], flexibleColumn: Int = 0) {
+    init(_ headers: [String], flexibleColumn: Int = 0, wholeColumns: Set<Int> = []) {
         self.headers = headers
         self.flexibleColumn = flexibleColumn
+        self.wholeColumns = wholeColumns
     }
 
     mutating func add(_ row: [String]) {
         rows.append(row.map(TerminalText.sanitize))
     }
 
+    /// Plain or fitted, as the session's output calls for.
+    func render(for session: Session) -> String {
+        session.tablesArePlain ? renderPlain() : render(width: session.terminalWidth)
+    }
+
+    /// One line per row, cells separated by tabs, nothing cut.
+    func renderPlain() -> String {
+        rows.map { $0.map { $0.trimmingWhitespace }.joined(separator: "\t") }.joined(separator: "\n")
+    }
+
     func render(width: Int) -> String {
         guard !rows.isEmpty else { return "" }
-        var widths = headers.indices.map { column in
-            ([headers[column]] + rows.map { $0[column] }).map(\.count).max() ?? 0
-        }
-        let total = widths.reduce(0, +) + 2 * (widths.count - 1)
-        if total > width {
-            widths[flexibleColumn] = max(8, widths[flexibleColumn] - (total - width))
-        }
+        let widths = fittedWidths(width)
         func line(_ cells: [String]) -> String {
             cells.enumerated().map { column, cell in
-                let fitted = cell.count > widths[column] ? String(cell.prefix(widths[column] - 1)) + "…" : cell
+                let fitted = cell.count > widths[column] ? String(cell.prefix(max(0, widths[column] - 1))) + "…" : cell
                 return column == cells.count - 1 ? fitted : fitted + String(repeating: " ", count: max(0, widths[column] - fitted.count))
             }.joined(separator: "  ")
         }
         return ([line(headers)] + rows.map(line)).joined(separator: "\n")
+    }
+
+    /// Natural widths, then the widest giving-way column narrowed one step at a time until the
+    /// table fits or all are at their floor; only then is the flexible column cut (to 8 at least).
+    func fittedWidths(_ width: Int) -> [Int] {
+        var widths = headers.indices.map { column in
+            ([headers[column]] + rows.map { $0[column] }).map(\.count).max() ?? 0
+        }
+        var overflow = widths.reduce(0, +) + 2 * (widths.count - 1) - width
+        let floors = widths.indices.map { column in
+            column == flexibleColumn || wholeColumns.contains(column)
+                ? widths[column] : min(widths[column], max(headers[column].count, Self.columnFloor))
+        }
+        while overflow > 0 {
+            let shrinkable = widths.indices.filter { widths[$0] > floors[$0] }
+            guard let widest = shrinkable.max(by: { widths[$0] < widths[$1] }) else { break }
+            widths[widest] -= 1
+            overflow -= 1
+        }
+        if overflow > 0 {
+            widths[flexibleColumn] = max(8, widths[flexibleColumn] - overflow)
+        }
+        return widths
     }
 }
 

@@ -91,7 +91,7 @@ enum AccountCommands {
             let status = account.isDemo ? "demo" : (account.needsPassword ? "needs password" : "")
             table.add([account.isDefault ? "*" : "", account.name, account.kind.rawValue, account.username ?? "—", account.url ?? "—", status])
         }
-        return CommandOutput(text: accounts.isEmpty ? "No accounts." : table.render(width: session.terminalWidth),
+        return CommandOutput(text: accounts.isEmpty ? "No accounts." : table.render(for: session),
                              json: accounts.map { AccountJSON($0) })
     }
 
@@ -139,7 +139,7 @@ enum AccountCommands {
             guard Prompter.isInteractive else {
                 throw CLIError.usage("this removes '\(account.name)' and all its local data: pass --yes to confirm when not at a terminal")
             }
-            guard Prompter.confirm("Remove account '\(account.name)' and all its local data?") else { return .message("Nothing changed.") }
+            guard try Prompter.confirm("Remove account '\(account.name)' and all its local data?") else { return .message("Nothing changed.") }
         }
         if account.kind != .local && !account.isDemo {
             try CLIError.catching { try store.accounts.setNeedsPassword(account.id, true) }

@@ -29,7 +29,8 @@ enum ArticleCommands {
         let articles = try CLIError.catching { try store.articles.list(query) }
         session.handles.remember(articles.map(\.id))
         let text = articles.isEmpty ? "No articles." : ArticleListView(preferences: preferences, width: session.terminalWidth,
-                                                                        palette: Palette(theme: preferences.theme, color: session.usesColor(invocation)))
+                                                                        palette: Palette(theme: preferences.theme, color: session.usesColor(invocation)),
+                                                                        plain: session.tablesArePlain)
             .render(articles, searching: query.search != nil)
         var header: [String] = []
         if preferences.showUnreadCount || preferences.showStarredCount {
@@ -94,7 +95,7 @@ enum ArticleCommands {
             guard Prompter.isInteractive else {
                 throw CLIError.usage("this would mark \(count) article(s) read: pass --yes to confirm when not at a terminal")
             }
-            guard Prompter.confirm("Mark \(count) article(s) read?") else { return .message("Nothing changed.") }
+            guard try Prompter.confirm("Mark \(count) article(s) read?") else { return .message("Nothing changed.") }
         }
         let changed = try CLIError.catching { try store.states.markAllRead(query) }
         return CommandOutput(text: "\(changed) article(s) marked read.",

@@ -94,7 +94,7 @@ enum BackupCommands {
                 throw CLIError.usage("this restore makes \(plan.changes.count) change(s): review them with --dry-run, then pass --yes")
             }
             Console.out((notes + plan.lines).joined(separator: "\n") + "\n")
-            guard Prompter.confirm("Apply these changes?") else { return .message("Nothing changed.") }
+            guard try Prompter.confirm("Apply these changes?") else { return .message("Nothing changed.") }
         }
         let outcome = try CLIError.catching {
             let keyring = session.keyring

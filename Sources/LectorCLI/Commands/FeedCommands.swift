@@ -23,7 +23,7 @@ enum FeedCommands {
             table.add((showAccount ? [listing.accountName] : [])
                       + [listing.feed.title, listing.folderName ?? "—", String(listing.unreadCount), listing.feed.url])
         }
-        let text = feeds.isEmpty ? "No feeds." : table.render(width: session.terminalWidth)
+        let text = feeds.isEmpty ? "No feeds." : table.render(for: session)
         return CommandOutput(text: text, json: feeds.map(FeedJSON.init))
     }
 

@@ -45,7 +45,7 @@ enum FeedEditCommands {
                 choice = found[pick - 1]
             } else if Prompter.isInteractive {
                 Console.out((["Several feeds found:"] + lines).joined(separator: "\n") + "\n")
-                guard let number = Prompter.choose(count: found.count) else { return .message("Nothing added.") }
+                guard let number = try Prompter.choose(count: found.count) else { return .message("Nothing added.") }
                 choice = found[number - 1]
             } else {
                 throw CLIError.usage((["several feeds found at \(url.absoluteString); pass --pick N:"] + lines).joined(separator: "; "))
@@ -170,7 +170,7 @@ enum FeedEditCommands {
             guard Prompter.isInteractive else {
                 throw CLIError.usage("this unsubscribes from '\(feed.title)' and deletes its \(listing.articleCount) article(s): pass --yes to confirm when not at a terminal")
             }
-            guard Prompter.confirm("Unsubscribe from '\(TerminalText.sanitize(feed.title))' and delete its \(listing.articleCount) article(s)?") else {
+            guard try Prompter.confirm("Unsubscribe from '\(TerminalText.sanitize(feed.title))' and delete its \(listing.articleCount) article(s)?") else {
                 return .message("Nothing changed.")
             }
         }

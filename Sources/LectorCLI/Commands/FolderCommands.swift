@@ -73,7 +73,7 @@ enum FolderCommands {
             guard Prompter.isInteractive else {
                 throw CLIError.usage("deleting '\(folder.name)' on \(account.kind.rawValue) also deletes its \(feeds.count) feed(s): pass --yes to confirm")
             }
-            guard Prompter.confirm("Delete folder '\(folder.name)'? (\(consequence))") else { return .message("Nothing changed.") }
+            guard try Prompter.confirm("Delete folder '\(folder.name)'? (\(consequence))") else { return .message("Nothing changed.") }
         }
         if let provider, !feeds.isEmpty || provider.capabilities.foldersCanBeEmpty {
             try remote { () throws(SyncError) in try provider.deleteFolder(RemoteFolder(serverID: folder.serverID, name: folder.name)) }
@@ -109,7 +109,7 @@ enum FolderCommands {
             table.add((showAccount ? [listing.accountName] : [])
                       + [listing.folder.name, String(listing.feedCount), String(listing.unreadCount)])
         }
-        let text = folders.isEmpty ? "No folders." : table.render(width: session.terminalWidth)
+        let text = folders.isEmpty ? "No folders." : table.render(for: session)
         return CommandOutput(text: text, json: folders.map(FolderJSON.init))
     }
 

@@ -11,7 +11,7 @@ enum ProfileCommands {
             table.add([profile.name, origin.rawValue, String(profile.values.count), profile.description])
         }
         let notes = catalog.problems.map { "note: \($0)" }
-        return CommandOutput(text: ([catalog.entries.isEmpty ? "No profiles." : table.render(width: session.terminalWidth)] + notes)
+        return CommandOutput(text: ([catalog.entries.isEmpty ? "No profiles." : table.render(for: session)] + notes)
                                 .joined(separator: "\n"),
                              json: JSONValue.array(catalog.entries.map { entry in
                                  var object = entry.profile.jsonValue.objectValue ?? [:]

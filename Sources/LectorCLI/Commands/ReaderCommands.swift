@@ -9,14 +9,17 @@ import LectorSync
 enum ReaderCommands {
     static let all: [CommandSpec] = [read, extract, open]
 
+    static let noPager = OptionSpec("no-pager", "print straight to the terminal instead of through the pager")
+
     static let read = CommandSpec(
-        ["article", "read"], "read an article in the terminal (through $PAGER on a terminal); marks it read",
-        discussion: "Links are numbered and listed at the end; images appear as [image: alt]. The reader.bionic setting (or --bionic) bolds the start of each word; reader.full-content (or --full) shows the page's full content.",
+        ["article", "read"], "read an article in the terminal (through the pager on a terminal); marks it read once shown",
+        discussion: "Links are numbered and listed at the end; images appear as [image: alt]. The reader.bionic setting (or --bionic) bolds the start of each word; reader.full-content (or --full) shows the page's full content. On a terminal the article goes through the pager: the reader.pager setting, else $PAGER, else less (with LESS=FRX when LESS is unset, so a short article just prints). In the REPL the line under the article lists the dock's actions as the commands that do them on this article.",
         arguments: [ArgumentSpec("ARTICLE", "a number from the last 'article list', or id:N")],
         options: [
             OptionSpec("full", "show the full content extracted from the article's page"),
             OptionSpec("bionic", value: "MODE", "Bionic Reading for this article: off, F1 (light) … F5 (heavy)",
                        source: .choices(LectorSettings.BionicMode.allCases.map { Choice($0.rawValue, "Bionic Reading") })),
+            noPager,
         ]
     ) { invocation, session in
         let store = try session.store()
@@ -39,14 +42,23 @@ enum ReaderCommands {
         let rendered = TerminalRenderer(width: width, style: style).render(html: html, baseURL: article.url.flatMap(URL.init(string:)))
         let header = ArticleHeader(title: article.title, feed: article.feedTitle, author: article.author,
                                    date: article.publishedAt.map { Date(timeIntervalSince1970: $0) }, wordCount: rendered.wordCount)
-        let legend = "dock: " + preferences.dockActions.map(\.rawValue).joined(separator: " · ")
-        var text = header.render(width: width, style: style) + "\n\n" + rendered.text + "\n\n" + legend
+        var text = header.render(width: width, style: style) + "\n\n" + rendered.text
         if let note { text = "note: \(note)\n\n" + text }
-        try markRead(article, store: store, session: session)
-        if !invocation.wantsJSON && isatty(STDOUT_FILENO) == 1 && Pager.show(text, environment: session.environment) {
-            return CommandOutput(text: "", json: ReadJSON(article, text: rendered.body))
+        let json = ReadJSON(article, text: rendered.body)
+        session.currentArticle = id
+        // The dock line names REPL commands, so it is only shown there; the article is read by then.
+        let dock = session.inREPL ? DockLine(actions: preferences.dockActions, starred: article.starred, read: true)
+            .render(width: session.terminalWidth) : ""
+        let pager = Pager.command(noPager: invocation.flag("no-pager"), setting: preferences.pager, environment: session.environment)
+        if !invocation.wantsJSON, isatty(STDOUT_FILENO) == 1, let pager,
+           Pager.show(text + "\n", command: pager, environment: Pager.environment(session.environment)) == .shown {
+            Interrupt.clear()  // a Ctrl-C inside the pager was the pager's
+            try markRead(article, store: store, session: session)
+            return CommandOutput(text: dock, json: json)
         }
-        return CommandOutput(text: text, json: ReadJSON(article, text: rendered.body))
+        // Printed by the runner; marked read only once that happened.
+        session.afterShown.append { try markRead(article, store: store, session: session) }
+        return CommandOutput(text: dock.isEmpty ? text : text + "\n\n" + dock, json: json)
     }
 
     static let extract = CommandSpec(
@@ -94,13 +106,19 @@ enum ReaderCommands {
         return CommandOutput(text: url, json: CommandOutput.MessageJSON(ok: true, message: url))
     }
 
-    /// Opening an article marks it read locally at once; for a server account the change is
-    /// flushed with a push (and nothing else). If that fails, the next sync sends it.
+    /// Showing an article marks it read locally; for a server account the change is then flushed
+    /// with a push (and nothing else) under a short deadline, after the article is on screen, so
+    /// reading never waits for the network. If the push fails, the intent stays queued and the
+    /// next sync sends it.
     static func markRead(_ article: ArticleSummary, store: Store, session: Session) throws(CLIError) {
         guard article.read != .read else { return }
         try CLIError.catching { try store.states.setRead([article.id], to: .read) }
         guard let account = try CLIError.catching({ try store.accounts.all() }).first(where: { $0.id == article.accountID }),
-              account.kind != .local, let provider = try? session.provider(for: account) else { return }
+              account.kind != .local else { return }
+        let quick = HTTPClient(configuration: HTTPClientConfiguration(deadline: .seconds(3), idleTimeout: .seconds(3)))
+        // A missing key or an unreachable keyring only delays the flush to the next sync.
+        guard let provider = try? Providers.make(for: account, secret: session.secret(for: account), http: quick) else { return }
+        // Failure is not an error here: the intent is queued and the next sync sends it.
         _ = try? SyncEngine(store: store, account: account, provider: provider).push()
     }
 
@@ -152,23 +170,5 @@ enum ReaderCommands {
         let text: String
         let words: Int
         let minutes: Int
-    }
-}
-
-/// Shows long text through the user's pager.
-enum Pager {
-    /// Pipes `text` into $PAGER (default `less -R`); false when no pager could be started.
-    static func show(_ text: String, environment: [String: String]) -> Bool {
-        let command = environment["PAGER"].flatMap { $0.isEmpty ? nil : $0 } ?? "less -R"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        let pipe = Pipe()
-        process.standardInput = pipe
-        do { try process.run() } catch { return false }
-        pipe.fileHandleForWriting.write(Data(text.utf8))
-        try? pipe.fileHandleForWriting.close()
-        process.waitUntilExit()
-        return true
     }
 }

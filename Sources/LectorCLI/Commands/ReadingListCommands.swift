@@ -9,7 +9,7 @@ enum ReadingListCommands {
         let items = try CLIError.catching { try session.store().readingList.all() }
         var table = TextTable(["ACCOUNT", "TITLE", "URL"], flexibleColumn: 1)
         for item in items { table.add([item.accountName, item.title, item.url]) }
-        return CommandOutput(text: items.isEmpty ? "The reading list is empty." : table.render(width: session.terminalWidth),
+        return CommandOutput(text: items.isEmpty ? "The reading list is empty." : table.render(for: session),
                              json: items.map { ItemJSON(account: $0.accountName, title: $0.title, url: $0.url) })
     }
 

@@ -64,7 +64,7 @@ enum ScheduleCommands {
     }
 
     static func units(_ session: Session, interval: Int) throws(CLIError) -> SystemdUnits {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
+        let executable = SelfExecutable.path
         return SystemdUnits(executable: executable, intervalMinutes: interval, lectorHome: session.environment["LECTOR_HOME"])
     }
 

@@ -10,7 +10,7 @@ enum SettingsCommands {
         let preferences = try session.preferences()
         let group = try invocation.argument("GROUP").map { name throws(CLIError) in try settingsGroup(name) }
         let settings = group.map(SettingsRegistry.settings(in:)) ?? SettingsRegistry.all
-        var table = TextTable(["", "KEY", "VALUE", "DEFAULT"], flexibleColumn: 2)
+        var table = TextTable(["", "KEY", "VALUE", "DEFAULT"], flexibleColumn: 2, wholeColumns: [1])
         var json: [String: JSONValue] = [:]
         for setting in settings {
             let value = preferences[setting.key] ?? setting.defaultValue
@@ -19,7 +19,7 @@ enum SettingsCommands {
             json[setting.key] = .object(["value": value, "default": setting.defaultValue, "changed": .bool(changed)])
         }
         let warnings = preferences.warnings.map { "note: \($0)" }
-        return CommandOutput(text: ([table.render(width: session.terminalWidth)] + warnings).joined(separator: "\n"),
+        return CommandOutput(text: ([table.render(for: session)] + warnings).joined(separator: "\n"),
                              json: JSONValue.object(json))
     }
 

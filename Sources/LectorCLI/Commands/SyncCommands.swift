@@ -30,6 +30,8 @@ enum SyncCommands {
         var firstError: CLIError?
         var firstFailedAccount: String?
         for account in accounts {
+            // Ctrl-C in the REPL: what was committed stays, the next account is not started.
+            if Interrupt.isRequested { throw CLIError.interrupted }
             let status = try CLIError.catching { try store.sync.status(accountID: account.id) }
             if invocation.flag("auto"), let last = status.lastStartedAt, now.timeIntervalSince1970 - last < floor {
                 let minutes = Int((now.timeIntervalSince1970 - last) / 60)

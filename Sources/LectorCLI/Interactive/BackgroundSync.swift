@@ -8,7 +8,7 @@ final class BackgroundSync {
     private let output = Pipe()
 
     init?(environment: [String: String]) {
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        process.executableURL = SelfExecutable.url
         process.arguments = ["sync", "--auto", "--json"]
         process.environment = environment
         process.standardOutput = output

@@ -1,10 +1,19 @@
 import Glibc
+import LectorHTTP
 
-/// Ctrl-C inside the REPL: abandons the line being typed, or asks the running command to stop,
-/// never ends the REPL. Commands that take long check `isRequested`.
+/// Ctrl-C inside the REPL: abandons the line being typed, cancels a prompt, or stops the running
+/// command — network transfers end at once — and never ends the REPL.
+///
+/// The signal handler only counts and writes one byte to a pipe (both async-signal-safe); a
+/// watcher thread blocked on that pipe calls `HTTPCancellation.cancelAll()`, which must not run
+/// inside a handler. Blocking on the pipe costs no CPU while nothing happens.
 enum Interrupt {
-    /// Set from the signal handler; read and cleared on the REPL's thread.
+    /// Ctrl-Cs received since the last `clear()`; written by the signal handler.
     nonisolated(unsafe) static var flag: sig_atomic_t = 0
+    /// Ctrl-Cs whose network cancellation the watcher has carried out.
+    nonisolated(unsafe) private static var handled: sig_atomic_t = 0
+    nonisolated(unsafe) private static var raised: sig_atomic_t = 0
+    nonisolated(unsafe) private static var wakeWriter: Int32 = -1
 
     static var isRequested: Bool { flag != 0 }
 
@@ -12,17 +21,59 @@ enum Interrupt {
         flag = 0
     }
 
-    /// Replaces the default "terminate" action of SIGINT with setting the flag.
+    /// Replaces the default "terminate" action of SIGINT and starts the watcher.
     static func install() {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { return installFlagOnly() }
+        _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+        wakeWriter = fds[1]
+        let reader = fds[0]
+        var thread = pthread_t()
+        let started = pthread_create(&thread, nil, { argument in
+            let reader = Int32(Int(bitPattern: argument))
+            var byte: UInt8 = 0
+            while true {
+                let count = read(reader, &byte, 1)
+                if count < 0 && errno == EINTR { continue }
+                if count <= 0 { return nil }
+                HTTPCancellation.cancelAll()
+                Interrupt.handled &+= 1
+            }
+        }, UnsafeMutableRawPointer(bitPattern: Int(reader)))
+        if started == 0 { pthread_detach(thread) }
+        installFlagOnly()
+    }
+
+    private static func installFlagOnly() {
         var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in Interrupt.flag = 1 }
+        action.__sigaction_handler.sa_handler = { _ in
+            Interrupt.flag = 1
+            Interrupt.raised &+= 1
+            if Interrupt.wakeWriter >= 0 {
+                var byte: UInt8 = 1
+                _ = write(Interrupt.wakeWriter, &byte, 1)
+            }
+        }
         sigemptyset(&action.sa_mask)
-        action.sa_flags = 0  // no SA_RESTART: poll() must wake up with EINTR
+        action.sa_flags = 0  // no SA_RESTART: poll() and read() must wake up with EINTR
         sigaction(SIGINT, &action, nil)
         // A parent may have started us with SIGINT blocked (daemons, some test runners): unblock it.
         var unblock = sigset_t()
         sigemptyset(&unblock)
         sigaddset(&unblock, SIGINT)
         pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
+    }
+
+    /// Between two commands: waits (briefly) for the watcher to finish cancelling, so a late
+    /// `cancelAll()` cannot hit the next command, then lets the network work again.
+    static func settle() {
+        var waited = 0
+        while handled != raised && wakeWriter >= 0 && waited < 200 {
+            usleep(1_000)
+            waited += 1
+        }
+        HTTPCancellation.resume()
+        clear()
     }
 }

@@ -41,12 +41,9 @@ struct REPL {
                 continue
             }
             if words == ["quit"] { break }
-            Interrupt.clear()
+            Interrupt.settle()
             _ = runner.run(words)
-            if Interrupt.isRequested {
-                Console.error("interrupted")
-                Interrupt.clear()
-            }
+            Interrupt.settle()
             if session.wantsExit { break }
         }
         return .ok

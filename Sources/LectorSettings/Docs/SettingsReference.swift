@@ -30,8 +30,34 @@ public enum SettingsReference {
             }
             lines.append("")
         }
-        lines += listOperations
+        lines += listOperations + honoured
         return lines.joined(separator: "\n")
+    }
+
+    /// Settings a terminal has no use for: Lector validates, stores, backs up and restores them
+    /// for graphical readers sharing the profile, but does not act on them itself.
+    public static let carriedOnly: [String] = [
+        "sync.mark-read-on-scroll", "list.density", "list.cell-padding", "list.show-separators", "list.show-favicons",
+        "list.show-folders", "list.confirm-mark-all-read", "reader.font", "reader.font-size", "reader.font-weight",
+        "reader.line-spacing", "reader.title-alignment", "reader.compactness", "reader.remember-position",
+        "reader.open-links", "swipe.leading", "swipe.trailing",
+    ]
+
+    private static var honoured: [String] {
+        let carried = Set(carriedOnly)
+        let used = SettingsRegistry.all.map(\.key).filter { !carried.contains($0) }
+        return [
+            "## Honoured by Lector, or only carried",
+            "",
+            "Lector itself acts on: " + used.map { "`\($0)`" }.joined(separator: ", ") + ".",
+            "In the REPL, the line under an article lists the `dock.actions` in their order, each as the command that does it",
+            "(`prev`, `next`, `read`/`unread`, `star`/`unstar`, `full`, `bionic`, `summary`, `open`, `share`, `later`).",
+            "",
+            "Lector only carries (validates, stores, backs up, restores, applies from profiles) these, for graphical readers",
+            "such as Lettura — fonts, spacing, swipes and other things a terminal has no use for: "
+                + carriedOnly.map { "`\($0)`" }.joined(separator: ", ") + ".",
+            "",
+        ]
     }
 
     private static var listOperations: [String] {

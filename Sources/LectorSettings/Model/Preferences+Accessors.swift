@@ -64,6 +64,10 @@ extension Preferences {
     public var rememberReadingPosition: Bool { bool("reader.remember-position") }
     /// Where links open.
     public var linkBehavior: LinkBehavior { choice("reader.open-links") }
+    /// The pager command; nil means $PAGER, else less.
+    public var pager: String? { text("reader.pager").isEmpty ? nil : text("reader.pager") }
+    /// Whether `share` copies with OSC 52 instead of printing the link.
+    public var shareWithOSC52: Bool { bool("reader.share-osc52") }
 
     // appearance
     /// Colour theme.
