@@ -16,11 +16,15 @@ enum ArticlesBench {
         let dump = options.string("dump", default: "")
         var rows: [(page: ArticleCorpus.Page, counts: ShingleScore.Counts, milliseconds: Double)] = []
         for page in pages {
-            var text = ""
+            var article: ExtractedArticle?
             let milliseconds = secondsElapsed {
-                text = (try? ContentExtractor.extract(html: page.html, url: page.url).textContent) ?? ""
+                article = try? ContentExtractor.extract(html: page.html, url: page.url)
             } * 1_000
-            if !dump.isEmpty { _ = FileManager.default.createFile(atPath: "\(dump)/\(page.id).txt", contents: Data(text.utf8)) }
+            let text = article?.textContent ?? ""
+            if !dump.isEmpty {
+                _ = FileManager.default.createFile(atPath: "\(dump)/\(page.id).txt", contents: Data(text.utf8))
+                _ = FileManager.default.createFile(atPath: "\(dump)/\(page.id).html", contents: Data((article?.contentHTML ?? "").utf8))
+            }
             rows.append((page, ShingleScore.counts(expected: page.articleBody, extracted: text), milliseconds))
         }
         guard !rows.isEmpty else { print("extract articles: skipped: the article corpus is empty"); return }
