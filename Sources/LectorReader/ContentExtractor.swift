@@ -52,11 +52,12 @@ public enum ContentExtractor {
         guard let chosen = best, chosen.length > 0 else { throw .noContent }
 
         let article = chosen.article
+        BoilerplateTrimmer.trim(article)
         ArticlePostProcessor.finish(article, baseURL: baseURL)
         let page = HTMLNode(element: "div", attributes: [("id", "readability-page-1"), ("class", "page")])
         for child in article.children { page.appendChild(child) }
 
-        let text = page.innerText()
+        let text = page.blockSeparatedText()
         var excerpt = metadata.excerpt
         if excerpt == nil, let paragraph = page.descendants(named: ["p"]).first {
             excerpt = paragraph.innerText()

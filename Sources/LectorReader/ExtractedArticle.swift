@@ -10,7 +10,7 @@ public struct ExtractedArticle: Sendable, Equatable {
     public var siteName: String?
     /// Cleaned article HTML with absolute URLs, wrapped in `<div id="readability-page-1" class="page">`.
     public var contentHTML: String
-    /// Plain text of the article, whitespace collapsed.
+    /// Plain text of the article, whitespace collapsed, blocks (paragraphs, headings, list items) apart.
     public var textContent: String
     /// Number of characters in `textContent`.
     public var textLength: Int { textContent.count }

@@ -3,7 +3,8 @@ import LectorReader
 
 /// `lector-bench extract`: full-content extraction over the Readability corpus (source.html
 /// against expected.html, page URL http://fakehost/test/page.html). Token F1 of the extracted
-/// text, beside the peer measured in the same run: all visible text of the page.
+/// text, beside the peer measured in the same run: all visible text of the page. Then the
+/// articles corpus, judged by people (`ArticlesBench`).
 enum ExtractBench {
     static func run(_ options: BenchOptions) throws {
         let directory = SharedCorpus.root + "/corpus/readability"
@@ -36,6 +37,7 @@ enum ExtractBench {
                        goal: "≥ 0.975: " + Summary.verdict(mean >= 0.975))
         Summary.record("extract", "time per page (median)", lector: String(format: "%.1f ms", median(rows.map(\.milliseconds))),
                        peer: "—", ratio: "—", goal: "—")
+        try ArticlesBench.run(options)
     }
 
     /// The text a reader would see, from the renderer at a width that never wraps.

@@ -11,7 +11,7 @@ let usage = """
            lector-bench sync-breakdown [--corpus DIR]     (a cold sync's steps in-process, no network)
            lector-bench store      [--rows N] [--rounds N] [--runs N] [--home DIR] [--reuse-store yes]
            lector-bench backup     [--lector PATH] [--accounts N] [--subscriptions N] [--runs N]
-           lector-bench extract                          (Readability corpus: token F1, time per page)
+           lector-bench extract    [--dump DIR]          (Readability and articles corpora: F1, time per page)
            lector-bench sync-remote [--items N] [--folders N]  (first and incremental sync from the GReader emulator)
            lector-bench summary    FILE                  (the table of rows gathered through LECTOR_BENCH_SUMMARY)
     """

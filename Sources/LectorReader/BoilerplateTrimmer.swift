@@ -1,0 +1,149 @@
+/// Removes page furniture that Readability's scoring leaves inside the chosen container: the
+/// ideas of jusText and trafilatura (judge each block by its own text, its link density and the
+/// names it carries) applied after the container is found, so recall is Readability's and only
+/// precision changes.
+///
+/// Every rule looks at one block at a time and only at small blocks; a trim that would take
+/// most of the text away is not applied at all, since then the rules misread the page.
+enum BoilerplateTrimmer {
+    /// Blocks longer than this are article text whatever they look like.
+    static let shortBlock = 200
+    /// A paragraph at least this long, with few links, is where the article body begins and ends.
+    static let bodyParagraph = 120
+
+    static func trim(_ article: HTMLNode) {
+        let total = article.innerTextLength
+        guard total > 0 else { return }
+        var removal = Removal()
+        markFurniture(article, total: total, into: &removal)
+        markEdges(article, into: &removal)
+        markRepeats(article, into: &removal)
+        // A trim that leaves less than half of the text means the rules misread this page.
+        guard removal.textLength * 2 < total else { return }
+        for node in removal.nodes where node.parent != nil { node.detach() }
+    }
+
+    /// The nodes chosen for removal, outermost first, and how much text they carry.
+    struct Removal {
+        private(set) var nodes: [HTMLNode] = []
+        private var marked = Set<ObjectIdentifier>()
+        private(set) var textLength = 0
+
+        func contains(_ node: HTMLNode) -> Bool {
+            marked.contains(ObjectIdentifier(node)) || node.ancestors.contains { marked.contains(ObjectIdentifier($0)) }
+        }
+
+        mutating func add(_ node: HTMLNode) {
+            guard !contains(node) else { return }
+            marked.insert(ObjectIdentifier(node))
+            nodes.append(node)
+            textLength += node.innerTextLength
+        }
+    }
+
+    // MARK: - Furniture by name, caption, links and wording
+
+    private static func markFurniture(_ article: HTMLNode, total: Int, into removal: inout Removal) {
+        for node in article.descendants() where !removal.contains(node) {
+            if Self.isMedia(node) { continue }
+            let length = node.innerTextLength
+            if node.name == "figcaption" || node.name == "nav" || node.name == "aside" && length < total / 3 {
+                removal.add(node)
+                continue
+            }
+            if BoilerplatePatterns.hasBoilerplateClass(node), length < min(total / 3, 1_000), !containsBodyParagraph(node) {
+                if !node.descendants(named: ["img", "picture", "video", "iframe"]).isEmpty, length == 0 { continue }
+                removal.add(node)
+                continue
+            }
+            guard isTextBlock(node), length > 0, length <= shortBlock else { continue }
+            if BoilerplatePatterns.startsWithBoilerplatePhrase(node.innerText()) || isLinkList(node) || isTeaserGrid(node) {
+                removal.add(node)
+            }
+        }
+        for node in article.descendants() where !removal.contains(node) && isTeaserGrid(node) { removal.add(node) }
+    }
+
+    /// A block whose text is almost all link text: a pointer to another page, not a sentence.
+    private static func isLinkList(_ node: HTMLNode) -> Bool {
+        guard node.firstDescendant(named: "a") != nil else { return false }
+        return ReadabilityMeasure.linkDensity(node) >= 0.8
+    }
+
+    /// Cards of other stories: several headings or pictures, and no text of sentence length.
+    private static func isTeaserGrid(_ node: HTMLNode) -> Bool {
+        guard ["div", "section", "ul", "ol"].contains(node.name) else { return false }
+        let headings = node.descendants(named: ["h2", "h3", "h4", "h5", "h6"]).count
+        let pictures = node.descendants(named: ["img", "picture"]).count
+        guard headings >= 3 || (headings >= 2 && pictures >= 2) else { return false }
+        let blocks = node.descendants(named: ["p", "li", "h2", "h3", "h4", "h5", "h6"])
+        return !blocks.contains { $0.innerTextLength >= bodyParagraph }
+    }
+
+    // MARK: - Before the body begins and after it ends
+
+    /// Bylines, dates, breadcrumbs and subtitles come before the first paragraph of the body;
+    /// author notes, sign-up lines and "most popular" after the last one. Only short blocks that
+    /// look like that are taken: linked, dated, or under a header, time or address element.
+    private static func markEdges(_ article: HTMLNode, into removal: inout Removal) {
+        let blocks = textBlocks(article).filter { !removal.contains($0) }
+        guard let first = blocks.firstIndex(where: isBodyParagraph),
+              let last = blocks.lastIndex(where: isBodyParagraph) else { return }
+        for block in blocks[..<first] where isEdgeFurniture(block, leading: true) { removal.add(block) }
+        for block in blocks[(last + 1)...] where isEdgeFurniture(block, leading: false) { removal.add(block) }
+    }
+
+    private static func isBodyParagraph(_ block: HTMLNode) -> Bool {
+        guard !block.name.hasPrefix("h") else { return false }
+        return block.innerTextLength >= bodyParagraph && ReadabilityMeasure.linkDensity(block) < 0.5
+    }
+
+    private static func isEdgeFurniture(_ block: HTMLNode, leading: Bool) -> Bool {
+        let length = block.innerTextLength
+        guard length <= shortBlock else { return false }
+        if block.hasAncestor(named: "header") || block.hasAncestor(named: "address") { return true }
+        if block.firstDescendant(named: "time") != nil { return true }
+        if ReadabilityMeasure.linkDensity(block) > 0.3 { return true }
+        let text = block.innerText()
+        if leading, BylinePattern.looksLikeByline(text) { return true }
+        return !leading && length < 60 && !text.hasSuffix(".")
+    }
+
+    // MARK: - Repeats
+
+    /// The same text twice (a teaser above its own article, a pull quote, a gallery caption)
+    /// is kept where it first appears.
+    private static func markRepeats(_ article: HTMLNode, into removal: inout Removal) {
+        var seen = Set<String>()
+        for block in textBlocks(article) where !removal.contains(block) {
+            let text = block.innerText()
+            guard text.count >= 20 else { continue }
+            if !seen.insert(text).inserted { removal.add(block) }
+        }
+    }
+
+    // MARK: - Blocks
+
+    private static let blockNames: Set<String> = [
+        "p", "div", "li", "dd", "dt", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "td", "th",
+        "figcaption", "address", "section", "header", "footer", "span",
+    ]
+
+    /// A leaf block: a paragraph-like element without block elements inside.
+    private static func isTextBlock(_ node: HTMLNode) -> Bool {
+        guard node.name != "span", blockNames.contains(node.name) else { return false }
+        return !node.descendants().contains { $0.name != "span" && blockNames.contains($0.name) }
+    }
+
+    private static func textBlocks(_ root: HTMLNode) -> [HTMLNode] {
+        root.descendants().filter { isTextBlock($0) && $0.innerTextLength > 0 }
+    }
+
+    private static func containsBodyParagraph(_ node: HTMLNode) -> Bool {
+        node.descendants(named: ["p"]).contains { $0.innerTextLength >= 2 * bodyParagraph }
+    }
+
+    private static func isMedia(_ node: HTMLNode) -> Bool {
+        ["img", "picture", "video", "audio", "iframe", "source", "svg"].contains(node.name)
+    }
+}
