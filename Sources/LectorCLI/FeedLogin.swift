@@ -1,4 +1,6 @@
+import Foundation
 import LectorFeeds
+import LectorHTTP
 import LectorKeyring
 import LectorStore
 
@@ -27,6 +29,28 @@ struct FeedLogin {
         }
         let what = user == tokenUser ? "Token" : "Password for \(user)"
         return FeedLogin(user: user, secret: try SecretInput.read(prompt: "\(what) (feed): ", fromStdin: invocation.flag("password-stdin")))
+    }
+
+    /// Refuses, before any password is asked for, a login that would cross the network in clear:
+    /// plain http to a host that is not this machine (decided on its addresses), unless the user
+    /// passed --allow-insecure.
+    static func refuseInsecure(_ url: URL, _ invocation: Invocation) throws(CLIError) {
+        guard invocation.flag("bearer") || invocation.value("login") != nil,
+              url.scheme?.lowercased() == "http", !invocation.flag("allow-insecure") else { return }
+        let host = url.host ?? ""
+        guard !LoopbackAddress.isLoopback(host: host) else { return }
+        throw .usage("refusing to send the feed's secret over plain http to \(host): use https, or pass --allow-insecure")
+    }
+
+    /// The URL to store for a feed with a login: the secret belongs to the origin it was typed for.
+    /// A feed reached from the typed URL by a redirect to another origin is stored under the typed
+    /// URL, so every fetch starts there and the redirect drops the secret at the border; a feed
+    /// found elsewhere by discovery is refused.
+    static func urlToStore(_ found: URL, typed: URL, finder: FeedFinder, credentials: FeedCredentials?) throws(CLIError) -> URL {
+        guard !HTTPOrigin.same(found, typed) else { return found }
+        if let direct = try? finder.load(typed, credentials: credentials), direct.candidate.url == found { return typed }
+        throw .usage("the feed is at \(found.host ?? "another site") (\(found.absoluteString)), not where its login was given for: "
+                     + "add that URL itself if the login belongs there")
     }
 
     /// The credentials of a stored feed, looked up in the keyring when a fetch needs them.

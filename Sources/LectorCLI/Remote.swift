@@ -1,12 +1,21 @@
 import Foundation
 import LectorFeeds
 import LectorHTTP
+import LectorSettings
 import LectorStore
 import LectorSync
 
 extension Session {
-    /// The one HTTP client of this session.
-    var http: HTTPClient { HTTPClient() }
+    /// An HTTP client with the deadlines of the `network.*` settings.
+    var http: HTTPClient { HTTPClient(configuration: httpConfiguration) }
+
+    /// The `network.*` settings as client limits (the defaults when the settings cannot be read).
+    var httpConfiguration: HTTPClientConfiguration {
+        guard let preferences = try? preferences() else { return HTTPClientConfiguration() }
+        return HTTPClientConfiguration(deadline: .seconds(preferences.networkTimeoutSeconds),
+                                       idleTimeout: .seconds(preferences.networkIdleTimeoutSeconds),
+                                       connectTimeout: .seconds(preferences.networkConnectTimeoutSeconds))
+    }
 
     /// The sync provider of a remote account, with its secret from the keyring.
     func provider(for account: Account) throws(CLIError) -> any SyncProvider {

@@ -4,9 +4,10 @@ import LectorSync
 
 /// Logging in to a service from the CLI, with sync failures mapped onto exit codes.
 enum RemoteLogin {
-    static func verify(_ kind: ServiceKind, endpoint: AccountEndpoint, user: String?, secret: String) throws(CLIError) -> (url: URL, info: ServerInfo) {
+    static func verify(_ kind: ServiceKind, endpoint: AccountEndpoint, user: String?, secret: String,
+                       http: HTTPClient = HTTPClient()) throws(CLIError) -> (url: URL, info: ServerInfo) {
         do {
-            return try ServiceLogin.verify(kind: kind, endpoint: endpoint, user: user, secret: secret, http: HTTPClient())
+            return try ServiceLogin.verify(kind: kind, endpoint: endpoint, user: user, secret: secret, http: http)
         } catch {
             throw CLIError(error)
         }

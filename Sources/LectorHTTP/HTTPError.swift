@@ -37,7 +37,7 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .invalidURL(let reason): return "Invalid URL: \(reason)."
         case .cannotConnect(let host): return "Could not connect to \(host): connection refused. Is the server running and the address right?"
-        case .timedOut(let host): return "\(host) did not answer in time. Try again later or raise the timeout."
+        case .timedOut(let host): return "\(host) did not answer in time. Try again later, or raise the network.timeout or network.idle-timeout setting."
         case .offline(let host): return "Could not reach \(host): the name does not resolve or the network is down."
         case .connectionLost(let host): return "The connection to \(host) was lost before the response was complete. Try again."
         case .tls(let host): return "Secure connection to \(host) failed (TLS certificate or handshake)."

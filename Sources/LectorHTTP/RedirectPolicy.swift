@@ -50,12 +50,7 @@ enum RedirectPolicy {
         return text
     }
 
-    /// True when `a` and `b` share scheme, host and port (the origin credentials were meant for).
-    static func sameOrigin(_ a: URL, _ b: URL) -> Bool {
-        a.scheme?.lowercased() == b.scheme?.lowercased()
-            && a.host?.lowercased() == b.host?.lowercased()
-            && effectivePort(a) == effectivePort(b)
-    }
+    static func sameOrigin(_ a: URL, _ b: URL) -> Bool { HTTPOrigin.same(a, b) }
 
     /// `location` resolved against `base` (RFC 3986); a Location with characters URL refuses
     /// (spaces, non-ASCII) is percent-encoded first.
@@ -74,15 +69,6 @@ enum RedirectPolicy {
         parts.user = nil
         parts.password = nil
         return parts.url ?? url
-    }
-
-    private static func effectivePort(_ url: URL) -> Int? {
-        if let port = url.port { return port }
-        switch url.scheme?.lowercased() {
-        case "http": return 80
-        case "https": return 443
-        default: return nil
-        }
     }
 }
 

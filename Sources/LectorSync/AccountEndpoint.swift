@@ -1,4 +1,5 @@
 import Foundation
+import LectorHTTP
 
 /// The kinds of remote service Lector can sync with.
 public enum ServiceKind: String, Sendable, CaseIterable {
@@ -84,8 +85,10 @@ public struct AccountEndpoint: Sendable, Equatable {
         candidates.contains { $0.scheme == "http" && !Self.isLoopback($0.host ?? "") }
     }
 
+    /// Decided on the addresses the name resolves to, never on its spelling (`127.evil.example`
+    /// is not this machine).
     static func isLoopback(_ host: String) -> Bool {
-        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+        LoopbackAddress.isLoopback(host: host)
     }
 }
 

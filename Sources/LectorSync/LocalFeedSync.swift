@@ -20,11 +20,21 @@ public struct LocalFeedSync {
         self.progress = progress
     }
 
+    /// A feed not fetched this run because it is not due yet.
+    public struct Deferral: Sendable, Equatable {
+        public var title: String
+        /// When it is next due, in seconds since 1970.
+        public var until: Double
+    }
+
     /// One line per feed that failed, for the summary.
     public struct Report: Sendable, Equatable {
         public var fetched = 0
         public var unchanged = 0
         public var skipped = 0
+        /// The feeds skipped because a server's Retry-After or our backoff says not yet, with the
+        /// time (seconds since 1970) they are next due: a deferral, not an "ok", for the sync log.
+        public var deferred: [Deferral] = []
         public var newArticles = 0
         public var failures: [String] = []
     }
@@ -73,7 +83,9 @@ public struct LocalFeedSync {
                         report.newArticles += try store.sync.applyEntries(accountID: account.id, fetched.articles.map { (feed.id, $0, false, false) },
                                                                           protected: [], stateUpdatesExisting: false)
                     case .success(.unchanged): report.unchanged += 1
-                    case .success(.skipped): report.skipped += 1
+                    case .success(.skipped(let until)):
+                        report.skipped += 1
+                        report.deferred.append(Deferral(title: feed.title, until: until))
                     case .failure(let error): report.failures.append("\(feed.title): \(error.description)")
                     }
                     try store.fetchMeta.save(StoredFetchMeta(etag: next.etag, lastModified: next.lastModified, bodyHash: next.bodyHash,

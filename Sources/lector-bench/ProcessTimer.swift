@@ -8,6 +8,19 @@ enum ProcessTimer {
         let status: Int32
         /// Standard output and error together (empty when discarded).
         let output: String
+        /// Page faults (minor + major) of the child: a figure that does not swing with machine load.
+        let pageFaults: Int
+    }
+
+    /// Like `measure`, with each run's page faults too.
+    static func measureFaults(_ arguments: [String], environment: [String: String], runs: Int) throws -> [(milliseconds: Double, faults: Int)] {
+        var samples: [(Double, Int)] = []
+        for _ in 0..<runs {
+            let run = try spawn(arguments, environment: environment, capture: false)
+            guard run.status == 0 else { throw BenchError.commandFailed(arguments.joined(separator: " "), run.status, "") }
+            samples.append((run.milliseconds, run.pageFaults))
+        }
+        return samples
     }
 
     /// Milliseconds for each of `runs` runs of `arguments[0]` with the rest as arguments, output discarded.
@@ -47,14 +60,15 @@ enum ProcessTimer {
         }
         var pid: pid_t = 0
         var status: Int32 = 0
+        var usage = rusage()
         let seconds = try secondsElapsed {
             pid = try posixSpawn(arguments, environment: environment, actions: &actions.value)
-            waitpid(pid, &status, 0)
+            wait4(pid, &status, 0, &usage)
         }
         let output = capture ? ((try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "") : ""
         // Exit code when the process exited, else 128 + signal, as shells report it.
         let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return Run(milliseconds: seconds * 1_000, status: code, output: output)
+        return Run(milliseconds: seconds * 1_000, status: code, output: output, pageFaults: usage.ru_minflt + usage.ru_majflt)
     }
 
     private static func posixSpawn(_ arguments: [String], environment: [String: String],

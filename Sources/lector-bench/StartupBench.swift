@@ -36,13 +36,21 @@ enum StartupBench {
         // One warm-up each, so the page cache holds the binaries and the store for every case alike.
         for (_, command) in cases { _ = try ProcessTimer.measure(command, environment: environment, runs: 1) }
         var floor = 0.0
+        if let bytes = (try? FileManager.default.attributesOfItem(atPath: lector))?[.size] as? Int {
+            print(String(format: "binary: %.1f MB (%@)", Double(bytes) / 1_048_576, lector))
+            Summary.record("startup", "binary size", lector: String(format: "%.1f MB", Double(bytes) / 1_048_576),
+                           peer: "—", ratio: "—", goal: "< 30 MB")
+        }
         print("runs: \(runs) each, case after case")
-        print("case".padding(toLength: 40, withPad: " ", startingAt: 0) + "    p50 ms    p95 ms   p50 − floor")
+        print("case".padding(toLength: 40, withPad: " ", startingAt: 0) + "    p50 ms    p95 ms   p50 − floor   page faults")
         for (name, command) in cases {
-            let result = Percentiles(try ProcessTimer.measure(command, environment: environment, runs: runs))
+            let samples = try ProcessTimer.measureFaults(command, environment: environment, runs: runs)
+            let result = Percentiles(samples.map(\.milliseconds))
+            // Page faults hardly vary between runs; the median is the figure to compare across machines.
+            let faults = samples.map(\.faults).sorted()[samples.count / 2]
             if command == ["/bin/true"] { floor = result.p50 }
             print(name.padding(toLength: 40, withPad: " ", startingAt: 0)
-                  + String(format: "%10.2f%10.2f%14.2f", result.p50, result.p95, result.p50 - floor))
+                  + String(format: "%10.2f%10.2f%14.2f%14d", result.p50, result.p95, result.p50 - floor, faults))
             if command != ["/bin/true"] {
                 Summary.record("startup", name, lector: String(format: "%.2f ms", result.p50), peer: String(format: "/bin/true %.2f ms", floor),
                                ratio: String(format: "+%.2f ms", result.p50 - floor), goal: "—")

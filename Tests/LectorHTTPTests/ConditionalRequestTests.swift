@@ -51,3 +51,15 @@ struct ConditionalRequestTests {
         #expect(RetryAfter.parse("-5", now: now) == nil)
     }
 }
+
+@Suite("Retry-After ceiling")
+struct RetryAfterCeilingTests {
+    @Test("a Retry-After over a day, in seconds or as a date, is cut to 24 hours")
+    func ceiling() {
+        let now = Date(timeIntervalSince1970: 1_795_966_918)
+        #expect(RetryAfter.parse("99999999", now: now) == .seconds(86_400), "three years of seconds is a day")
+        #expect(RetryAfter.parse("99999999999999999999999", now: now) == .seconds(86_400), "digits past Int64 are a day too")
+        #expect(RetryAfter.parse(HTTPDateFormat.format(now.addingTimeInterval(400 * 86_400)), now: now) == .seconds(86_400))
+        #expect(RetryAfter.parse("86399", now: now) == .seconds(86_399), "under the ceiling it is kept")
+    }
+}

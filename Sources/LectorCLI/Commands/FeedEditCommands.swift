@@ -22,6 +22,7 @@ enum FeedEditCommands {
             OptionSpec("login", value: "USER", "the feed needs a login (HTTP Basic): the password is asked for and kept in the keyring"),
             OptionSpec("bearer", "the feed needs a bearer token: it is asked for and kept in the keyring"),
             OptionSpec("password-stdin", "read the feed's password or token from stdin"),
+            OptionSpec("allow-insecure", "allow sending the feed's login over plain http to a host that is not this machine"),
         ]
     ) { invocation, session in
         let store = try session.store()
@@ -33,6 +34,7 @@ enum FeedEditCommands {
             throw CLIError.usage("a \(account.kind.rawValue) account cannot add feeds through its API: add it on the server's web page, then 'lector sync'")
         }
         try refuseDuplicate(url, account: account, store: store)
+        try FeedLogin.refuseInsecure(url, invocation)
         let login = try FeedLogin.read(invocation, account: account)
         let finder = FeedFinder(http: session.http)
         var found: [FeedFinder.Found]
@@ -51,7 +53,8 @@ enum FeedEditCommands {
                 throw CLIError.usage((["several feeds found at \(url.absoluteString); pass --pick N:"] + lines).joined(separator: "; "))
             }
         }
-        let feedURL = choice.candidate.url
+        var feedURL = choice.candidate.url
+        if let login { feedURL = try FeedLogin.urlToStore(feedURL, typed: url, finder: finder, credentials: login.credentials) }
         try refuseDuplicate(feedURL, account: account, store: store)
         if choice.feed == nil {
             do throws(FetchError) { choice = try finder.load(feedURL, credentials: login?.credentials) } catch { throw CLIError(error) }

@@ -134,7 +134,7 @@ enum ReaderCommands {
     /// The article's page, downloaded with a 5 MB cap.
     static func fetchPage(_ article: ArticleSummary, session: Session) throws(CLIError) -> HTTPResponse {
         guard let url = article.url.flatMap(URL.init(string:)) else { throw CLIError.notFound("the article has no web address") }
-        var configuration = HTTPClientConfiguration()
+        var configuration = session.httpConfiguration
         configuration.maxBodyBytes = ContentExtractor.sizeLimit
         let response: HTTPResponse
         do { response = try HTTPClient(configuration: configuration).sendAndWait(.get(url)) } catch { throw CLIError.network(error.message) }

@@ -104,7 +104,9 @@ public struct FeedFetcher: Sendable {
         var next = state
         next.failureCount += 1
         next.lastError = error.description
-        let wait = retryAfter.map { max($0, FetchPolicy.retryAfterFloor) } ?? FetchPolicy.backoff(failures: next.failureCount)
+        // A server's Retry-After is stretched to the floor and cut to the backoff ceiling (24 h).
+        let wait = retryAfter.map { min(max($0, FetchPolicy.retryAfterFloor), FetchPolicy.maximumBackoff) }
+            ?? FetchPolicy.backoff(failures: next.failureCount)
         next.nextFetchAt = now + wait
         return (.failure(error), next)
     }

@@ -13,6 +13,14 @@ extension Preferences {
     /// Mark articles read once scrolled past.
     public var markReadOnScroll: Bool { bool("sync.mark-read-on-scroll") }
 
+    // network
+    /// Longest one request may take in all, in seconds.
+    public var networkTimeoutSeconds: Int { int("network.timeout") }
+    /// Longest wait for a connection, in seconds.
+    public var networkConnectTimeoutSeconds: Int { int("network.connect-timeout") }
+    /// Longest silence from a server during a request, in seconds.
+    public var networkIdleTimeoutSeconds: Int { int("network.idle-timeout") }
+
     // list
     /// Article order.
     public var listSort: SortOrder { choice("list.sort") }

@@ -2,7 +2,7 @@
 // and the typed `Preferences` are all derived from this list; change a setting here and only here.
 
 extension SettingsRegistry {
-    static let declarations: [Setting] = sync + list + reader + appearance + dock + swipe + summary
+    static let declarations: [Setting] = sync + list + reader + appearance + dock + swipe + summary + network
 
     private static let sync: [Setting] = [
         .bool("sync.on-launch", true, "Sync when Lector starts (after showing what is already stored)."),
@@ -73,5 +73,14 @@ extension SettingsRegistry {
         .text("summary.prompt", 1...4000,
               "Summarise this article in its own language: first a short overview, then the key points as a list.",
               "Instructions sent with the article text (its first 12,000 characters)."),
+    ]
+
+    private static let network: [Setting] = [
+        .integer("network.timeout", 5...600, "seconds", 60,
+                 "Longest one request may take in all: connecting, redirects and the whole body."),
+        .integer("network.connect-timeout", 1...120, "seconds", 15,
+                 "Longest wait for a connection (and its TLS handshake) to a server."),
+        .integer("network.idle-timeout", 1...600, "seconds", 20,
+                 "Longest a server may stay silent during a request before it is given up."),
     ]
 }

@@ -1,6 +1,6 @@
 /// The preference groups, in the order they are documented and exported.
 public enum SettingsGroup: String, CaseIterable, Sendable, Codable {
-    case sync, list, reader, appearance, dock, swipe, summary
+    case sync, list, reader, appearance, dock, swipe, summary, network
 
     /// One line saying what the group holds, for docs and `settings list`.
     public var summary: String {
@@ -12,6 +12,7 @@ public enum SettingsGroup: String, CaseIterable, Sendable, Codable {
         case .dock: return "The ordered actions of the reader dock."
         case .swipe: return "Actions on the leading and trailing swipe edges of an article row."
         case .summary: return "The AI summary provider, endpoint, model and prompt."
+        case .network: return "How long a request to a feed or a server may take."
         }
     }
 }

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+import LectorTestSupport
+
+@Suite("Feed logins stay with their origin", .serialized,
+       .enabled(if: PrivateKeyring.isAvailable, "needs the private test keyring: run scripts/with-test-keyring.sh swift test"))
+struct FeedLoginOriginTests {
+    @Test("a --login feed redirecting to another port is stored under the URL typed, and a sync never sends the login there")
+    func redirectTargetNotStored() throws {
+        let elsewhere = try LoopbackServer { _ in .text(FeedSite.rss("Moved", items: ["Here"]), headers: [("Content-Type", "application/rss+xml")]) }
+        let home = try LoopbackServer { request in
+            request.header("Authorization") == nil
+                ? .text("who are you", status: 401)
+                : ServerResponse(status: 302, headers: [("Location", elsewhere.url("/feed.xml").absoluteString)])
+        }
+        let test = TestHome()
+        _ = try test.run("account", "add", "local", "--name", "Mine")
+        let typed = home.url("/members.xml").absoluteString
+        let added = try runProcess(TestBinary.path, ["feed", "add", typed, "--login", "alice", "--password-stdin"],
+                                   environment: test.environment, stdin: "pw\n")
+        #expect(added.status == 0, "\(added.stderr)")
+        let feed = try #require(try test.store().feeds.list().first { $0.feed.title == "Moved" }?.feed)
+        #expect(feed.url == typed, "the stored URL is the one the login was given for, not the redirect target")
+        let sync = try runProcess(TestBinary.path, ["sync"], environment: test.environment)
+        #expect(sync.status == 0, "\(sync.stdout)\(sync.stderr)")
+        #expect(elsewhere.requests.count >= 2, "the sync followed the redirect")
+        #expect(elsewhere.requests.allSatisfy { $0.header("Authorization") == nil }, "the other port never received the login")
+        _ = try test.run("feed", "remove", "Moved", "--yes")
+    }
+}
+
+@Suite("Feed logins over plain http")
+struct FeedLoginInsecureTests {
+    @Test("feed add --login to http://127.evil.example is refused before any password is read, unless --allow-insecure")
+    func lookalikeLoopbackRefused() throws {
+        let test = TestHome()
+        _ = try test.run("account", "add", "local", "--name", "Mine")
+        let refused = try runProcess(TestBinary.path, ["feed", "add", "http://127.evil.example/feed.xml", "--login", "alice", "--password-stdin"],
+                                     environment: test.environment, stdin: "pw\n")
+        #expect(refused.status == 2, "a usage refusal: \(refused.status) \(refused.stderr)")
+        #expect(refused.stderr.contains("plain http"), "the refusal says why: \(refused.stderr)")
+        let bearer = try runProcess(TestBinary.path, ["feed", "add", "http://192.0.2.1/feed.xml", "--bearer", "--password-stdin"],
+                                    environment: test.environment, stdin: "token\n")
+        #expect(bearer.status == 2 && bearer.stderr.contains("plain http"), "bearer tokens too: \(bearer.stderr)")
+    }
+}
