@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(libsqlite3-dev libreadline-dev libsecret-1-dev libxml2-dev libssl-dev zlib1g-dev libcurl4 libcurl4-openssl-dev)
 if [[ ${1:-} == --test ]]; then
-    packages+=(gnome-keyring libsecret-tools dbus dbus-daemon libglib2.0-bin zsh fish python3 python3-jsonschema tmux)
+    packages+=(gnome-keyring libsecret-tools dbus dbus-daemon libglib2.0-bin zsh fish python3 python3-jsonschema tmux bash-completion)
 fi
 
 missing=()

@@ -15,6 +15,13 @@ if grep -E "warning:" "$build_log" | grep -v "prohibited flag" | grep -q .; then
 fi
 rm -f "$build_log"
 
+# The journeys (Tests/LectorCLITests/Journeys) drive an installed lector from PATH in tmux:
+# install one into a temporary prefix exactly as users do.
+journey_prefix=$(mktemp -d)
+trap 'rm -rf "$journey_prefix"' EXIT
+./scripts/install.sh --prefix "$journey_prefix" >/dev/null
+export LECTOR_JOURNEY_PREFIX=$journey_prefix
+
 log=$(mktemp)
 set +e
 # The test that locks the login keyring would pull the rug from under the account tests running

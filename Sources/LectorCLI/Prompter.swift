@@ -9,14 +9,14 @@ enum Prompter {
     /// Asks for a number from 1 to `count`; nil when the answer is empty or not such a number.
     static func choose(count: Int) throws(CLIError) -> Int? {
         Console.out("Which one (1–\(count), Enter for none)? ")
-        guard let answer = try TerminalLine.read(), let number = Int(answer.trimmingWhitespace), (1...count).contains(number) else { return nil }
+        guard let answer = try TerminalLine.readAnswer(), let number = Int(answer.trimmingWhitespace), (1...count).contains(number) else { return nil }
         return number
     }
 
     /// Asks a yes/no question; the answer defaults to no.
     static func confirm(_ question: String) throws(CLIError) -> Bool {
         Console.out("\(question) [y/N] ")
-        guard let answer = try TerminalLine.read() else { return false }
+        guard let answer = try TerminalLine.readAnswer() else { return false }
         return ["y", "yes"].contains(answer.trimmingWhitespace.lowercased())
     }
 }
@@ -24,6 +24,14 @@ enum Prompter {
 /// One line typed at the terminal, read straight from the descriptor so Ctrl-C can end the wait:
 /// the REPL's SIGINT handler only sets a flag, and a blocking stdio read would just be restarted.
 enum TerminalLine {
+    /// An echoed answer: on Ctrl-C the cursor moves past the echoed ^C, so "Cancelled." starts a line.
+    static func readAnswer() throws(CLIError) -> String? {
+        do { return try read() } catch {
+            Console.out("\n")
+            throw error
+        }
+    }
+
     /// The line without its newline; nil at end of input; throws `.interrupted` on Ctrl-C.
     static func read() throws(CLIError) -> String? {
         var bytes: [UInt8] = []

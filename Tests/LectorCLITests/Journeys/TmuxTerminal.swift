@@ -1,0 +1,109 @@
+import Foundation
+
+/// A real terminal for a journey: a private tmux server running one shell, driven by keys and
+/// read back from the screen, the way a person meets Lector.
+final class TmuxTerminal {
+    private let socket: String
+    private let directory: String
+
+    /// Starts `bash` (no rc files, prompt `JOURNEY$ `) in a `width`×`height` pane with exactly
+    /// `environment` (nothing is inherited from the test runner).
+    init(environment: [String: String], width: Int = 80, height: Int = 24) throws {
+        directory = NSTemporaryDirectory() + "lector-tmux-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        socket = directory + "/socket"
+        var shellEnvironment = environment
+        shellEnvironment["PS1"] = Self.prompt
+        let assignments = shellEnvironment.sorted { $0.key < $1.key }.map { Self.quote("\($0.key)=\($0.value)") }
+        let command = (["env", "-i"] + assignments + ["bash", "--norc", "--noprofile", "-i"]).joined(separator: " ")
+        try tmux(["-f", "/dev/null", "new-session", "-d", "-s", "journey", "-x", String(width), "-y", String(height), command])
+        guard wait(for: { $0.contains(Self.prompt) }, timeout: 10) else {
+            throw JourneyError.terminal("the shell never showed its prompt in tmux:\n\(screen())")
+        }
+    }
+
+    deinit {
+        _ = try? tmux(["kill-server"])
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    static let prompt = "JOURNEY$ "
+
+    /// Types `text` literally, then Enter.
+    func run(_ text: String) {
+        type(text)
+        press("Enter")
+    }
+
+    /// Types `text` literally (no key names).
+    func type(_ text: String) {
+        _ = try? tmux(["send-keys", "-t", "journey", "-l", "--", text])
+    }
+
+    /// Presses named keys: "Enter", "C-c", "Tab", "q".
+    func press(_ keys: String...) {
+        _ = try? tmux(["send-keys", "-t", "journey"] + keys)
+    }
+
+    /// What the screen shows now, line by line, trailing blanks removed.
+    func screen() -> String {
+        let text = (try? tmux(["capture-pane", "-p", "-t", "journey"])) ?? ""
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            String(line.reversed().drop(while: { $0 == " " }).reversed())
+        }.joined(separator: "\n").trimmingCharacters(in: .newlines)
+    }
+
+    /// The last non-empty line of the screen (where the cursor's prompt is).
+    func lastLine() -> String {
+        screen().split(separator: "\n").last.map(String.init) ?? ""
+    }
+
+    /// Polls the screen until `condition` holds or `timeout` seconds pass.
+    @discardableResult
+    func wait(for condition: (String) -> Bool, timeout: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        repeat {
+            if condition(screen()) { return true }
+            usleep(20_000)
+        } while Date() < deadline
+        return condition(screen())
+    }
+
+    /// The process id of the shell in the pane.
+    func shellPID() -> Int32? {
+        (try? tmux(["display-message", "-p", "-t", "journey", "#{pane_pid}"])).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+
+    /// The process id of the shell's child whose command name is `name` (e.g. "lector").
+    func childPID(named name: String) -> Int32? {
+        guard let shell = shellPID(),
+              let children = try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8) else { return nil }
+        return children.split(separator: " ").compactMap { Int32($0) }.first { pid in
+            (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.trimmingCharacters(in: .newlines) == name
+        }
+    }
+
+    @discardableResult
+    private func tmux(_ arguments: [String]) throws -> String {
+        let result = try runProcess("/usr/bin/tmux", ["-S", socket] + arguments,
+                                    environment: ["PATH": "/usr/bin:/bin", "HOME": directory, "TERM": "xterm-256color"])
+        guard result.status == 0 else {
+            throw JourneyError.terminal("tmux \(arguments.first ?? "") failed (\(result.status)): \(result.stderr)")
+        }
+        return result.stdout
+    }
+
+    private static func quote(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
+
+enum JourneyError: Error, CustomStringConvertible {
+    case terminal(String)
+
+    var description: String {
+        switch self {
+        case .terminal(let message): message
+        }
+    }
+}
