@@ -11,11 +11,18 @@ struct ArticleHandles {
         file = directories.state + "/last-list"
     }
 
-    /// Remembers a list: handle 1 is the first article shown.
+    /// Remembers a list: handle 1 is the first article shown. When the list cannot be written
+    /// (a full disk, a read-only state folder), the previous one is removed rather than left in
+    /// place: `article read 3` must say "no article 3", never open (and mark read) the third
+    /// article of an older list. The list itself is still shown, so this is not an error.
     func remember(_ articleIDs: [Int64]) {
-        try? AppDirectories.ensureDirectory((file as NSString).deletingLastPathComponent)
-        try? AppDirectories.ensurePrivateFile(file)
-        try? articleIDs.map(String.init).joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        do {
+            try AppDirectories.ensureDirectory((file as NSString).deletingLastPathComponent)
+            try AppDirectories.ensurePrivateFile(file)
+            try articleIDs.map(String.init).joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        } catch {
+            unlink(file)
+        }
     }
 
     /// The local id a reference names.
@@ -24,6 +31,7 @@ struct ArticleHandles {
         guard let handle = Int(reference), handle > 0 else {
             throw .usage("'\(reference)' is not an article reference: use a number from the last 'article list' or id:N")
         }
+        // No file (never listed, or the last list could not be saved) means an empty list.
         let ids = ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { Int64($0) }
         guard handle <= ids.count else {
             throw .notFound("no article \(handle) in the last list (it had \(ids.count)); run 'article list' again or use id:N")
