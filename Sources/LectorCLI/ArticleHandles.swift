@@ -11,14 +11,22 @@ struct ArticleHandles {
         file = directories.state + "/last-list"
     }
 
-    /// Remembers a list: handle 1 is the first article shown.
+    /// Remembers a list: handle 1 is the first article shown. When the list cannot be written
+    /// (a full disk, a read-only state folder), the previous one is removed rather than left in
+    /// place: `article read 3` must say "no article 3", never open (and mark read) the third
+    /// article of an older list. The list itself is still shown, so this is not an error.
     func remember(_ articleIDs: [Int64]) {
-        try? AppDirectories.ensureDirectory((file as NSString).deletingLastPathComponent)
-        try? AppDirectories.ensurePrivateFile(file)
-        try? articleIDs.map(String.init).joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        do {
+            try AppDirectories.ensureDirectory((file as NSString).deletingLastPathComponent)
+            try AppDirectories.ensurePrivateFile(file)
+            try articleIDs.map(String.init).joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        } catch {
+            unlink(file)
+        }
     }
 
-    /// The ids of the last list, in order (empty when there was none).
+    /// The ids of the last list, in order. No file (never listed, or the last list could not be
+    /// saved) means an empty list.
     var ids: [Int64] {
         ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { Int64($0) }
     }

@@ -30,8 +30,9 @@ public final class Database {
         let code = sqlite3_open_v2(path, &connection, flags, nil)
         guard code == SQLITE_OK, let connection else {
             let message = connection.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open database"
+            let systemErrno = connection.map { sqlite3_system_errno($0) } ?? 0
             sqlite3_close_v2(connection)
-            throw DatabaseError(code: code, message: "\(message): \(path)")
+            throw DatabaseError(code: code, message: "\(message): \(path)", systemErrno: systemErrno)
         }
         self.handle = connection
         self.path = path
@@ -70,7 +71,7 @@ public final class Database {
         guard code == SQLITE_OK else {
             let text = message.map { String(cString: $0) } ?? lastErrorMessage
             sqlite3_free(message)
-            throw DatabaseError(code: code, message: text, sql: nil)
+            throw DatabaseError(code: sqlite3_extended_errcode(handle), message: text, sql: nil, systemErrno: sqlite3_system_errno(handle))
         }
     }
 

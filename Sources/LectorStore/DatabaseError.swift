@@ -7,11 +7,14 @@ public struct DatabaseError: Error, Sendable, Equatable, CustomStringConvertible
     public let message: String
     /// The statement that failed, if any.
     public let sql: String?
+    /// The operating system's errno behind an I/O error (`sqlite3_system_errno`), 0 if none.
+    public let systemErrno: Int32
 
-    public init(code: Int32, message: String, sql: String? = nil) {
+    public init(code: Int32, message: String, sql: String? = nil, systemErrno: Int32 = 0) {
         self.code = code
         self.message = message
         self.sql = sql
+        self.systemErrno = systemErrno
     }
 
     /// The primary result code (the low byte of the extended code).
@@ -24,7 +27,9 @@ public struct DatabaseError: Error, Sendable, Equatable, CustomStringConvertible
     public var isBusy: Bool { primaryCode == 5 || primaryCode == 6 }
 
     /// True when the disk (or the file system's quota) is full: SQLITE_FULL.
-    public var isDiskFull: Bool { primaryCode == 13 }
+    /// SQLite reports a full disk met while writing the journal or WAL as an I/O error; the
+    /// errno behind it tells.
+    public var isDiskFull: Bool { primaryCode == 13 || (primaryCode == 10 && (systemErrno == 28 || systemErrno == 122)) }
 
     /// True when the operating system failed to read or write the file: SQLITE_IOERR.
     public var isIOError: Bool { primaryCode == 10 }

@@ -51,8 +51,10 @@ final class Statement {
 
     /// Steps once; returns true when a row is available.
     func step() throws(DatabaseError) -> Bool {
-        // The test hook sees each statement that changes the database once, on its first step.
-        if sqlite3_stmt_busy(handle) == 0, sqlite3_stmt_readonly(handle) == 0, let injected = StoreFaultInjection.nextWrite(sql: sql) {
+        // The test hook sees each statement that changes the database once, on its first step
+        // (BEGIN IMMEDIATE counts as a write for SQLite, but no disk fills up on it).
+        if sqlite3_stmt_busy(handle) == 0, sqlite3_stmt_readonly(handle) == 0, !isTransactionControl,
+           let injected = StoreFaultInjection.nextWrite(sql: sql) {
             sqlite3_reset(handle)
             throw injected
         }
@@ -67,6 +69,10 @@ final class Statement {
         }
     }
 
+    private var isTransactionControl: Bool {
+        ["BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE"].contains { sql.hasPrefix($0) }
+    }
+
     func reset() {
         sqlite3_reset(handle)
     }
@@ -75,6 +81,6 @@ final class Statement {
         let database = sqlite3_db_handle(handle)
         let message = database.map { String(cString: sqlite3_errmsg($0)) } ?? "unknown error"
         let extended = database.map { sqlite3_extended_errcode($0) } ?? code
-        return DatabaseError(code: extended, message: message, sql: sql)
+        return DatabaseError(code: extended, message: message, sql: sql, systemErrno: database.map { sqlite3_system_errno($0) } ?? 0)
     }
 }

@@ -6,8 +6,8 @@ import Foundation
 final class TestHome {
     let path: String
 
-    init() {
-        path = NSTemporaryDirectory() + "lector-cli-tests-" + UUID().uuidString
+    init(path: String = NSTemporaryDirectory() + "lector-cli-tests-" + UUID().uuidString) {
+        self.path = path
     }
 
     deinit {

@@ -43,6 +43,11 @@ enum OPMLCommands {
                     }
                 }
                 added += 1
+            } catch let error as StoreError {
+                // The store itself failed (a full disk): every next feed would fail the same way.
+                throw CLIError.from(error)
+            } catch let error as DatabaseError {
+                throw CLIError.from(StoreError.database(error))
             } catch {
                 failures.append("\(entry.title): \(error)")
             }

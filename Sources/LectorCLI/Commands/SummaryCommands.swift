@@ -19,12 +19,19 @@ enum SummaryCommands {
         guard let article = try CLIError.catching({ try store.articles.article(id) }) else { throw CLIError.notFound("no article with id \(id)") }
         let preferences = try session.preferences()
         let endpoint = preferences.summaryEndpoint?.absoluteString ?? ""
-        let apiKey = try? session.keyring.secret(for: keyItem(endpoint))
+        // A keyring that cannot answer (locked, no Secret Service) must not turn into "no key":
+        // the request would go out without the key the user stored. Only Ollama, which needs no
+        // key, goes on without one.
+        let apiKey: String?
+        do throws(KeyringError) { apiKey = try session.keyring.secret(for: keyItem(endpoint)) } catch {
+            guard preferences.summaryProvider == .ollama else { throw CLIError.authentication(error.message) }
+            apiKey = nil
+        }
         let text = try CLIError.catching { try store.articles.text(of: id) }
         let request: SummaryRequest
         do throws(SummaryError) {
             request = try SummaryRequest.configured(provider: preferences.summaryProvider.rawValue, endpoint: endpoint,
-                                                    model: preferences.summaryModel ?? "", apiKey: apiKey ?? nil,
+                                                    model: preferences.summaryModel ?? "", apiKey: apiKey,
                                                     promptTemplate: preferences.summaryPrompt, title: article.title, text: text,
                                                     declaredLanguage: nil)
         } catch { throw CLIError.usage(error.message) }
