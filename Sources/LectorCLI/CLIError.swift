@@ -1,5 +1,6 @@
 import LectorSettings
 import LectorStore
+import LectorSync
 
 /// A failed command: one line for the user and the exit code it maps to.
 public enum CLIError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -49,6 +50,8 @@ public enum CLIError: Error, Sendable, Equatable, CustomStringConvertible {
             case .storage: return .failure(error.message)
             default: return .usage(error.message)
             }
+        case let error as AccountEndpointError:
+            return .usage(error.description)
         case let error as BackupError:
             return .failure(error.message)
         case let error as StoreError:

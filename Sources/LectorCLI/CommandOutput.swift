@@ -7,6 +7,11 @@ public struct CommandOutput: Sendable {
     public let json: any Encodable & Sendable
     /// The last line of a JSON-lines stream (one compact line) instead of one pretty document.
     let endsStream: Bool
+    /// Not `.ok` when the command did part of its work, or reports a failure alongside its
+    /// output (a sync with a failed feed): the output is printed, then `failureLine` on stderr,
+    /// and this is the exit code.
+    var status: ExitStatus = .ok
+    var failureLine: String?
 
     public init(text: String, json: any Encodable & Sendable) {
         self.init(text: text, json: json, endsStream: false)
@@ -21,6 +26,14 @@ public struct CommandOutput: Sendable {
     /// A plain confirmation such as "Demo library removed." with `{"ok": true, "message": …}` as JSON.
     static func message(_ text: String) -> CommandOutput {
         CommandOutput(text: text, json: MessageJSON(ok: true, message: text))
+    }
+
+    /// This output, ending the command with `status` and one line on stderr.
+    func failing(_ status: ExitStatus, _ line: String) -> CommandOutput {
+        var output = self
+        output.status = status
+        output.failureLine = line
+        return output
     }
 
     struct MessageJSON: Encodable, Sendable {

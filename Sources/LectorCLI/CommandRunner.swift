@@ -7,9 +7,10 @@ struct CommandRunner {
     /// Runs `words` and returns the exit status. Output goes to stdout, the error line to stderr.
     func run(_ words: [String]) -> ExitStatus {
         do {
-            let output = try execute(words)
-            Console.out(output)
-            return .ok
+            let result = try outcome(words)
+            Console.out(result.text)
+            if result.status != .ok { Console.error(result.failureLine ?? result.status.meaning) }
+            return result.status
         } catch {
             Console.error(error.description)
             return error.exitStatus
@@ -18,13 +19,19 @@ struct CommandRunner {
 
     /// Runs `words` and returns what it would print, or the error. Tests use this directly.
     func execute(_ words: [String]) throws(CLIError) -> String {
+        try outcome(words).text
+    }
+
+    /// What the command prints, and its exit status when it reports a failure beside its output.
+    func outcome(_ words: [String]) throws(CLIError) -> (text: String, status: ExitStatus, failureLine: String?) {
         let parser = CommandLineParser(table: session.table, inREPL: session.inREPL)
         switch try parser.parse(words) {
         case .help(let topic):
-            return try HelpRenderer(table: session.table, inREPL: session.inREPL).help(for: topic) + "\n"
+            return (try HelpRenderer(table: session.table, inREPL: session.inREPL).help(for: topic) + "\n", .ok, nil)
         case .run(let invocation):
             do {
-                return try invocation.spec.run(invocation, session).rendered(asJSON: invocation.wantsJSON)
+                let output = try invocation.spec.run(invocation, session)
+                return (output.rendered(asJSON: invocation.wantsJSON), output.status, output.failureLine)
             } catch {
                 throw CLIError.from(error)
             }

@@ -7,6 +7,9 @@ enum RemoteLogin {
     static func verify(_ kind: ServiceKind, endpoint: AccountEndpoint, user: String?, secret: String) throws(CLIError) -> (url: URL, info: ServerInfo) {
         do {
             return try ServiceLogin.verify(kind: kind, endpoint: endpoint, user: user, secret: secret, http: HTTPClient())
+        } catch .rejected(let message) {
+            // At login a refusal means the address serves no such API: nothing to conflict with.
+            throw CLIError.notFound(message)
         } catch {
             throw CLIError(error)
         }

@@ -47,7 +47,8 @@ enum AccountCommands {
                                  json: AccountJSON(account))
         }
         let service = ServiceKind(rawValue: kind.rawValue)!
-        let endpoint = try CLIError.catching { try AccountEndpoint.resolve(kind: service, typed: invocation.value("url")) }
+        let endpoint: AccountEndpoint
+        do { endpoint = try AccountEndpoint.resolve(kind: service, typed: invocation.value("url")) } catch { throw CLIError.from(error) }
         if endpoint.isInsecure && !invocation.flag("allow-insecure") {
             throw CLIError.usage("refusing to send a secret over plain http to \(endpoint.candidates[0].host ?? "the server"): use https, or pass --allow-insecure")
         }

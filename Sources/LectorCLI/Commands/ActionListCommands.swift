@@ -17,6 +17,7 @@ enum ActionListCommands {
         options: [OptionSpec("at", value: "N", "insert at position N (from 1) instead of the end")]
     ) { invocation, session in
         let position = try invocation.intValue("at", range: 1...100)
+        try refuseIf(dockKey, session, holds: true, invocation.argument("ACTION") ?? "")
         return try edit(dockKey, session) { list throws(SettingsError) in try list.add(invocation.argument("ACTION") ?? "", at: position) }
     }
 
@@ -24,7 +25,8 @@ enum ActionListCommands {
         ["dock", "remove"], "take an action out of the dock",
         arguments: [ArgumentSpec("ACTION", "the action", source: .actions(dockKey))]
     ) { invocation, session in
-        try edit(dockKey, session) { list throws(SettingsError) in try list.remove(invocation.argument("ACTION") ?? "") }
+        try refuseIf(dockKey, session, holds: false, invocation.argument("ACTION") ?? "")
+        return try edit(dockKey, session) { list throws(SettingsError) in try list.remove(invocation.argument("ACTION") ?? "") }
     }
 
     static let dockMove = CommandSpec(
@@ -65,6 +67,20 @@ enum ActionListCommands {
         let editor = try session.settingsEditor()
         let changes = try CLIError.catching { try keys.map { try editor.reset($0) } }
         return SettingsCommands.changeOutput(changes, none: "Swipe actions are already the defaults.")
+    }
+
+    /// The exit-code table: adding an action already in the list is a conflict (4), removing one
+    /// that is not there is not found (3). Unknown action names stay usage errors (2), from the list.
+    private static func refuseIf(_ key: String, _ session: Session, holds: Bool, _ name: String) throws(CLIError) {
+        let current = ((try session.preferences())[key]?.arrayValue ?? []).compactMap(\.stringValue)
+        var known = false
+        if case .actions(let catalog)? = SettingsRegistry.setting(key)?.type { known = catalog.known.contains(name.lowercased()) }
+        if holds, let index = current.firstIndex(of: name.lowercased()) {
+            throw .conflict("'\(name)' is already in \(key) at position \(index + 1): use 'move' to reorder it")
+        }
+        if !holds, known, !current.contains(name.lowercased()) {
+            throw .notFound("'\(name)' is not in \(key) (\(current.isEmpty ? "it is empty" : current.joined(separator: ", ")))")
+        }
     }
 
     private static func edit(_ key: String, _ session: Session,

@@ -21,10 +21,10 @@ enum OPMLCommands {
         let provider = account.kind == .local ? nil : try FeedEditCommands.editingProvider(account, session)
         var known = Set(try CLIError.catching { try store.feeds.list(accountID: account.id) }.compactMap { URL(string: $0.feed.url).map(canonicalFeedKey) })
         var added = 0, skipped = 0
-        var failures: [String] = []
+        var failures: [FailureJSON] = []
         for entry in document.feeds {
             guard let url = URL(string: entry.xmlURL), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
-                failures.append("\(entry.title): '\(entry.xmlURL)' is not a web address")
+                failures.append(FailureJSON(feed: entry.title, url: entry.xmlURL, cause: "'\(entry.xmlURL)' is not a web address", status: .usage))
                 continue
             }
             guard known.insert(canonicalFeedKey(url)).inserted else { skipped += 1; continue }
@@ -44,12 +44,17 @@ enum OPMLCommands {
                 }
                 added += 1
             } catch {
-                failures.append("\(entry.title): \(error)")
+                failures.append(FailureJSON(feed: entry.title, url: url.absoluteString, error: CLIError.from(error)))
             }
         }
         let summary = "Imported \(added) feed(s) into '\(account.name)'; \(skipped) already subscribed; \(failures.count) failed."
-        return CommandOutput(text: ([summary] + failures.map { "  failed: \(TerminalText.sanitize($0))" }).joined(separator: "\n"),
-                             json: ImportJSON(added: added, skipped: skipped, failed: failures))
+        let outcome = Outcome.of(succeeded: added + skipped, failures: failures.count)
+        let exit = RunStatus.of(outcomes: [outcome], failures: failures)
+        let lines = failures.map { "  failed: \($0.feed ?? "")\($0.url.map { " <\($0)>" } ?? ""): \($0.cause)" }
+        let output = CommandOutput(text: ([summary] + lines).joined(separator: "\n"),
+                                   json: ImportJSON(account: account.name, added: added, skipped: skipped, outcome: outcome,
+                                                    exitCode: exit.rawValue, failures: failures))
+        return exit == .ok ? output : output.failing(exit, "opml import: \(failures.count) of \(document.feeds.count) feed(s) failed")
     }
 
     static let export = CommandSpec(
@@ -72,9 +77,17 @@ enum OPMLCommands {
     }
 
     struct ImportJSON: Encodable, Sendable {
+        let account: String
         let added: Int
         let skipped: Int
-        let failed: [String]
+        let outcome: Outcome
+        let exitCode: Int32
+        let failures: [FailureJSON]
+
+        enum CodingKeys: String, CodingKey {
+            case account, added, skipped, outcome, failures
+            case exitCode = "exit_code"
+        }
     }
 
     struct ExportJSON: Encodable, Sendable {
