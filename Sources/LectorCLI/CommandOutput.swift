@@ -42,8 +42,8 @@ public struct CommandOutput: Sendable {
     }
 
     /// Renders the chosen form, ending with a newline unless empty.
-    func rendered(asJSON: Bool) -> String {
-        if asJSON { return (endsStream ? JSONOutput.line(json) : JSONOutput.encode(json)) + "\n" }
+    func rendered(asJSON: Bool, compact: Bool = false) -> String {
+        if asJSON { return (endsStream || compact ? JSONOutput.line(json) : JSONOutput.encode(json)) + "\n" }
         if text.isEmpty { return "" }
         return text.hasSuffix("\n") ? text : text + "\n"
     }
@@ -63,6 +63,7 @@ enum JSONOutput {
     static func line(_ value: any Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
         guard let data = try? encoder.encode(value) else { return "null" }
         return String(decoding: data, as: UTF8.self)
     }

@@ -9,12 +9,17 @@ struct CommandRunner {
         do {
             let result = try outcome(words)
             Console.out(result.text)
-            if result.status != .ok { Console.error(result.failureLine ?? result.status.meaning) }
+            if result.status != .ok { Console.error(linePrefix + (result.failureLine ?? result.status.meaning)) }
             return result.status
         } catch {
-            Console.error(error.description)
+            Console.error(linePrefix + error.description)
             return error.exitStatus
         }
+    }
+
+    /// "line 3: " in script mode, so an error names the line it comes from.
+    private var linePrefix: String {
+        session.scriptLine.map { "line \($0): " } ?? ""
     }
 
     /// Runs `words` and returns what it would print, or the error. Tests use this directly.
@@ -31,7 +36,7 @@ struct CommandRunner {
         case .run(let invocation):
             do {
                 let output = try invocation.spec.run(invocation, session)
-                return (output.rendered(asJSON: invocation.wantsJSON), output.status, output.failureLine)
+                return (output.rendered(asJSON: invocation.wantsJSON, compact: session.jsonLines), output.status, output.failureLine)
             } catch {
                 throw CLIError.from(error)
             }

@@ -10,6 +10,10 @@ public final class Session {
     let inREPL: Bool
     /// Set by `exit` to end the REPL after this command.
     var wantsExit = false
+    /// Script mode: every `--json` document is one compact line (JSON lines), and errors name
+    /// the script line they come from (`scriptLine`, set by the script runner).
+    var jsonLines = false
+    var scriptLine: Int?
     private var openedStore: Store?
 
     public init(directories: AppDirectories, environment: [String: String], table: CommandTable = .standard,

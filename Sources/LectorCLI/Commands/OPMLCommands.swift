@@ -70,10 +70,12 @@ enum OPMLCommands {
         })
         let data = document.xmlData()
         guard let path = invocation.argument("FILE"), path != "-" else {
-            return CommandOutput(text: String(decoding: data, as: UTF8.self), json: ExportJSON(file: nil, feeds: feeds.count))
+            return CommandOutput(text: String(decoding: data, as: UTF8.self),
+                                 json: ExportJSON(account: account.name, file: nil, feeds: feeds.count, opml: String(decoding: data, as: UTF8.self)))
         }
         try BackupCommands.writePrivately(data, to: path)
-        return CommandOutput(text: "Wrote \(feeds.count) feed(s) to \(path).", json: ExportJSON(file: path, feeds: feeds.count))
+        return CommandOutput(text: "Wrote \(feeds.count) feed(s) to \(path).",
+                             json: ExportJSON(account: account.name, file: path, feeds: feeds.count, opml: nil))
     }
 
     struct ImportJSON: Encodable, Sendable {
@@ -90,8 +92,21 @@ enum OPMLCommands {
         }
     }
 
+    /// With no FILE the OPML document itself is in `opml`; with a FILE it is written there and `opml` is null.
     struct ExportJSON: Encodable, Sendable {
+        let account: String
         let file: String?
         let feeds: Int
+        let opml: String?
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(account, forKey: .account)
+            try container.encode(file, forKey: .file)
+            try container.encode(feeds, forKey: .feeds)
+            try container.encode(opml, forKey: .opml)
+        }
+
+        enum CodingKeys: String, CodingKey { case account, file, feeds, opml }
     }
 }

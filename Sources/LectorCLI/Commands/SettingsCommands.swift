@@ -53,10 +53,19 @@ enum SettingsCommands {
 
     static let reset = CommandSpec(
         ["settings", "reset"], "return a setting, a group, or everything to the defaults",
-        arguments: [ArgumentSpec("KEY", "a key or a group; nothing for every setting", source: .settingKeys, optional: true)]
+        discussion: "With no KEY every setting is reset: on a terminal it asks first, off one it wants --yes.",
+        arguments: [ArgumentSpec("KEY", "a key or a group; nothing for every setting", source: .settingKeys, optional: true)],
+        options: [OptionSpec("yes", short: "y", "with no KEY, reset every setting without asking")]
     ) { invocation, session in
         let editor = try session.settingsEditor()
         let target = invocation.argument("KEY")
+        if target == nil && !invocation.flag("yes") {
+            // Every other destructive command asks or wants --yes; so does wiping every setting.
+            guard Prompter.isInteractive else {
+                throw CLIError.usage("this resets every setting to its default: pass --yes (or name a KEY or GROUP)")
+            }
+            guard Prompter.confirm("Reset every setting to its default?") else { return .message("Nothing changed.") }
+        }
         let changes: [SettingChange] = try CLIError.catching {
             if let target, let group = SettingsGroup(rawValue: target) {
                 return try SettingsRegistry.settings(in: group).map { try editor.reset($0.key) }
