@@ -114,7 +114,13 @@ enum AccountCommands {
                          + (status.lastError.map { " (last attempt failed: \($0))" } ?? ""))
         }
         if account.isDemo { lines.append("  demo library: remove it with 'lector demo off'") }
-        return CommandOutput(text: lines.joined(separator: "\n"), json: AccountJSON(account))
+        var json = AccountJSON(account)
+        json.feeds = feeds.count
+        json.unread = feeds.map(\.unreadCount).reduce(0, +)
+        json.secret = account.kind == .local ? nil : (account.needsPassword ? "missing" : "in-keyring")
+        json.last_sync = status.lastSuccessAt.flatMap(JSONOutput.timestamp)
+        json.last_error = status.lastError.map(TerminalText.sanitize)
+        return CommandOutput(text: lines.joined(separator: "\n"), json: json)
     }
 
     static let rename = CommandSpec(
@@ -198,6 +204,13 @@ enum AccountCommands {
         let demo: Bool
         let needs_password: Bool
         let server: String?
+        /// Filled by `account show` only (null elsewhere): what the text shows.
+        var feeds: Int?
+        var unread: Int?
+        /// "in-keyring" or "missing" for remote accounts, null for local ones.
+        var secret: String?
+        var last_sync: String?
+        var last_error: String?
 
         init(_ account: Account, server: String? = nil) {
             name = account.name

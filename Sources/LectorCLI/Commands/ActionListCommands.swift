@@ -93,14 +93,17 @@ enum ActionListCommands {
     private static func listOutput(_ keys: [String], session: Session) throws(CLIError) -> CommandOutput {
         let preferences = try session.preferences()
         var lines: [String] = []
-        var json: [String: JSONValue] = [:]
+        var json: [JSONValue] = []
         for key in keys {
             let value = preferences[key] ?? SettingsRegistry.setting(key)?.defaultValue ?? .array([])
             let names = value.arrayValue?.compactMap(\.stringValue) ?? []
-            json[key] = value
+            // A list is an array of objects: one per action, with its list and position.
+            for (index, name) in names.enumerated() {
+                json.append(.object(["list": .string(key), "position": .int(index + 1), "action": .string(name)]))
+            }
             if keys.count > 1 { lines.append("\(key.dropFirst("swipe.".count)):") }
             lines += names.isEmpty ? ["  (none)"] : names.enumerated().map { "  \($0 + 1). \($1)" }
         }
-        return CommandOutput(text: lines.joined(separator: "\n"), json: JSONValue.object(json))
+        return CommandOutput(text: lines.joined(separator: "\n"), json: JSONValue.array(json))
     }
 }

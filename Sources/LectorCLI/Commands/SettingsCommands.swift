@@ -11,16 +11,16 @@ enum SettingsCommands {
         let group = try invocation.argument("GROUP").map { name throws(CLIError) in try settingsGroup(name) }
         let settings = group.map(SettingsRegistry.settings(in:)) ?? SettingsRegistry.all
         var table = TextTable(["", "KEY", "VALUE", "DEFAULT"], flexibleColumn: 2)
-        var json: [String: JSONValue] = [:]
+        var json: [JSONValue] = []
         for setting in settings {
             let value = preferences[setting.key] ?? setting.defaultValue
             let changed = value != setting.defaultValue
             table.add([changed ? "*" : "", setting.key, value.displayText, changed ? setting.defaultValue.displayText : ""])
-            json[setting.key] = .object(["value": value, "default": setting.defaultValue, "changed": .bool(changed)])
+            json.append(.object(["key": .string(setting.key), "value": value, "default": setting.defaultValue, "changed": .bool(changed)]))
         }
         let warnings = preferences.warnings.map { "note: \($0)" }
         return CommandOutput(text: ([table.render(width: session.terminalWidth)] + warnings).joined(separator: "\n"),
-                             json: JSONValue.object(json))
+                             json: JSONValue.array(json))
     }
 
     static let get = CommandSpec(
