@@ -54,7 +54,7 @@ enum AccountCommands {
         }
         let user = invocation.value("user")
         if service != .miniflux && user == nil { throw CLIError.usage("a \(service.rawValue) account needs --user") }
-        for note in endpoint.notes where !invocation.wantsJSON { Console.error("note: \(note)") }
+        for note in endpoint.notes where !invocation.wantsJSON { Console.note(note) }
         let secret = try SecretInput.read(prompt: "\(service == .miniflux && user == nil ? "API token" : "Password") for \(user ?? endpoint.candidates[0].host ?? "the server"): ",
                                           fromStdin: invocation.flag("password-stdin"))
         let verified = try RemoteLogin.verify(service, endpoint: endpoint, user: user, secret: secret)
