@@ -10,7 +10,23 @@ public enum CLIError: Error, Sendable, Equatable, CustomStringConvertible {
     case authentication(String)
     case network(String)
     case failure(String)
+    /// Part of the work was done, part failed (the failures are in the message).
+    case partial(String)
     case interrupted
+
+    /// The error of a given exit status, for output that ends a command with that status.
+    static func with(_ status: ExitStatus, _ message: String) -> CLIError {
+        switch status {
+        case .usage: .usage(message)
+        case .notFound: .notFound(message)
+        case .conflict: .conflict(message)
+        case .authentication: .authentication(message)
+        case .network: .network(message)
+        case .partial: .partial(message)
+        case .interrupted: .interrupted
+        case .ok, .failure: .failure(message)
+        }
+    }
 
     public var exitStatus: ExitStatus {
         switch self {
@@ -20,6 +36,7 @@ public enum CLIError: Error, Sendable, Equatable, CustomStringConvertible {
         case .authentication: .authentication
         case .network: .network
         case .failure: .failure
+        case .partial: .partial
         case .interrupted: .interrupted
         }
     }
@@ -27,7 +44,7 @@ public enum CLIError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .usage(let message), .notFound(let message), .conflict(let message),
-             .authentication(let message), .network(let message), .failure(let message):
+             .authentication(let message), .network(let message), .failure(let message), .partial(let message):
             message
         case .interrupted:
             "interrupted"

@@ -22,9 +22,14 @@ struct CommandRunner {
         session.scriptLine.map { "line \($0): " } ?? ""
     }
 
-    /// Runs `words` and returns what it would print, or the error. Tests use this directly.
+    /// Runs `words` and returns what it would print, or the error. Tests use this directly; a
+    /// command that ends with a failure status beside its output throws, its output in the message.
     func execute(_ words: [String]) throws(CLIError) -> String {
-        try outcome(words).text
+        let result = try outcome(words)
+        guard result.status == .ok else {
+            throw CLIError.with(result.status, (result.failureLine ?? result.status.meaning) + "\n" + result.text)
+        }
+        return result.text
     }
 
     /// What the command prints, and its exit status when it reports a failure beside its output.
