@@ -1,5 +1,6 @@
 import LectorSettings
 import LectorStore
+import LectorSync
 
 /// A failed command: one line for the user and the exit code it maps to.
 public enum CLIError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -12,7 +13,23 @@ public enum CLIError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Another Lector process is syncing the account (exit code 4, like any clash with current
     /// state); its own case so an automatic sync can skip the account instead of failing.
     case alreadySyncing(String)
+    /// Part of the work was done, part failed (the failures are in the message).
+    case partial(String)
     case interrupted
+
+    /// The error of a given exit status, for output that ends a command with that status.
+    static func with(_ status: ExitStatus, _ message: String) -> CLIError {
+        switch status {
+        case .usage: .usage(message)
+        case .notFound: .notFound(message)
+        case .conflict: .conflict(message)
+        case .authentication: .authentication(message)
+        case .network: .network(message)
+        case .partial: .partial(message)
+        case .interrupted: .interrupted
+        case .ok, .failure: .failure(message)
+        }
+    }
 
     public var exitStatus: ExitStatus {
         switch self {
@@ -22,6 +39,7 @@ public enum CLIError: Error, Sendable, Equatable, CustomStringConvertible {
         case .authentication: .authentication
         case .network: .network
         case .failure: .failure
+        case .partial: .partial
         case .interrupted: .interrupted
         }
     }
@@ -29,7 +47,8 @@ public enum CLIError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .usage(let message), .notFound(let message), .conflict(let message),
-             .authentication(let message), .network(let message), .failure(let message), .alreadySyncing(let message):
+             .authentication(let message), .network(let message), .failure(let message), .alreadySyncing(let message),
+             .partial(let message):
             message
         case .interrupted:
             "interrupted"
@@ -52,6 +71,8 @@ public enum CLIError: Error, Sendable, Equatable, CustomStringConvertible {
             case .storage: return .failure(error.message)
             default: return .usage(error.message)
             }
+        case let error as AccountEndpointError:
+            return .usage(error.description)
         case let error as BackupError:
             return .failure(error.message)
         case let error as DatabaseError:

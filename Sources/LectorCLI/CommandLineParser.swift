@@ -11,15 +11,18 @@ struct CommandLineParser {
     let table: CommandTable
     let inREPL: Bool
 
-    func parse(_ words: [String]) throws(CLIError) -> ParsedLine {
-        guard let noun = words.first else { throw .usage("no command given (see 'lector help')") }
+    func parse(_ typed: [String]) throws(CLIError) -> ParsedLine {
+        // --json may come anywhere on the line, also before the noun: every command takes it.
+        let words = typed.contains("--json") && typed.contains(where: { !$0.hasPrefix("-") })
+            ? typed.filter { $0 != "--json" } + ["--json"] : typed
+        guard let noun = words.first else { throw .usage("no command given (\(seeHelp()))") }
         let nouns = table.visibleNouns(inREPL: inREPL).map(\.name)
         if noun == "--help" || noun == "-h" { return .help([]) }
         guard nouns.contains(noun) else {
             if noun.hasPrefix("-") {
-                throw .usage("unknown option '\(noun)' before the command (see 'lector help')")
+                throw .usage("unknown option '\(noun)' before the command (\(seeHelp()))")
             }
-            throw .usage("unknown command '\(noun)'\(Suggestion.hint(for: noun, in: nouns)) (see 'lector help')")
+            throw .usage("unknown command '\(noun)'\(Suggestion.hint(for: noun, in: nouns)) (\(seeHelp()))")
         }
         var rest = Array(words.dropFirst())
         let spec: CommandSpec
@@ -27,10 +30,10 @@ struct CommandLineParser {
             let verbs = table.commands(ofNoun: noun).compactMap { $0.path.count > 1 ? $0.path[1] : nil }
             guard let verb = rest.first, !verb.hasPrefix("-") else {
                 if rest.contains("--help") || rest.contains("-h") { return .help([noun]) }
-                throw .usage("'\(noun)' needs one of: \(verbs.joined(separator: ", ")) (see 'lector help \(noun)')")
+                throw .usage("'\(noun)' needs one of: \(verbs.joined(separator: ", ")) (\(seeHelp(noun)))")
             }
             guard let found = table.command([noun, verb]) else {
-                throw .usage("unknown command '\(noun) \(verb)'\(Suggestion.hint(for: verb, in: verbs)) (see 'lector help \(noun)')")
+                throw .usage("unknown command '\(noun) \(verb)'\(Suggestion.hint(for: verb, in: verbs)) (\(seeHelp(noun)))")
             }
             spec = found
             rest.removeFirst()
@@ -39,6 +42,12 @@ struct CommandLineParser {
             spec = found
         }
         return try parseOptions(rest, for: spec)
+    }
+
+    /// Where to look next: `lector help` in a shell, just `help` inside the REPL.
+    private func seeHelp(_ topic: String? = nil) -> String {
+        let command = "help" + (topic.map { " " + $0 } ?? "")
+        return inREPL ? "type '\(command)'" : "see 'lector \(command)'"
     }
 
     private func parseOptions(_ words: [String], for spec: CommandSpec) throws(CLIError) -> ParsedLine {
@@ -65,12 +74,12 @@ struct CommandLineParser {
                 if let equals = body.firstIndex(of: "=") { inlineValue = String(body[body.index(after: equals)...]) }
                 guard let found = spec.option(named: name) else {
                     let names = spec.allOptions.map { "--" + $0.name }
-                    throw .usage("'\(spec.name)' has no option '--\(name)'\(Suggestion.hint(for: "--" + name, in: names)) (see 'lector \(spec.name) --help')")
+                    throw .usage("'\(spec.name)' has no option '--\(name)'\(Suggestion.hint(for: "--" + name, in: names)) (\(seeHelp(spec.name)))")
                 }
                 option = found
             } else {
                 guard word.count == 2, let short = word.last, let found = spec.option(short: short) else {
-                    throw .usage("'\(spec.name)' has no option '\(word)' (see 'lector \(spec.name) --help')")
+                    throw .usage("'\(spec.name)' has no option '\(word)' (\(seeHelp(spec.name)))")
                 }
                 option = found
             }

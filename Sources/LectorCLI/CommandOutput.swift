@@ -7,6 +7,11 @@ public struct CommandOutput: Sendable {
     public let json: any Encodable & Sendable
     /// The last line of a JSON-lines stream (one compact line) instead of one pretty document.
     let endsStream: Bool
+    /// Not `.ok` when the command did part of its work, or reports a failure alongside its
+    /// output (a sync with a failed feed): the output is printed, then `failureLine` on stderr,
+    /// and this is the exit code.
+    var status: ExitStatus = .ok
+    var failureLine: String?
 
     public init(text: String, json: any Encodable & Sendable) {
         self.init(text: text, json: json, endsStream: false)
@@ -23,14 +28,22 @@ public struct CommandOutput: Sendable {
         CommandOutput(text: text, json: MessageJSON(ok: true, message: text))
     }
 
+    /// This output, ending the command with `status` and one line on stderr.
+    func failing(_ status: ExitStatus, _ line: String) -> CommandOutput {
+        var output = self
+        output.status = status
+        output.failureLine = line
+        return output
+    }
+
     struct MessageJSON: Encodable, Sendable {
         let ok: Bool
         let message: String
     }
 
     /// Renders the chosen form, ending with a newline unless empty.
-    func rendered(asJSON: Bool) -> String {
-        if asJSON { return (endsStream ? JSONOutput.line(json) : JSONOutput.encode(json)) + "\n" }
+    func rendered(asJSON: Bool, compact: Bool = false) -> String {
+        if asJSON { return (endsStream || compact ? JSONOutput.line(json) : JSONOutput.encode(json)) + "\n" }
         if text.isEmpty { return "" }
         return text.hasSuffix("\n") ? text : text + "\n"
     }
@@ -50,6 +63,7 @@ enum JSONOutput {
     static func line(_ value: any Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
         guard let data = try? encoder.encode(value) else { return "null" }
         return String(decoding: data, as: UTF8.self)
     }

@@ -8,8 +8,9 @@ struct CommandRunner {
     /// Runs `words` and returns the exit status. Output goes to stdout, the error line to stderr.
     func run(_ words: [String]) -> ExitStatus {
         do {
-            try execute(words, show: Console.out)
-            return .ok
+            let result = try execute(words, show: Console.out)
+            if result.status != .ok { Console.error(linePrefix + (result.failureLine ?? result.status.meaning)) }
+            return result.status
         } catch {
             session.afterShown.removeAll()
             // In the REPL a Ctrl-C ends the command, whatever error it surfaced as (a cancelled
@@ -18,24 +19,35 @@ struct CommandRunner {
                 Console.out("Cancelled.\n")
                 return .interrupted
             }
-            Console.error(error.description)
+            Console.error(linePrefix + error.description)
             return error.exitStatus
         }
     }
 
-    /// Runs `words` and returns what it would print, or the error. Tests use this directly.
+    /// "line 3: " in script mode, so an error names the line it comes from.
+    private var linePrefix: String {
+        session.scriptLine.map { "line \($0): " } ?? ""
+    }
+
+    /// Runs `words` and returns what it would print, or the error. Tests use this directly; a
+    /// command that ends with a failure status beside its output throws, its output in the message.
     func execute(_ words: [String]) throws(CLIError) -> String {
         var shown = ""
-        try execute(words) { shown = $0 }
+        let result = try execute(words) { shown = $0 }
+        guard result.status == .ok else {
+            throw CLIError.with(result.status, (result.failureLine ?? result.status.meaning) + "\n" + shown)
+        }
         return shown
     }
 
     /// Runs `words`, hands the output to `show`, then runs what the command left for after.
-    private func execute(_ words: [String], show: (String) -> Void) throws(CLIError) {
+    /// Returns the exit status of a command that reports a failure beside its output.
+    private func execute(_ words: [String], show: (String) -> Void) throws(CLIError) -> (status: ExitStatus, failureLine: String?) {
         let parser = CommandLineParser(table: session.table, inREPL: session.inREPL)
         switch try parser.parse(words) {
         case .help(let topic):
             show(try HelpRenderer(table: session.table, inREPL: session.inREPL).help(for: topic) + "\n")
+            return (.ok, nil)
         case .run(let invocation):
             session.tablesArePlain = invocation.flag("plain") || isatty(STDOUT_FILENO) != 1
             let output: CommandOutput
@@ -44,12 +56,13 @@ struct CommandRunner {
             } catch {
                 throw CLIError.from(error)
             }
-            show(output.rendered(asJSON: invocation.wantsJSON))
+            show(output.rendered(asJSON: invocation.wantsJSON, compact: session.jsonLines))
             let pending = session.afterShown
             session.afterShown.removeAll()
             for work in pending {
                 do { try work() } catch { throw CLIError.from(error) }
             }
+            return (output.status, output.failureLine)
         }
     }
 }

@@ -20,6 +20,10 @@ public enum Lector {
             return ExitStatus.ok.rawValue
         }
         var words = arguments
+        // --json may come anywhere on the line, also before the noun: every command takes it.
+        if words.contains("--json"), words.contains(where: { !$0.hasPrefix("-") }) {
+            words = words.filter { $0 != "--json" } + ["--json"]
+        }
         var keepGoing = false
         while let first = words.first, first.hasPrefix("-") {
             switch first {
@@ -44,6 +48,7 @@ public enum Lector {
             return REPL(session: session).run().rawValue
         }
         let session = Session(directories: directories, environment: environment)
+        session.jsonLines = true
         return ScriptRunner(session: session, keepGoing: keepGoing).run().rawValue
     }
 }

@@ -40,10 +40,12 @@ extension CLIError {
     }
 }
 
-/// What users type as a URL: a scheme is added when missing.
+/// What users type as a URL: a scheme is added when missing, by the same rule as for accounts
+/// (loopback → http, otherwise https), and the guess is printed as a note.
 enum TypedURL {
     static func parse(_ text: String) throws(CLIError) -> URL {
-        let withScheme = text.contains("://") ? text : "https://" + text
+        let (withScheme, note) = AccountEndpoint.withScheme(text)
+        if let note { Console.note(note) }
         guard let url = URL(string: withScheme), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
               url.host?.isEmpty == false else {
             throw .usage("'\(text)' is not a web address")

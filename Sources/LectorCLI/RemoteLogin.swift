@@ -8,6 +8,9 @@ enum RemoteLogin {
                        http: HTTPClient = HTTPClient()) throws(CLIError) -> (url: URL, info: ServerInfo) {
         do {
             return try ServiceLogin.verify(kind: kind, endpoint: endpoint, user: user, secret: secret, http: http)
+        } catch .rejected(let message) {
+            // At login a refusal means the address serves no such API: nothing to conflict with.
+            throw CLIError.notFound(message)
         } catch {
             throw CLIError(error)
         }

@@ -15,6 +15,10 @@ public final class Session {
     /// Work a command leaves for after its output is on screen (marking an article read once it
     /// was shown); the runner runs it and empties the list.
     var afterShown: [() throws -> Void] = []
+    /// Script mode: every `--json` document is one compact line (JSON lines), and errors name
+    /// the script line they come from (`scriptLine`, set by the script runner).
+    var jsonLines = false
+    var scriptLine: Int?
     private var openedStore: Store?
 
     public init(directories: AppDirectories, environment: [String: String], table: CommandTable = .standard,

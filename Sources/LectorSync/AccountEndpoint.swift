@@ -24,13 +24,8 @@ public struct AccountEndpoint: Sendable, Equatable {
             guard kind == .feedbin else { throw .missing(kind) }
             return AccountEndpoint(candidates: [feedbinAPI], notes: [])
         }
-        var text = typed
-        if !text.contains("://") {
-            let host = text.split(separator: "/").first.map(String.init) ?? text
-            let scheme = isLoopback(host.split(separator: ":").first.map(String.init) ?? host) ? "http" : "https"
-            text = "\(scheme)://\(text)"
-            notes.append("no scheme given: using \(scheme)://")
-        }
+        let (text, schemeNote) = withScheme(typed)
+        if let schemeNote { notes.append(schemeNote) }
         guard var components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
               ["http", "https"].contains(scheme), let host = components.host, !host.isEmpty else {
             throw .invalid(typed)
@@ -42,6 +37,11 @@ public struct AccountEndpoint: Sendable, Equatable {
         while path.hasSuffix("/") { path.removeLast() }
 
         var paths: [String]
+        if kind == .freshrss || kind == .fever, path.hasSuffix("/i") {
+            // The FreshRSS web interface lives under /i/; its APIs under /api/ beside it.
+            path.removeLast(2)
+            notes.append("\(typed) is FreshRSS's web address: using its API beside it")
+        }
         switch kind {
         case .freshrss:
             if path.hasSuffix("/greader.php") {
@@ -78,6 +78,18 @@ public struct AccountEndpoint: Sendable, Equatable {
             return copy.url
         }
         return AccountEndpoint(candidates: candidates, notes: notes)
+    }
+
+    /// The one address-guessing rule, for accounts and feeds alike: an address typed without a
+    /// scheme gets http:// when its host is this machine (loopback) and https:// otherwise, and
+    /// the guess is returned as a note to print.
+    public static func withScheme(_ typed: String) -> (text: String, note: String?) {
+        guard !typed.contains("://") else { return (typed, nil) }
+        let hostAndPort = typed.split(separator: "/").first.map(String.init) ?? typed
+        let host = hostAndPort.hasPrefix("[") ? String(hostAndPort.prefix { $0 != "]" }) + "]"
+            : hostAndPort.split(separator: ":").first.map(String.init) ?? hostAndPort
+        let scheme = isLoopback(host) ? "http" : "https"
+        return ("\(scheme)://\(typed)", "no scheme given: using \(scheme)://" + (scheme == "http" ? " (this machine)" : ""))
     }
 
     /// Whether the credential would cross the network unencrypted.

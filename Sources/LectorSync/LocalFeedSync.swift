@@ -37,6 +37,15 @@ public struct LocalFeedSync {
         public var deferred: [Deferral] = []
         public var newArticles = 0
         public var failures: [String] = []
+        /// The same failures with their feed and typed cause, for scripts (`sync --json`).
+        public var feedFailures: [FeedFailure] = []
+    }
+
+    /// One feed that could not be fetched; `error` is nil when its address is not a URL.
+    public struct FeedFailure: Sendable, Equatable {
+        public let title: String
+        public let url: String
+        public let error: FetchError?
     }
 
     /// Fetches every feed of the account; `manual` runs ignore backoff and the polling floor.
@@ -60,7 +69,11 @@ public struct LocalFeedSync {
         var jobs: [FetchPipeline.Job] = []
         var fetchable: [FeedListing] = []
         for listing in feeds {
-            guard let url = URL(string: listing.feed.url) else { report.failures.append("\(listing.feed.title): not a URL"); continue }
+            guard let url = URL(string: listing.feed.url) else {
+                report.failures.append("\(listing.feed.title): not a URL")
+                report.feedFailures.append(FeedFailure(title: listing.feed.title, url: listing.feed.url, error: nil))
+                continue
+            }
             let stored: StoredFetchMeta
             do { stored = try store.fetchMeta.meta(feedID: listing.feed.id) } catch { throw .store(error) }
             jobs.append(FetchPipeline.Job(url: url, state: FetchState(etag: stored.etag, lastModified: stored.lastModified,
@@ -86,7 +99,9 @@ public struct LocalFeedSync {
                     case .success(.skipped(let until)):
                         report.skipped += 1
                         report.deferred.append(Deferral(title: feed.title, until: until))
-                    case .failure(let error): report.failures.append("\(feed.title): \(error.description)")
+                    case .failure(let error):
+                        report.failures.append("\(feed.title): \(error.description)")
+                        report.feedFailures.append(FeedFailure(title: feed.title, url: feed.url, error: error))
                     }
                     try store.fetchMeta.save(StoredFetchMeta(etag: next.etag, lastModified: next.lastModified, bodyHash: next.bodyHash,
                                                              nextFetchAt: next.nextFetchAt, failureCount: next.failureCount,

@@ -15,6 +15,23 @@ struct AccountEndpointTests {
         #expect(endpoint.notes.count == 2, "the scheme and the path guesses are both explained: \(endpoint.notes)")
     }
 
+    @Test("the FreshRSS web address (…/i/) leads to its API beside it, said in a note")
+    func freshRSSWebAddress() throws {
+        let endpoint = try AccountEndpoint.resolve(kind: .freshrss, typed: "https://rss.example.com/FreshRSS/i/")
+        #expect(endpoint.candidates.first?.absoluteString == "https://rss.example.com/FreshRSS/api/greader.php/", "\(endpoint.candidates)")
+        #expect(endpoint.notes.contains { $0.contains("web address") }, "\(endpoint.notes)")
+        #expect(try urls(.fever, "rss.example.com/i").first == "https://rss.example.com/api/fever.php")
+    }
+
+    @Test("one scheme rule for accounts and feeds: loopback gets http, anything else https, with a note")
+    func schemeRule() {
+        #expect(AccountEndpoint.withScheme("127.0.0.1:8080/feed.xml").text == "http://127.0.0.1:8080/feed.xml")
+        #expect(AccountEndpoint.withScheme("localhost/x").text == "http://localhost/x")
+        #expect(AccountEndpoint.withScheme("[::1]:9/x").text == "http://[::1]:9/x")
+        #expect(AccountEndpoint.withScheme("example.org/feed").text == "https://example.org/feed")
+        #expect(AccountEndpoint.withScheme("example.org/feed").note != nil && AccountEndpoint.withScheme("http://x.org").note == nil)
+    }
+
     @Test("a full GReader URL is kept, with or without a trailing slash")
     func fullGReaderURL() throws {
         #expect(try urls(.freshrss, "https://rss.example.com/p/api/greader.php") == ["https://rss.example.com/p/api/greader.php/"])

@@ -47,13 +47,14 @@ enum AccountCommands {
                                  json: AccountJSON(account))
         }
         let service = ServiceKind(rawValue: kind.rawValue)!
-        let endpoint = try CLIError.catching { try AccountEndpoint.resolve(kind: service, typed: invocation.value("url")) }
+        let endpoint: AccountEndpoint
+        do { endpoint = try AccountEndpoint.resolve(kind: service, typed: invocation.value("url")) } catch { throw CLIError.from(error) }
         if endpoint.isInsecure && !invocation.flag("allow-insecure") {
             throw CLIError.usage("refusing to send a secret over plain http to \(endpoint.candidates[0].host ?? "the server"): use https, or pass --allow-insecure")
         }
         let user = invocation.value("user")
         if service != .miniflux && user == nil { throw CLIError.usage("a \(service.rawValue) account needs --user") }
-        for note in endpoint.notes where !invocation.wantsJSON { Console.error("note: \(note)") }
+        for note in endpoint.notes where !invocation.wantsJSON { Console.note(note) }
         let secret = try SecretInput.read(prompt: "\(service == .miniflux && user == nil ? "API token" : "Password") for \(user ?? endpoint.candidates[0].host ?? "the server"): ",
                                           fromStdin: invocation.flag("password-stdin"))
         let verified = try RemoteLogin.verify(service, endpoint: endpoint, user: user, secret: secret)
@@ -113,7 +114,13 @@ enum AccountCommands {
                          + (status.lastError.map { " (last attempt failed: \($0))" } ?? ""))
         }
         if account.isDemo { lines.append("  demo library: remove it with 'lector demo off'") }
-        return CommandOutput(text: lines.joined(separator: "\n"), json: AccountJSON(account))
+        var json = AccountJSON(account)
+        json.feeds = feeds.count
+        json.unread = feeds.map(\.unreadCount).reduce(0, +)
+        json.secret = account.kind == .local ? nil : (account.needsPassword ? "missing" : "in-keyring")
+        json.last_sync = status.lastSuccessAt.flatMap(JSONOutput.timestamp)
+        json.last_error = status.lastError.map(TerminalText.sanitize)
+        return CommandOutput(text: lines.joined(separator: "\n"), json: json)
     }
 
     static let rename = CommandSpec(
@@ -197,6 +204,13 @@ enum AccountCommands {
         let demo: Bool
         let needs_password: Bool
         let server: String?
+        /// Filled by `account show` only (null elsewhere): what the text shows.
+        var feeds: Int?
+        var unread: Int?
+        /// "in-keyring" or "missing" for remote accounts, null for local ones.
+        var secret: String?
+        var last_sync: String?
+        var last_error: String?
 
         init(_ account: Account, server: String? = nil) {
             name = account.name

@@ -17,6 +17,7 @@ enum ActionListCommands {
         options: [OptionSpec("at", value: "N", "insert at position N (from 1) instead of the end")]
     ) { invocation, session in
         let position = try invocation.intValue("at", range: 1...100)
+        try refuseIf(dockKey, session, holds: true, invocation.argument("ACTION") ?? "")
         return try edit(dockKey, session) { list throws(SettingsError) in try list.add(invocation.argument("ACTION") ?? "", at: position) }
     }
 
@@ -24,7 +25,8 @@ enum ActionListCommands {
         ["dock", "remove"], "take an action out of the dock",
         arguments: [ArgumentSpec("ACTION", "the action", source: .actions(dockKey))]
     ) { invocation, session in
-        try edit(dockKey, session) { list throws(SettingsError) in try list.remove(invocation.argument("ACTION") ?? "") }
+        try refuseIf(dockKey, session, holds: false, invocation.argument("ACTION") ?? "")
+        return try edit(dockKey, session) { list throws(SettingsError) in try list.remove(invocation.argument("ACTION") ?? "") }
     }
 
     static let dockMove = CommandSpec(
@@ -67,6 +69,20 @@ enum ActionListCommands {
         return SettingsCommands.changeOutput(changes, none: "Swipe actions are already the defaults.")
     }
 
+    /// The exit-code table: adding an action already in the list is a conflict (4), removing one
+    /// that is not there is not found (3). Unknown action names stay usage errors (2), from the list.
+    private static func refuseIf(_ key: String, _ session: Session, holds: Bool, _ name: String) throws(CLIError) {
+        let current = ((try session.preferences())[key]?.arrayValue ?? []).compactMap(\.stringValue)
+        var known = false
+        if case .actions(let catalog)? = SettingsRegistry.setting(key)?.type { known = catalog.known.contains(name.lowercased()) }
+        if holds, let index = current.firstIndex(of: name.lowercased()) {
+            throw .conflict("'\(name)' is already in \(key) at position \(index + 1): use 'move' to reorder it")
+        }
+        if !holds, known, !current.contains(name.lowercased()) {
+            throw .notFound("'\(name)' is not in \(key) (\(current.isEmpty ? "it is empty" : current.joined(separator: ", ")))")
+        }
+    }
+
     private static func edit(_ key: String, _ session: Session,
                              _ operation: (inout ActionList) throws(SettingsError) -> Void) throws(CLIError) -> CommandOutput {
         let editor = try session.settingsEditor()
@@ -77,14 +93,17 @@ enum ActionListCommands {
     private static func listOutput(_ keys: [String], session: Session) throws(CLIError) -> CommandOutput {
         let preferences = try session.preferences()
         var lines: [String] = []
-        var json: [String: JSONValue] = [:]
+        var json: [JSONValue] = []
         for key in keys {
             let value = preferences[key] ?? SettingsRegistry.setting(key)?.defaultValue ?? .array([])
             let names = value.arrayValue?.compactMap(\.stringValue) ?? []
-            json[key] = value
+            // A list is an array of objects: one per action, with its list and position.
+            for (index, name) in names.enumerated() {
+                json.append(.object(["list": .string(key), "position": .int(index + 1), "action": .string(name)]))
+            }
             if keys.count > 1 { lines.append("\(key.dropFirst("swipe.".count)):") }
             lines += names.isEmpty ? ["  (none)"] : names.enumerated().map { "  \($0 + 1). \($1)" }
         }
-        return CommandOutput(text: lines.joined(separator: "\n"), json: JSONValue.object(json))
+        return CommandOutput(text: lines.joined(separator: "\n"), json: JSONValue.array(json))
     }
 }

@@ -42,7 +42,16 @@ enum BackupCommands {
         ["backup", "inspect"], "validate a backup file and summarise it, changing nothing",
         arguments: [ArgumentSpec("FILE", "the backup", source: .files)]
     ) { invocation, _ in
-        let (document, warnings) = try read(invocation.argument("FILE") ?? "")
+        let path = invocation.argument("FILE") ?? ""
+        let document: BackupDocument, warnings: [String]
+        do {
+            (document, warnings) = try BackupReader.read(try readFile(path))
+        } catch let error as BackupError {
+            // inspect exists to list them all: every violation, one per line.
+            guard case .invalid(_, let violations) = error, violations.count > 1 else { throw CLIError.failure("\(path): \(error.message)") }
+            let lines = violations.map { "  \($0.description)" }
+            throw CLIError.failure("\(path): invalid backup, \(violations.count) problems:\n" + lines.joined(separator: "\n"))
+        }
         let changedSettings = SettingsRegistry.all.filter { setting in
             document.settings[setting.group.rawValue]?[setting.name].map { $0 != setting.defaultValue } ?? false
         }
@@ -149,10 +158,22 @@ enum BackupCommands {
     }
 
     static func read(_ path: String) throws(CLIError) -> (BackupDocument, [String]) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .notFound("cannot read backup file '\(path)'")
-        }
+        let data = try readFile(path)
         do { return try BackupReader.read(data) } catch { throw .failure("\(path): \(error.message)") }
+    }
+
+    /// A file's bytes, or the system's own reason it cannot be read ("No such file or directory").
+    static func readFile(_ path: String) throws(CLIError) -> Data {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            let reason = String(cString: strerror(errno))
+            throw errno == ENOENT ? .notFound("cannot read '\(path)': \(reason)") : .failure("cannot read '\(path)': \(reason)")
+        }
+        close(descriptor)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .failure("cannot read '\(path)': \(String(cString: strerror(EISDIR)))")
+        }
+        return data
     }
 
     static func writePrivately(_ data: Data, to path: String) throws(CLIError) {

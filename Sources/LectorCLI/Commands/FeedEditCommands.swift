@@ -50,7 +50,10 @@ enum FeedEditCommands {
                 guard let number = try Prompter.choose(count: found.count) else { return .message("Nothing added.") }
                 choice = found[number - 1]
             } else {
-                throw CLIError.usage((["several feeds found at \(url.absoluteString); pass --pick N:"] + lines).joined(separator: "; "))
+                // Off a terminal: the candidates one per line (a JSON array with --json), then a usage error.
+                let candidates = found.enumerated().map { FeedInspectCommands.CandidateJSON(number: $0 + 1, found: $1) }
+                return CommandOutput(text: lines.joined(separator: "\n"), json: candidates)
+                    .failing(.usage, "several feeds found at \(url.absoluteString): pass --pick N with one of the \(found.count) above")
             }
         }
         var feedURL = choice.candidate.url

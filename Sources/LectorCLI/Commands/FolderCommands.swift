@@ -1,3 +1,4 @@
+import LectorSettings
 import LectorStore
 import LectorSync
 
@@ -27,7 +28,8 @@ enum FolderCommands {
             }
         }
         let folder = try CLIError.catching { try store.folders.insert(accountID: account.id, serverID: serverID, name: name) }
-        return CommandOutput(text: "Created folder '\(folder.name)'\(note).", json: CommandOutput.MessageJSON(ok: true, message: folder.name))
+        return CommandOutput(text: "Created folder '\(folder.name)'\(note).", json: JSONValue.object(["account": .string(account.name), "folder": .string(folder.name),
+                                                                                       "message": .string("Created folder '\(folder.name)'\(note).")]))
     }
 
     static let rename = CommandSpec(

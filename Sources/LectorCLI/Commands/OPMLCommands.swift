@@ -13,7 +13,7 @@ enum OPMLCommands {
         options: [OptionSpec.account]
     ) { invocation, session in
         let path = invocation.argument("FILE") ?? ""
-        guard let data = FileManager.default.contents(atPath: path) else { throw CLIError.notFound("cannot read '\(path)'") }
+        let data = try BackupCommands.readFile(path)
         let document: OPMLDocument
         do throws(OPMLError) { document = try OPMLDocument.parse(data) } catch { throw CLIError.failure("\(path): \(error)") }
         let store = try session.store()
@@ -21,10 +21,10 @@ enum OPMLCommands {
         let provider = account.kind == .local ? nil : try FeedEditCommands.editingProvider(account, session)
         var known = Set(try CLIError.catching { try store.feeds.list(accountID: account.id) }.compactMap { URL(string: $0.feed.url).map(canonicalFeedKey) })
         var added = 0, skipped = 0
-        var failures: [String] = []
+        var failures: [FailureJSON] = []
         for entry in document.feeds {
             guard let url = URL(string: entry.xmlURL), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
-                failures.append("\(entry.title): '\(entry.xmlURL)' is not a web address")
+                failures.append(FailureJSON(feed: entry.title, url: entry.xmlURL, cause: "'\(entry.xmlURL)' is not a web address", status: .usage))
                 continue
             }
             guard known.insert(canonicalFeedKey(url)).inserted else { skipped += 1; continue }
@@ -49,12 +49,17 @@ enum OPMLCommands {
             } catch let error as DatabaseError {
                 throw CLIError.from(StoreError.database(error))
             } catch {
-                failures.append("\(entry.title): \(error)")
+                failures.append(FailureJSON(feed: entry.title, url: url.absoluteString, error: CLIError.from(error)))
             }
         }
         let summary = "Imported \(added) feed(s) into '\(account.name)'; \(skipped) already subscribed; \(failures.count) failed."
-        return CommandOutput(text: ([summary] + failures.map { "  failed: \(TerminalText.sanitize($0))" }).joined(separator: "\n"),
-                             json: ImportJSON(added: added, skipped: skipped, failed: failures))
+        let outcome = Outcome.of(succeeded: added + skipped, failures: failures.count)
+        let exit = RunStatus.of(outcomes: [outcome], failures: failures)
+        let lines = failures.map { "  failed: \($0.feed ?? "")\($0.url.map { " <\($0)>" } ?? ""): \($0.cause)" }
+        let output = CommandOutput(text: ([summary] + lines).joined(separator: "\n"),
+                                   json: ImportJSON(account: account.name, added: added, skipped: skipped, outcome: outcome,
+                                                    exitCode: exit.rawValue, failures: failures))
+        return exit == .ok ? output : output.failing(exit, "opml import: \(failures.count) of \(document.feeds.count) feed(s) failed")
     }
 
     static let export = CommandSpec(
@@ -70,20 +75,43 @@ enum OPMLCommands {
         })
         let data = document.xmlData()
         guard let path = invocation.argument("FILE"), path != "-" else {
-            return CommandOutput(text: String(decoding: data, as: UTF8.self), json: ExportJSON(file: nil, feeds: feeds.count))
+            return CommandOutput(text: String(decoding: data, as: UTF8.self),
+                                 json: ExportJSON(account: account.name, file: nil, feeds: feeds.count, opml: String(decoding: data, as: UTF8.self)))
         }
         try BackupCommands.writePrivately(data, to: path)
-        return CommandOutput(text: "Wrote \(feeds.count) feed(s) to \(path).", json: ExportJSON(file: path, feeds: feeds.count))
+        return CommandOutput(text: "Wrote \(feeds.count) feed(s) to \(path).",
+                             json: ExportJSON(account: account.name, file: path, feeds: feeds.count, opml: nil))
     }
 
     struct ImportJSON: Encodable, Sendable {
+        let account: String
         let added: Int
         let skipped: Int
-        let failed: [String]
+        let outcome: Outcome
+        let exitCode: Int32
+        let failures: [FailureJSON]
+
+        enum CodingKeys: String, CodingKey {
+            case account, added, skipped, outcome, failures
+            case exitCode = "exit_code"
+        }
     }
 
+    /// With no FILE the OPML document itself is in `opml`; with a FILE it is written there and `opml` is null.
     struct ExportJSON: Encodable, Sendable {
+        let account: String
         let file: String?
         let feeds: Int
+        let opml: String?
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(account, forKey: .account)
+            try container.encode(file, forKey: .file)
+            try container.encode(feeds, forKey: .feeds)
+            try container.encode(opml, forKey: .opml)
+        }
+
+        enum CodingKeys: String, CodingKey { case account, file, feeds, opml }
     }
 }

@@ -13,7 +13,7 @@ enum ScheduleCommands {
     ) { _, session in
         let preferences = try session.preferences()
         guard preferences.syncInBackground else {
-            throw CLIError.usage("background sync is off in the settings: run 'lector settings set sync.background true' first")
+            throw CLIError.conflict("background sync is off in the settings: run 'lector settings set sync.background true' first")
         }
         let units = try units(session, interval: max(15, preferences.syncIntervalMinutes))
         let directory = session.directories.systemdUser

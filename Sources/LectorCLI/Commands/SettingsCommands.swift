@@ -11,16 +11,16 @@ enum SettingsCommands {
         let group = try invocation.argument("GROUP").map { name throws(CLIError) in try settingsGroup(name) }
         let settings = group.map(SettingsRegistry.settings(in:)) ?? SettingsRegistry.all
         var table = TextTable(["", "KEY", "VALUE", "DEFAULT"], flexibleColumn: 2, wholeColumns: [1])
-        var json: [String: JSONValue] = [:]
+        var json: [JSONValue] = []
         for setting in settings {
             let value = preferences[setting.key] ?? setting.defaultValue
             let changed = value != setting.defaultValue
             table.add([changed ? "*" : "", setting.key, value.displayText, changed ? setting.defaultValue.displayText : ""])
-            json[setting.key] = .object(["value": value, "default": setting.defaultValue, "changed": .bool(changed)])
+            json.append(.object(["key": .string(setting.key), "value": value, "default": setting.defaultValue, "changed": .bool(changed)]))
         }
         let warnings = preferences.warnings.map { "note: \($0)" }
         return CommandOutput(text: ([table.render(for: session)] + warnings).joined(separator: "\n"),
-                             json: JSONValue.object(json))
+                             json: JSONValue.array(json))
     }
 
     static let get = CommandSpec(
@@ -53,10 +53,19 @@ enum SettingsCommands {
 
     static let reset = CommandSpec(
         ["settings", "reset"], "return a setting, a group, or everything to the defaults",
-        arguments: [ArgumentSpec("KEY", "a key or a group; nothing for every setting", source: .settingKeys, optional: true)]
+        discussion: "With no KEY every setting is reset: on a terminal it asks first, off one it wants --yes.",
+        arguments: [ArgumentSpec("KEY", "a key or a group; nothing for every setting", source: .settingKeys, optional: true)],
+        options: [OptionSpec("yes", short: "y", "with no KEY, reset every setting without asking")]
     ) { invocation, session in
         let editor = try session.settingsEditor()
         let target = invocation.argument("KEY")
+        if target == nil && !invocation.flag("yes") {
+            // Every other destructive command asks or wants --yes; so does wiping every setting.
+            guard Prompter.isInteractive else {
+                throw CLIError.usage("this resets every setting to its default: pass --yes (or name a KEY or GROUP)")
+            }
+            guard Prompter.confirm("Reset every setting to its default?") else { return .message("Nothing changed.") }
+        }
         let changes: [SettingChange] = try CLIError.catching {
             if let target, let group = SettingsGroup(rawValue: target) {
                 return try SettingsRegistry.settings(in: group).map { try editor.reset($0.key) }

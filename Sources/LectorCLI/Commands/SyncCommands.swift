@@ -21,82 +21,80 @@ enum SyncCommands {
         let accounts: [Account] = try invocation.value("account").map { [try session.account(named: $0)] }
             ?? CLIError.catching { try store.accounts.all().filter { !$0.isDemo } }
         guard !accounts.isEmpty else {
-            if invocation.flag("auto") { return CommandOutput(text: "", json: ResultsJSON(results: []), endsStream: true) }
+            if invocation.flag("auto") { return CommandOutput(text: "", json: ResultsJSON(outcome: "ok", exitCode: 0, results: []), endsStream: true) }
             throw CLIError.notFound("no account to sync: add one with 'lector account add'")
         }
         let floor = Double(max(15, preferences.syncIntervalMinutes)) * 60
         let now = Date()
         var results: [ResultJSON] = []
-        var firstError: CLIError?
-        var firstFailedAccount: String?
         for account in accounts {
             // Ctrl-C in the REPL: what was committed stays, the next account is not started.
             if Interrupt.isRequested { throw CLIError.interrupted }
             let status = try CLIError.catching { try store.sync.status(accountID: account.id) }
             if invocation.flag("auto"), let last = status.lastStartedAt, now.timeIntervalSince1970 - last < floor {
                 let minutes = Int((now.timeIntervalSince1970 - last) / 60)
-                results.append(ResultJSON(account: account.name, outcome: "skipped",
-                                          detail: "synced \(minutes) min ago; automatic syncs wait \(Int(floor / 60)) min"))
+                results.append(ResultJSON(account: account.name, outcome: .skipped,
+                                          detail: "synced \(minutes) min ago; automatic syncs wait \(Int(floor / 60)) min", failures: []))
                 continue
             }
             do throws(CLIError) {
-                let detail = try run(account, store: store, session: session, json: invocation.wantsJSON, pushOnly: invocation.flag("push-only"),
-                                     manual: !invocation.flag("auto"), since: since(preferences.syncAgeLimit, now: now))
-                results.append(ResultJSON(account: account.name, outcome: "ok", detail: detail))
+                let (detail, outcome, failures) = try run(account, store: store, session: session, json: invocation.wantsJSON,
+                                                          pushOnly: invocation.flag("push-only"), manual: !invocation.flag("auto"),
+                                                          since: since(preferences.syncAgeLimit, now: now))
+                results.append(ResultJSON(account: account.name, outcome: outcome, detail: detail, failures: failures))
             } catch .alreadySyncing(let message) where invocation.flag("auto") {
                 // A timer run that finds another sync of the account under way has nothing to add.
-                results.append(ResultJSON(account: account.name, outcome: "skipped", detail: message))
+                results.append(ResultJSON(account: account.name, outcome: .skipped, detail: message, failures: []))
             } catch {
-                results.append(ResultJSON(account: account.name, outcome: "failed", detail: error.description))
-                if firstError == nil { (firstError, firstFailedAccount) = (error, account.name) }
+                results.append(ResultJSON(account: account.name, outcome: .failed, detail: TerminalText.sanitize(error.description),
+                                          failures: [FailureJSON(feed: nil, url: nil, error: error)]))
             }
         }
-        let lines = results.map { "\($0.account): \($0.outcome == "ok" ? "" : $0.outcome + ": ")\($0.detail)" }
-        let text = lines.joined(separator: "\n")
-        // Printed before the error itself goes to stderr: every other account's line, so each
-        // failure appears exactly once.
-        let othersThanFirstFailure = zip(results, lines).filter { $0.0.account != firstFailedAccount || $0.0.outcome != "failed" }
-            .map(\.1).joined(separator: "\n")
+        let failures = results.flatMap(\.failures)
+        let exit = RunStatus.of(outcomes: results.map(\.outcome), failures: failures)
+        let text = results.map(\.line).joined(separator: "\n")
+        let overall = exit == .ok ? "ok" : (exit == .partial ? "partial" : "failed")
+        var output = CommandOutput(text: text, json: ResultsJSON(outcome: overall, exitCode: exit.rawValue, results: results), endsStream: true)
         if invocation.flag("auto") {
             // Timers read the log and the exit code; cron mails whatever is printed, so print only failures.
-            SyncLog(path: session.directories.syncLogPath).append((firstError == nil ? "ok " : "failed ") + text)
-            if let firstError {
-                if !invocation.wantsJSON && !othersThanFirstFailure.isEmpty { Console.out(othersThanFirstFailure + "\n") }
-                throw firstError
+            SyncLog(path: session.directories.syncLogPath).append("\(overall) " + results.map(\.logLine).joined(separator: " | "))
+            if exit == .ok && isatty(STDOUT_FILENO) == 0 && !invocation.wantsJSON {
+                output = CommandOutput(text: "", json: ResultsJSON(outcome: overall, exitCode: 0, results: results), endsStream: true)
             }
-            if isatty(STDOUT_FILENO) == 0 && !invocation.wantsJSON { return CommandOutput(text: "", json: ResultsJSON(results: results), endsStream: true) }
         }
-        if let firstError, results.allSatisfy({ $0.outcome != "ok" }) || accounts.count == 1 {
-            // Every account failed (or the only one did): the exit code says why.
-            if !invocation.wantsJSON && !othersThanFirstFailure.isEmpty { Console.out(othersThanFirstFailure + "\n") }
-            throw firstError
-        }
-        return CommandOutput(text: text, json: ResultsJSON(results: results), endsStream: true)
+        guard exit != .ok else { return output }
+        let failedAccounts = results.filter { $0.outcome == .failed }.count
+        let summary = "sync: \(failures.count) failure(s)" + (failedAccounts > 0 ? " (\(failedAccounts) account(s) failed)" : "")
+            + (exit == .partial ? "; the rest was synced" : "")
+        return output.failing(exit, summary)
     }
 
+    /// Runs one account: its one-line detail, its outcome and what failed.
     private static func run(_ account: Account, store: Store, session: Session, json: Bool, pushOnly: Bool, manual: Bool,
-                            since: Date?) throws(CLIError) -> String {
+                            since: Date?) throws(CLIError) -> (String, Outcome, [FailureJSON]) {
         let progress = ProgressLine(account: account.name, json: json)
         defer { progress.finish() }
         if account.kind == .local {
-            guard !pushOnly else { return "nothing to push: a local account has no server" }
+            guard !pushOnly else { return ("nothing to push: a local account has no server", .ok, []) }
             let keyring = session.keyring
             let sync = LocalFeedSync(store: store, account: account, fetcher: FeedFetcher(http: session.http),
                                      credentials: { FeedLogin.credentials(for: $0, keyring: keyring) }, progress: progress.update)
             let report = try remote { () throws(SyncError) in try sync.run(manual: manual) }
             var detail = "\(report.fetched) feed(s) updated, \(report.unchanged) unchanged, \(report.newArticles) new article(s)"
             if report.skipped > 0 { detail += ", \(report.skipped) waiting (backoff)" }
-            if !report.failures.isEmpty { detail += "; \(report.failures.count) failed: " + report.failures.joined(separator: "; ") }
-            return detail
+            let failures = report.feedFailures.map(FailureJSON.init)
+            if !failures.isEmpty { detail += "; \(failures.count) failed" }
+            let outcome = Outcome.of(succeeded: report.fetched + report.unchanged + report.skipped, failures: failures.count)
+            return (detail, outcome, failures)
         }
         let engine = SyncEngine(store: store, account: account, provider: try session.provider(for: account), progress: progress.update)
         if pushOnly {
             let report = try remote { () throws(SyncError) in try engine.push() }
-            return "\(report.pushed) change(s) sent"
+            return ("\(report.pushed) change(s) sent", .ok, [])
         }
         let report = try remote { () throws(SyncError) in try engine.run(since: since) }
         let summary = "\(report.pushed) change(s) sent, \(report.feeds) feed(s), \(report.newArticles) new article(s), \(report.stateChanges) state change(s) from the server"
-        return ([summary] + comparedWithRestoredBackup(account, store: store, session: session)).joined(separator: "\n  ")
+        return (([summary] + comparedWithRestoredBackup(account, store: store, session: session)).joined(separator: "\n  "), .ok, [])
     }
 
     /// After the first sync of a restored remote account: how the server's subscriptions compare
@@ -121,13 +119,35 @@ enum SyncCommands {
     /// The last line of `sync --json`.
     struct ResultsJSON: Encodable, Sendable {
         var event = "result"
+        /// `ok`, `partial` or `failed` for the whole run.
+        let outcome: String
+        let exitCode: Int32
         let results: [ResultJSON]
+
+        enum CodingKeys: String, CodingKey {
+            case event, outcome, results
+            case exitCode = "exit_code"
+        }
     }
 
     struct ResultJSON: Encodable, Sendable {
         let account: String
-        let outcome: String
+        let outcome: Outcome
         let detail: String
+        let failures: [FailureJSON]
+
+        /// "Home: 3 feed(s) updated …" then one indented line per failure.
+        var line: String {
+            let head = "\(account): \(outcome == .ok ? "" : outcome.rawValue + ": ")\(detail)"
+            let failed = outcome == .failed && failures.count == 1 && failures[0].feed == nil
+                ? [] : failures.map { "  failed: \($0.feed ?? account)\($0.url.map { " <\($0)>" } ?? ""): \($0.cause)" }
+            return ([head] + failed).joined(separator: "\n")
+        }
+
+        /// One log entry: the account, its outcome and its failures, on one line.
+        var logLine: String {
+            "\(account): \(outcome.rawValue)" + (failures.isEmpty ? "" : " (" + failures.map { "\($0.feed ?? "account") [\($0.kind)]: \($0.cause)" }.joined(separator: "; ") + ")")
+        }
     }
 }
 

@@ -20,6 +20,7 @@ struct ScriptRunner {
                 status = .usage
                 if keepGoing { continue } else { return status }
             }
+            session.scriptLine = lineNumber
             let result = runner.run(words)
             if result != .ok {
                 status = result

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import LectorTestSupport
+
+/// Addresses guessed by one rule and said so; candidates listed for scripts; every problem of a
+/// backup shown; the system's reason for an unreadable file.
+@Suite("Addresses and messages")
+struct AddressAndMessageTests {
+    private func lector(_ home: TestHome, _ arguments: [String]) throws -> ProcessResult {
+        try runProcess(TestBinary.path, arguments, environment: home.environment)
+    }
+
+    private static let rss = "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>Tide</title><item><title>t</title><guid>t1</guid></item></channel></rss>"
+
+    @Test("feed add host:port/path on this machine uses http, and says so")
+    func loopbackFeedWithoutScheme() throws {
+        let site = StaticSite()
+        site.serve("/tide.xml", text: Self.rss, contentType: "application/rss+xml")
+        let server = try LoopbackServer(handler: site.handler)
+        let home = TestHome()
+        _ = try lector(home, ["account", "add", "local", "--name", "Home"])
+        let typed = "127.0.0.1:\(server.baseURL.port ?? 0)/tide.xml"
+        let result = try lector(home, ["feed", "add", typed])
+        #expect(result.status == 0, "feed add \(typed): \(result.stderr)")
+        #expect(result.stderr.contains("note: no scheme given: using http://"), "the guess is printed: \(result.stderr)")
+    }
+
+    @Test("several candidates off a terminal: one per line, a JSON array with --json, exit 2 with the way out")
+    func candidatesListed() throws {
+        let site = StaticSite()
+        site.serve("/a.xml", text: Self.rss, contentType: "application/rss+xml")
+        site.serve("/b.xml", text: Self.rss, contentType: "application/rss+xml")
+        site.serve("/", text: """
+            <html><head><link rel="alternate" type="application/rss+xml" title="A" href="/a.xml">
+            <link rel="alternate" type="application/rss+xml" title="B" href="/b.xml"></head><body></body></html>
+            """, contentType: "text/html")
+        let server = try LoopbackServer(handler: site.handler)
+        let home = TestHome()
+        _ = try lector(home, ["account", "add", "local", "--name", "Home"])
+        let text = try lector(home, ["feed", "add", server.baseURL.absoluteString])
+        #expect(text.status == 2 && text.stderr.contains("--pick"), "\(text.status) \(text.stderr)")
+        let lines = text.stdout.split(separator: "\n")
+        #expect(lines.count == 2 && lines[0].hasPrefix("1. ") && lines[1].hasPrefix("2. "), "one candidate per line: \(text.stdout)")
+        let json = try lector(home, ["feed", "add", server.baseURL.absoluteString, "--json"])
+        let array = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
+        #expect(array?.count == 2 && array?.first?["url"] as? String != nil, "a JSON array of candidates: \(json.stdout)")
+    }
+
+    @Test("backup inspect lists every problem; a missing file gives the system's reason")
+    func inspectAndUnreadable() throws {
+        let home = TestHome()
+        let good = home.path + "/good.json"
+        _ = try lector(home, ["backup", "export", good])
+        var text = try String(contentsOfFile: good, encoding: .utf8)
+        text = text.replacingOccurrences(of: "\"font\": \"system\"", with: "\"font\": \"comic\"")
+            .replacingOccurrences(of: "\"theme\": \"system\"", with: "\"theme\": \"plaid\"")
+        let bad = home.path + "/bad.json"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: bad))
+        let inspected = try lector(home, ["backup", "inspect", bad])
+        #expect(inspected.status == 1 && inspected.stderr.contains("reader.font") && inspected.stderr.contains("appearance.theme"),
+                "both problems are listed: \(inspected.stderr)")
+        #expect(!inspected.stderr.contains("more problem"), "no 'and 1 more': \(inspected.stderr)")
+        let missing = try lector(home, ["backup", "restore", home.path + "/missing.json"])
+        #expect(missing.status == 3 && missing.stderr.contains("No such file or directory"), "\(missing.stderr)")
+    }
+}
