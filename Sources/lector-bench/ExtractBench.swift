@@ -24,6 +24,10 @@ enum ExtractBench {
             let ours = score(tokens(extracted), truth)
             let visible = score(tokens(visibleText(String(decoding: source, as: UTF8.self))), truth)
             rows.append((page, ours.f1, ours.precision, visible.f1, milliseconds))
+            let dump = options.string("dump", default: "")
+            if !dump.isEmpty {
+                _ = FileManager.default.createFile(atPath: "\(dump)/readability-\(page).txt", contents: Data(String(format: "%.4f\n%@", ours.f1, extracted).utf8))
+            }
         }
         guard !rows.isEmpty else { throw BenchError.skipped("the Readability corpus is empty") }
         let f1s = rows.map(\.f1), visible = rows.map(\.visible)
