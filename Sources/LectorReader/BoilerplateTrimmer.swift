@@ -64,8 +64,10 @@ enum BoilerplateTrimmer {
     }
 
     /// A block whose text is almost all link text: a pointer to another page, not a sentence.
+    /// Headings and table cells are exempt: a linked heading still heads the text below it.
     private static func isLinkList(_ node: HTMLNode) -> Bool {
-        guard node.firstDescendant(named: "a") != nil else { return false }
+        guard !["h1", "h2", "h3", "h4", "h5", "h6", "td", "th"].contains(node.name),
+              node.firstDescendant(named: "a") != nil else { return false }
         return ReadabilityMeasure.linkDensity(node) >= 0.8
     }
 
