@@ -67,8 +67,13 @@ enum BoilerplateTrimmer {
     /// Headings and table cells are exempt: a linked heading still heads the text below it.
     private static func isLinkList(_ node: HTMLNode) -> Bool {
         guard !["h1", "h2", "h3", "h4", "h5", "h6", "td", "th"].contains(node.name),
-              node.firstDescendant(named: "a") != nil else { return false }
-        return ReadabilityMeasure.linkDensity(node) >= 0.8
+              node.firstDescendant(named: "a") != nil, ReadabilityMeasure.linkDensity(node) >= 0.8 else { return false }
+        // An item of a list whose other items are prose (a changelog crediting people by link)
+        // belongs to that list; only lists made wholly of links are pointers elsewhere.
+        if node.name == "li", let list = node.parent {
+            return !list.elementChildren.contains { $0.name == "li" && ReadabilityMeasure.linkDensity($0) < 0.5 }
+        }
+        return true
     }
 
     /// Cards of other stories: several headings or pictures, and no text of sentence length.

@@ -25,7 +25,7 @@ struct BoilerplateTrimmerTests {
         let article = try extract("""
             <p>\(Self.prose)</p>
             <figure><img src="/river.jpg" alt="River"><figcaption>The river at dawn. Photo: Jane Roe / Agency</figcaption></figure>
-            <p>\(Self.prose)</p><div class="image-credit">Getty Images</div><p>\(Self.prose)</p>
+            <p>\(Self.prose)</p><p class="image-credit">Getty Images</p><p>\(Self.prose)</p>
             """)
         #expect(!article.textContent.contains("river at dawn"), "figcaption kept")
         #expect(!article.textContent.contains("Getty"), "credit block kept")
