@@ -17,7 +17,7 @@ enum BoilerplatePatterns {
     static let leadingPhrases: [String] = [
         "related:", "related stories", "related articles", "related coverage", "read more", "read also", "read next",
         "more:", "see also", "also see", "also read", "don't miss", "don’t miss", "continue reading", "sign up",
-        "subscribe", "click here", "follow us", "advertisement", "advert", "copyright", "©", "all rights reserved",
+        "subscribe", "click here", "follow us", "advertisement", "advert",
         "image credit", "image:", "photo credit", "photo:", "credit:", "photograph:", "picture:", "source:",
         "share this", "share on", "leggi anche", "lesen sie auch", "lire aussi", "leia também", "veja também",
         "want more", "most popular", "trending", "more from", "watch:", "listen:", "get the", "download the",

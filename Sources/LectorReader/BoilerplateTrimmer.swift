@@ -17,7 +17,6 @@ enum BoilerplateTrimmer {
         var removal = Removal()
         markFurniture(article, total: total, into: &removal)
         markEdges(article, into: &removal)
-        markRepeats(article, into: &removal)
         // A trim that leaves less than half of the text means the rules misread this page.
         guard removal.textLength * 2 < total else { return }
         for node in removal.nodes where node.parent != nil { node.detach() }
@@ -57,7 +56,7 @@ enum BoilerplateTrimmer {
                 continue
             }
             guard isTextBlock(node), length > 0, length <= shortBlock else { continue }
-            if BoilerplatePatterns.startsWithBoilerplatePhrase(node.innerText()) || isLinkList(node) || isTeaserGrid(node) {
+            if BoilerplatePatterns.startsWithBoilerplatePhrase(node.innerText()) || isLinkList(node) {
                 removal.add(node)
             }
         }
@@ -65,9 +64,16 @@ enum BoilerplateTrimmer {
     }
 
     /// A block whose text is almost all link text: a pointer to another page, not a sentence.
+    /// Headings and table cells are exempt: a linked heading still heads the text below it.
     private static func isLinkList(_ node: HTMLNode) -> Bool {
-        guard node.firstDescendant(named: "a") != nil else { return false }
-        return ReadabilityMeasure.linkDensity(node) >= 0.8
+        guard !["h1", "h2", "h3", "h4", "h5", "h6", "td", "th"].contains(node.name),
+              node.firstDescendant(named: "a") != nil, ReadabilityMeasure.linkDensity(node) >= 0.8 else { return false }
+        // An item of a list whose other items are prose (a changelog crediting people by link)
+        // belongs to that list; only lists made wholly of links are pointers elsewhere.
+        if node.name == "li", let list = node.parent {
+            return !list.elementChildren.contains { $0.name == "li" && ReadabilityMeasure.linkDensity($0) < 0.5 }
+        }
+        return true
     }
 
     /// Cards of other stories: several headings or pictures, and no text of sentence length.
@@ -83,8 +89,9 @@ enum BoilerplateTrimmer {
     // MARK: - Before the body begins and after it ends
 
     /// Bylines, dates, breadcrumbs and subtitles come before the first paragraph of the body;
-    /// author notes, sign-up lines and "most popular" after the last one. Only short blocks that
-    /// look like that are taken: linked, dated, or under a header, time or address element.
+    /// author links, tag lists and "most popular" after the last one. Only short blocks that look
+    /// like that are taken: linked, dated, under a header or address element, or (before the
+    /// body) worded like a byline.
     private static func markEdges(_ article: HTMLNode, into removal: inout Removal) {
         let blocks = textBlocks(article).filter { !removal.contains($0) }
         guard let first = blocks.firstIndex(where: isBodyParagraph),
@@ -105,21 +112,7 @@ enum BoilerplateTrimmer {
         if block.firstDescendant(named: "time") != nil { return true }
         if ReadabilityMeasure.linkDensity(block) > 0.3 { return true }
         let text = block.innerText()
-        if leading, BylinePattern.looksLikeByline(text) { return true }
-        return !leading && length < 60 && !text.hasSuffix(".")
-    }
-
-    // MARK: - Repeats
-
-    /// The same text twice (a teaser above its own article, a pull quote, a gallery caption)
-    /// is kept where it first appears.
-    private static func markRepeats(_ article: HTMLNode, into removal: inout Removal) {
-        var seen = Set<String>()
-        for block in textBlocks(article) where !removal.contains(block) {
-            let text = block.innerText()
-            guard text.count >= 20 else { continue }
-            if !seen.insert(text).inserted { removal.add(block) }
-        }
+        return leading && BylinePattern.looksLikeByline(text)
     }
 
     // MARK: - Blocks

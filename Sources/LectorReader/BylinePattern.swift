@@ -10,12 +10,15 @@ enum BylinePattern {
 
     static func looksLikeByline(_ text: String) -> Bool {
         let lower = text.lowercased()
+        // A bare address printed above the story (a share or permalink widget).
+        if lower.hasPrefix("http"), !lower.contains(" ") { return true }
         guard lower.count <= 120 else { return false }
         if openings.contains(where: { lower.hasPrefix($0) }) { return true }
         let digits = lower.filter(\.isNumber).count
         let words = lower.split(whereSeparator: \.isWhitespace).count
-        // A date: a month name with a number, or mostly numbers ("11/18/19 11:04 PM").
-        if digits >= 1, words <= 12, months.contains(where: { lower.contains($0) }) { return true }
-        return digits >= 4 && words <= 6
+        // A date: a month name with a number, or mostly numbers ("11/18/19 11:04 PM"). Counting
+        // characters too keeps a sentence in a script written without spaces from passing as few words.
+        if digits >= 1, words <= 12, lower.count <= 80, months.contains(where: { lower.contains($0) }) { return true }
+        return digits >= 4 && words <= 6 && lower.count <= 40
     }
 }

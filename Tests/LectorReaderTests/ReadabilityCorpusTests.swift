@@ -70,7 +70,8 @@ struct ReadabilityCorpusTests {
         let excerpts = pages.filter { same($0.article?.excerpt, $0.expectedExcerpt) }.count
         table += "\n(not asserted) bylines equal on \(bylines) of \(pages.count), excerpts on \(excerpts) of \(pages.count)"
         print(table)
-        // Floors sit below today's results (mean 0.997, 87/87, titles 87/87) so that they catch
+        // Floors sit below today's results (mean 0.985, 86/87, titles 87/87; the boilerplate trimmer
+        // drops captions and link blocks that Readability keeps, hukumusume most) so that they catch
         // regressions without chasing the last page.
         #expect(mean >= 0.95, "mean similarity \(mean) fell below 0.95")
         #expect(Double(passing) >= Double(pages.count) * 0.95, "only \(passing) of \(pages.count) pages reach 0.80")
