@@ -9,6 +9,6 @@ enum Suggestion {
 
     /// " — did you mean 'x'?" or nothing.
     static func hint(for typed: String, in candidates: [String]) -> String {
-        nearest(to: typed, in: candidates).map { " — did you mean '\($0)'?" } ?? ""
+        nearest(to: typed, in: candidates).map { " — did you mean '\(TerminalText.sanitize($0))'?" } ?? ""
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LectorSettings
 import LectorStore
+import LectorText
 
 enum BackupCommands {
     static let all: [CommandSpec] = [export, inspect, restore]
@@ -28,7 +29,7 @@ enum BackupCommands {
         }
         let data = document.encoded()
         guard let path = invocation.argument("FILE"), path != "-" else {
-            return CommandOutput(text: String(decoding: data, as: UTF8.self), json: document.jsonValue)
+            return CommandOutput(text: JSONControlEscaping.escape(String(decoding: data, as: UTF8.self)), json: document.jsonValue)
         }
         try writePrivately(data, to: path)
         var summary = "Wrote \(path): \(document.accounts.count) account(s), \(SettingsRegistry.all.count) settings"

@@ -4,6 +4,7 @@ import LectorReader
 import LectorSettings
 import LectorStore
 import LectorSync
+import LectorText
 
 /// Reading in the terminal: `article read`, `article extract`, `article open`.
 enum ReaderCommands {
@@ -166,7 +167,7 @@ enum Pager {
         let pipe = Pipe()
         process.standardInput = pipe
         do { try process.run() } catch { return false }
-        pipe.fileHandleForWriting.write(Data(text.utf8))
+        pipe.fileHandleForWriting.write(Data(TerminalSanitizer.keepingStyles(text).utf8))
         try? pipe.fileHandleForWriting.close()
         process.waitUntilExit()
         return true
