@@ -44,7 +44,7 @@ build_module() {
     quiet swiftc "${flags[@]}" -module-name "$name" -wmo -c "${sources[@]}" -o "$stamp" \
         -emit-module -emit-module-path "$out/modules/$name.swiftmodule"
 }
-for module in LectorHTTP LectorStore LectorSettings LectorFeeds LectorReader LectorSync; do build_module "$module"; done
+for module in LectorText LectorHTTP LectorStore LectorSettings LectorFeeds LectorReader LectorSync; do build_module "$module"; done
 
 for target in "${targets[@]}"; do
     binary="$out/bin/$target"
