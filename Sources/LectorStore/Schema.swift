@@ -10,6 +10,9 @@ public enum Schema {
         Migration("v3: an index for listing articles by time") { db in
             try db.executeScript(version3)
         },
+        Migration("v4: a local account's articles are keyed by feed and guid") { db in
+            try db.executeScript(feedScopedLocalArticles)
+        },
     ])
 
     static let version1 = """
