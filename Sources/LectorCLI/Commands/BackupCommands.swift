@@ -126,9 +126,7 @@ enum BackupCommands {
     }
 
     static func read(_ path: String) throws(CLIError) -> (BackupDocument, [String]) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .notFound("cannot read backup file '\(path)'")
-        }
+        let data = try LocalFile.read(path, as: .backup)
         do { return try BackupReader.read(data) } catch { throw .failure("\(path): \(error.message)") }
     }
 

@@ -58,7 +58,7 @@ enum ReaderCommands {
         let source = invocation.argument("SOURCE") ?? ""
         let extracted: ExtractedArticle
         if FileManager.default.fileExists(atPath: source) {
-            guard let data = FileManager.default.contents(atPath: source) else { throw CLIError.notFound("cannot read '\(source)'") }
+            let data = try LocalFile.read(source, as: .page)
             let base = try invocation.value("url").map { text throws(CLIError) in try TypedURL.parse(text) } ?? URL(fileURLWithPath: source)
             extracted = try extractContent(data, url: base)
         } else {
