@@ -23,14 +23,16 @@ let package = Package(
         .target(name: "LectorSettings"),
         .target(name: "LectorKeyring", dependencies: ["SecretShim"]),
         .target(name: "LectorHTTP", dependencies: ["CCurl"]),
+        // The one sanitiser for outside text on its way to a terminal or a log.
+        .target(name: "LectorText"),
         // Loopback HTTP server and service emulators, for tests and benchmarks only.
         .target(name: "LectorTestSupport", dependencies: ["CLibXML2"]),
         .target(name: "LectorFeeds", dependencies: ["CLibXML2", "CCrypto", "LectorHTTP"]),
-        .target(name: "LectorReader", dependencies: ["CLibXML2", "LectorHTTP"]),
+        .target(name: "LectorReader", dependencies: ["CLibXML2", "LectorHTTP", "LectorText"]),
         .target(name: "LectorSync", dependencies: ["LectorStore", "LectorHTTP", "LectorFeeds", "CCrypto"]),
 
         // Front end
-        .target(name: "LectorCLI", dependencies: ["LectorStore", "LectorSettings", "LectorKeyring", "LectorSync", "LectorHTTP", "LectorFeeds", "LectorReader", "CReadline"]),
+        .target(name: "LectorCLI", dependencies: ["LectorStore", "LectorSettings", "LectorKeyring", "LectorSync", "LectorHTTP", "LectorFeeds", "LectorReader", "LectorText", "CReadline"]),
         .executableTarget(name: "lector", dependencies: ["LectorCLI"]),
         // Benchmarks (see README): measures Lector beside its peers in the same run.
         .executableTarget(name: "lector-bench", dependencies: ["LectorStore", "LectorFeeds", "LectorSync", "LectorReader", "LectorHTTP",
@@ -45,13 +47,14 @@ let package = Package(
         .testTarget(name: "LectorStoreTests", dependencies: ["LectorStore"]),
         .testTarget(name: "LectorSettingsTests", dependencies: ["LectorSettings"]),
         .testTarget(name: "LectorKeyringTests", dependencies: ["LectorKeyring", "keyring-probe"]),
+        .testTarget(name: "LectorTextTests", dependencies: ["LectorText"]),
         .testTarget(name: "LectorHTTPTests", dependencies: ["LectorHTTP", "LectorTestSupport", "http-probe"]),
         .testTarget(name: "LectorTestSupportTests", dependencies: ["LectorTestSupport", "LectorHTTP"]),
         .testTarget(name: "LectorFeedsTests", dependencies: ["LectorFeeds", "LectorHTTP", "LectorTestSupport"]),
-        .testTarget(name: "LectorReaderTests", dependencies: ["LectorReader", "LectorFeeds", "LectorHTTP", "LectorTestSupport"],
+        .testTarget(name: "LectorReaderTests", dependencies: ["LectorReader", "LectorText", "LectorFeeds", "LectorHTTP", "LectorTestSupport"],
                     exclude: ["Golden"]),
         .testTarget(name: "LectorSyncTests", dependencies: ["LectorSync", "LectorStore", "LectorHTTP", "LectorTestSupport"]),
-        .testTarget(name: "LectorCLITests", dependencies: ["LectorCLI", "LectorStore", "LectorKeyring", "LectorTestSupport"]),
+        .testTarget(name: "LectorCLITests", dependencies: ["LectorCLI", "LectorText", "LectorStore", "LectorKeyring", "LectorTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

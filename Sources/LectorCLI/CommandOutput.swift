@@ -1,4 +1,5 @@
 import Foundation
+import LectorText
 
 /// What a command produced: text for people and a JSON document for scripts. Only one of the two
 /// is printed, chosen by `--json`.
@@ -49,14 +50,15 @@ public struct CommandOutput: Sendable {
     }
 }
 
-/// The one JSON encoder of the CLI: sorted keys, ISO-8601 dates, no escaped slashes.
+/// The one JSON encoder of the CLI: sorted keys, ISO-8601 dates, no escaped slashes, and every
+/// control character escaped (C1 and bidi controls too, which the encoder would write raw).
 enum JSONOutput {
     static func encode(_ value: any Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         guard let data = try? encoder.encode(value) else { return "null" }
-        return String(decoding: data, as: UTF8.self)
+        return JSONControlEscaping.escape(String(decoding: data, as: UTF8.self))
     }
 
     /// One compact line, for JSON-lines streams.
@@ -65,7 +67,7 @@ enum JSONOutput {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         guard let data = try? encoder.encode(value) else { return "null" }
-        return String(decoding: data, as: UTF8.self)
+        return JSONControlEscaping.escape(String(decoding: data, as: UTF8.self))
     }
 
     /// Seconds since 1970 as an ISO-8601 UTC string.

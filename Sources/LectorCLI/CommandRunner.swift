@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import LectorText
 
 /// Parses and runs one command line against a session, printing its output or its error.
 struct CommandRunner {
@@ -67,25 +68,47 @@ struct CommandRunner {
     }
 }
 
-/// The two output streams. Everything the CLI prints goes through here.
+/// The two output streams, and the one place where text reaches them: whatever a command built,
+/// it passes the shared sanitiser here, which lets through Lector's own style codes
+/// (`TerminalStyle`) and nothing else a terminal would act on. Call sites still sanitise outside
+/// text they measure or cut (table cells); forgetting to can no longer reach the terminal.
 enum Console {
     static func out(_ text: String) {
         guard !text.isEmpty else { return }
-        write(text, to: STDOUT_FILENO)
+        write(TerminalSanitizer.keepingStyles(text), to: STDOUT_FILENO)
     }
 
     /// Something the user should know that is not an error ("note: …"), on stderr so stdout stays the output.
     static func note(_ message: String) {
-        FileHandle.standardError.write(Data("note: \(message)\n".utf8))
+        write("note: \(TerminalSanitizer.keepingStyles(message))\n", to: STDERR_FILENO)
     }
 
     static func error(_ message: String) {
-        write("lector: \(message)\n", to: STDERR_FILENO)
+        write("lector: \(TerminalSanitizer.keepingStyles(message))\n", to: STDERR_FILENO)
+    }
+
+    /// A one-line status on stderr that the next one replaces (sync progress): the line is
+    /// cleared with the writer's own sequence, the text sanitised to one line.
+    static func status(_ text: String) {
+        write(clearLine + TerminalSanitizer.inline(text), to: STDERR_FILENO)
+    }
+
+    /// Carriage return and erase-line: written only here, never let through from a string.
+    static let clearLine = "\r\u{1b}[K"
+
+    /// `out` over the current line of standard output (the REPL's message above its prompt).
+    static func replaceLine(_ text: String) {
+        write(clearLine + TerminalSanitizer.keepingStyles(text), to: STDOUT_FILENO)
+    }
+
+    static func clearStatus() {
+        write(clearLine, to: STDERR_FILENO)
     }
 
     /// Writes everything, retrying interrupted writes. A reader that went away (EPIPE: `| head`,
     /// a pager quit early) ends the output, never Lector: SIGPIPE is ignored at start-up.
-    static func write(_ text: String, to descriptor: Int32) {
+    /// Only already-sanitised text comes here.
+    private static func write(_ text: String, to descriptor: Int32) {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }

@@ -69,30 +69,3 @@ struct TextTable {
         return widths
     }
 }
-
-/// Text that came from a feed or a page, made safe to print: no escape sequences or other
-/// control characters, so a hostile feed cannot move the cursor or rewrite the title bar.
-enum TerminalText {
-    static func sanitize(_ text: String) -> String {
-        var result = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x09, 0x0A: result.append(" ")
-            case 0x00...0x1F, 0x7F...0x9F: continue
-            default: result.append(scalar)
-            }
-        }
-        return String(result)
-    }
-
-    /// Like `sanitize` for each line of a multi-line text.
-    static func sanitizeLines(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { sanitize(String($0)) }.joined(separator: "\n")
-    }
-
-    /// Like `sanitize`, but keeps the \u{1}/\u{2} marks the store puts around search matches.
-    static func sanitizeKeepingMarks(_ text: String) -> String {
-        sanitize(text.replacingOccurrences(of: "\u{1}", with: "\u{F8FE}").replacingOccurrences(of: "\u{2}", with: "\u{F8FF}"))
-            .replacingOccurrences(of: "\u{F8FE}", with: "\u{1}").replacingOccurrences(of: "\u{F8FF}", with: "\u{2}")
-    }
-}

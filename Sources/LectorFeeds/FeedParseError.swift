@@ -10,6 +10,8 @@ public enum FeedParseError: Error, CustomStringConvertible, Equatable, Sendable 
     case entityExpansionLimit
     /// The declared character encoding is unknown and no fallback produced a feed.
     case unsupportedEncoding(String)
+    /// A JSON document with far more objects than the items a feed may keep, refused unparsed.
+    case tooManyObjects(limit: Int)
 
     /// One line a user can act on.
     public var message: String {
@@ -24,6 +26,8 @@ public enum FeedParseError: Error, CustomStringConvertible, Equatable, Sendable 
             return "The feed was rejected because its XML entities expand to far more text than the document holds."
         case .unsupportedEncoding(let name):
             return "The feed declares an unknown character encoding (\(name.prefix(40)))."
+        case .tooManyObjects(let limit):
+            return "The JSON feed holds more than \(limit) objects, far more than the \(FeedParser.itemLimit) items a feed may keep; it was not read."
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LectorText
 
 /// The block printed above an article: title, then one line of feed · author · date · reading time.
 public struct ArticleHeader: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import LectorText
 
 /// Readability's `_postProcessContent`: absolute URLs, no script links, no presentational
 /// attributes, no pointless wrapper divs. Also sanitizes every text node and attribute value.

@@ -1,4 +1,5 @@
 import Foundation
+import LectorText
 
 /// Full-content extraction in the manner of Mozilla Readability.
 ///

@@ -1,3 +1,5 @@
+import LectorText
+
 /// Chooses between the feed's own content and the extracted page.
 public enum ContentMerge {
     /// Which content `richer(feedHTML:extracted:)` picked.

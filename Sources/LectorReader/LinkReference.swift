@@ -1,4 +1,5 @@
 import Foundation
+import LectorText
 
 /// A numbered target mentioned in the rendered article: a link, an image or an embedded medium.
 public struct LinkReference: Sendable, Equatable {

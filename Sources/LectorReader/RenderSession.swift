@@ -1,4 +1,5 @@
 import Foundation
+import LectorText
 
 /// One rendering pass: walks the tree, collects inline runs per block and emits prefixed lines.
 final class RenderSession {

@@ -1,4 +1,5 @@
 import Foundation
+import LectorText
 
 /// Renders article HTML as wrapped terminal text.
 ///

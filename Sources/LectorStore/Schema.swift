@@ -13,6 +13,9 @@ public enum Schema {
         Migration("v4: intent generations, so an acknowledgement removes only what was sent; per-account sync claims") { db in
             try db.executeScript(version4)
         },
+        Migration("v5: a local account's articles are keyed by feed and guid") { db in
+            try db.executeScript(feedScopedLocalArticles)
+        },
     ])
 
     static let version1 = """

@@ -10,8 +10,12 @@ public final class Store {
         let directory = (path as NSString).deletingLastPathComponent
         try AppDirectories.ensureDirectory(directory)
         try AppDirectories.ensurePrivateFile(path)
-        do { database = try Database(path: path, mode: .readWrite) } catch { throw .database(error) }
-        try Schema.migrator.migrate(database)
+        do { database = try Database(path: path, mode: .readWrite) } catch { throw StoreError.damage(error, path: path) ?? .database(error) }
+        // A damaged file shows itself on the first read, which is the migrator's.
+        do { try Schema.migrator.migrate(database) } catch {
+            if case .database(let cause) = error, let damaged = StoreError.damage(cause, path: path) { throw damaged }
+            throw error
+        }
     }
 
     private init(readOnly database: Database) {

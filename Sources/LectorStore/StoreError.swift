@@ -8,6 +8,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case conflict(String)
     /// A table operation failed for a reason that is not SQLite's (a row that cannot be mapped).
     case failed(String)
+    /// The file is not a SQLite database (26) or SQLite found it damaged (11).
+    case damaged(path: String, code: Int32)
 
     public var description: String {
         switch self {
@@ -29,6 +31,17 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             return "no \(what) named '\(name)'"
         case .conflict(let message), .failed(let message):
             return message
+        case .damaged(let path, let code):
+            return "the store \(path) is damaged (SQLite error \(code): \(code & 0xFF == 26 ? "not a database" : "corrupt")); "
+                + "nothing was changed. Restore a backup ('lector backup restore FILE' after moving the file aside), "
+                + "or move it aside to start fresh: mv '\(path)' '\(path).damaged'"
         }
+    }
+}
+
+extension StoreError {
+    /// `.damaged` for SQLite's NOTADB (26) and CORRUPT (11), whatever the extended code; nil otherwise.
+    static func damage(_ error: DatabaseError, path: String) -> StoreError? {
+        error.primaryCode == 26 || error.primaryCode == 11 ? .damaged(path: path, code: error.code) : nil
     }
 }

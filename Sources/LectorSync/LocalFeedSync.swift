@@ -93,7 +93,7 @@ public struct LocalFeedSync {
                     switch fetched.result {
                     case .success(.updated):
                         report.fetched += 1
-                        report.newArticles += try store.sync.applyEntries(accountID: account.id, fetched.articles.map { (feed.id, $0, false, false) },
+                        report.newArticles += try store.sync.applyEntries(accountID: account.id, fetched.articles.map { (feed.id, Self.scoped($0, to: feed.id), false, false) },
                                                                           protected: [], stateUpdatesExisting: false)
                     case .success(.unchanged): report.unchanged += 1
                     case .success(.skipped(let until)):
@@ -118,7 +118,19 @@ public struct LocalFeedSync {
         return report
     }
 
-    /// A parsed item as an article. New ones arrive unread; a fetch never touches the state of
+    /// A parsed item as the article a local account stores for the feed `feedID`: keyed by feed
+    /// and guid, so another feed reusing the guid cannot overwrite it.
+    public static func article(_ item: FeedItem, feedID: Int64) -> IncomingArticle {
+        scoped(article(item), to: feedID)
+    }
+
+    static func scoped(_ article: IncomingArticle, to feedID: Int64) -> IncomingArticle {
+        var scoped = article
+        scoped.serverID = LocalArticleID.scoped(feedID: feedID, guid: article.serverID)
+        return scoped
+    }
+
+    /// A parsed item as an article (its id the bare guid). New ones arrive unread; a fetch never touches the state of
     /// articles already stored: for a local account the local state is the only truth.
     public static func article(_ item: FeedItem) -> IncomingArticle {
         IncomingArticle(serverID: item.id, url: item.link, title: item.title, author: item.authors.first,

@@ -1,6 +1,7 @@
 import Foundation
 import LectorSettings
 import LectorStore
+import LectorText
 
 enum BackupCommands {
     static let all: [CommandSpec] = [export, inspect, restore]
@@ -29,7 +30,7 @@ enum BackupCommands {
         }
         let data = document.encoded()
         guard let path = invocation.argument("FILE"), path != "-" else {
-            return CommandOutput(text: String(decoding: data, as: UTF8.self), json: document.jsonValue)
+            return CommandOutput(text: JSONControlEscaping.escape(String(decoding: data, as: UTF8.self)), json: document.jsonValue)
         }
         try writePrivately(data, to: path)
         var summary = "Wrote \(path): \(document.accounts.count) account(s), \(SettingsRegistry.all.count) settings"
@@ -158,7 +159,7 @@ enum BackupCommands {
     }
 
     static func read(_ path: String) throws(CLIError) -> (BackupDocument, [String]) {
-        let data = try readFile(path)
+        let data = try LocalFile.read(path, as: .backup)
         do { return try BackupReader.read(data) } catch { throw .failure("\(path): \(error.message)") }
     }
 

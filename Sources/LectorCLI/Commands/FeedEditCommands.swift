@@ -77,7 +77,7 @@ enum FeedEditCommands {
                     let folderID = try folderName.map { try LocalStructure.folder(named: $0, account: account, store: store).id }
                     let feed = try store.feeds.insert(accountID: account.id, folderID: folderID, serverID: feedURL.absoluteString,
                                                       title: title, url: feedURL.absoluteString, siteURL: parsed.link)
-                    try store.sync.applyEntries(accountID: account.id, parsed.items.map { (feed.id, LocalFeedSync.article($0), false, false) },
+                    try store.sync.applyEntries(accountID: account.id, parsed.items.map { (feed.id, LocalFeedSync.article($0, feedID: feed.id), false, false) },
                                                 protected: [], stateUpdatesExisting: false)
                     if let state = choice.fetchState {
                         try store.fetchMeta.save(StoredFetchMeta(etag: state.etag, lastModified: state.lastModified, bodyHash: state.bodyHash,

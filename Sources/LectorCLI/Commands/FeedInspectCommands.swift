@@ -18,7 +18,7 @@ enum FeedInspectCommands {
             let url = try TypedURL.parse(source)
             do throws(FetchError) { feed = try FeedFinder(http: session.http).load(url).feed! } catch { throw CLIError(error) }
         } else {
-            guard let data = FileManager.default.contents(atPath: source) else { throw CLIError.notFound("cannot read '\(source)'") }
+            let data = try LocalFile.read(source, as: .feed)
             do throws(FeedParseError) { feed = try FeedParser.parse(data, url: URL(fileURLWithPath: source), contentType: nil) }
             catch { throw CLIError.failure("\(source): \(error.message)") }
         }

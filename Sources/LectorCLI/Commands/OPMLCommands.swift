@@ -13,7 +13,7 @@ enum OPMLCommands {
         options: [OptionSpec.account]
     ) { invocation, session in
         let path = invocation.argument("FILE") ?? ""
-        let data = try BackupCommands.readFile(path)
+        let data = try LocalFile.read(path, as: .opml)
         let document: OPMLDocument
         do throws(OPMLError) { document = try OPMLDocument.parse(data) } catch { throw CLIError.failure("\(path): \(error)") }
         let store = try session.store()

@@ -4,6 +4,7 @@ import LectorReader
 import LectorSettings
 import LectorStore
 import LectorSync
+import LectorText
 
 /// Reading in the terminal: `article read`, `article extract`, `article open`.
 enum ReaderCommands {
@@ -69,7 +70,7 @@ enum ReaderCommands {
         let source = invocation.argument("SOURCE") ?? ""
         let extracted: ExtractedArticle
         if FileManager.default.fileExists(atPath: source) {
-            guard let data = FileManager.default.contents(atPath: source) else { throw CLIError.notFound("cannot read '\(source)'") }
+            let data = try LocalFile.read(source, as: .page)
             let base = try invocation.value("url").map { text throws(CLIError) in try TypedURL.parse(text) } ?? URL(fileURLWithPath: source)
             extracted = try extractContent(data, url: base)
         } else {

@@ -2,6 +2,7 @@ import Foundation
 import LectorKeyring
 import LectorReader
 import LectorStore
+import LectorText
 
 /// AI summaries, only ever on an explicit command: streamed as they are written, cached per
 /// article, provider, model and prompt; the endpoint's key lives in the keyring.

@@ -189,11 +189,11 @@ final class ProgressLine {
         case .entries(let stored, let folder): "\(stored) stored\(folder.map { " (\($0))" } ?? "")…"
         case .state: "reading unread and starred…"
         }
-        FileHandle.standardError.write(Data("\r\u{1b}[K\(account): \(text)".utf8))
+        Console.status("\(account): \(text)")
     }
 
     func finish() {
         guard enabled && !json else { return }
-        FileHandle.standardError.write(Data("\r\u{1b}[K".utf8))
+        Console.clearStatus()
     }
 }

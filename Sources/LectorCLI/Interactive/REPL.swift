@@ -127,7 +127,7 @@ struct REPL {
         let point = rl_point
         rl_replace_line("", 0)
         rl_redisplay()
-        Console.out("\r\u{1b}[K" + TerminalText.sanitize(message) + "\n")
+        Console.replaceLine(TerminalText.sanitize(message) + "\n")
         rl_on_new_line()
         rl_replace_line(typed, 0)
         rl_point = point

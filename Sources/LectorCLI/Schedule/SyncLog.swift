@@ -1,5 +1,6 @@
 import Foundation
 import LectorStore
+import LectorText
 
 /// One line per automatic sync in the state directory, rotated so it never grows past ~256 KB.
 struct SyncLog {
@@ -16,7 +17,9 @@ struct SyncLog {
         guard let handle = FileHandle(forWritingAtPath: path) else { return }
         defer { try? handle.close() }
         _ = try? handle.seekToEnd()
-        handle.write(Data("\(date.formatted(.iso8601)) \(line.replacingOccurrences(of: "\n", with: " | "))\n".utf8))
+        // One line per run, and nothing in it a terminal would act on: `tail` of the log replays it.
+        let text = TerminalSanitizer.inline(line.replacingOccurrences(of: "\n", with: " | "))
+        handle.write(Data("\(date.formatted(.iso8601)) \(text)\n".utf8))
     }
 
     /// The last line written, if any.

@@ -2,7 +2,13 @@ import Foundation
 
 /// Maps JSON Feed 1.0/1.1 (and scripting.com's RSS-in-JSON) onto `ParsedFeed`.
 enum JSONFeedParser {
+    /// Objects a document may hold: the kept items, each with room for an author and attachments.
+    static let objectLimit = FeedParser.itemLimit * 8
+
     static func parse(_ data: Data, url: URL?) throws(FeedParseError) -> ParsedFeed {
+        if data.withUnsafeBytes({ JSONObjectCount.exceeds(objectLimit, in: $0) }) {
+            throw .tooManyObjects(limit: objectLimit)
+        }
         let object: Any
         do {
             object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
@@ -17,9 +23,9 @@ enum JSONFeedParser {
         guard version.contains("jsonfeed.org") || root["items"] is [Any] else { throw .notAFeed(rootElement: "JSON object") }
         let base = (root["feed_url"] as? String).flatMap(URL.init(string:)) ?? url
         let feedAuthors = authors(in: root)
-        let items = (root["items"] as? [Any] ?? []).compactMap { $0 as? [String: Any] }.map { item in
+        let items = Array((root["items"] as? [Any] ?? []).lazy.compactMap { $0 as? [String: Any] }.prefix(FeedParser.itemLimit).map { item in
             jsonItem(item, base: base, feedAuthors: feedAuthors)
-        }
+        })
         return ParsedFeed(format: .json, title: string(root["title"]) ?? "",
                           link: string(root["home_page_url"]).map { URLResolver.resolve($0, against: base) },
                           selfLink: string(root["feed_url"]), description: string(root["description"]),

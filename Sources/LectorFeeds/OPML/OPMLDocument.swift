@@ -94,6 +94,12 @@ public struct OPMLDocument: Sendable, Equatable {
             default:
                 // Characters XML 1.0 forbids are dropped rather than producing an unreadable file.
                 if ch.value < 0x20 || ch.value == 0xFFFE || ch.value == 0xFFFF { continue }
+                // C1 controls and bidi controls are legal XML but act on a terminal that shows the
+                // file (`cat`, a pager): written as character references they mean the same and show nothing.
+                if (0x7F...0x9F).contains(ch.value) || (0x202A...0x202E).contains(ch.value) || (0x2066...0x2069).contains(ch.value) {
+                    out += "&#x\(String(ch.value, radix: 16, uppercase: true));"
+                    continue
+                }
                 out.unicodeScalars.append(ch)
             }
         }

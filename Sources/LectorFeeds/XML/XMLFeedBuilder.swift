@@ -118,7 +118,7 @@ final class XMLFeedBuilder: XMLEventSink {
                 finishField(target)
             }
         case .item:
-            if let finished = item.take() { items.append(finished.finish(inheritedAuthors: [])) }
+            if let finished = item.take(), items.count < FeedParser.itemLimit { items.append(finished.finish(inheritedAuthors: [])) }
         case .author(let feedLevel):
             if let name = (authorName ?? authorEmail)?.trimmed, !name.isEmpty {
                 if feedLevel {

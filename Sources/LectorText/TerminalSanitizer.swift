@@ -1,0 +1,114 @@
+/// The one sanitiser for text that came from outside (feeds, pages, servers, backup files, and
+/// the store's copies of them) on its way to a terminal, stderr or a log.
+///
+/// Removed: whole escape sequences (CSI `ESC [ … final`, OSC `ESC ] … BEL|ST` such as title
+/// setting, clipboard writes and hyperlinks, DCS/SOS/PM/APC strings, two-byte `ESC x`), 8-bit CSI,
+/// every other C1 and C0 control except tab and line feed (so BEL, backspace and carriage return
+/// go — CR could overwrite visible text), DEL, U+0080–U+009F, and the bidi embedding, override and
+/// isolate characters U+202A–U+202E and U+2066–U+2069, which can reorder text so that what is
+/// shown differs from what is there.
+///
+/// Three strengths: `clean` keeps line structure (tab, line feed); `inline` also folds tab and
+/// line feed into spaces, for one table cell or one log line; `keepingStyles` is `clean` that lets
+/// through the few SGR codes Lector itself writes (`TerminalStyle`) — what the one writer of the
+/// command line uses, so that nothing else can reach the terminal whatever a call site forgot.
+public enum TerminalSanitizer {
+    /// Returns `s` with terminal control sequences and dangerous control characters removed.
+    public static func clean(_ s: String) -> String {
+        filter(s, keepStyles: false)
+    }
+
+    /// `clean`, with tab and line feed turned into spaces: one line, whatever came in.
+    public static func inline(_ s: String) -> String {
+        let cleaned = clean(s)
+        guard cleaned.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A }) else { return cleaned }
+        return String(String.UnicodeScalarView(cleaned.unicodeScalars.map { $0 == "\t" || $0 == "\n" ? " " : $0 }))
+    }
+
+    /// `clean`, except that Lector's own style codes (exactly the sequences in `TerminalStyle.allowed`)
+    /// survive. Anything a feed could add is at most one of those: bold, dim, italic, underline or a colour.
+    public static func keepingStyles(_ s: String) -> String {
+        filter(s, keepStyles: true)
+    }
+
+    /// True when `s` holds nothing `clean` would remove.
+    public static func isClean(_ s: String) -> Bool {
+        !s.unicodeScalars.contains(where: needsAttention)
+    }
+
+    private static func filter(_ s: String, keepStyles: Bool) -> String {
+        guard s.unicodeScalars.contains(where: needsAttention) else { return s }
+        var output = String.UnicodeScalarView()
+        var scalars = s.unicodeScalars.makeIterator()
+        var pending: [Unicode.Scalar] = []
+        func next() -> Unicode.Scalar? {
+            if !pending.isEmpty { return pending.removeFirst() }
+            return scalars.next()
+        }
+        while let scalar = next() {
+            switch scalar.value {
+            case 0x1B:
+                guard let introducer = next() else { break }
+                switch introducer {
+                case "[":
+                    let body = readCSI(next)
+                    if keepStyles, body.final == "m", TerminalStyle.allowedParameters.contains(body.parameters) {
+                        output.append(contentsOf: "\u{1b}[\(body.parameters)m".unicodeScalars)
+                    } else if let stray = body.stray {
+                        pending.append(stray)
+                    }
+                case "]", "P", "X", "^", "_": if let back = skipString(next) { pending.append(back) }
+                default:
+                    // Keep a following printable character only if it cannot be part of a sequence;
+                    // two-byte escapes (ESC 7, ESC c, ESC ( B …) swallow their final byte.
+                    if introducer.value < 0x20 || introducer.value == 0x7F { pending.append(introducer) }
+                    else if introducer == "(" || introducer == ")" || introducer == "#" { _ = next() }
+                }
+            case 0x9B: if let stray = readCSI(next).stray { pending.append(stray) }
+            case 0x09, 0x0A: output.append(scalar)
+            default:
+                if !isForbidden(scalar) { output.append(scalar) }
+            }
+        }
+        return String(output)
+    }
+
+    /// Control characters and bidi controls: what never reaches a terminal from outside.
+    public static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x08, 0x0B...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
+    }
+
+    private static func needsAttention(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value != 0x09 && scalar.value != 0x0A && isForbidden(scalar)
+    }
+
+    /// CSI: parameter and intermediate bytes, then one final byte in 0x40–0x7E. A malformed
+    /// sequence ends at the first byte that cannot belong to it; a control there is handed back
+    /// (so that `ESC [ ESC ] …` still has its OSC removed), anything else is dropped.
+    private static func readCSI(_ next: () -> Unicode.Scalar?) -> (parameters: String, final: Unicode.Scalar?, stray: Unicode.Scalar?) {
+        var parameters = String.UnicodeScalarView()
+        while let scalar = next() {
+            if (0x40...0x7E).contains(scalar.value) { return (String(parameters), scalar, nil) }
+            if !(0x20...0x3F).contains(scalar.value) {
+                return (String(parameters), nil, scalar.value == 0x1B || scalar.value == 0x9B || scalar.value == 0x0A ? scalar : nil)
+            }
+            // A longer run than any real sequence is not one we keep; stop collecting it.
+            if parameters.count < 16 { parameters.append(scalar) }
+        }
+        return (String(parameters), nil, nil)
+    }
+
+    /// OSC/DCS/SOS/PM/APC: everything up to BEL, ST (`ESC \`) or 8-bit ST (U+009C). An unterminated
+    /// string stops at a line feed (which is handed back) so that one stray ESC cannot eat an article.
+    private static func skipString(_ next: () -> Unicode.Scalar?) -> Unicode.Scalar? {
+        while let scalar = next() {
+            if scalar.value == 0x07 || scalar.value == 0x9C { return nil }
+            if scalar.value == 0x0A { return scalar }
+            if scalar.value == 0x1B { _ = next(); return nil }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,29 @@
+/// Hostile strings a feed, a server or a backup file could carry, each with a name for failure
+/// messages. Every one holds something a terminal would act on.
+enum HostileStrings {
+    static let table: [(name: String, text: String)] = [
+        ("ESC alone", "a\u{1b}b"),
+        ("OSC 52 clipboard write", "a\u{1b}]52;c;cm0gLXJmIH4=\u{07}b"),
+        ("OSC 8 hyperlink", "a\u{1b}]8;;https://evil.example/\u{1b}\\click\u{1b}]8;;\u{1b}\\b"),
+        ("OSC 0 title", "a\u{1b}]0;pwned\u{07}b"),
+        ("CSI 2J clear screen", "a\u{1b}[2J\u{1b}[Hb"),
+        ("SGR colour", "a\u{1b}[31mred\u{1b}[0mb"),
+        ("BEL", "a\u{07}b"),
+        ("CR overwrite", "safe\rEVIL"),
+        ("BS", "ab\u{08}\u{08}xy"),
+        ("C1 NEL 0x85", "a\u{85}b"),
+        ("C1 CSI 0x9b", "a\u{9b}2Jb"),
+        ("bidi override", "a\u{202e}txet\u{202c}b"),
+        ("bidi isolate", "a\u{2066}x\u{2069}b"),
+        ("DEL and NUL", "a\u{7f}\u{0}b"),
+    ]
+
+    /// The scalars of `text` that must never reach a terminal: controls other than tab and line
+    /// feed, DEL, C1, bidi controls. Lector's own SGR codes are removed first when `allowingStyles`.
+    static func forbidden(in text: String) -> [String] {
+        text.unicodeScalars.filter {
+            ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F...0x9F).contains($0.value)
+                || (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)
+        }.map { "U+" + String($0.value, radix: 16, uppercase: true) }
+    }
+}

@@ -1,0 +1,39 @@
+import Testing
+@testable import LectorText
+
+@Suite("The one sanitiser: clean, inline, keepingStyles")
+struct TerminalSanitizerStrengthTests {
+    @Test("every hostile string loses everything a terminal would act on, in all three strengths", arguments: HostileStrings.table.map(\.name))
+    func hostileTable(name: String) {
+        let text = HostileStrings.table.first { $0.name == name }!.text
+        for (strength, cleaned) in [("clean", TerminalSanitizer.clean(text)), ("inline", TerminalSanitizer.inline(text)),
+                                    ("keepingStyles", TerminalSanitizer.keepingStyles(text))] {
+            #expect(HostileStrings.forbidden(in: cleaned).isEmpty, "\(strength) left \(HostileStrings.forbidden(in: cleaned)) in \(cleaned.debugDescription)")
+            #expect(cleaned.hasPrefix("a") || cleaned.hasPrefix("safe"), "\(strength) lost the text around the sequence: \(cleaned.debugDescription)")
+        }
+    }
+
+    @Test("keepingStyles lets through exactly Lector's own SGR codes and nothing a feed adds beside them")
+    func ownStylesSurvive() {
+        let own = [TerminalStyle.bold, TerminalStyle.dim, TerminalStyle.italic, TerminalStyle.underline, TerminalStyle.normalIntensity,
+                   TerminalStyle.notItalic, TerminalStyle.notUnderlined, TerminalStyle.blue, TerminalStyle.brightBlue,
+                   TerminalStyle.brightCyan, TerminalStyle.defaultColour]
+        for code in own {
+            #expect(TerminalSanitizer.keepingStyles("x\(code)y") == "x\(code)y", "own code \(code.debugDescription) was removed")
+            #expect(TerminalSanitizer.clean("x\(code)y") == "xy", "clean must remove even our own code \(code.debugDescription)")
+        }
+        #expect(TerminalSanitizer.keepingStyles("a\u{1b}[31mb\u{1b}[0mc\u{1b}[5md\u{1b}[1;31me") == "abcde", "colours and modes we never write are removed")
+        #expect(TerminalSanitizer.keepingStyles("a\u{1b}[K\rb") == "ab", "erase-line and CR are not styles")
+    }
+
+    @Test("inline folds tab and line feed to spaces; clean keeps them")
+    func lineStructure() {
+        #expect(TerminalSanitizer.inline("one\ntwo\tthree\r\n") == "one two three ")
+        #expect(TerminalSanitizer.clean("one\ntwo\tthree") == "one\ntwo\tthree")
+    }
+
+    @Test("a malformed CSI that runs into an OSC still has the OSC removed")
+    func csiIntoOSC() {
+        #expect(TerminalSanitizer.clean("a\u{1b}[\u{1b}]0;title\u{07}b") == "ab")
+    }
+}
