@@ -75,22 +75,22 @@ struct CommandRunner {
 enum Console {
     static func out(_ text: String) {
         guard !text.isEmpty else { return }
-        write(TerminalSanitizer.keepingStyles(text), to: STDOUT_FILENO)
+        writeRaw(TerminalSanitizer.keepingStyles(text), to: STDOUT_FILENO)
     }
 
     /// Something the user should know that is not an error ("note: …"), on stderr so stdout stays the output.
     static func note(_ message: String) {
-        write("note: \(TerminalSanitizer.keepingStyles(message))\n", to: STDERR_FILENO)
+        writeRaw("note: \(TerminalSanitizer.keepingStyles(message))\n", to: STDERR_FILENO)
     }
 
     static func error(_ message: String) {
-        write("lector: \(TerminalSanitizer.keepingStyles(message))\n", to: STDERR_FILENO)
+        writeRaw("lector: \(TerminalSanitizer.keepingStyles(message))\n", to: STDERR_FILENO)
     }
 
     /// A one-line status on stderr that the next one replaces (sync progress): the line is
     /// cleared with the writer's own sequence, the text sanitised to one line.
     static func status(_ text: String) {
-        write(clearLine + TerminalSanitizer.inline(text), to: STDERR_FILENO)
+        writeRaw(clearLine + TerminalSanitizer.inline(text), to: STDERR_FILENO)
     }
 
     /// Carriage return and erase-line: written only here, never let through from a string.
@@ -98,17 +98,22 @@ enum Console {
 
     /// `out` over the current line of standard output (the REPL's message above its prompt).
     static func replaceLine(_ text: String) {
-        write(clearLine + TerminalSanitizer.keepingStyles(text), to: STDOUT_FILENO)
+        writeRaw(clearLine + TerminalSanitizer.keepingStyles(text), to: STDOUT_FILENO)
     }
 
     static func clearStatus() {
-        write(clearLine, to: STDERR_FILENO)
+        writeRaw(clearLine, to: STDERR_FILENO)
+    }
+
+    /// `out` to another descriptor (the pager's pipe): the same sanitiser on the way.
+    static func write(_ text: String, to descriptor: Int32) {
+        writeRaw(TerminalSanitizer.keepingStyles(text), to: descriptor)
     }
 
     /// Writes everything, retrying interrupted writes. A reader that went away (EPIPE: `| head`,
     /// a pager quit early) ends the output, never Lector: SIGPIPE is ignored at start-up.
     /// Only already-sanitised text comes here.
-    private static func write(_ text: String, to descriptor: Int32) {
+    private static func writeRaw(_ text: String, to descriptor: Int32) {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }

@@ -64,7 +64,7 @@ enum SettingsCommands {
             guard Prompter.isInteractive else {
                 throw CLIError.usage("this resets every setting to its default: pass --yes (or name a KEY or GROUP)")
             }
-            guard Prompter.confirm("Reset every setting to its default?") else { return .message("Nothing changed.") }
+            guard try Prompter.confirm("Reset every setting to its default?") else { return .message("Nothing changed.") }
         }
         let changes: [SettingChange] = try CLIError.catching {
             if let target, let group = SettingsGroup(rawValue: target) {
