@@ -78,33 +78,32 @@ struct HTTPClientResourceTests {
             }
         }
         // The task may start late when other tests hold the pool: cancel once the request is out.
-        _ = try #require(requested.wait(upTo: .seconds(10)), "the request never reached the server")
+        _ = try #require(await requested.next(within: .seconds(60)), "the request never reached the server")
         let cancelledAt = ContinuousClock.now
         task.cancel()
         let result = await task.value
         #expect(throws: HTTPError.cancelled(host: "127.0.0.1")) { try result.get() }
-        let closed = try #require(closedAt.wait(upTo: .seconds(5)), "the connection was never closed")
+        let closed = try #require(await closedAt.next(within: .seconds(10)), "the connection was never closed")
         #expect(closed - cancelledAt < .milliseconds(100), "the connection closed \(closed - cancelledAt) after the cancel")
     }
 }
 
-/// A moment one thread records and another waits for.
+/// A moment a server thread records and a test awaits, without holding a concurrency-pool thread.
 final class Moment: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let lock = NSLock()
     private var instant: ContinuousClock.Instant?
 
     func record() {
-        condition.withLock {
-            instant = .now
-            condition.broadcast()
-        }
+        lock.withLock { instant = .now }
     }
 
-    func wait(upTo timeout: Duration) -> ContinuousClock.Instant? {
-        let limit = Date().addingTimeInterval(Double(timeout.components.seconds))
-        return condition.withLock {
-            while instant == nil, condition.wait(until: limit) {}
-            return instant
+    /// The recorded moment, polled every 5 ms until `timeout`; nil when it never came.
+    func next(within timeout: Duration) async -> ContinuousClock.Instant? {
+        let limit = ContinuousClock.now + timeout
+        while ContinuousClock.now < limit {
+            if let recorded = lock.withLock({ instant }) { return recorded }
+            try? await Task.sleep(for: .milliseconds(5))
         }
+        return lock.withLock { instant }
     }
 }
