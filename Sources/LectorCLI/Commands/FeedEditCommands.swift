@@ -181,8 +181,8 @@ enum FeedEditCommands {
         }
         try CLIError.catching { try store.feeds.remove(feed.id) }
         if feed.loginUser != nil || listing.feed.loginUser != nil {
-            // The feed is gone; a secret the keyring could not delete now is unreachable by any
-            // feed (its id is never reused) and the unsubscribe must not fail for it.
+            // The feed is gone either way: the unsubscribe must not fail because the keyring
+            // cannot delete its secret right now (a secret may stay behind in that case).
             _ = try? session.keyring.removeAll(feedID: String(feed.id))
         }
         return .message("Unsubscribed from '\(TerminalText.sanitize(feed.title))'.")
