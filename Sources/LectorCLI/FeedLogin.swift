@@ -53,7 +53,9 @@ struct FeedLogin {
                      + "add that URL itself if the login belongs there")
     }
 
-    /// The credentials of a stored feed, looked up in the keyring when a fetch needs them.
+    /// The credentials of a stored feed, looked up in the keyring when a fetch needs them. A keyring
+    /// that cannot answer means no credentials: the fetch then fails with the feed's own 401,
+    /// reported per feed, and no secret is sent anywhere (hence try?).
     static func credentials(for feed: Feed, keyring: any SecretStore) -> FeedCredentials? {
         guard let user = feed.loginUser,
               let secret = try? keyring.secret(for: .feedLogin(feedID: String(feed.id), url: feed.url, user: user)) else { return nil }

@@ -131,6 +131,8 @@ public final class Database {
             try execute("COMMIT")
             return result
         } catch {
+            // The body's error is the one to report; a ROLLBACK that fails (SQLite already rolled
+            // back after SQLITE_FULL or an I/O error) leaves nothing to undo.
             try? execute("ROLLBACK")
             throw error
         }

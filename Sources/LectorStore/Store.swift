@@ -23,7 +23,8 @@ public final class Store {
     }
 
     /// Opens an existing store read-only, without migrating: the fast path for shell completion.
-    /// Returns nil when there is no store yet or it was made by a newer binary.
+    /// Returns nil when there is no store yet or it was made by a newer binary. Completion has no
+    /// way to show an error: a store it cannot read only means no live candidates (hence try?).
     public static func openReadOnly(path: String) -> Store? {
         guard FileManager.default.fileExists(atPath: path),
               let database = try? Database(path: path, mode: .readOnly),

@@ -50,7 +50,7 @@ struct CrashTests {
             #expect(articles == expected, "seed \(seed) round \(round): \(articles.count) articles after the next sync, expected \(expected.count)")
         }
         print("crash sync: \(landed) of \(CrashHarness.rounds) kills landed mid-run (clean run \(Int(duration * 1000)) ms, seed \(seed))")
-        #expect(landed >= CrashHarness.rounds / 3, "too few kills landed while the sync ran: \(landed)")
+        #expect(landed >= CrashHarness.rounds / 5, "too few kills landed while the sync ran: \(landed)")
     }
 
     @Test("opml import killed at random points: store sound, and importing again ends with every feed exactly once")
@@ -82,7 +82,7 @@ struct CrashTests {
             #expect(feeds == expected, "seed \(seed) round \(round): \(feeds.count) feeds after importing again, expected \(expected.count) once each")
         }
         print("crash opml import: \(landed) of \(CrashHarness.rounds) kills landed mid-run (clean run \(Int(duration * 1000)) ms, seed \(seed))")
-        #expect(landed >= CrashHarness.rounds / 3, "too few kills landed while the import ran: \(landed)")
+        #expect(landed >= CrashHarness.rounds / 5, "too few kills landed while the import ran: \(landed)")
     }
 
     @Test("backup restore killed at random points: the store holds all of the backup or none of it, and a second restore completes it")
@@ -132,6 +132,6 @@ struct CrashTests {
             #expect(try CrashHarness.snapshot(home, state) == after, "seed \(seed) round \(round): the second restore did not complete it")
         }
         print("crash backup restore: \(landed) of \(CrashHarness.rounds) kills landed mid-run, \(whole) left the restore applied whole (clean run \(Int(duration * 1000)) ms, seed \(seed))")
-        #expect(landed >= CrashHarness.rounds / 3, "too few kills landed while the restore ran: \(landed)")
+        #expect(landed >= CrashHarness.rounds / 5, "too few kills landed while the restore ran: \(landed)")
     }
 }

@@ -155,6 +155,8 @@ final class RequestTamper: @unchecked Sendable {
         case badWriteToken
         /// The server acts and answers, but the answer arrives this many seconds late.
         case lateAnswer(TimeInterval)
+        /// The server does not act, and answers this status this many seconds late.
+        case lateFailure(TimeInterval, status: Int)
         /// The server acts and answers; the answer is changed on the way (a buggy proxy or server).
         case rewrite(@Sendable (ServerResponse) -> ServerResponse)
 
@@ -167,6 +169,7 @@ final class RequestTamper: @unchecked Sendable {
             case .badWriteToken: "bad token"
             case .lateAnswer(let seconds): "answer \(seconds) s late"
             case .rewrite: "rewritten answer"
+            case .lateFailure(let seconds, let status): "HTTP \(status) \(seconds) s late"
             }
         }
     }
@@ -218,6 +221,9 @@ final class RequestTamper: @unchecked Sendable {
             let answer = next(request)
             Thread.sleep(forTimeInterval: seconds)
             return answer
+        case .lateFailure(let seconds, let status):
+            Thread.sleep(forTimeInterval: seconds)
+            return ServerResponse(status: status, body: Data("failure injected".utf8))
         case .rewrite(let change):
             return change(next(request))
         }

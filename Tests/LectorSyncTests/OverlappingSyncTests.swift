@@ -10,7 +10,7 @@ import Testing
 struct OverlappingSyncTests {
     let item = FreshRSSBench.itemID(1)
 
-    @Test("read, a slow push, unread, a second push that fails: the user's last change (unread) wins on the server")
+    @Test("read, a slow push, unread, a second slow push that fails: the user's last change (unread) wins on the server")
     func lastChangeWinsOnTheServer() throws {
         let bench = try FreshRSSBench(.greader)
         try bench.sync()
@@ -26,12 +26,13 @@ struct OverlappingSyncTests {
         }.start()
         Thread.sleep(forTimeInterval: 0.4)
 
-        // Meanwhile, another process: the user marks the article unread, and its push fails (503).
+        // Meanwhile, another process: the user marks the article unread, and its push fails (a
+        // 503, late: the first push's answer arrives while this one is still in flight).
         let other = try Store(path: bench.store.database.path)
         // The first push owns `bench.store` meanwhile: this side reads through its own connection.
         let articleID = try #require(try other.articles.list(ArticleQuery(accountID: bench.account.id, limit: 100)).first { $0.serverID == String(item) }).id
         try other.states.setRead([articleID], to: .unread)
-        bench.tamper.on(.status(503)) { $0.path.hasSuffix("/edit-tag") }
+        bench.tamper.on(.lateFailure(2, status: 503)) { $0.path.hasSuffix("/edit-tag") }
         let second = SyncEngine(store: other, account: bench.account, provider: try Providers.make(for: bench.account, secret: FreshRSSBench.user.password, http: bench.http))
         #expect(throws: SyncError.self, "the second push met a 503 and must say so") { try second.push() }
         firstDone.wait()

@@ -78,6 +78,7 @@ enum AccountCommands {
                 return try store.accounts.insert(kind: kind, name: name, url: verified.url.absoluteString, username: user)
             }
         } catch {
+            // Undo the secret stored a moment ago; the store's error is the one to report.
             _ = try? keyring.remove(item)
             throw CLIError.from(error)
         }

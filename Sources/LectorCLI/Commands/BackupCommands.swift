@@ -108,6 +108,8 @@ enum BackupCommands {
         }
         let outcome = try CLIError.catching {
             let keyring = session.keyring
+            // A keyring that cannot answer counts as "no secret": the account is then marked as
+            // needing its password, which `account password` fixes; nothing is sent anywhere.
             return try BackupRestorer(store: store, editor: editor, keyringHasSecret: { kind, url, user in
                 ((try? keyring.secret(for: AccountSecret.item(kind: kind, url: url, user: user))) ?? nil) != nil
             }).apply(document, plan: plan, sections: sections,

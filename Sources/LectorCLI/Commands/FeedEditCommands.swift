@@ -92,7 +92,8 @@ enum FeedEditCommands {
                 do throws(CLIError) {
                     try KeyringAccess.run { () throws(KeyringError) in try session.keyring.store(login.secret, for: login.item(feed)) }
                 } catch {
-                    // No keyring, no feed: a login must never be kept anywhere else.
+                    // No keyring, no feed: a login must never be kept anywhere else. The keyring's
+                    // error is the one to report; a feed left behind has no secret anywhere.
                     try? store.feeds.remove(feed.id)
                     throw error
                 }
@@ -186,6 +187,8 @@ enum FeedEditCommands {
         }
         try CLIError.catching { try store.feeds.remove(feed.id) }
         if feed.loginUser != nil || listing.feed.loginUser != nil {
+            // The feed is gone either way: the unsubscribe must not fail because the keyring
+            // cannot delete its secret right now (a secret may stay behind in that case).
             _ = try? session.keyring.removeAll(feedID: String(feed.id))
         }
         return .message("Unsubscribed from '\(TerminalText.sanitize(feed.title))'.")

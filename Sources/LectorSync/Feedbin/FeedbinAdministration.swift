@@ -12,6 +12,7 @@ extension FeedbinProvider {
         switch response.status {
         case 200, 201, 302: break
         case 300:
+            // Without a readable list the refusal still stands, only without the choices.
             let choices = (try? connection.json(response, "the feed choices") as? [[String: Any]])?
                 .compactMap { $0["feed_url"] as? String } ?? []
             throw .rejected("\(feedURL) offers several feeds; subscribe to one of them: \(choices.joined(separator: ", "))")

@@ -175,6 +175,7 @@ public final class FeedbinProvider: SyncProvider, @unchecked Sendable {
 
     func jsonRequest(_ method: String, _ path: String, _ json: [String: Any]?, followRedirects: Bool = true) -> HTTPRequest {
         var request = HTTPRequest(method: method, url: connection.url(path), followRedirects: followRedirects)
+        // Our own dictionaries of strings, numbers and arrays always serialise.
         if let json, let body = try? JSONSerialization.data(withJSONObject: json) {
             request.body = body
             request.headers["Content-Type"] = "application/json; charset=utf-8"

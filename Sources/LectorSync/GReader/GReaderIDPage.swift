@@ -33,6 +33,7 @@ struct GReaderIDPage: Decodable {
     }
 
     private static func stringOrNumber(_ container: KeyedDecodingContainer<Keys>, _ key: Keys) throws -> String? {
+        // Not a string: try the number form below, whose error is the one reported.
         if let text = try? container.decodeIfPresent(String.self, forKey: key) { return text }
         return try container.decodeIfPresent(Int64.self, forKey: key).map(String.init)
     }

@@ -109,6 +109,7 @@ public final class GReaderProvider: SyncProvider, @unchecked Sendable {
             var pageQuery = query + [("n", "10000"), ("output", "json")]
             if let continuation { pageQuery.append(("c", continuation)) }
             let response = try send(try currentSession().authorized(.get(connection.url("reader/api/0/stream/items/ids", query: pageQuery))), what)
+            // The decoder's coding path means nothing to the user; the body excerpt does.
             guard let page = try? JSONDecoder().decode(GReaderIDPage.self, from: response.body) else {
                 throw .protocolViolation("\(connection.base.host ?? "the server") did not answer \(what) with an id list: \(ServiceConnection.excerpt(response))")
             }

@@ -162,6 +162,7 @@ public final class MinifluxProvider: SyncProvider, @unchecked Sendable {
         if let known = lock.withLock({ cachedVersion }) { return MinifluxWire.isAtLeast(known, Self.entryIDsVersion) }
         let response = try connection.send(client.authorized(.get(connection.url("v1/version"))))
         var version = [0]
+        // An unreadable version body counts as an old server: the id-less walk works on every version.
         if response.isSuccess, let object = try? connection.json(response, "the version") as? [String: Any],
            let text = object["version"] as? String {
             version = MinifluxWire.versionNumbers(text)
@@ -195,6 +196,7 @@ public final class MinifluxProvider: SyncProvider, @unchecked Sendable {
 
     func jsonRequest(_ method: String, _ path: String, _ json: [String: Any]?) -> HTTPRequest {
         var request = HTTPRequest(method: method, url: connection.url(path))
+        // Our own dictionaries of strings, numbers and arrays always serialise.
         if let json, let body = try? JSONSerialization.data(withJSONObject: json) {
             request.body = body
             request.headers["Content-Type"] = "application/json"
@@ -210,6 +212,7 @@ public final class MinifluxProvider: SyncProvider, @unchecked Sendable {
         try connection.require(response, what)
     }
 
+    /// nil when the refusal carries no JSON message: the caller then reports the status instead.
     static func errorMessage(_ response: HTTPResponse) -> String? {
         (try? JSONSerialization.jsonObject(with: response.body) as? [String: Any])?["error_message"] as? String
     }

@@ -35,6 +35,7 @@ public struct MinifluxClient: Sendable {
             throw .protocolViolation("/v1/me did not describe a user")
         }
         var name = "Miniflux"
+        // The version only decorates the server's name: a login that worked is not failed for it.
         if let version = try? connection.send(authorized(.get(connection.url("v1/version")))), version.isSuccess,
            let versionObject = try? JSONSerialization.jsonObject(with: version.body) as? [String: Any],
            let number = versionObject["version"] as? String {

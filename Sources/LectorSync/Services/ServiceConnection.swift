@@ -46,6 +46,7 @@ public struct ServiceConnection: Sendable {
 
     /// The body parsed as a JSON object, or a protocol error naming what was expected.
     public func json(_ response: HTTPResponse, _ what: String) throws(SyncError) -> Any {
+        // The parser's own error names a byte offset; the excerpt of the body tells the user more.
         guard let value = try? JSONSerialization.jsonObject(with: response.body, options: [.fragmentsAllowed]) else {
             throw .protocolViolation("\(base.host ?? "the server") did not answer \(what) with JSON: \(Self.excerpt(response))")
         }
