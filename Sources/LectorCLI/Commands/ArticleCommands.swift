@@ -49,7 +49,7 @@ enum ArticleCommands {
                 Choice("read", "mark read"), Choice("unread", "mark unread"),
                 Choice("star", "star"), Choice("unstar", "remove the star"),
             ])),
-            ArgumentSpec("ARTICLE", "articles to change", variadic: true),
+            ArgumentSpec("ARTICLE", "articles to change", source: .articles, variadic: true),
         ]
     ) { invocation, session in
         let store = try session.store()

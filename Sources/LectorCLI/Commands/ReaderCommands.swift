@@ -12,7 +12,7 @@ enum ReaderCommands {
     static let read = CommandSpec(
         ["article", "read"], "read an article in the terminal (through $PAGER on a terminal); marks it read",
         discussion: "Links are numbered and listed at the end; images appear as [image: alt]. The reader.bionic setting (or --bionic) bolds the start of each word; reader.full-content (or --full) shows the page's full content.",
-        arguments: [ArgumentSpec("ARTICLE", "a number from the last 'article list', or id:N")],
+        arguments: [ArgumentSpec("ARTICLE", "a number from the last 'article list', or id:N", source: .articles)],
         options: [
             OptionSpec("full", "show the full content extracted from the article's page"),
             OptionSpec("bionic", value: "MODE", "Bionic Reading for this article: off, F1 (light) … F5 (heavy)",
@@ -78,7 +78,7 @@ enum ReaderCommands {
 
     static let open = CommandSpec(
         ["article", "open"], "open an article in the web browser (xdg-open), or print its address",
-        arguments: [ArgumentSpec("ARTICLE", "a number from the last 'article list', or id:N")]
+        arguments: [ArgumentSpec("ARTICLE", "a number from the last 'article list', or id:N", source: .articles)]
     ) { invocation, session in
         let store = try session.store()
         let id = try session.handles.resolve(invocation.argument("ARTICLE") ?? "")
