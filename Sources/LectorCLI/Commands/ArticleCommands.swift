@@ -138,7 +138,8 @@ enum ArticleCommands {
         let url: String?
         let author: String?
         let published: String?
-        let read: String
+        /// A boolean like `starred`; left out while the server has not said (state unknown).
+        let read: Bool?
         let starred: Bool
         let handle: Int
         let snippet: String?
@@ -153,7 +154,7 @@ enum ArticleCommands {
             url = article.url
             author = article.author
             published = JSONOutput.timestamp(article.publishedAt)
-            read = article.read.rawValue
+            read = article.read == .unknown ? nil : article.read == .read
             starred = article.starred
         }
     }
