@@ -22,6 +22,8 @@ public enum ValueSource: Sendable, Equatable {
     case choices([Choice])
     /// A path on disk: the shell completes file names.
     case files
+    /// The numbers of the last `article list`, with the titles as descriptions.
+    case articles
 }
 
 /// One allowed value of a fixed list.

@@ -11,7 +11,8 @@ public enum Lector {
         // Completion answers before any other start-up work: no migrations, no writes.
         if arguments.first == "__complete" {
             let completer = Completer(openStore: { Store.openReadOnly(path: directories.databasePath) },
-                                      profiles: { ProfileCatalog(directories: directories).entries.map(\.profile) })
+                                      profiles: { ProfileCatalog(directories: directories).entries.map(\.profile) },
+                                      lastList: { ArticleHandles(directories: directories).ids })
             Console.out(Completer.wireFormat(completer.complete(Array(arguments.dropFirst()))))
             return ExitStatus.ok.rawValue
         }

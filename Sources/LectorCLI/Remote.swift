@@ -40,6 +40,20 @@ extension CLIError {
     }
 }
 
+extension CLIError {
+    /// An https request that failed the TLS handshake (or got bytes that are not HTTP back) most
+    /// often reached a server that speaks plain http: say so, with the address to try.
+    func plainHTTPHint(for url: URL) -> CLIError {
+        guard case .network(let message) = self, url.scheme?.lowercased() == "https" else { return self }
+        let lowered = message.lowercased()
+        guard ["not valid http", "ssl", "tls", "handshake", "wrong version number"].contains(where: lowered.contains) else { return self }
+        var plain = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        plain?.scheme = "http"
+        let sentence = message.hasSuffix(".") ? String(message.dropLast()) : message
+        return .network(sentence + "; the server may speak plain http, not https: try \(plain?.url?.absoluteString ?? "http://…")")
+    }
+}
+
 /// What users type as a URL: a scheme is added when missing, by the same rule as for accounts
 /// (loopback → http, otherwise https), and the guess is printed as a note.
 enum TypedURL {

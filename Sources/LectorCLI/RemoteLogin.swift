@@ -12,7 +12,7 @@ enum RemoteLogin {
             // At login a refusal means the address serves no such API: nothing to conflict with.
             throw CLIError.notFound(message)
         } catch {
-            throw CLIError(error)
+            throw endpoint.candidates.first.map { CLIError(error).plainHTTPHint(for: $0) } ?? CLIError(error)
         }
     }
 }

@@ -46,6 +46,33 @@ struct AddressAndMessageTests {
         #expect(array?.count == 2 && array?.first?["url"] as? String != nil, "a JSON array of candidates: \(json.stdout)")
     }
 
+    @Test("a server's HTML is never dumped: a short reason; a wrong FreshRSS password names FreshRSS only")
+    func serverBodiesAndHints() throws {
+        let site = StaticSite()
+        let page = "<!DOCTYPE html>\n<html><head><title>FreshRSS \u{1b}[31mlogin</title><script>var x = 1;</script></head><body>" + String(repeating: "<div>noise</div>", count: 200) + "</body></html>"
+        for path in ["/i/", "/v1/me"] {
+            site.serve(path, text: page, contentType: "text/html")
+        }
+        let server = try LoopbackServer(handler: site.handler)
+        let home = TestHome()
+        let result = try runProcess(TestBinary.path, ["account", "add", "freshrss", "--url", server.baseURL.absoluteString + "/i/", "--user", "alice", "--password-stdin"],
+                                    environment: home.environment, stdin: "secret\n")
+        #expect(result.status != 0)
+        #expect(!result.stderr.contains("<div>") && !result.stderr.contains("<script") && !result.stderr.contains("\u{1b}"),
+                "no body, no escape sequence: \(result.stderr)")
+        #expect(result.stderr.count < 600, "a short reason, not a page: \(result.stderr.count) characters")
+        let flux = try runProcess(TestBinary.path, ["account", "add", "miniflux", "--url", server.baseURL.absoluteString, "--password-stdin"],
+                                  environment: home.environment, stdin: "token\n")
+        #expect(flux.status != 0 && flux.stderr.contains("an HTML page ('FreshRSS login'), not the API") && !flux.stderr.contains("<"),
+                "a web page is named, not dumped: \(flux.stderr)")
+
+        let service = try ServiceUnderTest.start("freshrss")
+        let wrong = try runProcess(TestBinary.path, ["account", "add", "freshrss", "--url", service.server.baseURL.absoluteString, "--user", "alice", "--password-stdin"],
+                                   environment: home.environment, stdin: "not the password\n")
+        let errorLine = wrong.stderr.split(separator: "\n").first { $0.hasPrefix("lector:") } ?? ""
+        #expect(wrong.status == 5 && errorLine.contains("FreshRSS") && !errorLine.contains("Miniflux"), "\(wrong.status) \(wrong.stderr)")
+    }
+
     @Test("backup inspect lists every problem; a missing file gives the system's reason")
     func inspectAndUnreadable() throws {
         let home = TestHome()

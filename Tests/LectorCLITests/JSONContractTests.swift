@@ -65,6 +65,7 @@ struct JSONContractTests {
             .write(to: URL(fileURLWithPath: opml))
         var pairs: [(String, String, String)] = [
             ("schemas/account-list.schema.json", try json("account", "list"), "account list"),
+            ("schemas/article-list.schema.json", try json("article", "list"), "article list"),
             ("schemas/account-show.schema.json", try json("account", "show"), "account show"),
             ("schemas/feed-list.schema.json", try json("feed", "list"), "feed list"),
             ("schemas/folder-list.schema.json", try json("folder", "list"), "folder list"),

@@ -50,7 +50,7 @@ enum ArticleCommands {
                 Choice("read", "mark read"), Choice("unread", "mark unread"),
                 Choice("star", "star"), Choice("unstar", "remove the star"),
             ])),
-            ArgumentSpec("ARTICLE", "articles to change", variadic: true),
+            ArgumentSpec("ARTICLE", "articles to change", source: .articles, variadic: true),
         ]
     ) { invocation, session in
         let store = try session.store()
@@ -139,7 +139,8 @@ enum ArticleCommands {
         let url: String?
         let author: String?
         let published: String?
-        let read: String
+        /// A boolean like `starred`; left out while the server has not said (state unknown).
+        let read: Bool?
         let starred: Bool
         let handle: Int
         let snippet: String?
@@ -154,7 +155,7 @@ enum ArticleCommands {
             url = article.url
             author = article.author
             published = JSONOutput.timestamp(article.publishedAt)
-            read = article.read.rawValue
+            read = article.read == .unknown ? nil : article.read == .read
             starred = article.starred
         }
     }

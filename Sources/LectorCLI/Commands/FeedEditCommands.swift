@@ -38,7 +38,7 @@ enum FeedEditCommands {
         let login = try FeedLogin.read(invocation, account: account)
         let finder = FeedFinder(http: session.http)
         var found: [FeedFinder.Found]
-        do throws(FetchError) { found = try finder.find(url, credentials: login?.credentials) } catch { throw CLIError(error) }
+        do throws(FetchError) { found = try finder.find(url, credentials: login?.credentials) } catch { throw CLIError(error).plainHTTPHint(for: url) }
         guard !found.isEmpty else { throw CLIError.notFound("no feed found at \(url.absoluteString)") }
         var choice = found[0]
         if found.count > 1 {

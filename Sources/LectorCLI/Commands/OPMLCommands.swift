@@ -7,15 +7,19 @@ enum OPMLCommands {
     static let all: [CommandSpec] = [importFeeds, export]
 
     static let importFeeds = CommandSpec(
-        ["opml", "import"], "subscribe to every feed of an OPML file, in its folders",
-        discussion: "Feeds already subscribed (also across http/https and a trailing slash) are skipped. On remote accounts each feed is added through the server; local feeds are fetched on the next sync.",
+        ["opml", "import"], "subscribe to every feed of an OPML file (or a newsboat urls file), in its folders",
+        discussion: "A newsboat urls file (URL, then quoted tags and ~Title, per line) is read too: a feed's first tag becomes its folder. Feeds already subscribed (also across http/https and a trailing slash) are skipped. On remote accounts each feed is added through the server; local feeds are fetched on the next sync.",
         arguments: [ArgumentSpec("FILE", "the OPML file", source: .files)],
         options: [OptionSpec.account]
     ) { invocation, session in
         let path = invocation.argument("FILE") ?? ""
         let data = try LocalFile.read(path, as: .opml)
         let document: OPMLDocument
-        do throws(OPMLError) { document = try OPMLDocument.parse(data) } catch { throw CLIError.failure("\(path): \(error)") }
+        if let text = String(data: data, encoding: .utf8), NewsboatURLs.looksLikeURLs(text) {
+            document = NewsboatURLs.parse(text)
+        } else {
+            do throws(OPMLError) { document = try OPMLDocument.parse(data) } catch { throw CLIError.failure("\(path): \(error)") }
+        }
         let store = try session.store()
         let account = try session.accountForNewData(invocation)
         let provider = account.kind == .local ? nil : try FeedEditCommands.editingProvider(account, session)
@@ -71,7 +75,8 @@ enum OPMLCommands {
         let account = try session.account(invocation)
         let feeds = try CLIError.catching { try store.feeds.list(accountID: account.id) }
         let document = OPMLDocument(title: "Lector: \(account.name)", feeds: feeds.map {
-            OPMLDocument.Feed(title: $0.feed.title, xmlURL: $0.feed.url, htmlURL: $0.feed.siteURL, folder: $0.folderName)
+            // Readers expect htmlUrl on every feed: the site when known, else the feed's own site root.
+            OPMLDocument.Feed(title: $0.feed.title, xmlURL: $0.feed.url, htmlURL: $0.feed.siteURL ?? siteRoot(of: $0.feed.url), folder: $0.folderName)
         })
         let data = document.xmlData()
         guard let path = invocation.argument("FILE"), path != "-" else {
@@ -81,6 +86,17 @@ enum OPMLCommands {
         try BackupCommands.writePrivately(data, to: path)
         return CommandOutput(text: "Wrote \(feeds.count) feed(s) to \(path).",
                              json: ExportJSON(account: account.name, file: path, feeds: feeds.count, opml: nil))
+    }
+
+    /// `https://host/` of a feed address, for feeds whose site address is not known.
+    static func siteRoot(of feedURL: String) -> String? {
+        guard var parts = URLComponents(string: feedURL), parts.host != nil else { return nil }
+        parts.path = "/"
+        parts.query = nil
+        parts.fragment = nil
+        parts.user = nil
+        parts.password = nil
+        return parts.url?.absoluteString
     }
 
     struct ImportJSON: Encodable, Sendable {

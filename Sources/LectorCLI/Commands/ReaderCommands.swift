@@ -15,7 +15,7 @@ enum ReaderCommands {
     static let read = CommandSpec(
         ["article", "read"], "read an article in the terminal (through the pager on a terminal); marks it read once shown",
         discussion: "Links are numbered and listed at the end; images appear as [image: alt]. The reader.bionic setting (or --bionic) bolds the start of each word; reader.full-content (or --full) shows the page's full content. On a terminal the article goes through the pager: the reader.pager setting, else $PAGER, else less (with LESS=FRX when LESS is unset, so a short article just prints). In the REPL the line under the article lists the dock's actions as the commands that do them on this article.",
-        arguments: [ArgumentSpec("ARTICLE", "a number from the last 'article list', or id:N")],
+        arguments: [ArgumentSpec("ARTICLE", "a number from the last 'article list', or id:N", source: .articles)],
         options: [
             OptionSpec("full", "show the full content extracted from the article's page"),
             OptionSpec("bionic", value: "MODE", "Bionic Reading for this article: off, F1 (light) … F5 (heavy)",
@@ -91,7 +91,7 @@ enum ReaderCommands {
 
     static let open = CommandSpec(
         ["article", "open"], "open an article in the web browser (xdg-open), or print its address",
-        arguments: [ArgumentSpec("ARTICLE", "a number from the last 'article list', or id:N")]
+        arguments: [ArgumentSpec("ARTICLE", "a number from the last 'article list', or id:N", source: .articles)]
     ) { invocation, session in
         let store = try session.store()
         let id = try session.handles.resolve(invocation.argument("ARTICLE") ?? "")

@@ -7,15 +7,16 @@ enum ReadingListCommands {
 
     static let list = CommandSpec(["reading-list", "list"], "the articles saved for later") { _, session in
         let items = try CLIError.catching { try session.store().readingList.all() }
-        var table = TextTable(["ACCOUNT", "TITLE", "URL"], flexibleColumn: 1)
-        for item in items { table.add([item.accountName, item.title, item.url]) }
+        // The reading list has numbers of its own: 'reading-list remove 2' takes the second one shown here.
+        var table = TextTable(["#", "ACCOUNT", "TITLE", "URL"], flexibleColumn: 2)
+        for (index, item) in items.enumerated() { table.add([String(index + 1), item.accountName, item.title, item.url]) }
         return CommandOutput(text: items.isEmpty ? "The reading list is empty." : table.render(for: session),
-                             json: items.map { ItemJSON(account: $0.accountName, title: $0.title, url: $0.url) })
+                             json: items.enumerated().map { ItemJSON(number: $0 + 1, account: $1.accountName, title: $1.title, url: $1.url) })
     }
 
     static let add = CommandSpec(
         ["reading-list", "add"], "save articles for later",
-        arguments: [ArgumentSpec("ARTICLE", "a number from the last 'article list', or id:N", variadic: true)]
+        arguments: [ArgumentSpec("ARTICLE", "a number from the last 'article list', or id:N", source: .articles, variadic: true)]
     ) { invocation, session in
         let store = try session.store()
         let articles = try resolve(invocation, session: session, store: store)
@@ -29,14 +30,31 @@ enum ReadingListCommands {
 
     static let remove = CommandSpec(
         ["reading-list", "remove"], "take articles off the reading list",
-        arguments: [ArgumentSpec("ARTICLE", "a number from the last 'article list', or id:N", variadic: true)]
+        discussion: "N is the number 'reading-list list' shows; id:N names an article by its id.",
+        arguments: [ArgumentSpec("N", "a number from 'reading-list list', or id:N for an article", variadic: true)]
     ) { invocation, session in
         let store = try session.store()
-        let articles = try resolve(invocation, session: session, store: store)
-        let removed = try CLIError.catching {
-            try store.database.write { try articles.filter { try store.readingList.remove(accountID: $0.accountID, url: $0.url ?? "") }.count }
+        let items = try CLIError.catching { try store.readingList.all() }
+        var targets: [(accountID: Int64, url: String)] = []
+        for reference in invocation.variadic("N") {
+            if reference.hasPrefix("id:") {
+                let id = try session.handles.resolve(reference)
+                guard let article = try CLIError.catching({ try store.articles.article(id) }) else { throw CLIError.notFound("no article with id \(id)") }
+                targets.append((article.accountID, article.url ?? ""))
+                continue
+            }
+            guard let number = Int(reference), number > 0 else {
+                throw CLIError.usage("'\(reference)' is not a reading-list number: use a number from 'reading-list list' or id:N")
+            }
+            guard number <= items.count else {
+                throw CLIError.notFound("no item \(number) on the reading list (it has \(items.count)); see 'reading-list list'")
+            }
+            targets.append((items[number - 1].accountID, items[number - 1].url))
         }
-        return .message("Removed \(removed) of \(articles.count) article(s) from the reading list.")
+        let removed = try CLIError.catching {
+            try store.database.write { try targets.filter { try store.readingList.remove(accountID: $0.accountID, url: $0.url) }.count }
+        }
+        return .message("Removed \(removed) of \(targets.count) item(s) from the reading list.")
     }
 
     private static func resolve(_ invocation: Invocation, session: Session, store: Store) throws(CLIError) -> [ArticleSummary] {
@@ -49,6 +67,7 @@ enum ReadingListCommands {
     }
 
     struct ItemJSON: Encodable, Sendable {
+        let number: Int
         let account: String
         let title: String
         let url: String

@@ -9,7 +9,7 @@ enum SyncCommands {
 
     static let sync = CommandSpec(
         ["sync"], "sync accounts: push your changes, then fetch what is new",
-        discussion: "A sync you ask for always runs. --auto (for timers) declines for an account synced within the interval of the sync settings, never less than 15 minutes. --push-only sends queued changes and nothing else. With --json the output is JSON lines: progress events ({\"event\": \"progress\", …}) as they happen, then one {\"event\": \"result\", \"results\": […]} line.",
+        discussion: "A sync you ask for always runs. --auto (for timers) declines for an account synced within the interval of the sync settings, never less than 15 minutes. --push-only sends queued changes and nothing else. With --json the output is JSON lines: progress events ({\"event\": \"progress\", …}) as they happen, then one {\"event\": \"result\", \"outcome\", \"exit_code\", \"results\": […]} line; each result has the account's outcome (ok, partial, failed, skipped) and its failures (feed, url, cause, kind, exit_code). Exit 0 only when nothing failed; 7 when part failed; the failures' own code when everything that ran failed the same way.",
         options: [
             OptionSpec.account,
             OptionSpec("push-only", "only send queued changes (reads, stars) to the servers"),

@@ -26,12 +26,16 @@ public struct Completer {
     let profiles: () -> [Profile]
 
     public init(table: CommandTable = .standard, inREPL: Bool = false, openStore: @escaping () -> Store?,
-                profiles: @escaping () -> [Profile] = { [] }) {
+                profiles: @escaping () -> [Profile] = { [] }, lastList: @escaping () -> [Int64] = { [] }) {
         self.table = table
         self.inREPL = inREPL
         self.openStore = openStore
         self.profiles = profiles
+        self.lastList = lastList
     }
+
+    /// The article ids of the last `article list`, in the order shown (handle 1 first).
+    let lastList: () -> [Int64]
 
     /// Candidates for the last word of `words` (which may be empty: "complete a new word").
     public func complete(_ words: [String]) -> (candidates: [Candidate], directive: CompletionDirective) {
@@ -112,6 +116,14 @@ public struct Completer {
             return (filter(profiles().map { Candidate(value: $0.name, help: $0.description) }, partial), .none)
         case .files?:
             return ([], .files)
+        case .articles?:
+            let ids = lastList()
+            guard !ids.isEmpty, let store = openStore() else { return ([], .none) }
+            let numbered = ids.enumerated().map { index, id in
+                Candidate(value: String(index + 1),
+                          help: ((try? store.articles.article(id))??.title).map(TerminalText.sanitize) ?? "article")
+            }
+            return (filter(numbered, partial), .none)
         case .choices(let choices)?:
             return (filter(choices.map { Candidate(value: $0.value, help: $0.help) }, partial), .none)
         case .accounts?, .feeds?, .folders?:

@@ -15,7 +15,7 @@ public struct GReaderSession: Sendable {
         let response = try connection.send(.postForm(connection.url("accounts/ClientLogin"),
                                                      fields: [("Email", user), ("Passwd", password)]))
         if response.status == 401 || response.status == 403 {
-            throw .authentication("\(host) refused the login for '\(user)': FreshRSS needs its API password (Profile → API password) with 'Allow API access' on; Miniflux its GReader user and password (Settings → Integrations)")
+            throw .authentication("\(host) refused the login for '\(user)': FreshRSS needs its API password (Profile → API password), not the web password, with 'Allow API access' on")
         }
         if response.status == 503 { throw .rejected("\(host) has its API disabled (HTTP 503): enable API access in its settings") }
         try connection.require(response, "the login")

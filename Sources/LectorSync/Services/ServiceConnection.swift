@@ -53,9 +53,28 @@ public struct ServiceConnection: Sendable {
         return value
     }
 
-    /// The first line of a body, cut short, for messages.
+    /// A short, sanitised reason from a body, never the body itself: a JSON error message when
+    /// the server sent one, "an HTML page" (with its title) for a web page, else the first line,
+    /// control characters removed and cut short.
     static func excerpt(_ response: HTTPResponse) -> String {
-        let line = response.text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-        return line.count > 80 ? String(line.prefix(80)) + "…" : line
+        let text = response.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if text.hasPrefix("{"), let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any],
+           let message = ["error_message", "error", "message"].lazy.compactMap({ object[$0] as? String }).first {
+            return clean(message)
+        }
+        if text.hasPrefix("<") {
+            let title = text.firstMatch(of: /(?is)<title[^>]*>(.*?)<\/title>/).map { clean(String($0.1)) }
+            return "an HTML page" + (title.map { $0.isEmpty ? "" : " ('\($0)')" } ?? "") + ", not the API"
+        }
+        return clean(text.split(whereSeparator: \.isNewline).first.map(String.init) ?? "")
+    }
+
+    private static func clean(_ text: String) -> String {
+        // Whole terminal escape sequences go, not just their ESC byte.
+        let unescaped = text.replacing(/\x{1B}(\[[0-9;?]*[ -\/]*[@-~]|\][^\x{07}\x{1B}]*(\x{07}|\x{1B}\\)?|.)/, with: "")
+        let visible = String(String.UnicodeScalarView(unescaped.unicodeScalars.filter { $0.properties.generalCategory != .control
+            && $0.properties.generalCategory != .format }))
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return visible.count > 80 ? String(visible.prefix(80)) + "…" : visible
     }
 }

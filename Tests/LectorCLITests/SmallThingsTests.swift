@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+@testable import LectorCLI
+@testable import LectorStore
+
+/// The small things a user notices: newsboat's urls file, htmlUrl in OPML, the reading list's own
+/// numbers, article numbers completed with their titles.
+@Suite("Small things")
+struct SmallThingsTests {
+    @Test("opml import reads a newsboat urls file: tags become folders, ~ gives the title, queries and comments are skipped")
+    func newsboatURLs() throws {
+        let home = TestHome()
+        _ = try home.run("account", "add", "local", "--name", "Home")
+        let file = home.path + "/urls"
+        try Data("""
+            # my feeds
+            https://ledger.example/feed.xml "Work" "~The Ledger"
+            https://quill.example/rss  "!hidden" "Writing tools" tech
+            "query:Unread:unread = \\"yes\\""
+
+            https://plain.example/atom
+            """.utf8).write(to: URL(fileURLWithPath: file))
+        let output = try home.run("opml", "import", file)
+        #expect(output.contains("Imported 3 feed(s)"), "\(output)")
+        let feeds = try home.run("feed", "list", "--json")
+        let listing = try #require(try JSONSerialization.jsonObject(with: Data(feeds.utf8)) as? [[String: Any]])
+        let byURL = Dictionary(uniqueKeysWithValues: listing.map { ($0["url"] as? String ?? "", $0) })
+        #expect(byURL["https://ledger.example/feed.xml"]?["folder"] as? String == "Work")
+        #expect(byURL["https://ledger.example/feed.xml"]?["title"] as? String == "The Ledger")
+        #expect(byURL["https://quill.example/rss"]?["folder"] as? String == "Writing tools", "the first plain tag; ! is not a tag")
+        #expect(byURL["https://plain.example/atom"]?["folder"] is NSNull || byURL["https://plain.example/atom"]?["folder"] == nil)
+    }
+
+    @Test("opml export writes htmlUrl for every feed, the feed's site root when the site is unknown")
+    func htmlURL() throws {
+        let home = TestHome()
+        try home.addFeed(title: "Alpha", folder: "News", account: "Personal")
+        let opml = try home.run("opml", "export", "--account", "Personal")
+        #expect(opml.contains("htmlUrl=\"https://example.org/\""), "\(opml)")
+    }
+
+    @Test("the reading list is numbered on its own and remove takes those numbers")
+    func readingListNumbers() throws {
+        let home = TestHome()
+        let store = try home.store()
+        let account = try store.accounts.insert(kind: .local, name: "Personal")
+        try store.readingList.add(accountID: account.id, url: "https://example.org/a", title: "First read")
+        try store.readingList.add(accountID: account.id, url: "https://example.org/b", title: "Second read")
+        let listed = try home.run("reading-list", "list")
+        #expect(listed.contains("1") && listed.contains("2") && listed.contains("#"), "\(listed)")
+        _ = try home.run("reading-list", "remove", "2")
+        #expect(try home.store().readingList.all().map(\.title) == ["First read"], "number 2 of the reading list went")
+        #expect(throws: CLIError.self) { try home.run("reading-list", "remove", "5") }
+    }
+
+    @Test("article numbers complete from the last list, with titles as descriptions")
+    func articleNumbers() throws {
+        let home = TestHome()
+        _ = try home.run("article", "list", "--limit", "3")
+        let directories = AppDirectories.resolve(environment: home.environment)
+        let completer = Completer(openStore: { Store.openReadOnly(path: directories.databasePath) },
+                                  lastList: { ArticleHandles(directories: directories).ids })
+        let candidates = completer.complete(["article", "read", ""]).candidates
+        #expect(candidates.map(\.value) == ["1", "2", "3"], "\(candidates)")
+        #expect(candidates.allSatisfy { !$0.help.isEmpty && $0.help != "article" }, "titles as descriptions: \(candidates)")
+    }
+}
