@@ -44,14 +44,16 @@ struct BoilerplateTrimmerTests {
         #expect(article.textContent.contains("See the report for details."), "a sentence with a link was removed")
     }
 
-    @Test("lines that point elsewhere (Read more, Related, sign up) go")
+    @Test("lines that point elsewhere (Read more, Related) or pitch the site (sign up for …) go")
     func pointerPhrases() throws {
         let article = try extract("""
             <p>\(Self.prose)</p><p>Read more: why the vote took so long</p>
             <p>\(Self.prose)</p><p>Sign up for our morning briefing in your inbox</p><p>\(Self.prose)</p>
+            <p>Start every day with the Council Letter, the city's favourite read. Sign up for the free letter today.</p>
             """)
         #expect(!article.textContent.contains("why the vote took so long"), "'Read more' line kept")
         #expect(!article.textContent.contains("morning briefing"), "sign-up line kept")
+        #expect(!article.textContent.contains("Council Letter"), "a pitch with its call to action mid-block was kept")
         #expect(article.textContent.components(separatedBy: "clear majority").count == 13, "article paragraphs lost")
     }
 
