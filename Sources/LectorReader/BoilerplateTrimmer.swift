@@ -52,8 +52,11 @@ enum BoilerplateTrimmer {
                 removal.add(node)
                 continue
             }
-            if BoilerplatePatterns.hasBoilerplateClass(node), length < min(total / 3, 1_000), !containsBodyParagraph(node) {
-                if !node.descendants(named: ["img", "picture", "video", "iframe"]).isEmpty, length == 0 { continue }
+            if BoilerplatePatterns.hasBoilerplateClass(node), length < min(total / 3, 1_000), !containsBodyParagraph(node),
+               // A named wrapper around a picture ("wp-caption") keeps the picture, and the text
+               // inside it is judged on its own as the walk goes on; unless the text is links,
+               // as in a hover card or a teaser, whose picture is a thumbnail.
+               node.descendants(named: ["img", "picture", "video", "iframe"]).isEmpty || ReadabilityMeasure.linkDensity(node) > 0.5 {
                 removal.add(node)
                 continue
             }

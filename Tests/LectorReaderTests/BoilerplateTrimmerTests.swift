@@ -26,10 +26,14 @@ struct BoilerplateTrimmerTests {
             <p>\(Self.prose)</p>
             <figure><img src="/river.jpg" alt="River"><figcaption>The river at dawn. Photo: Jane Roe / Agency</figcaption></figure>
             <p>\(Self.prose)</p><p class="image-credit">Getty Images</p><p>\(Self.prose)</p>
+            <div class="wp-caption"><img src="/bridge.jpg" alt="Bridge"><p class="wp-caption-text">The old bridge, closed since May.</p></div>
+            <p>\(Self.prose)</p>
             """)
         #expect(!article.textContent.contains("river at dawn"), "figcaption kept")
         #expect(!article.textContent.contains("Getty"), "credit block kept")
         #expect(article.contentHTML.contains("https://news.example.com/river.jpg"), "the picture itself was removed")
+        #expect(article.contentHTML.contains("https://news.example.com/bridge.jpg"), "a picture inside a caption-named wrapper was removed")
+        #expect(!article.textContent.contains("old bridge"), "caption text inside the wrapper kept")
     }
 
     @Test("a paragraph that is only a link to another story goes; a sentence with a link stays")
