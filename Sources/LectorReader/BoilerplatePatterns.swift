@@ -23,6 +23,13 @@ enum BoilerplatePatterns {
         "want more", "most popular", "trending", "more from", "watch:", "listen:", "get the", "download the",
     ]
 
+    /// Calls to action that mark a short block as an advertisement for the site itself, wherever
+    /// in the block they stand ("Start your day with … Sign up for the free daily newsletter").
+    static let callsToAction: [String] = [
+        "sign up for", "subscribe to", "click here", "follow us", "you may also like", "delivered to your inbox",
+        "affiliate commission", "get a subscription",
+    ]
+
     /// The class and id split into tokens at spaces and underscores; hyphenated names are kept
     /// whole and also split, so both "author-bio" and "bio" of "author-bio" are seen.
     static func classTokens(of node: HTMLNode) -> [Substring] {
@@ -37,6 +44,11 @@ enum BoilerplatePatterns {
 
     static func hasBoilerplateClass(_ node: HTMLNode) -> Bool {
         classTokens(of: node).contains { classTokens.contains(String($0)) }
+    }
+
+    static func containsCallToAction(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        return callsToAction.contains { lower.contains($0) }
     }
 
     static func startsWithBoilerplatePhrase(_ text: String) -> Bool {

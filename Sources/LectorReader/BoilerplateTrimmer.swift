@@ -10,6 +10,8 @@ enum BoilerplateTrimmer {
     static let shortBlock = 200
     /// A paragraph at least this long, with few links, is where the article body begins and ends.
     static let bodyParagraph = 120
+    /// A sign-up pitch may run to a few sentences; longer than this it is a paragraph about one.
+    static let callToActionBlock = 320
 
     static func trim(_ article: HTMLNode) {
         let total = article.innerTextLength
@@ -50,13 +52,19 @@ enum BoilerplateTrimmer {
                 removal.add(node)
                 continue
             }
-            if BoilerplatePatterns.hasBoilerplateClass(node), length < min(total / 3, 1_000), !containsBodyParagraph(node) {
-                if !node.descendants(named: ["img", "picture", "video", "iframe"]).isEmpty, length == 0 { continue }
+            if BoilerplatePatterns.hasBoilerplateClass(node), length < min(total / 3, 1_000), !containsBodyParagraph(node),
+               // A named wrapper around a picture ("wp-caption") keeps the picture, and the text
+               // inside it is judged on its own as the walk goes on; unless the text is links,
+               // as in a hover card or a teaser, whose picture is a thumbnail.
+               node.descendants(named: ["img", "picture", "video", "iframe"]).isEmpty || ReadabilityMeasure.linkDensity(node) > 0.5 {
                 removal.add(node)
                 continue
             }
-            guard isTextBlock(node), length > 0, length <= shortBlock else { continue }
-            if BoilerplatePatterns.startsWithBoilerplatePhrase(node.innerText()) || isLinkList(node) {
+            guard isTextBlock(node), length > 0, length <= callToActionBlock else { continue }
+            let text = node.innerText()
+            if BoilerplatePatterns.containsCallToAction(text) { removal.add(node); continue }
+            guard length <= shortBlock else { continue }
+            if BoilerplatePatterns.startsWithBoilerplatePhrase(text) || isLinkList(node) {
                 removal.add(node)
             }
         }

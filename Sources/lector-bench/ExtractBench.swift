@@ -12,6 +12,8 @@ enum ExtractBench {
             throw BenchError.skipped("no Readability corpus at \(directory) (set LECTOR_SHARED)")
         }
         let url = URL(string: "http://fakehost/test/page.html")!
+        let dump = options.string("dump", default: "")
+        if !dump.isEmpty { try FileManager.default.createDirectory(atPath: dump, withIntermediateDirectories: true) }
         var rows: [(page: String, f1: Double, precision: Double, visible: Double, milliseconds: Double)] = []
         for page in try FileManager.default.contentsOfDirectory(atPath: directory).sorted() {
             guard let source = FileManager.default.contents(atPath: "\(directory)/\(page)/source.html"),
@@ -24,7 +26,6 @@ enum ExtractBench {
             let ours = score(tokens(extracted), truth)
             let visible = score(tokens(visibleText(String(decoding: source, as: UTF8.self))), truth)
             rows.append((page, ours.f1, ours.precision, visible.f1, milliseconds))
-            let dump = options.string("dump", default: "")
             if !dump.isEmpty {
                 _ = FileManager.default.createFile(atPath: "\(dump)/readability-\(page).txt", contents: Data(String(format: "%.4f\n%@", ours.f1, extracted).utf8))
             }

@@ -26,10 +26,14 @@ struct BoilerplateTrimmerTests {
             <p>\(Self.prose)</p>
             <figure><img src="/river.jpg" alt="River"><figcaption>The river at dawn. Photo: Jane Roe / Agency</figcaption></figure>
             <p>\(Self.prose)</p><p class="image-credit">Getty Images</p><p>\(Self.prose)</p>
+            <div class="wp-caption"><img src="/bridge.jpg" alt="Bridge"><p class="wp-caption-text">The old bridge, closed since May.</p></div>
+            <p>\(Self.prose)</p>
             """)
         #expect(!article.textContent.contains("river at dawn"), "figcaption kept")
         #expect(!article.textContent.contains("Getty"), "credit block kept")
         #expect(article.contentHTML.contains("https://news.example.com/river.jpg"), "the picture itself was removed")
+        #expect(article.contentHTML.contains("https://news.example.com/bridge.jpg"), "a picture inside a caption-named wrapper was removed")
+        #expect(!article.textContent.contains("old bridge"), "caption text inside the wrapper kept")
     }
 
     @Test("a paragraph that is only a link to another story goes; a sentence with a link stays")
@@ -44,14 +48,16 @@ struct BoilerplateTrimmerTests {
         #expect(article.textContent.contains("See the report for details."), "a sentence with a link was removed")
     }
 
-    @Test("lines that point elsewhere (Read more, Related, sign up) go")
+    @Test("lines that point elsewhere (Read more, Related) or pitch the site (sign up for …) go")
     func pointerPhrases() throws {
         let article = try extract("""
             <p>\(Self.prose)</p><p>Read more: why the vote took so long</p>
             <p>\(Self.prose)</p><p>Sign up for our morning briefing in your inbox</p><p>\(Self.prose)</p>
+            <p>Start every day with the Council Letter, the city's favourite read. Sign up for the free letter today.</p>
             """)
         #expect(!article.textContent.contains("why the vote took so long"), "'Read more' line kept")
         #expect(!article.textContent.contains("morning briefing"), "sign-up line kept")
+        #expect(!article.textContent.contains("Council Letter"), "a pitch with its call to action mid-block was kept")
         #expect(article.textContent.components(separatedBy: "clear majority").count == 13, "article paragraphs lost")
     }
 
