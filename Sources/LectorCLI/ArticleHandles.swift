@@ -31,11 +31,6 @@ struct ArticleHandles {
         ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { Int64($0) }
     }
 
-    /// The ids of the last list, handle 1 first.
-    var ids: [Int64] {
-        ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { Int64($0) }
-    }
-
     /// The local id a reference names.
     func resolve(_ reference: String) throws(CLIError) -> Int64 {
         if reference.hasPrefix("id:"), let id = Int64(reference.dropFirst(3)) { return id }
