@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// Reading a file named on the command line with a ceiling checked before anything is read: the
 /// size of a regular file from its metadata, and for anything else (a FIFO, /dev/zero) by reading
@@ -27,18 +28,34 @@ enum LocalFile {
         }
     }
 
+    /// The file's bytes; a file that cannot be opened is refused with the system's reason
+    /// ("No such file or directory": exit 3; anything else: exit 1).
     static func read(_ path: String, as kind: Kind) throws(CLIError) -> Data {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        guard let attributes else { throw .notFound("cannot read '\(path)'") }
-        if attributes[.type] as? FileAttributeType == .typeRegular, let size = (attributes[.size] as? NSNumber)?.intValue, size > kind.limit {
-            throw tooLarge(path, kind)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw unreadable(path, errno) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw unreadable(path, errno) }
+        if status.st_mode & S_IFMT == S_IFDIR { throw unreadable(path, EISDIR) }
+        if status.st_mode & S_IFMT == S_IFREG && Int(status.st_size) > kind.limit { throw tooLarge(path, kind) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while data.count <= kind.limit {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw unreadable(path, errno)
+            }
+            if count == 0 { break }
+            data.append(contentsOf: buffer[0..<count])
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw .notFound("cannot read '\(path)'") }
-        defer { try? handle.close() }
-        let data: Data
-        do { data = try handle.read(upToCount: kind.limit + 1) ?? Data() } catch { throw .notFound("cannot read '\(path)'") }
         guard data.count <= kind.limit else { throw tooLarge(path, kind) }
         return data
+    }
+
+    private static func unreadable(_ path: String, _ code: Int32) -> CLIError {
+        let message = "cannot read '\(path)': \(String(cString: strerror(code)))"
+        return code == ENOENT ? .notFound(message) : .failure(message)
     }
 
     private static func tooLarge(_ path: String, _ kind: Kind) -> CLIError {

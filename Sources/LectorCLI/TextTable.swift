@@ -31,7 +31,9 @@ struct TextTable {
 
     /// One line per row, cells separated by tabs, nothing cut.
     func renderPlain() -> String {
-        rows.map { $0.map { $0.trimmingWhitespace }.joined(separator: "\t") }.joined(separator: "\n")
+        // A tab or line break inside a cell would shift every column after it.
+        rows.map { $0.map { $0.trimmingWhitespace.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ") }
+            .joined(separator: "\t") }.joined(separator: "\n")
     }
 
     func render(width: Int) -> String {

@@ -22,7 +22,7 @@ struct SchemaV4MigrationTests {
             try database.execute("INSERT INTO pending_intents (account_id, action, article_id, desired, created_at) VALUES (1, 'starred', 2, 'false', 2)")
         }
         let store = try Store(path: path)
-        #expect(try store.database.userVersion() == 4)
+        #expect(try store.database.userVersion() == Schema.migrator.latestVersion, "a v3 store migrates through v4 to the latest")
         let intents = try store.intents.all(accountID: 1)
         #expect(intents.map(\.desired) == ["true", "false"] && intents.allSatisfy { $0.generation == 0 },
                 "the queued wishes of a v3 store must survive the upgrade at generation 0, got \(intents)")

@@ -46,7 +46,7 @@ enum BackupCommands {
         let path = invocation.argument("FILE") ?? ""
         let document: BackupDocument, warnings: [String]
         do {
-            (document, warnings) = try BackupReader.read(try readFile(path))
+            (document, warnings) = try BackupReader.read(try LocalFile.read(path, as: .backup))
         } catch let error as BackupError {
             // inspect exists to list them all: every violation, one per line.
             guard case .invalid(_, let violations) = error, violations.count > 1 else { throw CLIError.failure("\(path): \(error.message)") }
@@ -166,19 +166,6 @@ enum BackupCommands {
     }
 
     /// A file's bytes, or the system's own reason it cannot be read ("No such file or directory").
-    static func readFile(_ path: String) throws(CLIError) -> Data {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else {
-            let reason = String(cString: strerror(errno))
-            throw errno == ENOENT ? .notFound("cannot read '\(path)': \(reason)") : .failure("cannot read '\(path)': \(reason)")
-        }
-        close(descriptor)
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .failure("cannot read '\(path)': \(String(cString: strerror(EISDIR)))")
-        }
-        return data
-    }
-
     static func writePrivately(_ data: Data, to path: String) throws(CLIError) {
         let temporary = path + ".tmp-\(getpid())"
         // POSIX calls rather than FileManager.createFile, which answers only yes or no: a full

@@ -52,7 +52,10 @@ enum SyncCommands {
         }
         let failures = results.flatMap(\.failures)
         let exit = RunStatus.of(outcomes: results.map(\.outcome), failures: failures)
-        let text = results.map(\.line).joined(separator: "\n")
+        // When the whole run failed for one reason (the only account could not sync at all), that
+        // reason is the error line on stderr and is not repeated on stdout: one error, printed once.
+        let soleFailure = failures.count == 1 ? results.first { $0.outcome == .failed && $0.failures.first?.feed == nil } : nil
+        let text = results.filter { $0.account != soleFailure?.account }.map(\.line).joined(separator: "\n")
         let overall = exit == .ok ? "ok" : (exit == .partial ? "partial" : "failed")
         var output = CommandOutput(text: text, json: ResultsJSON(outcome: overall, exitCode: exit.rawValue, results: results), endsStream: true)
         if invocation.flag("auto") {
@@ -64,6 +67,7 @@ enum SyncCommands {
         }
         guard exit != .ok else { return output }
         let failedAccounts = results.filter { $0.outcome == .failed }.count
+        if let soleFailure { return output.failing(exit, "\(soleFailure.account): \(failures[0].cause)") }
         let summary = "sync: \(failures.count) failure(s)" + (failedAccounts > 0 ? " (\(failedAccounts) account(s) failed)" : "")
             + (exit == .partial ? "; the rest was synced" : "")
         return output.failing(exit, summary)
