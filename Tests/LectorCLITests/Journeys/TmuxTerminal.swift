@@ -86,16 +86,9 @@ final class TmuxTerminal {
     /// The first command starts the tmux server, which keeps the descriptors it was given: with
     /// pipes, reading them to the end would never return. So it gets /dev/null.
     private func startServer(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
-        process.arguments = ["-S", socket] + arguments
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": directory, "TERM": "xterm-256color"]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw JourneyError.terminal("tmux could not start (exit \(process.terminationStatus))") }
+        let command = (["/usr/bin/tmux", "-S", socket] + arguments).map(Self.quote).joined(separator: " ") + " </dev/null >/dev/null 2>&1"
+        let result = try runProcess("/bin/sh", ["-c", command], environment: ["PATH": "/usr/bin:/bin", "HOME": directory, "TERM": "xterm-256color"])
+        guard result.status == 0 else { throw JourneyError.terminal("tmux could not start (exit \(result.status))") }
     }
 
     @discardableResult
