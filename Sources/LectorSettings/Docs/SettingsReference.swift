@@ -51,7 +51,7 @@ public enum SettingsReference {
             "",
             "Lector itself acts on: " + used.map { "`\($0)`" }.joined(separator: ", ") + ".",
             "In the REPL, the line under an article lists the `dock.actions` in their order, each as the command that does it",
-            "(`prev`, `next`, `read`/`unread`, `star`/`unstar`, `full`, `bionic`, `summary`, `open`, `share`, `later`).",
+            "(`prev`, `next`, `read`/`unread`, `star`/`unstar`, `full`, `bionic`, `summarize`, `open`, `share`, `later`).",
             "",
             "Lector only carries (validates, stores, backs up, restores, applies from profiles) these, for graphical readers",
             "such as Lettura — fonts, spacing, swipes and other things a terminal has no use for: "

@@ -16,7 +16,7 @@ final class TmuxTerminal {
         shellEnvironment["PS1"] = Self.prompt
         let assignments = shellEnvironment.sorted { $0.key < $1.key }.map { Self.quote("\($0.key)=\($0.value)") }
         let command = (["env", "-i"] + assignments + ["bash", "--norc", "--noprofile", "-i"]).joined(separator: " ")
-        try tmux(["-f", "/dev/null", "new-session", "-d", "-s", "journey", "-x", String(width), "-y", String(height), command])
+        try startServer(["-f", "/dev/null", "new-session", "-d", "-s", "journey", "-x", String(width), "-y", String(height), command])
         guard wait(for: { $0.contains(Self.prompt) }, timeout: 10) else {
             throw JourneyError.terminal("the shell never showed its prompt in tmux:\n\(screen())")
         }
@@ -81,6 +81,14 @@ final class TmuxTerminal {
         return children.split(separator: " ").compactMap { Int32($0) }.first { pid in
             (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8))?.trimmingCharacters(in: .newlines) == name
         }
+    }
+
+    /// The first command starts the tmux server, which keeps the descriptors it was given: with
+    /// pipes, reading them to the end would never return. So it gets /dev/null.
+    private func startServer(_ arguments: [String]) throws {
+        let command = (["/usr/bin/tmux", "-S", socket] + arguments).map(Self.quote).joined(separator: " ") + " </dev/null >/dev/null 2>&1"
+        let result = try runProcess("/bin/sh", ["-c", command], environment: ["PATH": "/usr/bin:/bin", "HOME": directory, "TERM": "xterm-256color"])
+        guard result.status == 0 else { throw JourneyError.terminal("tmux could not start (exit \(result.status))") }
     }
 
     @discardableResult
