@@ -30,13 +30,16 @@ enum LocalFile {
     static func read(_ path: String, as kind: Kind) throws(CLIError) -> Data {
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         guard let attributes else { throw .notFound("cannot read '\(path)'") }
-        if attributes[.type] as? FileAttributeType == .typeRegular, let size = (attributes[.size] as? NSNumber)?.intValue, size > kind.limit {
-            throw tooLarge(path, kind)
+        var expected = kind.limit
+        if attributes[.type] as? FileAttributeType == .typeRegular, let size = (attributes[.size] as? NSNumber)?.intValue {
+            guard size <= kind.limit else { throw tooLarge(path, kind) }
+            expected = size
         }
         guard let handle = FileHandle(forReadingAtPath: path) else { throw .notFound("cannot read '\(path)'") }
         defer { try? handle.close() }
         let data: Data
-        do { data = try handle.read(upToCount: kind.limit + 1) ?? Data() } catch { throw .notFound("cannot read '\(path)'") }
+        // One byte past what is expected: a file that grew since, or a device, still stops at the limit.
+        do { data = try handle.read(upToCount: min(expected, kind.limit) + 1) ?? Data() } catch { throw .notFound("cannot read '\(path)'") }
         guard data.count <= kind.limit else { throw tooLarge(path, kind) }
         return data
     }

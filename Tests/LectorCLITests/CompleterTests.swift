@@ -68,6 +68,6 @@ struct CompleterTests {
     @Test("the wire format is value, tab, description, then a directive line")
     func wireFormat() {
         let text = Completer.wireFormat(([Candidate(value: "feed", help: "feeds\u{1b}[31m")], .none))
-        #expect(text == "feed\tfeeds[31m\n:0\n", "escape characters must be stripped: \(text.debugDescription)")
+        #expect(text == "feed\tfeeds\n:0\n", "escape sequences must be removed whole: \(text.debugDescription)")
     }
 }
