@@ -63,7 +63,7 @@ seed_corpus() {
         OPML) find "$shared/corpus" -type f -name '*.opml' -size -200k 2>/dev/null | head -100 ;;
         HTMLExtraction) find "$shared/corpus" -type f -name '*.html' -size -200k 2>/dev/null | head -100 ;;
         *) ;;
-    esac | while read -r file; do cp -n "$file" "$dir/$(echo "$file" | md5sum | cut -c1-16)" 2>/dev/null || true; done
+    esac | while read -r file; do cp -n "$file" "$dir/$(echo "$file" | md5sum | cut -c1-16)" 2>/dev/null || true; done || true   # head closing the pipe is not a failure
     # Recorded server answers: the body after the response headers.
     local service=
     case $target in GReaderResponses) service=greader ;; FeverResponses) service=fever ;; esac

@@ -34,8 +34,8 @@ struct FeedLogin {
     /// Refuses, before any password is asked for, a login that would cross the network in clear:
     /// plain http to a host that is not this machine (decided on its addresses), unless the user
     /// passed --allow-insecure.
-    static func refuseInsecure(_ url: URL, _ invocation: Invocation) throws(CLIError) {
-        guard invocation.flag("bearer") || invocation.value("login") != nil,
+    static func refuseInsecure(_ url: URL, _ invocation: Invocation, addressLogin: Bool = false) throws(CLIError) {
+        guard addressLogin || invocation.flag("bearer") || invocation.value("login") != nil,
               url.scheme?.lowercased() == "http", !invocation.flag("allow-insecure") else { return }
         let host = url.host ?? ""
         guard !LoopbackAddress.isLoopback(host: host) else { return }

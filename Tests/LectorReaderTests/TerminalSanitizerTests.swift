@@ -69,4 +69,14 @@ struct TerminalSanitizerTests {
             #expect(!field.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 }, "escape in \(field.prefix(60).debugDescription)")
         }
     }
+
+    @Test("the renderer's own codes (bold, italic, underline, bionic) pass the command line's writer unchanged")
+    func rendererCodesPassTheWriter() {
+        let html = "<h1>Head</h1><p><b>bold</b> <i>slanted</i> <u>under</u> and plain words for bionic reading</p>"
+        for style in [RenderStyle(color: true), RenderStyle(color: true, bionic: .f3)] {
+            let output = TerminalRenderer(width: 60, style: style).render(html: html, baseURL: nil).text
+            #expect(output.contains("\u{1b}["), "the colour rendering has codes")
+            #expect(TerminalSanitizer.keepingStyles(output) == output, "the writer would remove part of \(output.debugDescription)")
+        }
+    }
 }

@@ -27,15 +27,16 @@ enum FeedEditCommands {
     ) { invocation, session in
         let store = try session.store()
         let account = try session.accountForNewData(invocation)
-        let url = try TypedURL.parse(invocation.argument("URL") ?? "")
+        let (url, addressLogin) = try FeedLogin.splitAddress(try TypedURL.parse(invocation.argument("URL") ?? ""), account: account,
+                                                             invocation: invocation)
         // Refusals come before anything is fetched: a service that cannot add feeds, a URL already subscribed.
         let provider = account.kind == .local ? nil : try session.provider(for: account)
         if let provider, !provider.capabilities.canEditStructure {
             throw CLIError.usage("a \(account.kind.rawValue) account cannot add feeds through its API: add it on the server's web page, then 'lector sync'")
         }
         try refuseDuplicate(url, account: account, store: store)
-        try FeedLogin.refuseInsecure(url, invocation)
-        let login = try FeedLogin.read(invocation, account: account)
+        try FeedLogin.refuseInsecure(url, invocation, addressLogin: addressLogin != nil)
+        let login = try addressLogin ?? FeedLogin.read(invocation, account: account)
         let finder = FeedFinder(http: session.http)
         var found: [FeedFinder.Found]
         do throws(FetchError) { found = try finder.find(url, credentials: login?.credentials) } catch { throw CLIError(error).plainHTTPHint(for: url) }
@@ -99,7 +100,8 @@ enum FeedEditCommands {
                 }
             }
         }
-        return CommandOutput(text: "Subscribed to '\(TerminalText.sanitize(feed.title))'\(folderName.map { " in \($0)" } ?? "") (\(feed.url)).",
+        return CommandOutput(text: "Subscribed to '\(TerminalText.sanitize(feed.title))'\(folderName.map { " in \($0)" } ?? "") (\(feed.url))."
+                                 + (addressLogin == nil ? "" : "\n" + FeedLogin.movedNote),
                              json: FeedCommands.FeedJSON(try CLIError.catching { try LocalStructure.listing(feed.id, store: store) }))
     }
 

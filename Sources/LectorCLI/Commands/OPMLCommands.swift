@@ -31,6 +31,11 @@ enum OPMLCommands {
                 failures.append(FailureJSON(feed: entry.title, url: entry.xmlURL, cause: "'\(entry.xmlURL)' is not a web address", status: .usage))
                 continue
             }
+            if url.user != nil || url.password != nil {
+                // A login in an address would be stored and shown with it: it must go through the keyring.
+                failures.append("\(entry.title): its address carries a login; add it with 'lector feed add ADDRESS --login USER'")
+                continue
+            }
             guard known.insert(canonicalFeedKey(url)).inserted else { skipped += 1; continue }
             do {
                 if let provider {
