@@ -33,7 +33,8 @@ enum OPMLCommands {
             }
             if url.user != nil || url.password != nil {
                 // A login in an address would be stored and shown with it: it must go through the keyring.
-                failures.append("\(entry.title): its address carries a login; add it with 'lector feed add ADDRESS --login USER'")
+                failures.append(FailureJSON(feed: entry.title, url: nil,
+                                            cause: "its address carries a login; add it with 'lector feed add ADDRESS --login USER'", status: .usage))
                 continue
             }
             guard known.insert(canonicalFeedKey(url)).inserted else { skipped += 1; continue }

@@ -66,7 +66,8 @@ struct REPL {
     private func installCompletion() {
         let directories = session.directories
         ReadlineBridge.completer = Completer(inREPL: true, openStore: { Store.openReadOnly(path: directories.databasePath) },
-                                             profiles: { ProfileCatalog(directories: directories).entries.map(\.profile) })
+                                             profiles: { ProfileCatalog(directories: directories).entries.map(\.profile) },
+                                             lastList: { ArticleHandles(directories: directories).ids })
         rl_readline_name = UnsafePointer(strdup("lector"))
         rl_completer_quote_characters = UnsafePointer(strdup("\"'"))
         rl_filename_quote_characters = UnsafePointer(strdup(" \t\n\"\\'`$><=;|&{("))
