@@ -199,7 +199,7 @@ struct JourneyTests {
     @Test("the systemd unit runs the installed binary")
     func scheduleUnitRunsInstalledBinary() throws {
         let journey = try Journey()
-        let result = try journey.shell("cd / && lector schedule install")
+        let result = try journey.shell("cd / && lector settings set sync.background true && lector schedule install")
         #expect(result.status == 0, "schedule install failed: \(result.stderr)")
         let unit = try String(contentsOfFile: journey.lectorHome + "/systemd/user/lector-sync.service", encoding: .utf8)
         #expect(unit.contains("ExecStart=\(journey.prefix)/bin/lector sync --auto"), "ExecStart is not the installed binary:\n\(unit)")

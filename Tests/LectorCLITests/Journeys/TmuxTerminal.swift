@@ -17,7 +17,7 @@ final class TmuxTerminal {
         let assignments = shellEnvironment.sorted { $0.key < $1.key }.map { Self.quote("\($0.key)=\($0.value)") }
         let command = (["env", "-i"] + assignments + ["bash", "--norc", "--noprofile", "-i"]).joined(separator: " ")
         try startServer(["-f", "/dev/null", "new-session", "-d", "-s", "journey", "-x", String(width), "-y", String(height), command])
-        guard wait(for: { $0.contains(Self.prompt) }, timeout: 10) else {
+        guard wait(for: { $0.contains(Self.prompt.trimmingCharacters(in: .whitespaces)) }, timeout: 10) else {
             throw JourneyError.terminal("the shell never showed its prompt in tmux:\n\(screen())")
         }
     }
