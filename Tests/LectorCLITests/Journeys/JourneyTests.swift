@@ -249,7 +249,7 @@ struct JourneyTests {
         #expect(terminal.wait(for: { $0.contains("lector profile show minimal") }, timeout: 5), "zsh did not complete:\n\(terminal.screen())")
         terminal.press("C-c")
         terminal.run("exit")
-        terminal.run("clear; fish --no-config")
+        terminal.run("clear; fish")  // its config is the empty one of this journey's HOME
         usleep(1_000_000)
         terminal.type("lector fol")
         terminal.press("Tab")
