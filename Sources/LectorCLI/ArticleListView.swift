@@ -24,6 +24,8 @@ struct ArticleListView {
             if preferences.showReadIndicator { row.append((article.read == .unread ? "●" : " ") + (article.starred ? "★" : " ")) }
             row += [ArticleCommands.shortDate(article.publishedAt), article.feedTitle, article.title]
             if preferences.showReadingTime { row.append(String(readingMinutes(wordCount: article.wordCount))) }
+            // For a pipe, the matching passage is one more column of the article's line.
+            if plain && searching, let snippet = article.snippet { row.append(highlight(TerminalText.sanitizeKeepingMarks(snippet))) }
             table.add(row)
         }
         if plain { return table.renderPlain() }

@@ -87,7 +87,7 @@ struct SettingsCommandTests {
         let home = TestHome()
         _ = try home.run("settings", "set", "reader.font", "classic")
         _ = try home.run("profile", "save", "mine", "--description", "My own")
-        #expect(try home.run("profile", "list").contains("mine      user"))
+        #expect(try home.run("profile", "list").contains("mine\tuser"))
         #expect(try home.run("profile", "show", "mine").contains("reader.font = classic"))
         #expect(throws: CLIError.conflict("'night' is shipped with Lector and cannot be removed")) { try home.run("profile", "remove", "night") }
         _ = try home.run("profile", "remove", "mine")

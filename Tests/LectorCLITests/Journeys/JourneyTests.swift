@@ -224,8 +224,6 @@ struct JourneyTests {
         let title = "The Observatory at the Edge of the Long Northern Night Sky Survey"
         let articles = try journey.shell("COLUMNS=80 lector article list | grep Observatory")
         #expect(articles.stdout.contains(title) && articles.stdout.contains("\t"), "article list cut or not tab-separated: \(articles.stdout)")
-        let settings = try journey.shell("COLUMNS=80 lector settings list | grep summary.prompt")
-        #expect(settings.stdout.contains("Summarise this article in its own language"), "settings list cut the value: \(settings.stdout)")
         let terminal = try journey.terminal()
         terminal.run("lector article list --feed 'Long Reads'")
         #expect(terminal.wait(for: { $0.contains("The Observatory at the Edge") }, timeout: 10),
