@@ -9,8 +9,7 @@ struct ArticleListView {
     let preferences: Preferences
     let width: Int
     let palette: Palette
-    /// For a pipe: one tab-separated line per article, nothing cut, no previews (a search's
-    /// passage is a last column).
+    /// For a pipe: one tab-separated line per article, nothing cut, no previews.
     var plain = false
 
     func render(_ articles: [ArticleSummary], searching: Bool) -> String {
@@ -18,9 +17,6 @@ struct ArticleListView {
         if preferences.showReadIndicator { headers.append("") }
         headers += ["DATE", "FEED", "TITLE"]
         if preferences.showReadingTime { headers.append("MIN") }
-        // A pipe gets the matching passage as a last column, since it has no line of its own there.
-        let passageColumn = plain && searching
-        if passageColumn { headers.append("PASSAGE") }
         let titleColumn = headers.firstIndex(of: "TITLE")!
         var table = TextTable(headers, flexibleColumn: titleColumn)
         for (index, article) in articles.enumerated() {
@@ -28,7 +24,8 @@ struct ArticleListView {
             if preferences.showReadIndicator { row.append((article.read == .unread ? "●" : " ") + (article.starred ? "★" : " ")) }
             row += [ArticleCommands.shortDate(article.publishedAt), article.feedTitle, article.title]
             if preferences.showReadingTime { row.append(String(readingMinutes(wordCount: article.wordCount))) }
-            if passageColumn { row.append(article.snippet.map { highlight(TerminalText.sanitizeKeepingMarks($0)) } ?? "") }
+            // For a pipe, the matching passage is one more column of the article's line.
+            if plain && searching, let snippet = article.snippet { row.append(highlight(TerminalText.sanitizeKeepingMarks(snippet))) }
             table.add(row)
         }
         if plain { return table.renderPlain() }

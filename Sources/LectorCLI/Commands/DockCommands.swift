@@ -146,7 +146,7 @@ struct DockLine {
         for (index, word) in words.enumerated() {
             let piece = (index == 0 ? " " : " · ") + word
             if line.count + piece.count > width, line != "dock:" {
-                lines.append(line + (index == 0 ? "" : " ·"))
+                lines.append(line)
                 line = "     " + word
             } else {
                 line += piece

@@ -17,7 +17,7 @@ final class TmuxTerminal {
         let assignments = shellEnvironment.sorted { $0.key < $1.key }.map { Self.quote("\($0.key)=\($0.value)") }
         let command = (["env", "-i"] + assignments + ["bash", "--norc", "--noprofile", "-i"]).joined(separator: " ")
         try startServer(["-f", "/dev/null", "new-session", "-d", "-s", "journey", "-x", String(width), "-y", String(height), command])
-        guard wait(for: { $0.contains(Self.prompt) }, timeout: 10) else {
+        guard wait(for: { $0.contains(Self.prompt.trimmingCharacters(in: .whitespaces)) }, timeout: 10) else {
             throw JourneyError.terminal("the shell never showed its prompt in tmux:\n\(screen())")
         }
     }
@@ -86,19 +86,32 @@ final class TmuxTerminal {
     /// The first command starts the tmux server, which keeps the descriptors it was given: with
     /// pipes, reading them to the end would never return. So it gets /dev/null.
     private func startServer(_ arguments: [String]) throws {
-        let command = (["/usr/bin/tmux", "-S", socket] + arguments).map(Self.quote).joined(separator: " ") + " </dev/null >/dev/null 2>&1"
-        let result = try runProcess("/bin/sh", ["-c", command], environment: ["PATH": "/usr/bin:/bin", "HOME": directory, "TERM": "xterm-256color"])
-        guard result.status == 0 else { throw JourneyError.terminal("tmux could not start (exit \(result.status))") }
+        _ = try tmux(arguments)
     }
 
+    /// Runs tmux through sh with posix_spawn and waitpid, output through a file: the tmux server
+    /// it may start keeps whatever descriptors it gets, and Foundation's Process was seen never
+    /// reaping the client here.
     @discardableResult
     private func tmux(_ arguments: [String]) throws -> String {
-        let result = try runProcess("/usr/bin/tmux", ["-S", socket] + arguments,
-                                    environment: ["PATH": "/usr/bin:/bin", "HOME": directory, "TERM": "xterm-256color"])
-        guard result.status == 0 else {
-            throw JourneyError.terminal("tmux \(arguments.first ?? "") failed (\(result.status)): \(result.stderr)")
+        let outputPath = directory + "/out-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: outputPath) }
+        let command = (["/usr/bin/tmux", "-S", socket] + arguments).map(Self.quote).joined(separator: " ")
+            + " </dev/null >" + Self.quote(outputPath) + " 2>&1"
+        let argv: [UnsafeMutablePointer<CChar>?] = ["/bin/sh", "-c", command].map { (word: String) in strdup(word) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = ["PATH=/usr/bin:/bin", "HOME=" + directory, "TERM=xterm-256color"]
+            .map { (word: String) in strdup(word) } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
         }
-        return result.stdout
+        var child: pid_t = 0
+        guard posix_spawn(&child, "/bin/sh", nil, nil, argv, envp) == 0 else { throw JourneyError.terminal("cannot start sh for tmux") }
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        guard status == 0 else { throw JourneyError.terminal("tmux \(arguments.first ?? "") failed (\(status)): \(output)") }
+        return output
     }
 
     private static func quote(_ text: String) -> String {
