@@ -25,10 +25,18 @@ struct ArticleListView {
             row += [ArticleCommands.shortDate(article.publishedAt), article.feedTitle, article.title]
             if preferences.showReadingTime { row.append(String(readingMinutes(wordCount: article.wordCount))) }
             // For a pipe, the matching passage is one more column of the article's line.
-            if plain && searching, let snippet = article.snippet { row.append(highlight(TerminalText.sanitizeKeepingMarks(snippet))) }
+            // The table sanitises its cells, which would take our own colour codes too: the match
+            // marks travel as private-use stand-ins and become highlights once the table is laid out.
+            if plain && searching, let snippet = article.snippet {
+                row.append(TerminalText.sanitizeKeepingMarks(snippet)
+                    .replacingOccurrences(of: "\u{1}", with: Self.matchStartStandIn).replacingOccurrences(of: "\u{2}", with: Self.matchEndStandIn))
+            }
             table.add(row)
         }
-        if plain { return table.renderPlain() }
+        if plain {
+            return table.renderPlain().replacingOccurrences(of: Self.matchStartStandIn, with: palette.matchStart)
+                .replacingOccurrences(of: Self.matchEndStandIn, with: palette.matchEnd)
+        }
         var lines = table.render(width: width).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         lines[0] = palette.header(lines[0])
         let previewLines = searching ? 1 : preferences.listPreviewLines
@@ -53,6 +61,8 @@ struct ArticleListView {
         let wrapped = plain.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
         return wrapped.prefix(lines).map { indent + palette.dim($0) }
     }
+
+    private static let matchStartStandIn = "\u{F8FE}", matchEndStandIn = "\u{F8FF}"
 
     private func highlight(_ snippet: String) -> String {
         snippet.replacingOccurrences(of: "\u{1}", with: palette.matchStart).replacingOccurrences(of: "\u{2}", with: palette.matchEnd)

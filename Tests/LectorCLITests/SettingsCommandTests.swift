@@ -43,7 +43,7 @@ struct SettingsCommandTests {
         _ = try home.run("settings", "reset", "reader")
         #expect(try home.run("settings", "get", "reader.font") == "system\n")
         #expect(try home.run("settings", "get", "appearance.theme") == "pure-dark\n", "other groups untouched")
-        _ = try home.run("settings", "reset")
+        _ = try home.run("settings", "reset", "--yes")
         #expect(try home.store().settings.all().isEmpty)
     }
 

@@ -49,6 +49,10 @@ struct TerminalOutputTests {
         try home.addFeed(title: "The Observatory at the Edge of the Long Northern Night Sky Survey, Annotated")
         let output = try home.run("feed", "list")
         #expect(output.contains("The Observatory at the Edge of the Long Northern Night Sky Survey, Annotated\t"), "\(output)")
+        let long = "Summarise this article in its own language, first a short overview and then the three points that matter most"
+        _ = try home.run("settings", "set", "summary.prompt", long)
+        let settings = try home.run("settings", "list", "summary")
+        #expect(settings.contains(long), "a setting's value must reach a pipe whole: \(settings)")
     }
 
     @Test("the pager: --no-pager, then reader.pager, then $PAGER, then less; cat means none")

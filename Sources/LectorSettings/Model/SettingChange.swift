@@ -25,14 +25,14 @@ extension JSONValue {
     /// A compact human rendering: bare strings, comma-separated lists, "(empty)" for "".
     public var displayText: String {
         switch self {
-        case .string(let text): return text.isEmpty ? "(empty)" : Self.abbreviate(text)
+        case .string(let text): return text.isEmpty ? "(empty)" : Self.oneLine(text)
         case .array(let elements): return elements.isEmpty ? "(none)" : elements.map(\.displayText).joined(separator: ", ")
         default: return canonicalText()
         }
     }
 
-    private static func abbreviate(_ text: String) -> String {
-        let line = text.replacingOccurrences(of: "\n", with: " ")
-        return line.count > 60 ? String(line.prefix(57)) + "…" : line
+    /// Whole, on one line: a table on a terminal cuts it to the width, a pipe gets all of it.
+    private static func oneLine(_ text: String) -> String {
+        text.replacingOccurrences(of: "\n", with: " ")
     }
 }
