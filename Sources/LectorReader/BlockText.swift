@@ -13,27 +13,15 @@ extension HTMLNode {
 
     /// Text with whitespace collapsed to single spaces, block boundaries counting as whitespace.
     func blockSeparatedText() -> String {
-        var out = String.UnicodeScalarView()
-        var pendingSpace = false
+        var out = CollapsedText()
         func visit(_ node: HTMLNode) {
-            if node.kind == .text {
-                for scalar in node.text.unicodeScalars {
-                    if Self.isSpace(scalar) {
-                        pendingSpace = true
-                    } else {
-                        if pendingSpace, !out.isEmpty { out.append(" ") }
-                        pendingSpace = false
-                        out.append(scalar)
-                    }
-                }
-                return
-            }
+            if node.kind == .text { return out.append(node.text) }
             let isBlock = Self.textBlockElements.contains(node.name)
-            if isBlock { pendingSpace = true }
+            if isBlock { out.breakWord() }
             for child in node.children { visit(child) }
-            if isBlock { pendingSpace = true }
+            if isBlock { out.breakWord() }
         }
         visit(self)
-        return String(out)
+        return out.text
     }
 }

@@ -171,18 +171,9 @@ extension HTMLNode {
     func innerText(normalizingSpaces: Bool = true) -> String {
         let raw = textContent
         guard normalizingSpaces else { return raw.trimmingWhitespace() }
-        var out = String.UnicodeScalarView()
-        var pendingSpace = false
-        for scalar in raw.unicodeScalars {
-            if Self.isSpace(scalar) {
-                pendingSpace = true
-            } else {
-                if pendingSpace, !out.isEmpty { out.append(" ") }
-                pendingSpace = false
-                out.append(scalar)
-            }
-        }
-        return String(out)
+        var out = CollapsedText()
+        out.append(raw)
+        return out.text
     }
 
     /// Length of `innerText()` in Unicode scalars (close to the UTF-16 length Readability measures),

@@ -7,12 +7,7 @@ import LectorTestSupport
 struct FeedLoginOriginTests {
     @Test("a --login feed redirecting to another port is stored under the URL typed, and a sync never sends the login there")
     func redirectTargetNotStored() throws {
-        let elsewhere = try LoopbackServer { _ in .text(FeedSite.rss("Moved", items: ["Here"]), headers: [("Content-Type", "application/rss+xml")]) }
-        let home = try LoopbackServer { request in
-            request.header("Authorization") == nil
-                ? .text("who are you", status: 401)
-                : ServerResponse(status: 302, headers: [("Location", elsewhere.url("/feed.xml").absoluteString)])
-        }
+        let (home, elsewhere) = try LoginFeedServers.redirectingAfterLogin()
         let test = TestHome()
         _ = try test.run("account", "add", "local", "--name", "Mine")
         let typed = home.url("/members.xml").absoluteString

@@ -48,13 +48,7 @@ struct ScheduleTests {
 struct FeedLoginTests {
     @Test("a feed added with --login sends its credentials on every fetch, keeps the secret in the keyring, and loses it when removed")
     func basicLogin() throws {
-        let expected = "Basic " + Data("alice:feed-secret".utf8).base64EncodedString()
-        let server = try LoopbackServer { request in
-            guard request.header("Authorization") == expected else {
-                return .text("who are you", status: 401, headers: [("WWW-Authenticate", "Basic realm=\"members\"")])
-            }
-            return .text(FeedSite.rss("Members Only", items: ["Secret post"]), headers: [("Content-Type", "application/rss+xml")])
-        }
+        let server = try LoginFeedServers.membersOnly(user: "alice", secret: "feed-secret")
         let home = TestHome()
         _ = try home.run("account", "add", "local", "--name", "Mine")
         let url = server.url("/members.xml").absoluteString
@@ -70,7 +64,7 @@ struct FeedLoginTests {
         #expect(try home.run("feed", "show", "Members Only").contains("login: alice"))
         let sync = try runProcess(TestBinary.path, ["sync"], environment: home.environment)
         #expect(sync.status == 0 && !sync.stdout.contains("failed"), "sync with the stored login: \(sync.stdout)\(sync.stderr)")
-        #expect(server.requests.last?.header("Authorization") == expected, "the credentials go with every fetch")
+        #expect(server.requests.last?.header("Authorization") == "Basic " + Data("alice:feed-secret".utf8).base64EncodedString(), "the credentials go with every fetch")
         let wrong = try runProcess(TestBinary.path, ["feed", "add", server.url("/other.xml").absoluteString, "--login", "alice", "--password-stdin"],
                                    environment: home.environment, stdin: "wrong\n")
         #expect(wrong.status == 5, "a 401 on a feed with a login is an authentication failure: \(wrong.status) \(wrong.stderr)")
@@ -143,12 +137,7 @@ struct OnLaunchSyncTests {
 struct FeedRedirectTests {
     @Test("a feed's login is not sent to a redirect target on another port")
     func credentialsStayHome() throws {
-        let elsewhere = try LoopbackServer { _ in .text(FeedSite.rss("Moved", items: ["Here"]), headers: [("Content-Type", "application/rss+xml")]) }
-        let home = try LoopbackServer { request in
-            request.header("Authorization") == nil
-                ? .text("who are you", status: 401)
-                : ServerResponse(status: 302, headers: [("Location", elsewhere.url("/feed.xml").absoluteString)])
-        }
+        let (home, elsewhere) = try LoginFeedServers.redirectingAfterLogin()
         let test = TestHome()
         _ = try test.run("account", "add", "local", "--name", "Mine")
         let added = try runProcess(TestBinary.path, ["feed", "add", home.url("/members.xml").absoluteString, "--login", "alice", "--password-stdin"],
