@@ -38,8 +38,8 @@ public struct LibsecretKeyring: SecretStore {
     }
 
     @discardableResult
-    public func removeAll(feedID: String) throws(KeyringError) -> Bool {
-        try clear(schema: SecretItem.feedLoginSchema, SecretItem.feedAttributes(id: feedID))
+    public func removeAll(feedID: String, url: String) throws(KeyringError) -> Bool {
+        try clear(schema: SecretItem.feedLoginSchema, SecretItem.feedAttributes(id: feedID, url: url))
     }
 
     public func status() -> KeyringStatus {

@@ -35,8 +35,8 @@ extension SecretItem {
     /// Attributes that select every account item of one account id.
     static func accountAttributes(id: String) -> [(key: String, value: String)] { [("account-id", id)] }
 
-    /// Attributes that select every login of one feed id.
-    static func feedAttributes(id: String) -> [(key: String, value: String)] { [("feed-id", id)] }
+    /// Attributes that select every login of one feed, by its id and address.
+    static func feedAttributes(id: String, url: String) -> [(key: String, value: String)] { [("feed-id", id), ("url", url)] }
 
     private static func hostOrSelf(_ address: String) -> String {
         URLComponents(string: address)?.host.flatMap { $0.isEmpty ? nil : $0 } ?? address

@@ -50,18 +50,25 @@ extension KeyringTests {
             #expect(try keyring.removeAll(accountID: id) == false, "a second removeAll finds nothing")
         }
 
-        @Test("removeAll(feedID:) deletes the feed's logins and leaves accounts alone")
+        @Test("removeAll(feedID:url:) deletes the feed's logins and leaves accounts and another store's feed of that id alone")
         func removeAllOfFeed() throws {
             let feedID = TestKeyring.uniqueID("feed")
             let login = SecretItem.feedLogin(feedID: feedID, url: "https://private.example.com/rss", user: "carol")
             let account = SecretItem.account(id: feedID, kind: "local", server: "private.example.com", user: "carol")
-            defer { _ = try? keyring.remove(account) }
+            // The same feed id in another store (another LECTOR_HOME), for another address.
+            let otherStore = SecretItem.feedLogin(feedID: feedID, url: "https://elsewhere.example.com/rss", user: "carol")
+            defer {
+                _ = try? keyring.remove(account)
+                _ = try? keyring.remove(otherStore)
+            }
             try keyring.store("feed-pw", for: login)
             try keyring.store("account-pw", for: account)
+            try keyring.store("other-pw", for: otherStore)
 
-            #expect(try keyring.removeAll(feedID: feedID), "removeAll(feedID:) must delete the feed login")
+            #expect(try keyring.removeAll(feedID: feedID, url: "https://private.example.com/rss"), "removeAll must delete the feed login")
             #expect(try keyring.secret(for: login) == nil, "the feed login must be gone")
             #expect(try keyring.secret(for: account) == "account-pw", "an account item must not be touched")
+            #expect(try keyring.secret(for: otherStore) == "other-pw", "another store's feed with the same id must keep its login")
         }
     }
 }

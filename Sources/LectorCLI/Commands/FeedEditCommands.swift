@@ -191,7 +191,7 @@ enum FeedEditCommands {
         if feed.loginUser != nil || listing.feed.loginUser != nil {
             // The feed is gone either way: the unsubscribe must not fail because the keyring
             // cannot delete its secret right now (a secret may stay behind in that case).
-            _ = try? session.keyring.removeAll(feedID: String(feed.id))
+            _ = try? session.keyring.removeAll(feedID: String(feed.id), url: feed.url)
         }
         return .message("Unsubscribed from '\(TerminalText.sanitize(feed.title))'.")
     }
