@@ -16,6 +16,12 @@ import LectorTestSupport
 enum ScaleBench {
     static let user = EmulatedAccount(username: "bench", password: "bench-password")
 
+    /// A 1,000,000-article size runs for minutes: each step is shown as it ends, also through a
+    /// pipe, so progress lines bypass print's buffer.
+    static func say(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
     static func run(_ options: BenchOptions) throws {
         let sizes = try options.string("sizes", default: "10000,100000,1000000").split(separator: ",").map { text throws -> Int in
             guard let size = Int(text.replacingOccurrences(of: "_", with: "")), size >= 1_000 else {
@@ -30,7 +36,7 @@ enum ScaleBench {
         for size in sizes {
             let started = Date()
             let figures = try measure(size, lector: lector, runs: runs, searchRuns: searchRuns)
-            print(String(format: "scale %d: done in %.0f s", size, Date().timeIntervalSince(started)))
+            say(String(format: "scale %d: done in %.0f s", size, Date().timeIntervalSince(started)))
             table.add(size, figures)
         }
         table.print()
@@ -57,7 +63,7 @@ enum ScaleBench {
         let provider = try Providers.make(for: account, secret: user.password, http: HTTPClient())
         PeakMemory.resetPeak()
         let baseline = PeakMemory.residentKibibytes()
-        print(String(format: "scale %d: account generated in %.1f s; emulator + data resident %d MiB", size, built, baseline / 1024))
+        say(String(format: "scale %d: account generated in %.1f s; emulator + data resident %d MiB", size, built, baseline / 1024))
 
         var report = SyncReport()
         let first = try secondsElapsed { report = try SyncEngine(store: store, account: account, provider: provider).run(since: nil) }
@@ -67,7 +73,7 @@ enum ScaleBench {
         let bytes = ((try? FileManager.default.attributesOfItem(atPath: home.databasePath))?[.size] as? Int) ?? 0
         let rows = RemoteSyncSteps.floorRows(feeds.items)
         let floorRate = Double(rows.count) / (try StoreBench.insertSeconds(rows, .plainRowByRow))
-        print(String(format: "scale %d: first sync %.1f s, %d articles, %.0f articles/s; row-by-row floor %.0f rows/s (%.2f×); peak RSS %.0f MiB above the emulator; %.0f B per article",
+        say(String(format: "scale %d: first sync %.1f s, %d articles, %.0f articles/s; row-by-row floor %.0f rows/s (%.2f×); peak RSS %.0f MiB above the emulator; %.0f B per article",
                      size, first, report.newArticles, rate, floorRate, rate / floorRate, peakAbove, Double(bytes) / Double(size)))
         add("first sync", rate, "articles/s", floor: floorRate, growthIsCost: false)
         add("first sync, µs per article", 1e6 / rate, "µs")
@@ -75,7 +81,7 @@ enum ScaleBench {
         add("store bytes per article", Double(bytes) / Double(size), "B")
 
         let round = try RemoteSyncSteps.incremental(store: store, account: account, provider: provider, feeds: feeds, server: server)
-        print(String(format: "scale %d: incremental sync %.2f s, %d requests, %d pushed, %d state changes (starred %d → %d)", size,
+        say(String(format: "scale %d: incremental sync %.2f s, %d requests, %d pushed, %d state changes (starred %d → %d)", size,
                      round.seconds, round.requests, round.report.pushed, round.report.stateChanges, round.starredBefore, round.starredAfter))
         add("incremental sync (100 + 100 changes)", round.seconds * 1000, "ms")
 
@@ -92,12 +98,12 @@ enum ScaleBench {
         for (name, arguments) in commands {
             _ = try ProcessTimer.runChecked([lector] + arguments, environment: home.environment)
             let p50 = Percentiles(try ProcessTimer.measure([lector] + arguments, environment: home.environment, runs: runs)).p50
-            print(String(format: "scale %d: %@ p50 %.1f ms", size, name, p50))
+            say(String(format: "scale %d: %@ p50 %.1f ms", size, name, p50))
             add(name + " p50", p50, "ms")
         }
         for term in ScaleCorpus.terms {
             let (hits, lectorTimes, raw) = try StoreBench.compareSearch(store, term.word, runs: searchRuns)
-            print(String(format: "scale %d: search %@ '%@' (%d hits) in-process p50 %.2f ms, bare FTS5 MATCH %.2f ms (%.2f×)",
+            say(String(format: "scale %d: search %@ '%@' (%d hits) in-process p50 %.2f ms, bare FTS5 MATCH %.2f ms (%.2f×)",
                          size, term.name, term.word, hits, lectorTimes.p50, raw.p50, lectorTimes.p50 / raw.p50))
             add("search \(term.name) in-process p50", lectorTimes.p50, "ms", floor: raw.p50)
         }

@@ -50,11 +50,14 @@ struct ScaleTable {
         for (index, figure) in figures[0].enumerated() {
             for column in sizes.indices {
                 let value = figures[column][index]
+                let target = goal(index, column, largest: largest)
+                // The summary keeps the rows with a goal, and every figure at the largest size.
+                guard target != "—" || column == largest else { continue }
                 let peer = value.floor.map { (figure.name.hasPrefix("search") ? "bare MATCH " : "row-by-row floor ") + Self.format($0) + " " + value.unit } ?? "—"
                 let ratio = value.floor.map { String(format: "%.2f×", value.value / $0) }
                     ?? (column == 0 ? "—" : String(format: "%.2f× of %d", growth(index, column), sizes[0]))
                 Summary.record("scale", "\(figure.name), \(sizes[column])", lector: Self.format(value.value) + " " + value.unit,
-                               peer: peer, ratio: ratio, goal: goal(index, column, largest: largest))
+                               peer: peer, ratio: ratio, goal: target)
             }
         }
     }
