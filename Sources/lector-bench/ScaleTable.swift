@@ -31,7 +31,7 @@ struct ScaleTable {
         guard let first = figures.first else { return }
         Swift.print("\nscale: each figure, and its growth over \(sizes[0]) articles (> 1.00× costs more)")
         Swift.print("figure".padding(toLength: 44, withPad: " ", startingAt: 0)
-                    + sizes.map { String($0).leftPadded(26) }.joined())
+                    + sizes.map { String($0).leftPadded(34) }.joined())
         for (index, figure) in first.enumerated() {
             var line = figure.name.padding(toLength: 44, withPad: " ", startingAt: 0)
             for column in sizes.indices {
@@ -39,7 +39,7 @@ struct ScaleTable {
                 var cell = Self.format(value.value) + " " + value.unit
                 if let floor = value.floor { cell += String(format: " (%.2f× peer)", value.value / floor) }
                 if column > 0 { cell += String(format: " %.2f×", growth(index, column)) }
-                line += cell.leftPadded(26)
+                line += cell.leftPadded(34)
             }
             Swift.print(line)
         }
