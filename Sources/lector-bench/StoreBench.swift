@@ -93,19 +93,7 @@ enum StoreBench {
         print("query".padding(toLength: 22, withPad: " ", startingAt: 0) + "     hits   Lector p50   p95    FTS5 p50   p95  (ms)")
         var lectorMedians: [Double] = [], rawMedians: [Double] = []
         for query in queries {
-            let match = ftsQuery(query)
-            let hits = try store.database.scalarInt("SELECT count(*) FROM articles_fts WHERE articles_fts MATCH ?", match)
-            var lector: [Double] = [], raw: [Double] = []
-            var found = 0, rawFound = 0
-            for _ in 0..<runs {
-                lector.append(try secondsElapsed { found = try store.articles.list(ArticleQuery(search: query, limit: 20)).count } * 1000)
-                raw.append(try secondsElapsed {
-                    rawFound = try store.database.query("SELECT rowid FROM articles_fts WHERE articles_fts MATCH ? ORDER BY bm25(articles_fts) LIMIT 20",
-                                                        match) { $0.int64(0) }.count
-                } * 1000)
-            }
-            guard found == rawFound else { throw BenchError.check("'\(query)': Lector found \(found), FTS5 \(rawFound)") }
-            let l = Percentiles(lector), r = Percentiles(raw)
+            let (hits, l, r) = try compareSearch(store, query, runs: runs)
             lectorMedians.append(l.p50)
             rawMedians.append(r.p50)
             print(String(format: "%@ %8d %12.2f %6.2f %11.2f %6.2f", ("'" + query + "'").padding(toLength: 22, withPad: " ", startingAt: 0),
@@ -114,6 +102,24 @@ enum StoreBench {
         let lector = median(lectorMedians), raw = median(rawMedians)
         Summary.record("store", "FTS5 search p50 (median of \(queries.count) queries, 100k)", lector: String(format: "%.2f ms", lector),
                        peer: String(format: "bare FTS5 %.2f ms", raw), ratio: String(format: "%.2f×", lector / raw), goal: "—")
+    }
+
+    /// `query` through `articles.list(search:limit: 20)` and as a bare FTS5 MATCH … ORDER BY bm25
+    /// LIMIT 20, `runs` times each, alternating; fails when they find different numbers of rows.
+    static func compareSearch(_ store: Store, _ query: String, runs: Int) throws -> (hits: Int, lector: Percentiles, raw: Percentiles) {
+        let match = ftsQuery(query)
+        let hits = try store.database.scalarInt("SELECT count(*) FROM articles_fts WHERE articles_fts MATCH ?", match)
+        var lector: [Double] = [], raw: [Double] = []
+        var found = 0, rawFound = 0
+        for _ in 0..<runs {
+            lector.append(try secondsElapsed { found = try store.articles.list(ArticleQuery(search: query, limit: 20)).count } * 1000)
+            raw.append(try secondsElapsed {
+                rawFound = try store.database.query("SELECT rowid FROM articles_fts WHERE articles_fts MATCH ? ORDER BY bm25(articles_fts) LIMIT 20",
+                                                    match) { $0.int64(0) }.count
+            } * 1000)
+        }
+        guard found == rawFound else { throw BenchError.check("'\(query)': Lector found \(found), FTS5 \(rawFound)") }
+        return (hits, Percentiles(lector), Percentiles(raw))
     }
 
     /// The same quoting Lector's store applies: every word a quoted string, the last one a prefix.

@@ -49,12 +49,7 @@ enum SyncRemoteBench {
                      first, report.newArticles, rate, server.requests.count, peak / 1024, (peak - baseline) / 1024))
 
         // The floor inserts the very rows the sync stored, all of them, into an empty store.
-        let rows = feeds.items.map { item in
-            IncomingArticle(serverID: String(item.id), url: item.url, title: item.title, author: item.author, summary: nil,
-                            contentHTML: item.content,
-                            text: item.content.replacingOccurrences(of: "<p>", with: "").replacingOccurrences(of: "</p>", with: ""),
-                            publishedAt: Double(item.published))
-        }
+        let rows = RemoteSyncSteps.floorRows(feeds.items)
         let floorSeconds = try StoreBench.insertSeconds(rows, .plainRowByRow)
         let floorRate = Double(rows.count) / floorSeconds
         print(String(format: "SQLite floor: %d rows through plain prepared INSERTs, FTS5 fed row by row, in %.1f s = %.0f rows/s (Lector %.2f×)",
@@ -66,15 +61,10 @@ enum SyncRemoteBench {
                      bulkSeconds, bulkRate, rate / bulkRate))
 
         // 100 changes on each side, then an incremental sync.
-        let local = try store.articles.list(ArticleQuery(accountID: account.id, unreadOnly: true, limit: 100)).map(\.id)
-        try store.states.setRead(local, to: .read)
-        for id in ids.suffix(100) { _ = feeds.changeItemAsAnotherClient(id, starred: true) }
-        let starredBefore = try store.articles.list(ArticleQuery(accountID: account.id, starredOnly: true, limit: Int.max)).count
-        server.clearLog()
-        let incremental = try secondsElapsed { report = try SyncEngine(store: store, account: account, provider: provider).run(since: Date().addingTimeInterval(-86_400)) }
-        let starredAfter = try store.articles.list(ArticleQuery(accountID: account.id, starredOnly: true, limit: Int.max)).count
+        let round = try RemoteSyncSteps.incremental(store: store, account: account, provider: provider, feeds: feeds, server: server)
+        let incremental = round.seconds
         print(String(format: "incremental sync after 100 local and 100 server changes: %.2f s, %d requests, %d pushed, %d state changes (starred %d → %d)",
-                     incremental, server.requests.count, report.pushed, report.stateChanges, starredBefore, starredAfter))
+                     incremental, round.requests, round.report.pushed, round.report.stateChanges, round.starredBefore, round.starredAfter))
 
         Summary.record("sync-remote", "first sync, \(ids.count) articles, GReader emulator", lector: String(format: "%.0f articles/s", rate),
                        peer: String(format: "SQLite floor %.0f rows/s", floorRate), ratio: String(format: "%.2f×", rate / floorRate),
@@ -84,7 +74,7 @@ enum SyncRemoteBench {
                        goal: "—")
         Summary.record("sync-remote", "peak RSS of the first sync (above the emulator)", lector: "\((peak - baseline) / 1024) MiB",
                        peer: "—", ratio: "—", goal: "< 150 MB: " + Summary.verdict((peak - baseline) / 1024 < 143))
-        Summary.record("sync-remote", "incremental sync, 100 changes each side", lector: String(format: "%.2f s, %d requests", incremental, server.requests.count),
+        Summary.record("sync-remote", "incremental sync, 100 changes each side", lector: String(format: "%.2f s, %d requests", incremental, round.requests),
                        peer: "—", ratio: "—", goal: "—")
     }
 }

@@ -14,6 +14,7 @@ let usage = """
            lector-bench extract    [--dump DIR]          (Readability and articles corpora: F1, time per page)
            lector-bench sync-remote [--items N] [--folders N]  (first and incremental sync from the GReader emulator)
            lector-bench repl-memory [--lector PATH] [--commands N]  (RSS of one long session after 10 and N commands)
+           lector-bench scale      [--sizes 10000,100000,1000000] [--lector PATH] [--runs N] [--search-runs N]
            lector-bench summary    FILE                  (the table of rows gathered through LECTOR_BENCH_SUMMARY)
     """
 
@@ -31,6 +32,7 @@ do {
     case "extract": try ExtractBench.run(options)
     case "sync-remote": try SyncRemoteBench.run(options)
     case "repl-memory": try ReplMemoryBench.run(options)
+    case "scale": try ScaleBench.run(options)
     case "summary": try Summary.printTable(Array(arguments.dropFirst()))
     default: throw BenchError.usage(usage)
     }

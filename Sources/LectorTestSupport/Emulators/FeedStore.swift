@@ -4,9 +4,14 @@ import Foundation
 /// several emulators (FreshRSS serves GReader and Fever from the same data).
 public final class FeedStore: @unchecked Sendable {
     struct State {
-        var folders: [EmulatedFolder]
-        var feeds: [EmulatedFeed] = []
-        var items: [EmulatedItem] = []
+        // Any change to what a selection depends on forgets the remembered selections.
+        var folders: [EmulatedFolder] { didSet { version &+= 1 } }
+        var feeds: [EmulatedFeed] = [] { didSet { version &+= 1 } }
+        /// In id order (see `insert`).
+        var items: [EmulatedItem] = [] { didSet { version &+= 1 } }
+        var version = 0
+        var selectionsVersion = -1
+        var selections: [String: [Int]] = [:]
         var catalog: [RemoteFeed] = []
         var favicons: [Int: (mimeType: String, data: Data)] = [:]
         var nextFolderID = 2
@@ -62,7 +67,7 @@ public final class FeedStore: @unchecked Sendable {
         withState { state in
             let id = id ?? Self.nextItemID(&state)
             state.lastItemID = max(state.lastItemID, id)
-            state.items.append(EmulatedItem(id: id, feedID: feed, title: title, url: url, author: author, content: content,
+            state.insert(EmulatedItem(id: id, feedID: feed, title: title, url: url, author: author, content: content,
                                             published: published, read: read, starred: starred, labels: labels,
                                             enclosures: enclosures))
             return id
@@ -110,7 +115,7 @@ public final class FeedStore: @unchecked Sendable {
         for entry in remote.entries {
             let itemID = entry.id ?? nextItemID(&state)
             state.lastItemID = max(state.lastItemID, itemID)
-            state.items.append(EmulatedItem(id: itemID, feedID: id, title: entry.title, url: entry.url,
+            state.insert(EmulatedItem(id: itemID, feedID: id, title: entry.title, url: entry.url,
                                             author: entry.author, content: entry.content, published: entry.published,
                                             read: false, starred: false, labels: [], enclosures: entry.enclosures))
         }

@@ -119,13 +119,21 @@ struct FeedbinCall {
         let since = request.queryValue("since").flatMap(FeedbinEmulator.micros)
         return store.withState { state in
             if let feed, !state.feeds.contains(where: { $0.id == feed }) { return .empty(404) }
-            var items = state.items.filter { feed == nil || $0.feedID == feed }
-            if let ids { items.removeAll { !ids.contains($0.id) } }
-            if let since { items.removeAll { $0.id < since } }
-            items.sort { $0.id > $1.id }
-            let lastPage = max(1, (items.count + perPage - 1) / perPage)
+            // One remembered selection per feed and `since`, newest first; a page is a slice of it.
+            let items: [Int]
+            if let ids {
+                items = state.positions(of: ids).filter { feed == nil || state.items[$0].feedID == feed }
+            } else {
+                items = state.selection("feedbin\u{0}\(feed ?? -1)") { state in
+                    state.positions { feed == nil || $0.feedID == feed }
+                }
+            }
+            let start = since.map { items.firstIndex(idAtLeast: $0, in: state.items) } ?? 0
+            let count = items.count - start
+            let lastPage = max(1, (count + perPage - 1) / perPage)
             guard page <= lastPage else { return .empty(404) }
-            let slice = items.dropFirst((page - 1) * perPage).prefix(perPage)
+            let end = items.count - min(count, (page - 1) * perPage)
+            let slice = items[max(start, end - perPage)..<end].reversed().map { state.items[$0] }
             var links: [String] = []
             let path = feed.map { "\(base)/feeds/\($0)/entries.json" } ?? "\(base)/entries.json"
             let kept = request.queryItems.filter { $0.name != "page" && $0.name != "per_page" }
@@ -146,7 +154,7 @@ struct FeedbinCall {
                 ])
             })
             return REST.json(body, headers: [(name: "Link", value: links.joined(separator: ", ")),
-                                             (name: "X-Feedbin-Record-Count", value: String(items.count))])
+                                             (name: "X-Feedbin-Record-Count", value: String(count))])
         }
     }
 
@@ -163,7 +171,7 @@ struct FeedbinCall {
         let wanted = Set(ids)
         return store.withState { state in
             var done: [Int64] = []
-            for index in state.items.indices where wanted.contains(state.items[index].id) {
+            for index in state.positions(of: wanted) {
                 change(&state.items[index])
                 done.append(state.items[index].id)
             }

@@ -32,27 +32,32 @@ enum FeverJSON {
     }
 
     /// `with_ids` wins, then `max_id` (descending), then `since_id` (ascending); at most 50.
+    /// Walks from the binary-searched start in id order, so a page costs what it holds.
     static func items(_ state: FeedStore.State, query: [(name: String, value: String)]) -> JSONValue {
         func value(_ name: String) -> String? { query.first { $0.name == name }?.value }
-        var items = state.items
-        if let feedIDs = value("feed_ids") {
-            let ids = Set(feedIDs.split(separator: ",").compactMap { Int($0) })
-            items.removeAll { !ids.contains($0.feedID) }
-        }
-        if let groupIDs = value("group_ids") {
+        let feedIDs = value("feed_ids").map { Set($0.split(separator: ",").compactMap { Int($0) }) }
+        let feedsOfGroups = value("group_ids").map { groupIDs in
             let groups = Set(groupIDs.split(separator: ",").compactMap { Int($0) })
-            let feeds = Set(state.feeds.filter { groups.contains($0.folderID) }.map(\.id))
-            items.removeAll { !feeds.contains($0.feedID) }
+            return Set(state.feeds.filter { groups.contains($0.folderID) }.map(\.id))
         }
+        func wanted(_ item: EmulatedItem) -> Bool {
+            (feedIDs?.contains(item.feedID) ?? true) && (feedsOfGroups?.contains(item.feedID) ?? true)
+        }
+        var items: [EmulatedItem] = []
         if let withIDs = value("with_ids") {
-            let ids = withIDs.split(separator: ",").compactMap { Int64($0) }
-            items = items.filter { ids.contains($0.id) }.sorted { $0.id < $1.id }
+            items = state.positions(of: withIDs.split(separator: ",").compactMap { Int64($0) }).map { state.items[$0] }.filter(wanted)
         } else if let maxID = value("max_id").flatMap(Int64.init) {
-            items = items.filter { $0.id < maxID }.sorted { $0.id > $1.id }
-        } else if let sinceID = value("since_id").flatMap(Int64.init) {
-            items = items.filter { $0.id > sinceID }.sorted { $0.id < $1.id }
+            var index = state.lowerBound(maxID) - 1
+            while index >= 0, items.count < 50 {
+                if wanted(state.items[index]) { items.append(state.items[index]) }
+                index -= 1
+            }
         } else {
-            items.sort { $0.id < $1.id }
+            var index = value("since_id").flatMap(Int64.init).map { state.lowerBound($0 &+ 1) } ?? 0
+            while index < state.items.count, items.count < 50 {
+                if wanted(state.items[index]) { items.append(state.items[index]) }
+                index += 1
+            }
         }
         return .array(items.prefix(50).map { item in
             .object([
@@ -66,6 +71,6 @@ enum FeverJSON {
     }
 
     static func ids(_ state: FeedStore.State, where include: (EmulatedItem) -> Bool) -> JSONValue {
-        .string(state.items.filter(include).map(\.id).sorted().map(String.init).joined(separator: ","))
+        .string(state.items.filter(include).map { String($0.id) }.joined(separator: ","))
     }
 }

@@ -10,10 +10,10 @@ enum FeverMark {
         guard let mark, let action, let id, let number = Int64(id) else { return nil }
         switch (mark, action) {
         case ("item", "read"), ("item", "unread"):
-            for index in state.items.indices where state.items[index].id == number { state.items[index].read = action == "read" }
+            for index in state.positions(of: [number]) { state.items[index].read = action == "read" }
             return .unread
         case ("item", "saved"), ("item", "unsaved"):
-            for index in state.items.indices where state.items[index].id == number {
+            for index in state.positions(of: [number]) {
                 state.items[index].starred = savedToggles ? !state.items[index].starred : action == "saved"
             }
             return .saved

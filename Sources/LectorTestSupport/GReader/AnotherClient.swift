@@ -4,7 +4,7 @@ extension FeedStore {
     @discardableResult
     public func changeItemAsAnotherClient(_ id: Int64, read: Bool? = nil, starred: Bool? = nil) -> Bool {
         withState { state in
-            guard let index = state.items.firstIndex(where: { $0.id == id }) else { return false }
+            guard let index = state.position(of: id) else { return false }
             if let read { state.items[index].read = read }
             if let starred { state.items[index].starred = starred }
             return true

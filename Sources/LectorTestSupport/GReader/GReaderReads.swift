@@ -4,7 +4,7 @@ import Foundation
 extension GReaderCall {
     func streamContents(_ stream: String?) -> ServerResponse {
         store.withState { state in
-            let (items, continuation) = page(Self.select(stream, in: state))
+            let (items, continuation) = page(stream, in: &state)
             return FreshRSSReply.json(Self.contentsJSON(items, continuation: continuation, in: state), newline: false)
         }
     }
@@ -12,7 +12,7 @@ extension GReaderCall {
     func itemIDs() -> ServerResponse {
         guard let stream = params.value("s") else { return FreshRSSReply.error(400) }
         return store.withState { state in
-            let (items, continuation) = page(Self.select(stream, in: state))
+            let (items, continuation) = page(stream, in: &state)
             var members: [(String, JSONValue)] = [
                 ("itemRefs", .array(items.map { .object([("id", .string(String($0.id)))]) })),
             ]
@@ -24,7 +24,7 @@ extension GReaderCall {
     func itemContents() -> ServerResponse {
         let ids = Set(params.formValues("i").compactMap(GReaderItemID.parse))
         return store.withState { state in
-            let items = state.items.filter { ids.contains($0.id) }.sorted { $0.id > $1.id }
+            let items = state.positions(of: ids).reversed().map { state.items[$0] }
             return FreshRSSReply.json(Self.contentsJSON(items, continuation: nil, in: state), newline: false)
         }
     }

@@ -15,22 +15,28 @@ extension GReaderCall {
 
     /// The items `stream` selects; unknown feeds give none, unknown labels give everything.
     static func select(_ stream: String?, in state: FeedStore.State) -> [EmulatedItem] {
+        let include = matcher(stream, in: state)
+        return state.items.filter(include)
+    }
+
+    /// Whether an item belongs to `stream`.
+    static func matcher(_ stream: String?, in state: FeedStore.State) -> (EmulatedItem) -> Bool {
         let stream = normalize(stream ?? readingList)
-        if stream == starredState { return state.items.filter(\.starred) }
+        if stream == starredState { return { $0.starred } }
         if stream.hasPrefix("feed/") {
-            guard let feed = feed(String(stream.dropFirst(5)), in: state) else { return [] }
-            return state.items.filter { $0.feedID == feed.id }
+            guard let feed = feed(String(stream.dropFirst(5)), in: state) else { return { _ in false } }
+            return { $0.feedID == feed.id }
         }
         if stream.hasPrefix(labelPrefix) {
             let name = String(stream.dropFirst(labelPrefix.count))
             if let folder = state.folders.first(where: { $0.name == name }) {
                 let feedIDs = Set(state.feeds.filter { $0.folderID == folder.id }.map(\.id))
-                return state.items.filter { feedIDs.contains($0.feedID) }
+                return { feedIDs.contains($0.feedID) }
             }
-            let labelled = state.items.filter { $0.labels.contains(name) }
-            return labelled.isEmpty ? state.items : labelled
+            guard state.items.contains(where: { $0.labels.contains(name) }) else { return { _ in true } }
+            return { $0.labels.contains(name) }
         }
-        return state.items
+        return { _ in true }
     }
 
     /// A feed by numeric id or by feed URL.
@@ -39,26 +45,42 @@ extension GReaderCall {
         return state.feeds.first { $0.feedURL == reference }
     }
 
-    /// Applies xt/it/ot/nt/r/c/n; returns the page and the continuation, if any.
-    func page(_ items: [EmulatedItem]) -> (items: [EmulatedItem], continuation: Int64?) {
-        var selected = items
-        for exclude in params.values("xt").map(Self.normalize) {
-            if exclude == Self.readState { selected.removeAll(where: \.read) }
-            if exclude == Self.starredState { selected.removeAll(where: \.starred) }
+    /// Applies xt/it/ot/nt/r/c/n to `stream`; returns the page and the continuation, if any.
+    /// The stream with its xt/it filters is one remembered selection; the rest is binary search.
+    func page(_ stream: String?, in state: inout FeedStore.State) -> (items: [EmulatedItem], continuation: Int64?) {
+        let excluded = params.values("xt").map(Self.normalize)
+        let included = params.values("it").map(Self.normalize)
+        let key = "greader\u{0}\(Self.normalize(stream ?? Self.readingList))\u{0}\(excluded)\u{0}\(included)"
+        let selected = state.selection(key) { state in
+            let inStream = Self.matcher(stream, in: state)
+            return state.positions { item in
+                guard inStream(item) else { return false }
+                if excluded.contains(Self.readState), item.read { return false }
+                if excluded.contains(Self.starredState), item.starred { return false }
+                if included.contains(Self.readState), !item.read { return false }
+                if included.contains(Self.starredState), !item.starred { return false }
+                return true
+            }
         }
-        for include in params.values("it").map(Self.normalize) {
-            if include == Self.readState { selected.removeAll { !$0.read } }
-            if include == Self.starredState { selected.removeAll { !$0.starred } }
+        let items = state.items
+        var low = 0, high = selected.count
+        if let ot = params.value("ot").flatMap(Int64.init) { low = selected.firstIndex(idAtLeast: ot * 1_000_000, in: items) }
+        if let nt = params.value("nt").flatMap(Int64.init) {
+            high = min(high, selected.firstIndex(idAtLeast: (nt + 1) * 1_000_000, in: items))
         }
-        if let ot = params.value("ot").flatMap(Int64.init) { selected.removeAll { $0.id < ot * 1_000_000 } }
-        if let nt = params.value("nt").flatMap(Int64.init) { selected.removeAll { $0.id >= (nt + 1) * 1_000_000 } }
         let oldestFirst = params.value("r") == "o"
-        selected.sort { oldestFirst ? $0.id < $1.id : $0.id > $1.id }
         if let continuation = params.value("c").flatMap(Int64.init) {
-            selected.removeAll { oldestFirst ? $0.id <= continuation : $0.id >= continuation }
+            if oldestFirst {
+                low = Swift.max(low, selected.firstIndex(idAtLeast: continuation &+ 1, in: items))
+            } else {
+                high = min(high, selected.firstIndex(idAtLeast: continuation, in: items))
+            }
         }
-        let count = max(1, params.value("n").flatMap(Int.init) ?? 20)
-        let page = Array(selected.prefix(count))
+        let count = Swift.max(1, params.value("n").flatMap(Int.init) ?? 20)
+        guard low < high else { return ([], nil) }
+        let window = oldestFirst ? Array(selected[low..<min(high, low + count)])
+                                 : Array(selected[Swift.max(low, high - count)..<high].reversed())
+        let page = window.map { items[$0] }
         return (page, page.count >= count ? page.last?.id : nil)
     }
 

@@ -7,7 +7,7 @@ extension GReaderCall {
         let add = params.values("a").map(Self.normalize)
         let remove = params.values("r").map(Self.normalize)
         store.withState { state in
-            for index in state.items.indices where ids.contains(state.items[index].id) {
+            for index in state.positions(of: ids) {
                 for tag in add { Self.apply(tag, on: true, to: &state.items[index]) }
                 for tag in remove { Self.apply(tag, on: false, to: &state.items[index]) }
             }
