@@ -2,7 +2,8 @@
 # Runs every benchmark of lector-bench and prints one table of Lector's figures beside its peers,
 # all measured in this run: installs what the peers need (only what is missing), builds a
 # release binary, generates the synthetic corpus from the shared generator, then runs
-# startup, parse, sync-local, sync-breakdown, store, sync-remote, scale, extract and backup. Everything
+# startup, parse, sync-local, sync-breakdown, store, sync-remote, scale, extract, backup and
+# repl-memory. Everything
 # stays on 127.0.0.1.
 # The full log goes to bench-results/bench-<time>.log as well.
 set -euo pipefail
@@ -64,6 +65,7 @@ run sync-remote
 run scale --lector "$lector" --sizes "${LECTOR_BENCH_SCALE_SIZES:-10000,100000,1000000}"
 run extract
 run backup --lector "$lector"
+run repl-memory --lector "$lector"
 set -e
 
 {
