@@ -75,7 +75,7 @@ public struct ArticlesTable {
                 SELECT a.id, a.account_id, a.feed_id, (SELECT title FROM feeds WHERE id = a.feed_id), a.server_id, a.title,
                        a.url, a.author, a.published_at, (SELECT read FROM article_state WHERE article_id = a.id),
                        (SELECT starred FROM article_state WHERE article_id = a.id), a.summary, \(snippet),
-                       length(a.text) - length(replace(a.text, ' ', '')) + (a.text <> '')
+                       \(Self.wordCount)
                 FROM articles a
                 \(folderJoin)
                 \(stateJoin)
@@ -95,12 +95,16 @@ public struct ArticlesTable {
         }
     }
 
+    /// Words in an article's plain text, counted the same way for a list and for the reader, so
+    /// both show the same reading time.
+    static let wordCount = "length(a.text) - length(replace(a.text, ' ', '')) + (a.text <> '')"
+
     /// One article by local id, if it exists.
     public func article(_ id: Int64) throws(StoreError) -> ArticleSummary? {
         try storeOperation {
             try database.queryFirst("""
                 SELECT a.id, a.account_id, a.feed_id, f.title, a.server_id, a.title, a.url, a.author,
-                       a.published_at, s.read, s.starred, a.summary
+                       a.published_at, s.read, s.starred, a.summary, \(Self.wordCount)
                 FROM articles a JOIN feeds f ON f.id = a.feed_id JOIN article_state s ON s.article_id = a.id
                 WHERE a.id = ?
                 """, id) { row in
@@ -108,7 +112,7 @@ public struct ArticlesTable {
                                serverID: row.string(4), title: row.string(5), url: row.optionalString(6),
                                author: row.optionalString(7), publishedAt: row.optionalDouble(8),
                                read: ReadState(rawValue: row.string(9)) ?? .unknown, starred: row.bool(10),
-                               summary: row.optionalString(11), snippet: nil)
+                               summary: row.optionalString(11), wordCount: row.int(12), snippet: nil)
             }
         }
     }

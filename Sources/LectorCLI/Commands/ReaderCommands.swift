@@ -29,8 +29,12 @@ enum ReaderCommands {
         let preferences = try session.preferences()
         var html = try CLIError.catching { try store.articles.contentHTML(of: id) } ?? ""
         var note: String?
+        var showsFullContent = false
         if invocation.flag("full") || preferences.fullContentByDefault {
-            do throws(CLIError) { html = try fullContent(article, feedHTML: html, store: store, session: session) }
+            do throws(CLIError) {
+                html = try fullContent(article, feedHTML: html, store: store, session: session)
+                showsFullContent = true
+            }
             catch { note = "full content unavailable (\(error.description)); showing the feed's text" }
         }
         let color = session.usesColor(invocation)
@@ -42,7 +46,9 @@ enum ReaderCommands {
         let width = min(session.terminalWidth, 100)
         let rendered = TerminalRenderer(width: width, style: style).render(html: html, baseURL: article.url.flatMap(URL.init(string:)))
         let header = ArticleHeader(title: article.title, feed: article.feedTitle, author: article.author,
-                                   date: article.publishedAt.map { Date(timeIntervalSince1970: $0) }, wordCount: rendered.wordCount)
+                                   date: article.publishedAt.map { Date(timeIntervalSince1970: $0) },
+                                   // The feed's text is what the list measured: the same count gives the same minutes.
+                                   wordCount: showsFullContent || article.wordCount == 0 ? rendered.wordCount : article.wordCount)
         var text = header.render(width: width, style: style) + "\n\n" + rendered.text
         if let note { text = "note: \(note)\n\n" + text }
         let json = ReadJSON(article, text: rendered.body)
