@@ -58,12 +58,23 @@ struct JSONContractTests {
             #expect(result.status == 0, "lector \(arguments.joined(separator: " ")) --json exited \(result.status): \(result.stderr)")
             return result.stdout
         }
-        _ = try json("account", "add", "local", "--name", "Home")
-        _ = try json("feed", "add", server.url("/tide.xml").absoluteString, "--folder", "Sea")
+        site.serve("/", text: "<html><head><link rel=\"alternate\" type=\"application/rss+xml\" href=\"/tide.xml\" title=\"Tide\"></head></html>",
+                   contentType: "text/html")
+        let accountAdded = try json("account", "add", "local", "--name", "Home")
+        let feedAdded = try json("feed", "add", server.url("/tide.xml").absoluteString, "--folder", "Sea")
+        let feedFile = home.path + "/tide.xml"
+        try Data("<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>Tide</title><item><title>t</title><guid>t1</guid></item></channel></rss>".utf8)
+            .write(to: URL(fileURLWithPath: feedFile))
         let opml = home.path + "/in.opml"
         try Data("<?xml version=\"1.0\"?><opml version=\"2.0\"><head/><body><outline text=\"X\" xmlUrl=\"\(server.url("/x.xml").absoluteString)\"/></body></opml>".utf8)
             .write(to: URL(fileURLWithPath: opml))
         var pairs: [(String, String, String)] = [
+            ("schemas/account-add.schema.json", accountAdded, "account add"),
+            ("schemas/feed-show.schema.json", feedAdded, "feed add"),
+            ("schemas/feed-show.schema.json", try json("feed", "show", "Tide"), "feed show"),
+            ("schemas/feed-discover.schema.json", try json("feed", "discover", server.url("/").absoluteString), "feed discover"),
+            ("schemas/feed-parse.schema.json", try json("feed", "parse", feedFile), "feed parse"),
+            ("schemas/message.schema.json", try json("account", "test", "Home"), "account test (local)"),
             ("schemas/account-list.schema.json", try json("account", "list"), "account list"),
             ("schemas/article-list.schema.json", try json("article", "list"), "article list"),
             ("schemas/account-show.schema.json", try json("account", "show"), "account show"),
@@ -86,6 +97,8 @@ struct JSONContractTests {
             ("schemas/profile-list.schema.json", try json("profile", "list"), "profile list"),
             ("backup.schema.json", try json("backup", "export"), "backup export"),
         ]
+        _ = try json("article", "list")
+        pairs.append(("schemas/article-mark.schema.json", try json("article", "mark", "read", "1"), "article mark"))
         let backup = home.path + "/b.json"
         _ = try json("backup", "export", backup)
         pairs.append(("schemas/backup-restore.schema.json", try json("backup", "restore", backup, "--dry-run"), "backup restore"))
