@@ -25,6 +25,21 @@ struct AddressAndMessageTests {
         #expect(result.stderr.contains("note: no scheme given: using http://"), "the guess is printed: \(result.stderr)")
     }
 
+    @Test("https to a server that speaks plain http fails at once, exit 6, and names the http address to try")
+    func httpsToPlainServer() throws {
+        let site = StaticSite()
+        site.serve("/tide.xml", text: Self.rss, contentType: "application/rss+xml")
+        let server = try LoopbackServer(handler: site.handler)
+        let home = TestHome()
+        _ = try lector(home, ["account", "add", "local", "--name", "Home"])
+        let plain = server.url("/tide.xml").absoluteString
+        let started = Date()
+        let result = try lector(home, ["feed", "add", plain.replacingOccurrences(of: "http://", with: "https://")])
+        #expect(result.status == 6, "a network failure: \(result.status) \(result.stderr)")
+        #expect(result.stderr.contains("plain http") && result.stderr.contains(plain), "the hint names the http address: \(result.stderr)")
+        #expect(Date().timeIntervalSince(started) < 10, "the handshake fails at once, not at a timeout")
+    }
+
     @Test("several candidates off a terminal: one per line, a JSON array with --json, exit 2 with the way out")
     func candidatesListed() throws {
         let site = StaticSite()

@@ -103,6 +103,14 @@ final class LoopbackServerCore: @unchecked Sendable {
             }
         }
         let io = SocketIO(fd: fd)
+        // A TLS hello (handshake record, byte 0x16) sent to this plain-http server gets what nginx
+        // and most servers send: a 400 and the end of the connection, so the client's handshake
+        // fails at once instead of waiting for a request that never completes.
+        var first: UInt8 = 0
+        if recv(fd, &first, 1, Int32(MSG_PEEK)) == 1, first == 0x16 {
+            _ = io.write(Array("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8))
+            return
+        }
         var parser = RequestParser(io: io)
         while let (received, keepAlive) = parser.next() {
             var request = received
