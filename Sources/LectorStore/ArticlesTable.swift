@@ -96,8 +96,10 @@ public struct ArticlesTable {
     }
 
     /// Words in an article's plain text, counted the same way for a list and for the reader, so
-    /// both show the same reading time.
-    static let wordCount = "length(a.text) - length(replace(a.text, ' ', '')) + (a.text <> '')"
+    /// both show the same reading time: one more than its separators (spaces, line breaks, tabs).
+    static let wordCount = """
+        length(a.text) - length(replace(replace(replace(a.text, ' ', ''), char(10), ''), char(9), '')) + (a.text <> '')
+        """
 
     /// One article by local id, if it exists.
     public func article(_ id: Int64) throws(StoreError) -> ArticleSummary? {
