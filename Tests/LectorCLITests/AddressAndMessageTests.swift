@@ -12,13 +12,19 @@ struct AddressAndMessageTests {
 
     private static let rss = "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>Tide</title><item><title>t</title><guid>t1</guid></item></channel></rss>"
 
-    @Test("feed add host:port/path on this machine uses http, and says so")
-    func loopbackFeedWithoutScheme() throws {
+    /// A home with a local account, and a loopback server with one feed at /tide.xml.
+    private func localAccountBesideTideFeed() throws -> (TestHome, LoopbackServer) {
         let site = StaticSite()
         site.serve("/tide.xml", text: Self.rss, contentType: "application/rss+xml")
         let server = try LoopbackServer(handler: site.handler)
         let home = TestHome()
         _ = try lector(home, ["account", "add", "local", "--name", "Home"])
+        return (home, server)
+    }
+
+    @Test("feed add host:port/path on this machine uses http, and says so")
+    func loopbackFeedWithoutScheme() throws {
+        let (home, server) = try localAccountBesideTideFeed()
         let typed = "127.0.0.1:\(server.baseURL.port ?? 0)/tide.xml"
         let result = try lector(home, ["feed", "add", typed])
         #expect(result.status == 0, "feed add \(typed): \(result.stderr)")
@@ -27,11 +33,7 @@ struct AddressAndMessageTests {
 
     @Test("https to a server that speaks plain http fails at once, exit 6, and names the http address to try")
     func httpsToPlainServer() throws {
-        let site = StaticSite()
-        site.serve("/tide.xml", text: Self.rss, contentType: "application/rss+xml")
-        let server = try LoopbackServer(handler: site.handler)
-        let home = TestHome()
-        _ = try lector(home, ["account", "add", "local", "--name", "Home"])
+        let (home, server) = try localAccountBesideTideFeed()
         let plain = server.url("/tide.xml").absoluteString
         let started = Date()
         let result = try lector(home, ["feed", "add", plain.replacingOccurrences(of: "http://", with: "https://")])
