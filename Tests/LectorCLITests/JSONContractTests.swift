@@ -102,6 +102,7 @@ struct JSONContractTests {
         let backup = home.path + "/b.json"
         _ = try json("backup", "export", backup)
         pairs.append(("schemas/backup-restore.schema.json", try json("backup", "restore", backup, "--dry-run"), "backup restore"))
+        pairs.append(("schemas/backup-inspect.schema.json", try json("backup", "inspect", backup), "backup inspect"))
         for line in try json("sync").split(separator: "\n") {
             let isResult = line.contains("\"event\":\"result\"")
             pairs.append(("schemas/" + (isResult ? "sync-result" : "sync-progress") + ".schema.json", String(line), "sync line"))

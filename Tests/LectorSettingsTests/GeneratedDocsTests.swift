@@ -32,6 +32,11 @@ struct GeneratedDocsTests {
         try checkGenerated("docs/backup.schema.json", BackupSchema.text)
     }
 
+    @Test("docs/schemas/backup-inspect.schema.json is what the registry generates")
+    func backupInspectSchema() throws {
+        try checkGenerated("docs/schemas/backup-inspect.schema.json", BackupSchema.inspectText)
+    }
+
     @Test("the example in docs/backup.md is a valid backup")
     func exampleIsValid() throws {
         let (document, warnings) = try BackupReader.read(BackupExample.document.encoded())

@@ -3,34 +3,54 @@
 public enum BackupSchema {
     /// The schema document.
     public static var document: JSONValue {
-        .object([
+        schema(id: "https://lector.invalid/schema/backup-\(BackupFormat.current.major).json",
+               title: "Lector backup, format \(BackupFormat.current)",
+               description: "A Lector backup: accounts without secrets, every settings group, optionally subscriptions, the reading list and the user's profiles. $defs/profile describes a settings profile file (and each element of profiles).")
+    }
+
+    /// `backup inspect --json`: the document read from the file, with what the reader warned about
+    /// beside it (docs/schemas/backup-inspect.schema.json).
+    public static var inspectDocument: JSONValue {
+        schema(id: "https://lector.invalid/schema/json/backup-inspect.json",
+               title: "lector backup inspect --json",
+               description: "The backup document read from the file (as in docs/backup.schema.json), with the reader's warnings beside it.",
+               extra: ["warnings": .object(["type": "array", "items": .object(["type": "string"])])])
+    }
+
+    private static func schema(id: String, title: String, description: String, extra: [String: JSONValue] = [:]) -> JSONValue {
+        var properties: [String: JSONValue] = [
+            "format": .object(["const": .string(BackupFormat.name)]),
+            "version": versionSchema,
+            "tool_version": .object(["type": "string", "minLength": 1, "maxLength": 64]),
+            "created_at": .object([
+                "type": "string", "format": "date-time",
+                "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$",
+            ]),
+            "accounts": .object(["type": "array", "items": ref("account")]),
+            "settings": ref("settings"),
+            "subscriptions": .object(["type": "object", "additionalProperties": ref("subscriptions")]),
+            "reading_list": .object(["type": "array", "items": ref("readingListEntry")]),
+            "profiles": .object(["type": "array", "items": ref("profile")]),
+        ]
+        properties.merge(extra) { _, new in new }
+        return .object([
             "$schema": "https://json-schema.org/draft/2020-12/schema",
-            "$id": "https://lector.invalid/schema/backup-\(BackupFormat.current.major).json",
-            "title": "Lector backup, format \(BackupFormat.current)",
-            "description": "A Lector backup: accounts without secrets, every settings group, optionally subscriptions, the reading list and the user's profiles. $defs/profile describes a settings profile file (and each element of profiles).",
+            "$id": .string(id),
+            "title": .string(title),
+            "description": .string(description),
             "type": "object",
             "additionalProperties": false,
             "required": ["format", "version", "tool_version", "created_at", "accounts", "settings"],
-            "properties": .object([
-                "format": .object(["const": .string(BackupFormat.name)]),
-                "version": versionSchema,
-                "tool_version": .object(["type": "string", "minLength": 1, "maxLength": 64]),
-                "created_at": .object([
-                    "type": "string", "format": "date-time",
-                    "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$",
-                ]),
-                "accounts": .object(["type": "array", "items": ref("account")]),
-                "settings": ref("settings"),
-                "subscriptions": .object(["type": "object", "additionalProperties": ref("subscriptions")]),
-                "reading_list": .object(["type": "array", "items": ref("readingListEntry")]),
-                "profiles": .object(["type": "array", "items": ref("profile")]),
-            ]),
+            "properties": .object(properties),
             "$defs": .object(definitions),
         ])
     }
 
     /// The schema as the checked-in file's text.
     public static var text: String { document.canonicalText(pretty: true) + "\n" }
+
+    /// `inspectDocument` as the checked-in file's text.
+    public static var inspectText: String { inspectDocument.canonicalText(pretty: true) + "\n" }
 
     private static var versionSchema: JSONValue {
         .object(["type": "string", "pattern": "^\(BackupFormat.current.major)\\.[0-9]+$"])
