@@ -46,7 +46,8 @@ enum SummaryCommands {
         do throws(SummaryError) {
             summary = try SummaryClient().summarize(request) { token in
                 guard streaming else { return }
-                FileHandle.standardOutput.write(Data(TerminalSanitizer.clean(token).utf8))
+                // The one writer: sanitised, and a reader gone away (EPIPE) ends the output, not Lector.
+                Console.out(token)
             }
         } catch {
             if streaming && !error.partialText.isEmpty { Console.out("\n") }
