@@ -6,8 +6,15 @@ import LectorStore
 import LectorSync
 
 extension Session {
-    /// An HTTP client with the deadlines of the `network.*` settings.
-    var http: HTTPClient { HTTPClient(configuration: httpConfiguration) }
+    /// The session's HTTP client, with the deadlines of the `network.*` settings; made anew only
+    /// when those settings changed (in the REPL), not on every use.
+    var http: HTTPClient {
+        let configuration = httpConfiguration
+        if let client = sharedHTTPClient, client.configuration == configuration { return client }
+        let client = HTTPClient(configuration: configuration)
+        sharedHTTPClient = client
+        return client
+    }
 
     /// The `network.*` settings as client limits (the defaults when the settings cannot be read).
     var httpConfiguration: HTTPClientConfiguration {

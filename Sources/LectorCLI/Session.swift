@@ -1,4 +1,5 @@
 import Foundation
+import LectorHTTP
 import LectorStore
 
 /// Everything a command may need, opened only when first asked for: the REPL keeps one session
@@ -20,6 +21,9 @@ public final class Session {
     var jsonLines = false
     var scriptLine: Int?
     private var openedStore: Store?
+    /// The HTTP client `http` hands out: one per session, so a command's requests share its
+    /// connections and its one transfer thread.
+    var sharedHTTPClient: HTTPClient?
 
     public init(directories: AppDirectories, environment: [String: String], table: CommandTable = .standard,
                 inREPL: Bool = false) {
