@@ -57,6 +57,7 @@ enum JSONOutput {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
+        // Our output types hold strings, integers and finite numbers only, which always encode.
         guard let data = try? encoder.encode(value) else { return "null" }
         return JSONControlEscaping.escape(String(decoding: data, as: UTF8.self))
     }
@@ -66,6 +67,7 @@ enum JSONOutput {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
+        // As above: nothing in our output types can fail to encode.
         guard let data = try? encoder.encode(value) else { return "null" }
         return JSONControlEscaping.escape(String(decoding: data, as: UTF8.self))
     }

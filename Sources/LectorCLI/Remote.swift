@@ -18,6 +18,8 @@ extension Session {
 
     /// The `network.*` settings as client limits (the defaults when the settings cannot be read).
     var httpConfiguration: HTTPClientConfiguration {
+        // Settings fail to read only when the store does, and every command that goes to the
+        // network uses the store too, which then reports that error itself.
         guard let preferences = try? preferences() else { return HTTPClientConfiguration() }
         return HTTPClientConfiguration(deadline: .seconds(preferences.networkTimeoutSeconds),
                                        idleTimeout: .seconds(preferences.networkIdleTimeoutSeconds),

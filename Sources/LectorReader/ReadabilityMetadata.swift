@@ -160,6 +160,7 @@ struct ReadabilityMetadata {
             var text = script.textContent.trimmingWhitespace()
             if text.hasPrefix("<![CDATA[") { text.removeFirst(9) }
             if text.hasSuffix("]]>") { text.removeLast(3) }
+            // Outside input and optional: a malformed JSON-LD block only means no metadata from it.
             guard let parsedAny = try? JSONSerialization.jsonObject(with: Data(text.utf8)) else { continue }
             var parsed: [String: Any]?
             if let list = parsedAny as? [[String: Any]] {

@@ -28,7 +28,7 @@ struct ProfileDirectoryTests {
         let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
         #expect(mode == 0o600, "profiles are user data: mode 0600, found \(String(mode ?? 0, radix: 8))")
         #expect(directory.load().profiles == [profile], "the saved profile loads back")
-        #expect(directory.remove(named: "mine") && !directory.remove(named: "mine"), "removed once")
+        #expect(try directory.remove(named: "mine") && !directory.remove(named: "mine"), "removed once")
     }
 
     @Test("broken and misnamed files are skipped with one line each")

@@ -28,6 +28,7 @@ struct RestoredSubscriptions {
         let file = path(accountID)
         guard let data = FileManager.default.contents(atPath: file) else { return nil }
         unlink(file)
+        // Our own file, only used to show differences after a sync: unreadable means nothing to compare.
         return try? JSONDecoder().decode(BackupSubscriptions.self, from: data)
     }
 

@@ -256,6 +256,7 @@ extension Session {
         let store = try store()
         if let name {
             guard let account = try CLIError.catching({ try store.accounts.named(name) }) else {
+                // Only for a "did you mean" hint on an error already being reported.
                 let names = (try? store.accounts.all().map(\.name)) ?? []
                 throw .notFound("no account named '\(name)'\(Suggestion.hint(for: name, in: names)) (see 'lector account list')")
             }

@@ -135,7 +135,9 @@ enum BackupCommands {
             guard let profile = document.profiles?.first(where: { $0.name == name }) else { continue }
             do { try directory.save(profile) } catch { throw .failure(error.message) }
         }
-        for name in plan.profilesToRemove { directory.remove(named: name) }
+        for name in plan.profilesToRemove {
+            do { try directory.remove(named: name) } catch { throw .failure(error.message) }
+        }
     }
 
     /// The user's saved profiles; shipped ones are not user data.

@@ -151,7 +151,7 @@ enum FeedEditCommands {
     ) { invocation, session in
         let (store, account, feed) = try target(invocation, session)
         let folderName = invocation.argument("FOLDER") ?? ""
-        let existing = try? Lookup.folder(named: folderName, accountID: account.id, in: store)
+        let existing = try Lookup.existingFolder(named: folderName, accountID: account.id, in: store)
         if account.kind != .local {
             let provider = try editingProvider(account, session)
             try remote { () throws(SyncError) in try provider.moveFeed(try RemoteStructure.reference(feed, store: store), to: folderName) }
@@ -252,7 +252,11 @@ enum LocalStructure {
 /// Translating between the store and the provider's model for administration.
 enum RemoteStructure {
     static func reference(_ feed: Feed, store: Store) throws(SyncError) -> RemoteFeedReference {
-        let folder = try? store.folders.list(accountID: feed.accountID).first { $0.folder.id == feed.folderID }?.folder
+        // The feed's current folder tells the server which label to take off (GReader): a store
+        // that cannot say must stop the change, not send it without (the feed would keep both).
+        let folder: Folder?
+        do { folder = try store.folders.list(accountID: feed.accountID).first { $0.folder.id == feed.folderID }?.folder }
+        catch { throw .store(error) }
         return RemoteFeedReference(serverID: feed.serverID, url: feed.url,
                                    folder: folder.map { RemoteFolder(serverID: $0.serverID, name: $0.name) })
     }

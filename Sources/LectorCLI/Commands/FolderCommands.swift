@@ -15,7 +15,7 @@ enum FolderCommands {
         let account = try session.accountForNewData(invocation)
         let name = invocation.argument("NAME") ?? ""
         guard !name.trimmingWhitespace.isEmpty else { throw CLIError.usage("the folder name is empty") }
-        if (try? Lookup.folder(named: name, accountID: account.id, in: store)) != nil {
+        if try Lookup.existingFolder(named: name, accountID: account.id, in: store) != nil {
             throw CLIError.conflict("'\(account.name)' already has a folder named '\(name)'")
         }
         var note = ""

@@ -75,7 +75,8 @@ enum ProfileCommands {
         let name = invocation.argument("NAME") ?? ""
         let (_, origin) = try ProfileCatalog(directories: session.directories).named(name)
         guard origin == .user else { throw CLIError.conflict("'\(name)' is shipped with Lector and cannot be removed") }
-        _ = ProfileDirectory(url: URL(fileURLWithPath: session.directories.profilesDirectory)).remove(named: name)
+        let directory = ProfileDirectory(url: URL(fileURLWithPath: session.directories.profilesDirectory))
+        _ = try CLIError.catching { try directory.remove(named: name) }
         return .message("Removed profile '\(name)'.")
     }
 }

@@ -107,6 +107,7 @@ enum ReaderCommands {
         }
         try markRead(article, store: store, session: session)
         if session.environment["DISPLAY"] != nil || session.environment["WAYLAND_DISPLAY"] != nil,
+           // No browser to start is not an error: the address is printed instead, below.
            (try? Process.run(URL(fileURLWithPath: "/usr/bin/xdg-open"), arguments: [url])) != nil {
             return CommandOutput(text: "Opened \(url)", json: CommandOutput.MessageJSON(ok: true, message: url))
         }

@@ -40,8 +40,14 @@ enum ScheduleCommands {
         if UserSystemd.isRunning(environment: session.environment) { UserSystemd.run(["disable", "--now", SystemdUnits.timer]) }
         let directory = session.directories.systemdUser
         var removed = 0
-        for name in [SystemdUnits.timer, SystemdUnits.service] where (try? FileManager.default.removeItem(atPath: directory + "/" + name)) != nil {
-            removed += 1
+        for name in [SystemdUnits.timer, SystemdUnits.service] {
+            let file = directory + "/" + name
+            // A unit that is not there is already removed; one that stays must not be reported gone.
+            guard unlink(file) != 0 else { removed += 1; continue }
+            let code = errno
+            guard code == ENOENT else {
+                throw CLIError.failure("cannot remove \(file): \(String(cString: strerror(code))); background sync may still run")
+            }
         }
         if UserSystemd.isRunning(environment: session.environment) { UserSystemd.run(["daemon-reload"]) }
         return .message(removed > 0 ? "Background sync removed (a crontab line, if you added one, stays: remove it with 'crontab -e')."

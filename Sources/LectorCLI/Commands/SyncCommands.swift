@@ -60,7 +60,13 @@ enum SyncCommands {
         var output = CommandOutput(text: text, json: ResultsJSON(outcome: overall, exitCode: exit.rawValue, results: results), endsStream: true)
         if invocation.flag("auto") {
             // Timers read the log and the exit code; cron mails whatever is printed, so print only failures.
-            SyncLog(path: session.directories.syncLogPath).append("\(overall) " + results.map(\.logLine).joined(separator: " | "))
+            // The run itself is done: a log that cannot be written is said on stderr (cron mails it,
+            // the journal keeps it) without changing the run's exit code.
+            do throws(CLIError) {
+                try SyncLog(path: session.directories.syncLogPath).append("\(overall) " + results.map(\.logLine).joined(separator: " | "))
+            } catch {
+                Console.note(error.description)
+            }
             if exit == .ok && isatty(STDOUT_FILENO) == 0 && !invocation.wantsJSON {
                 output = CommandOutput(text: "", json: ResultsJSON(outcome: overall, exitCode: 0, results: results), endsStream: true)
             }
@@ -105,6 +111,9 @@ enum SyncCommands {
     /// with the backup's (the server's are kept; this only shows the difference).
     private static func comparedWithRestoredBackup(_ account: Account, store: Store, session: Session) -> [String] {
         guard let backup = RestoredSubscriptions(directories: session.directories).take(accountID: account.id) else { return [] }
+        // Only a comparison shown after a sync that just used the same store; should it fail to
+        // read now, the lines say the server has none of the backup's feeds, and the next sync
+        // (which reports store errors) is where the user learns why.
         let server = (try? BackupSnapshot(store: store, preferences: .defaults, profiles: []).subscriptions()[account.name]) ?? nil
         return RestoredSubscriptions.differences(backup: backup, server: server ?? BackupSubscriptions(folders: [], feeds: []),
                                                  account: account.name)

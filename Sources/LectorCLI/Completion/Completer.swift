@@ -121,6 +121,7 @@ public struct Completer {
             guard !ids.isEmpty, let store = openStore() else { return ([], .none) }
             let numbered = ids.enumerated().map { index, id in
                 Candidate(value: String(index + 1),
+                          // Completion cannot show an error: a store it cannot read only means plainer candidates.
                           help: ((try? store.articles.article(id))??.title).map(TerminalText.sanitize) ?? "article")
             }
             return (filter(numbered, partial), .none)
@@ -128,6 +129,7 @@ public struct Completer {
             return (filter(choices.map { Candidate(value: $0.value, help: $0.help) }, partial), .none)
         case .accounts?, .feeds?, .folders?:
             guard let store = openStore() else { return ([], .none) }
+            // Completion cannot show an error: a store it cannot read only means fewer candidates.
             let accountID = account.flatMap { try? store.accounts.named($0)?.id }
             let values: [Candidate]
             switch source {

@@ -20,10 +20,12 @@ struct REPL {
 
     func run() -> ExitStatus {
         let historyPath = session.directories.historyPath
-        loadHistory(historyPath)
+        var keepsHistory = loadHistory(historyPath)
         installCompletion()
         Interrupt.install()
         Console.out("Lector \(LectorVersion.current) — type 'help' for commands, Tab to complete, Ctrl-D to leave.\n")
+        // Settings that cannot be read mean a store that cannot be opened, which the first command
+        // reports; not starting a sync in the background is the safe side meanwhile.
         if (try? session.preferences().syncOnLaunch) == true {
             ReadlineBridge.backgroundSync = BackgroundSync(environment: session.environment)
         }
@@ -32,7 +34,10 @@ struct REPL {
             let trimmed = line.trimmingWhitespace
             guard !trimmed.isEmpty else { continue }
             add_history(trimmed)
-            append_history(1, historyPath)
+            if keepsHistory, append_history(1, historyPath) != 0 {
+                keepsHistory = false
+                Console.note("command history is no longer saved to \(historyPath): \(String(cString: strerror(errno)))")
+            }
             let words: [String]
             do {
                 words = try ShellWords.split(trimmed)
@@ -50,17 +55,26 @@ struct REPL {
     }
 
     private func prompt() -> String {
+        // Only decorates the prompt; a store error is reported by the next command that uses the store.
         let name = (try? session.store().accounts.defaultAccount()?.name) ?? nil
         return "lector" + (name.map { " (\(TerminalText.sanitize($0)))" } ?? "") + "> "
     }
 
-    private func loadHistory(_ path: String) {
-        try? AppDirectories.ensureDirectory(session.directories.state)
-        try? AppDirectories.ensurePrivateFile(path)
+    /// Reads the saved history; false, after one note, when the history file cannot be kept (the
+    /// session still works, with history for this session only).
+    private func loadHistory(_ path: String) -> Bool {
         using_history()
         stifle_history(2_000)
+        do {
+            try AppDirectories.ensureDirectory(session.directories.state)
+            try AppDirectories.ensurePrivateFile(path)
+        } catch {
+            Console.note("command history will not be saved: \(error.description)")
+            return false
+        }
         read_history(path)
         history_truncate_file(path, 2_000)
+        return true
     }
 
     private func installCompletion() {

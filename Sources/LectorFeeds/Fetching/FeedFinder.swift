@@ -33,6 +33,7 @@ public struct FeedFinder: Sendable {
         var tried = Set<String>()
         for candidate in FeedDiscovery.anchorCandidates(inHTML: page.body, pageURL: page.url) + FeedDiscovery.probeURLs(for: page.url) {
             guard tried.insert(candidate.absoluteString).inserted, found.count < 10 else { continue }
+            // Guessed addresses: most do not exist or are not feeds. One that fails is skipped, not an error.
             guard let response = try? get(candidate, credentials: nil), response.url == candidate,
                   FeedParser.looksLikeFeed(response.body), let feed = try? parse(response) else { continue }
             found.append(Found(candidate: FeedCandidate(url: candidate, title: feed.title, type: feed.format.rawValue), feed: feed,

@@ -7,6 +7,7 @@ enum ErrorBody {
 
     /// `{"error": {"message": …}}` (OpenAI), `{"error": "…"}` (Ollama), else the body's first line.
     static func message(in body: Data, redacting secret: String?) -> String {
+        // A body that is not JSON falls back to its first line below, so nothing is lost.
         let parsed = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
         let raw: String
         if let error = parsed?["error"] {

@@ -49,6 +49,7 @@ struct StreamDecoder {
     /// One JSON chunk of either provider: OpenAI `choices[0].delta.content` and `finish_reason`;
     /// Ollama `message.content` (chat) or `response` (generate) and `done`; `error` from both.
     static func jsonLine(_ line: Substring) -> [StreamEvent] {
+        // Keep-alives and partial or foreign lines in a stream carry no event: they are skipped.
         guard !line.allSatisfy(\.isWhitespace),
               let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else { return [] }
         if let error = object["error"], !(error is NSNull) {
@@ -73,6 +74,7 @@ struct StreamDecoder {
     /// The answer in a whole, non-streamed JSON body (`choices[0].message.content`, Ollama's
     /// `message.content` or `response`), for servers that ignore `stream: true`.
     static func unstreamedText(in body: Data) -> String? {
+        // nil means "not an unstreamed answer": the caller then reports the body as an error.
         guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else { return nil }
         if let choices = object["choices"] as? [[String: Any]], let message = choices.first?["message"] as? [String: Any],
            let content = message["content"] as? String {

@@ -32,6 +32,7 @@ enum SummaryRequestBody {
         }
         let messages = [Message(role: "system", content: prompt.system), Message(role: "user", content: prompt.user)]
         let model = request.model.isEmpty ? nil : request.model
+        // As above: plain strings only, which always encode.
         return (try? encoder.encode(Chat(model: model, messages: messages))) ?? Data()
     }
 }

@@ -50,6 +50,7 @@ public enum BackupReader {
 
     static func isUTCTimestamp(_ text: String) -> Bool {
         guard text.wholeMatch(of: /[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,9})?Z/) != nil else { return false }
+        // Two accepted forms; a text that parses as neither is simply not a timestamp (the caller reports it).
         return (try? Date(text, strategy: .iso8601)) != nil
             || (try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))) != nil
     }

@@ -25,11 +25,13 @@ enum BackupExample {
             readingList: [
                 ReadingListEntry(account: "home", articleURL: "https://tech.example.org/2026/11/swift-on-linux", title: "Swift on Linux"),
             ],
+            // A fixed, valid example profile: it cannot fail to build (a test validates the example).
             profiles: (try? Profile(name: "evening", description: "Larger type for the evening.",
                                     values: ["reader.line-spacing": "relaxed"])).map { [$0] })
     }
 
     static var profile: JSONValue {
+        // A fixed, valid example profile: it cannot fail to build (a test validates the example).
         (try? Profile(name: "night", description: "Dark, calm reading after sunset.",
                       values: ["appearance.theme": "midnight-dark", "reader.line-spacing": "relaxed"]))?.jsonValue ?? .null
     }

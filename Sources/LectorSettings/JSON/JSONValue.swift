@@ -19,6 +19,7 @@ public enum JSONValue: Codable, Equatable, Sendable {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
+        // Each try? asks "is it this type?"; the last decode (an object) reports what fits none.
         } else if let value = try? container.decode(Bool.self) {
             self = .bool(value)
         } else if let value = try? container.decode(Int.self) {

@@ -16,6 +16,7 @@ public struct Preferences: Sendable, Equatable {
         var invalid: [String] = []
         for (key, value) in stored {
             guard let setting = SettingsRegistry.setting(key) else { unknown.append(key); continue }
+            // Not ignored: an invalid stored value is recorded in invalidKeys (shown as a note) and its default used.
             if let canonical = try? setting.validate(value) {
                 values[key] = canonical
             } else {

@@ -11,10 +11,19 @@ public struct ProfileDirectory: Sendable {
     }
 
     /// Every valid profile, sorted by name, and one line per file that was skipped and why.
+    /// A directory that is missing has no profiles; one that cannot be read is a problem, said so.
     public func load() -> (profiles: [Profile], problems: [String]) {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
         var profiles: [Profile] = []
         var problems: [String] = []
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: url.path)
+        } catch {
+            if FileManager.default.fileExists(atPath: url.path) {
+                problems.append("\(url.path): cannot read the profiles folder (\(Self.reason(error))); its profiles are not shown")
+            }
+            return (profiles, problems)
+        }
         for file in names.sorted() where file.hasSuffix(".json") {
             do {
                 let (profile, warnings) = try Profile.read(contentsOf: url.appendingPathComponent(file))
@@ -44,6 +53,7 @@ public struct ProfileDirectory: Sendable {
             }
             // rename(2) replaces an existing file atomically; FileManager's replace refuses a missing destination.
             guard rename(temporary.path, destination.path) == 0 else {
+                // Cleanup on the way to the error below, which is the one to report.
                 try? FileManager.default.removeItem(at: temporary)
                 throw CocoaError(.fileWriteUnknown)
             }
@@ -52,11 +62,26 @@ public struct ProfileDirectory: Sendable {
         }
     }
 
-    /// Deletes `<name>.json`; false if there was no such profile.
+    /// Deletes `<name>.json`; false if there was no such profile. A profile that is there but
+    /// cannot be deleted (a read-only folder) is an error, never reported as removed.
     @discardableResult
-    public func remove(named name: String) -> Bool {
+    public func remove(named name: String) throws(BackupError) -> Bool {
         let file = url.appendingPathComponent("\(name).json")
         guard Profile.isValidName(name), FileManager.default.fileExists(atPath: file.path) else { return false }
-        return (try? FileManager.default.removeItem(at: file)) != nil
+        do {
+            try FileManager.default.removeItem(at: file)
+        } catch {
+            throw .unwritable(file.path)
+        }
+        return true
+    }
+
+    /// The system's reason behind a file error, without Foundation's wrapping.
+    static func reason(_ error: any Error) -> String {
+        if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError,
+           underlying.domain == NSPOSIXErrorDomain, let text = strerror(Int32(underlying.code)) {
+            return String(cString: text)
+        }
+        return (error as NSError).localizedDescription
     }
 }
