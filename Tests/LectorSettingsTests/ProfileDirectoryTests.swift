@@ -31,6 +31,18 @@ struct ProfileDirectoryTests {
         #expect(try directory.remove(named: "mine") && !directory.remove(named: "mine"), "removed once")
     }
 
+    @Test("a profiles folder that cannot be read is one problem line, not silently no profiles; a missing one is no problem")
+    func unreadableFolder() throws {
+        let url = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(ProfileDirectory(url: url).load().problems.isEmpty, "a folder not made yet has no profiles and no problem")
+        try data("not a folder").write(to: url)
+        let (profiles, problems) = ProfileDirectory(url: url).load()
+        #expect(profiles.isEmpty)
+        #expect(problems.count == 1 && problems[0].contains(url.path) && problems[0].contains("cannot read the profiles folder"),
+                "the user must learn their profiles are not shown: \(problems)")
+    }
+
     @Test("broken and misnamed files are skipped with one line each")
     func problemsReported() throws {
         let url = temporaryDirectory()
