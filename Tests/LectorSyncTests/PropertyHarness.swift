@@ -70,7 +70,8 @@ enum PropertyFault: CustomStringConvertible {
 }
 
 /// One randomized run: local actions, another client's actions, faults and syncs in a seeded
-/// random order, then a fault-free sync and the checks.
+/// random order, then a fault-free sync and the checks — the invariants of `StepInvariants`
+/// after every step, and the expected final state at the end.
 ///
 /// The expected final state is the sequence of writes as the server applies them, per article
 /// and flag: another client's write counts at once; a local change counts when made (local
@@ -87,6 +88,8 @@ final class SyncPropertyRun {
     private var expected: [String: ArticleFlags] = [:]
     /// Local changes the engine has not acknowledged yet.
     private var pending: [String: [ArticleField: Bool]] = [:]
+    /// What broke at which step (the first few steps that broke something).
+    private var stepViolations: [String] = []
 
     init(seed: UInt64, steps: Int) {
         self.seed = seed
@@ -133,17 +136,22 @@ final class SyncPropertyRun {
     func play(_ harness: any SyncPropertyHarness) throws -> [String] {
         try fullSync(harness, "initial sync")
         expected = harness.serverFlags()
+        try checkStep(harness, .sync(succeeded: true, before: [:], serverMovedDuringSync: false))
         for _ in 0..<steps {
             switch Int.random(in: 0..<100, using: &random) {
             case 0..<40:
                 localAction(harness, "")
+                try checkStep(harness, .local)
             case 40..<62:
                 anotherClientAction(harness, "")
+                try checkStep(harness, .anotherClient)
             case 62..<66:
                 let id = harness.serverPublishesArticle()
                 expected[id] = ArticleFlags(read: false, starred: false)
                 trace.append("server publishes \(id)")
+                try checkStep(harness, .publish)
             default:
+                let before = try StepInvariants.localFlags(harness)
                 var notes: [String] = []
                 if Int.random(in: 0..<10, using: &random) < 3 {
                     try harness.renewProvider()
@@ -162,6 +170,7 @@ final class SyncPropertyRun {
                 if let meddleAt { notes.append("\(meddler) action during \(meddleAt)") }
                 var meddled = false
                 let outcome: String
+                var succeeded = false
                 do {
                     try SyncEngine(store: harness.store, account: harness.account, provider: harness.provider) { progress in
                         guard let meddleAt, !meddled, Self.sameStep(progress, meddleAt) else { return }
@@ -175,18 +184,30 @@ final class SyncPropertyRun {
                         }
                     }.run(since: nil)
                     outcome = "ok"
+                    succeeded = true
                 } catch {
                     outcome = "failed: \(error)"
                 }
                 harness.disarm()
                 if stale { harness.thawServerReads() }
                 trace.append("sync [\(notes.joined(separator: ", "))] → \(outcome)")
+                try checkStep(harness, .sync(succeeded: succeeded, before: before,
+                                             serverMovedDuringSync: meddled && meddler == "another client"))
                 try settleAcknowledged(harness)
             }
         }
+        let before = try StepInvariants.localFlags(harness)
         try fullSync(harness, "final fault-free sync")
+        try checkStep(harness, .sync(succeeded: true, before: before, serverMovedDuringSync: false))
         try settleAcknowledged(harness)
-        return try violations(harness)
+        return stepViolations + (try violations(harness))
+    }
+
+    /// Checks the invariants after the step just traced; the first three steps that break one are kept.
+    private func checkStep(_ harness: any SyncPropertyHarness, _ step: StepInvariants.Step) throws {
+        let problems = try StepInvariants.violations(harness, pending: pending, step: step)
+        guard !problems.isEmpty, stepViolations.count < 3 else { return }
+        stepViolations.append("after step \(trace.count) (\(trace.last ?? "")): " + problems.joined(separator: "; "))
     }
 
     private func randomFault() -> PropertyFault {
