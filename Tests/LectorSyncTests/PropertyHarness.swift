@@ -23,6 +23,9 @@ protocol SyncPropertyHarness: AnyObject {
     func serverPublishesArticle() -> String
     /// Makes the next sync meet `fault`.
     func arm(_ fault: PropertyFault)
+    /// Whether the server can list fewer unread ids than it says it has (`shortUnreadList`),
+    /// which the provider must report as a partial set.
+    var canServeShortIDList: Bool { get }
     /// Removes every fault.
     func disarm()
     /// Reads are answered from a copy of the server as it is now until `thawServerReads`, while
@@ -57,6 +60,9 @@ enum PropertyFault: CustomStringConvertible {
     case serverError(request: Int, status: Int)
     /// Request n gets 429 with Retry-After.
     case rateLimited(request: Int)
+    /// The unread id list leaves one id out while its total still counts it (Miniflux): an
+    /// incomplete set, which must never mark anything read.
+    case shortUnreadList
 
     var description: String {
         switch self {
@@ -65,6 +71,7 @@ enum PropertyFault: CustomStringConvertible {
         case .loseAnswer(let n): "answer lost at request \(n)"
         case .serverError(let n, let status): "HTTP \(status) at request \(n)"
         case .rateLimited(let n): "429 at request \(n)"
+        case .shortUnreadList: "unread id list short of its total"
         }
     }
 }
@@ -136,7 +143,7 @@ final class SyncPropertyRun {
     func play(_ harness: any SyncPropertyHarness) throws -> [String] {
         try fullSync(harness, "initial sync")
         expected = harness.serverFlags()
-        try checkStep(harness, .sync(succeeded: true, before: [:], serverMovedDuringSync: false))
+        try checkStep(harness, .sync(succeeded: true, listsComplete: true, before: [:], serverMovedDuringSync: false))
         for _ in 0..<steps {
             switch Int.random(in: 0..<100, using: &random) {
             case 0..<40:
@@ -157,10 +164,12 @@ final class SyncPropertyRun {
                     try harness.renewProvider()
                     notes.append("new provider")
                 }
+                var listsComplete = true
                 if Int.random(in: 0..<10, using: &random) < 6 {
-                    let fault = randomFault()
+                    let fault = randomFault(harness)
                     harness.arm(fault)
                     notes.append(fault.description)
+                    if case .shortUnreadList = fault { listsComplete = false }
                 }
                 let stale = Int.random(in: 0..<10, using: &random) < 3
                 if stale { harness.freezeServerReads(); notes.append("stale reads") }
@@ -191,14 +200,14 @@ final class SyncPropertyRun {
                 harness.disarm()
                 if stale { harness.thawServerReads() }
                 trace.append("sync [\(notes.joined(separator: ", "))] → \(outcome)")
-                try checkStep(harness, .sync(succeeded: succeeded, before: before,
+                try checkStep(harness, .sync(succeeded: succeeded, listsComplete: listsComplete, before: before,
                                              serverMovedDuringSync: meddled && meddler == "another client"))
                 try settleAcknowledged(harness)
             }
         }
         let before = try StepInvariants.localFlags(harness)
         try fullSync(harness, "final fault-free sync")
-        try checkStep(harness, .sync(succeeded: true, before: before, serverMovedDuringSync: false))
+        try checkStep(harness, .sync(succeeded: true, listsComplete: true, before: before, serverMovedDuringSync: false))
         try settleAcknowledged(harness)
         return stepViolations + (try violations(harness))
     }
@@ -210,14 +219,15 @@ final class SyncPropertyRun {
         stepViolations.append("after step \(trace.count) (\(trace.last ?? "")): " + problems.joined(separator: "; "))
     }
 
-    private func randomFault() -> PropertyFault {
+    private func randomFault(_ harness: any SyncPropertyHarness) -> PropertyFault {
         let request = Int.random(in: 0..<10, using: &random)
-        return switch Int.random(in: 0..<5, using: &random) {
+        return switch Int.random(in: 0..<(harness.canServeShortIDList ? 6 : 5), using: &random) {
         case 0: .offline
         case 1: .dropConnection(request: request)
         case 2: .loseAnswer(request: request)
         case 3: .serverError(request: request, status: [500, 502, 503].randomElement(using: &random)!)
-        default: .rateLimited(request: request)
+        case 4: .rateLimited(request: request)
+        default: .shortUnreadList
         }
     }
 

@@ -40,10 +40,19 @@ class FreshRSSPropertyHarness: SyncPropertyHarness {
         case .loseAnswer(let n): bench.tamper.on(skip: n, .loseAnswer)
         case .serverError(let n, let status): bench.tamper.on(skip: n, .status(status))
         case .rateLimited(let n): bench.tamper.on(skip: n, .rateLimited)
+        case .shortUnreadList:
+            // The first unread id goes missing from the list; the total still counts it.
+            bench.tamper.onEvery(SyncRuleTests.rewritingJSON { json in
+                guard var object = json as? [String: Any], let ids = object["entry_ids"] as? [Any], !ids.isEmpty else { return json }
+                object["entry_ids"] = Array(ids.dropFirst())
+                return object
+            }, where: { $0.path.hasSuffix("/v1/entries/ids") && ($0.query ?? "").contains("status=unread") })
         }
     }
 
     func disarm() { bench.tamper.clear() }
+
+    var canServeShortIDList: Bool { bench.api == .miniflux }
 
     func freezeServerReads() { bench.freezeReads() }
     func thawServerReads() { bench.thawReads() }
