@@ -52,6 +52,9 @@ struct StepInvariants {
         let local = Dictionary(uniqueKeysWithValues: list.map { ($0.serverID, LocalFlags(read: $0.read, starred: $0.starred)) })
         let serverIDOf = Dictionary(uniqueKeysWithValues: list.map { ($0.id, $0.serverID) })
         let intents = try harness.store.intents.all(accountID: harness.account.id)
+        // Between syncs nothing is in flight: a failed push hands back what it did not send.
+        let inFlight = intents.filter(\.inFlight)
+        if !inFlight.isEmpty { found.append("\(inFlight.count) intent(s) left in flight with no sync running") }
         var queued: [String: String] = [:]  // "serverID/field" → desired
         for intent in intents {
             guard let articleID = intent.articleID else { continue }
