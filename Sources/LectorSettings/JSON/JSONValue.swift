@@ -17,9 +17,10 @@ public enum JSONValue: Codable, Equatable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
+        // Each optional decode asks "is it this type?", a failure only meaning "try the next one"; the last
+        // decode (an object) is the one whose error reports a value that fits none.
         if container.decodeNil() {
             self = .null
-        // Each try? asks "is it this type?"; the last decode (an object) reports what fits none.
         } else if let value = try? container.decode(Bool.self) {
             self = .bool(value)
         } else if let value = try? container.decode(Int.self) {
