@@ -106,6 +106,27 @@ struct UnignoredFailureTests {
             _ = try RemoteStructure.reference(feed, store: store)
         }
     }
+
+    @Test("after a restore, a sync whose store cannot list the feeds says the comparison waits, keeps it, and claims nothing missing")
+    func restoredComparisonOnUnreadableStore() throws {
+        let home = TestHome()
+        let feed = try home.addFeed(title: "Tide Tables", folder: "Coast", account: "Personal")
+        let store = try home.store()
+        let account = try #require(try store.accounts.named("Personal"))
+        let session = home.session()
+        let restored = RestoredSubscriptions(directories: session.directories)
+        let backup = BackupSubscriptions(folders: ["Coast"], feeds: [BackupFeed(title: feed.title, url: feed.url, siteURL: nil, folder: "Coast")])
+        try restored.save(backup, accountID: account.id)
+        let other = try Database(path: session.directories.databasePath)
+        try other.execute("PRAGMA foreign_keys = OFF")
+        try other.execute("ALTER TABLE feeds RENAME TO feeds_gone")
+        let lines = SyncCommands.comparedWithRestoredBackup(account, store: store, session: session)
+        #expect(lines.count == 1 && lines[0].contains("not compared with the backup yet"),
+                "a store that cannot be read must not read as 'the server lacks your feeds': \(lines)")
+        try other.execute("ALTER TABLE feeds_gone RENAME TO feeds")
+        let later = SyncCommands.comparedWithRestoredBackup(account, store: store, session: session)
+        #expect(later == ["compared with the backup: the server has the same 1 feed(s)"], "the comparison was kept for the next sync: \(later)")
+    }
 }
 
 /// A tmpfs mounted over a folder of a test home, so a test can make it read-only or full.

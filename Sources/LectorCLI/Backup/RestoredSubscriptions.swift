@@ -23,6 +23,11 @@ struct RestoredSubscriptions {
         }
     }
 
+    /// Whether a comparison waits for the account's next sync.
+    func isWaiting(accountID: Int64) -> Bool {
+        FileManager.default.fileExists(atPath: path(accountID))
+    }
+
     /// The pending comparison for an account, removed as it is taken.
     func take(accountID: Int64) -> BackupSubscriptions? {
         let file = path(accountID)

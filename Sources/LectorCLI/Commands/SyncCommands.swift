@@ -109,12 +109,18 @@ enum SyncCommands {
 
     /// After the first sync of a restored remote account: how the server's subscriptions compare
     /// with the backup's (the server's are kept; this only shows the difference).
-    private static func comparedWithRestoredBackup(_ account: Account, store: Store, session: Session) -> [String] {
-        guard let backup = RestoredSubscriptions(directories: session.directories).take(accountID: account.id) else { return [] }
-        // Only a comparison shown after a sync that just used the same store; should it fail to
-        // read now, the lines say the server has none of the backup's feeds, and the next sync
-        // (which reports store errors) is where the user learns why.
-        let server = (try? BackupSnapshot(store: store, preferences: .defaults, profiles: []).subscriptions()[account.name]) ?? nil
+    /// A store that cannot be read now leaves the comparison for the next sync: read as "the
+    /// server has none of your feeds", it would tell the user their subscriptions were lost.
+    static func comparedWithRestoredBackup(_ account: Account, store: Store, session: Session) -> [String] {
+        let restored = RestoredSubscriptions(directories: session.directories)
+        guard restored.isWaiting(accountID: account.id) else { return [] }
+        let server: BackupSubscriptions?
+        do {
+            server = try BackupSnapshot(store: store, preferences: .defaults, profiles: []).subscriptions()[account.name]
+        } catch {
+            return ["not compared with the backup yet (\(CLIError.from(error).description)); the next sync compares"]
+        }
+        guard let backup = restored.take(accountID: account.id) else { return [] }
         return RestoredSubscriptions.differences(backup: backup, server: server ?? BackupSubscriptions(folders: [], feeds: []),
                                                  account: account.name)
     }
