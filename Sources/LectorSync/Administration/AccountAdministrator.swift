@@ -1,0 +1,248 @@
+import Foundation
+import LectorFeeds
+import LectorStore
+
+/// Administers one account's subscriptions and folders: the server first, then the store
+/// follows once the server acknowledged (offline nothing changes), or the store alone for a
+/// local account. The one path the feed and folder commands, `feed apply` and `account copy`
+/// share; the CLI only parses, prompts and prints. (NetNewsWire's Account → AccountDelegate.)
+public struct AccountAdministrator {
+    public let store: Store
+    public let account: Account
+    /// The account's service; nil for a local account.
+    public let provider: (any SyncProvider)?
+
+    public init(store: Store, account: Account, provider: (any SyncProvider)?) {
+        self.store = store
+        self.account = account
+        self.provider = provider
+    }
+
+    /// True when feeds and folders can be changed (local accounts always; services by their API).
+    public var canEditStructure: Bool { provider?.capabilities.canEditStructure ?? true }
+
+    /// True when deleting a non-empty folder on the server deletes its feeds too (Miniflux).
+    public var deletingFolderDeletesFeeds: Bool { provider?.capabilities.deletingFolderDeletesFeeds ?? false }
+
+    /// Refuses early, before anything is fetched or sent, what the service cannot do.
+    public func requireEditing(_ verb: String) throws(AdministrationError) {
+        guard canEditStructure else { throw .unsupported(kind: account.kind, verb: verb) }
+    }
+
+    // MARK: Feeds
+
+    /// Refuses a second subscription to the same feed, naming where the first one is.
+    public func refuseDuplicate(_ url: URL) throws(AdministrationError) {
+        let key = canonicalFeedKey(url)
+        let feeds = try storing { try store.feeds.list(accountID: account.id) }
+        if let twin = feeds.first(where: { URL(string: $0.feed.url).map(canonicalFeedKey) == key }) {
+            throw .alreadySubscribed(title: twin.feed.title, folder: twin.folderName, account: account.name)
+        }
+    }
+
+    /// Subscribes and returns the feed as stored. `checkedForDuplicates`: the caller already
+    /// compared against every feed of the account (a plan did), so the store is not read again.
+    @discardableResult
+    public func subscribe(_ request: SubscriptionRequest, checkedForDuplicates: Bool = false) throws(AdministrationError) -> Feed {
+        try requireEditing("add feeds")
+        if !checkedForDuplicates { try refuseDuplicate(request.url) }
+        if let provider {
+            let remoteFeed = try server { () throws(SyncError) in
+                try provider.subscribe(feedURL: request.url.absoluteString, folder: request.folder, title: request.title)
+            }
+            return try storing { try storeAcknowledged(remoteFeed, folderName: request.folder) }
+        }
+        return try storing {
+            try store.database.write {
+                let folderID = try request.folder.map { try folderInStore(named: $0).folder.id }
+                let feed = try store.feeds.insert(accountID: account.id, folderID: folderID, serverID: request.url.absoluteString,
+                                                  title: request.localTitle, url: request.url.absoluteString,
+                                                  siteURL: request.fetched?.feed.link ?? request.siteURL)
+                if let fetched = request.fetched {
+                    try store.sync.applyEntries(accountID: account.id,
+                                                fetched.feed.items.map { (feed.id, LocalFeedSync.article($0, feedID: feed.id), false, false) },
+                                                protected: [], stateUpdatesExisting: false)
+                    if let state = fetched.state {
+                        try store.fetchMeta.save(StoredFetchMeta(etag: state.etag, lastModified: state.lastModified, bodyHash: state.bodyHash,
+                                                                 nextFetchAt: state.nextFetchAt, lastFetchedAt: Date().timeIntervalSince1970),
+                                                 feedID: feed.id)
+                    }
+                }
+                if let user = request.loginUser { try store.feeds.setLogin(feed.id, user: user) }
+                var stored = feed
+                stored.loginUser = request.loginUser
+                return stored
+            }
+        }
+    }
+
+    public func rename(_ feed: Feed, to title: String) throws(AdministrationError) {
+        guard !title.trimmingCharacters(in: .whitespaces).isEmpty else { throw .emptyName(what: "new title") }
+        try requireEditing("rename feeds")
+        if let provider {
+            let reference = reference(feed)
+            try server { () throws(SyncError) in try provider.renameFeed(reference, to: title) }
+        }
+        try storing { try store.feeds.update(feed.id, title: title, siteURL: feed.siteURL) }
+    }
+
+    /// Files a feed in the folder of that name, created when missing.
+    @discardableResult
+    public func move(_ feed: Feed, toFolder name: String) throws(AdministrationError) -> FolderPlacement {
+        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw .emptyName(what: "folder name") }
+        try requireEditing("move feeds")
+        if let provider {
+            let reference = reference(feed)
+            try server { () throws(SyncError) in try provider.moveFeed(reference, to: name) }
+        }
+        return try storing {
+            try store.database.write {
+                let placement = try folderInStore(named: name)
+                try store.feeds.move(feed.id, toFolder: placement.folder.id)
+                return placement
+            }
+        }
+    }
+
+    /// Unsubscribes; the feed's articles go with it. A feed login's secret is the caller's to remove.
+    public func unsubscribe(_ feed: Feed) throws(AdministrationError) {
+        try requireEditing("remove feeds")
+        if let provider {
+            let reference = reference(feed)
+            try server { () throws(SyncError) in try provider.unsubscribe(reference) }
+        }
+        try storing { try store.feeds.remove(feed.id) }
+    }
+
+    // MARK: Folders
+
+    /// Creates a folder. `keptLocally`: the service has no empty folders (GReader, Feedbin), so
+    /// it exists only here until a feed is moved into it.
+    @discardableResult
+    public func createFolder(named name: String) throws(AdministrationError) -> FolderPlacement {
+        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw .emptyName(what: "folder name") }
+        try requireEditing("create folders")
+        if try existingFolder(named: name) != nil { throw .folderExists(name: name, account: account.name) }
+        var serverID = name
+        if let provider {
+            serverID = try server { () throws(SyncError) in try provider.createFolder(named: name) }.serverID
+        }
+        let folder = try storing { try store.folders.insert(accountID: account.id, serverID: serverID, name: name) }
+        return FolderPlacement(folder: folder, created: true, keptLocally: provider.map { !$0.capabilities.foldersCanBeEmpty } ?? false)
+    }
+
+    public func renameFolder(_ folder: Folder, to name: String) throws(AdministrationError) {
+        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw .emptyName(what: "new name") }
+        try requireEditing("rename folders")
+        var serverID: String?
+        if let provider {
+            let hasFeeds = try storing { try !store.feeds.list(accountID: account.id, folderID: folder.id).isEmpty }
+            let current = RemoteFolder(serverID: folder.serverID, name: folder.name)
+            // A folder the server has not seen yet (no feeds, no empty folders there) is renamed
+            // here only, under the id the server will give it.
+            serverID = try server { () throws(SyncError) in
+                hasFeeds || provider.capabilities.foldersCanBeEmpty
+                    ? try provider.renameFolder(current, to: name) : try provider.createFolder(named: name)
+            }.serverID
+        }
+        try storing { try store.folders.rename(folder.id, to: name, serverID: serverID) }
+    }
+
+    /// Deletes a folder. Its feeds stay, unfiled or where the server files them, except where
+    /// the service deletes them with it (`deletingFolderDeletesFeeds`).
+    @discardableResult
+    public func deleteFolder(_ folder: Folder) throws(AdministrationError) -> FolderDeletion {
+        try requireEditing("delete folders")
+        let feeds = try storing { try store.feeds.list(accountID: account.id, folderID: folder.id) }
+        let deletesFeeds = deletingFolderDeletesFeeds && !feeds.isEmpty
+        if let provider, !feeds.isEmpty || provider.capabilities.foldersCanBeEmpty {
+            try server { () throws(SyncError) in try provider.deleteFolder(RemoteFolder(serverID: folder.serverID, name: folder.name)) }
+        }
+        try storing {
+            try store.database.write {
+                if deletesFeeds { for listing in feeds { try store.feeds.remove(listing.feed.id) } }
+                try store.folders.remove(folder.id)
+            }
+        }
+        // The server decides where the feeds went (FreshRSS: its default category); ask it now
+        // rather than at the next sync. The delete itself is done either way.
+        var refiledIn: String?
+        if let provider, let moved = feeds.first?.feed, !deletesFeeds,
+           (try? SyncEngine(store: store, account: account, provider: provider).refreshStructure()) != nil {
+            refiledIn = try? store.feeds.list(accountID: account.id).first { $0.feed.id == moved.id }?.folderName
+        }
+        return FolderDeletion(feedCount: feeds.count, deletedFeeds: deletesFeeds, refiledIn: refiledIn)
+    }
+
+    /// The folder of that name (case-insensitive), if the account has one.
+    public func existingFolder(named name: String) throws(AdministrationError) -> Folder? {
+        try storing {
+            try store.folders.list(accountID: account.id).first { $0.folder.name.caseInsensitiveCompare(name) == .orderedSame }?.folder
+        }
+    }
+
+    // MARK: Store bookkeeping
+
+    /// The folder of that name in the store, inserted (under the id the service will give it) when missing.
+    func folderInStore(named name: String) throws -> FolderPlacement {
+        if let existing = try existingFolder(named: name) { return FolderPlacement(folder: existing, created: false, keptLocally: false) }
+        let serverID = account.kind == .freshrss ? "user/-/label/\(name)" : name
+        return FolderPlacement(folder: try store.folders.insert(accountID: account.id, serverID: serverID, name: name), created: true,
+                               keptLocally: false)
+    }
+
+    /// How the provider names a stored feed: its server id, URL and current folder.
+    func reference(_ feed: Feed) -> RemoteFeedReference {
+        let folder = try? store.folders.list(accountID: feed.accountID).first { $0.folder.id == feed.folderID }?.folder
+        return RemoteFeedReference(serverID: feed.serverID, url: feed.url,
+                                   folder: folder.map { RemoteFolder(serverID: $0.serverID, name: $0.name) })
+    }
+
+    /// Stores a feed the server just acknowledged, with its folder, without waiting for a sync.
+    /// A folder new to the store takes the name asked for: services that name folders by a
+    /// number (Miniflux categories) would otherwise show the number until the next sync.
+    func storeAcknowledged(_ remote: RemoteFeed, folderName: String?) throws -> Feed {
+        try store.database.write {
+            var folderID: Int64?
+            if let folderServerID = remote.folderServerID {
+                let folders = try store.folders.list(accountID: account.id)
+                folderID = try folders.first(where: { $0.folder.serverID == folderServerID })?.folder.id
+                    ?? store.folders.insert(accountID: account.id, serverID: folderServerID,
+                                            name: folderName ?? folderServerID.components(separatedBy: "/label/").last ?? folderServerID).id
+            }
+            return try store.feeds.insert(accountID: account.id, folderID: folderID, serverID: remote.serverID, title: remote.title,
+                                          url: remote.url, siteURL: remote.siteURL)
+        }
+    }
+
+    private func server<T>(_ body: () throws(SyncError) -> T) throws(AdministrationError) -> T {
+        do { return try body() } catch { throw .server(error) }
+    }
+
+    private func storing<T>(_ body: () throws -> T) throws(AdministrationError) -> T {
+        do { return try body() } catch { throw AdministrationError.storing(error) }
+    }
+}
+
+/// The folder a feed was filed in or a folder made: `created` when it is new.
+public struct FolderPlacement: Sendable, Equatable {
+    public var folder: Folder
+    public var created: Bool
+    /// The service has no empty folders: this one exists only locally until a feed is in it.
+    public var keptLocally: Bool
+}
+
+/// What deleting a folder did to its feeds.
+public struct FolderDeletion: Sendable, Equatable {
+    public var feedCount: Int
+    /// The server deleted them with the folder (Miniflux).
+    public var deletedFeeds: Bool
+    /// Where the server filed them instead, when it says (FreshRSS: its default category).
+    public var refiledIn: String?
+
+    public init(feedCount: Int, deletedFeeds: Bool, refiledIn: String?) {
+        self.feedCount = feedCount
+        self.deletedFeeds = deletedFeeds
+        self.refiledIn = refiledIn
+    }
+}
