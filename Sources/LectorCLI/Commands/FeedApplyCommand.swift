@@ -25,26 +25,25 @@ enum FeedApplyCommand {
         return run(plan, on: administrator, dryRun: invocation.flag("dry-run"), emptyMessage: "Nothing to change: '\(account.name)' matches \(path).")
     }
 
-    /// Prints the plan; unless a dry run, applies it and prints the outcome. Shared with `account copy`.
-    static func run(_ plan: AdministrationPlan, on administrator: AccountAdministrator, dryRun: Bool, emptyMessage: String,
-                    extra: [String] = [], extraJSON: ApplyJSON.Extra? = nil) -> CommandOutput {
+    /// Prints the plan; unless a dry run, applies it and prints the outcome. `account copy` prints its plan the same way (PlanOutput).
+    static func run(_ plan: AdministrationPlan, on administrator: AccountAdministrator, dryRun: Bool, emptyMessage: String) -> CommandOutput {
         let account = administrator.account.name
         var lines = PlanOutput.planText(plan, emptyMessage: emptyMessage)
         if !plan.refusals.isEmpty {
             let json = ApplyJSON(account: account, dryRun: dryRun, refusals: plan.refusals, steps: PlanOutput.steps(plan, nil),
-                                 exitCode: ExitStatus.usage.rawValue, extra: extraJSON)
+                                 exitCode: ExitStatus.usage.rawValue)
             return CommandOutput(text: lines.joined(separator: "\n"), json: json)
                 .failing(.usage, "the plan has steps '\(account)' cannot do: nothing was changed")
         }
         if dryRun || plan.isEmpty {
-            let json = ApplyJSON(account: account, dryRun: dryRun, refusals: [], steps: PlanOutput.steps(plan, nil), exitCode: 0, extra: extraJSON)
-            return CommandOutput(text: (lines + extra).joined(separator: "\n"), json: json)
+            let json = ApplyJSON(account: account, dryRun: dryRun, refusals: [], steps: PlanOutput.steps(plan, nil), exitCode: 0)
+            return CommandOutput(text: lines.joined(separator: "\n"), json: json)
         }
         let outcomes = administrator.apply(plan)
         let (outcomeLines, status) = PlanOutput.outcomeText(plan, outcomes, account: account)
-        lines += outcomeLines + extra
+        lines += outcomeLines
         let json = ApplyJSON(account: account, dryRun: false, refusals: [], steps: PlanOutput.steps(plan, outcomes),
-                             exitCode: status.rawValue, extra: extraJSON)
+                             exitCode: status.rawValue)
         let output = CommandOutput(text: lines.joined(separator: "\n"), json: json)
         let failed = outcomes.filter { $0 != .done }.count
         return status == .ok ? output : output.failing(status, "\(failed) of \(plan.steps.count) step(s) not done: run the same command again to finish them")
@@ -72,22 +71,6 @@ enum FeedApplyCommand {
         let refusals: [String]
         let steps: [PlanOutput.StepJSON]
         let exitCode: Int32
-        let extra: Extra?
-
-        /// What `account copy` adds: the articles starred at the destination and those not matched.
-        struct Extra: Encodable, Sendable {
-            let source: String
-            let starred: Int
-            let readingList: Int
-            let unmatched: Int
-            let unmatchedFile: String?
-
-            enum CodingKeys: String, CodingKey {
-                case source, starred, unmatched
-                case readingList = "reading_list"
-                case unmatchedFile = "unmatched_file"
-            }
-        }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -96,11 +79,10 @@ enum FeedApplyCommand {
             try container.encode(refusals, forKey: .refusals)
             try container.encode(steps, forKey: .steps)
             try container.encode(exitCode, forKey: .exitCode)
-            try container.encodeIfPresent(extra, forKey: .articles)
         }
 
         enum CodingKeys: String, CodingKey {
-            case account, refusals, steps, articles
+            case account, refusals, steps
             case dryRun = "dry_run"
             case exitCode = "exit_code"
         }

@@ -13,7 +13,8 @@ public struct SubscriptionPlanner {
     }
 
     /// The plan; with `prune`, feeds not desired are unsubscribed and folders left empty deleted.
-    public func plan(_ desired: [DesiredFeed], prune: Bool) throws(AdministrationError) -> AdministrationPlan {
+    /// `folders` are wanted too, with or without feeds (`account copy --folders`).
+    public func plan(_ desired: [DesiredFeed], folders wantedFolders: [String] = [], prune: Bool) throws(AdministrationError) -> AdministrationPlan {
         let store = administrator.store
         let accountID = administrator.account.id
         let (current, folders): ([FeedListing], [FolderListing])
@@ -36,6 +37,7 @@ public struct SubscriptionPlanner {
         func needFolder(_ name: String) {
             if folderNames.insert(name.lowercased()).inserted { creates.append(.createFolder(name: name)) }
         }
+        for name in wantedFolders where !name.trimmingCharacters(in: .whitespaces).isEmpty { needFolder(name) }
         for feed in desired {
             let key = canonicalFeedKey(feed.url)
             guard wanted.insert(key).inserted else { continue }
@@ -64,7 +66,7 @@ public struct SubscriptionPlanner {
             }
             // Only folders this plan empties: a folder that was empty already may be one the
             // service files new feeds in (Miniflux's first category), or one kept on purpose.
-            let desiredFolders = Set(desired.compactMap { $0.folder?.lowercased() })
+            let desiredFolders = Set(desired.compactMap { $0.folder?.lowercased() } + wantedFolders.map { $0.lowercased() })
             for listing in folders where listing.feedCount > 0 && !desiredFolders.contains(listing.folder.name.lowercased())
                 && occupancy[listing.folder.name.lowercased(), default: 0] <= 0 {
                 removals.append(.deleteFolder(listing.folder))
