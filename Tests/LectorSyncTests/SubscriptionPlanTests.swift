@@ -24,6 +24,7 @@ struct SubscriptionPlanTests {
             case .subscribe(let feed): "+feed \(feed.url.host ?? "")"
             case .rename(_, let title): "~rename \(title)"
             case .move(_, let from, let to): "~move \(from ?? "-")>\(to)"
+            case .changeAddress(let feed, let url): "~address \(feed.title)>\(url.absoluteString)"
             case .unsubscribe(let feed): "-feed \(feed.title)"
             case .deleteFolder(let folder): "-folder \(folder.name)"
             }

@@ -13,6 +13,7 @@ enum PlanOutput {
             "feed \(s(feed.url.absoluteString))\(feed.title.flatMap { $0.isEmpty ? nil : " '\(s($0))'" } ?? "")\(feed.folder.map { " in \(s($0))" } ?? "")"
         case .rename(let feed, let title): "feed '\(s(feed.title))' <\(s(feed.url))>: rename to '\(s(title))'"
         case .move(let feed, let from, let to): "feed '\(s(feed.title))': move from \(from.map(s) ?? "no folder") to \(s(to))"
+        case .changeAddress(let feed, let url): "feed '\(s(feed.title))': change address from \(s(feed.url)) to \(s(url.absoluteString))"
         case .unsubscribe(let feed): "feed '\(s(feed.title))' <\(s(feed.url))>"
         case .deleteFolder(let folder): "folder \(s(folder.name))"
         }
@@ -78,6 +79,7 @@ enum PlanOutput {
             case .subscribe(let feed): (title, url, folder, from, to) = (feed.title, feed.url.absoluteString, feed.folder, nil, nil)
             case .rename(let feed, let new): (title, url, folder, from, to) = (feed.title, feed.url, nil, feed.title, new)
             case .move(let feed, let old, let new): (title, url, folder, from, to) = (feed.title, feed.url, nil, old, new)
+            case .changeAddress(let feed, let new): (title, url, folder, from, to) = (feed.title, feed.url, nil, feed.url, new.absoluteString)
             case .unsubscribe(let feed): (title, url, folder, from, to) = (feed.title, feed.url, nil, nil, nil)
             case .deleteFolder(let old): (title, url, folder, from, to) = (nil, nil, old.name, nil, nil)
             }

@@ -104,6 +104,21 @@ public struct AccountAdministrator {
         }
     }
 
+    /// Points a feed at its new address. A local account keeps the feed, its articles and their
+    /// state; a service subscribes to the new address (same folder and title) before dropping
+    /// the old one, as none of their APIs changes a feed's address in place.
+    public func changeAddress(_ feed: Feed, to url: URL) throws(AdministrationError) {
+        try requireEditing("change feed addresses")
+        guard provider != nil else {
+            return try storing { try store.feeds.changeAddress(feed.id, to: url.absoluteString, serverID: url.absoluteString) }
+        }
+        let folder = reference(feed).folder?.name
+        let key = canonicalFeedKey(url)
+        let existing = try storing { try store.feeds.list(accountID: account.id) }.contains { URL(string: $0.feed.url).map(canonicalFeedKey) == key }
+        if !existing { try subscribe(SubscriptionRequest(url: url, folder: folder, title: feed.title), checkedForDuplicates: true) }
+        try unsubscribe(feed)
+    }
+
     /// Unsubscribes; the feed's articles go with it. A feed login's secret is the caller's to remove.
     public func unsubscribe(_ feed: Feed) throws(AdministrationError) {
         try requireEditing("remove feeds")

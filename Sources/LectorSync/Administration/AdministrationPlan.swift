@@ -24,6 +24,8 @@ public enum PlanStep: Sendable, Equatable {
     case subscribe(DesiredFeed)
     case rename(Feed, to: String)
     case move(Feed, from: String?, to: String)
+    /// The feed lives at another address now (a permanent redirect, a page's feed).
+    case changeAddress(Feed, to: URL)
     case unsubscribe(Feed)
     case deleteFolder(Folder)
 
@@ -31,7 +33,7 @@ public enum PlanStep: Sendable, Equatable {
     public var sign: Character {
         switch self {
         case .createFolder, .subscribe: "+"
-        case .rename, .move: "~"
+        case .rename, .move, .changeAddress: "~"
         case .unsubscribe, .deleteFolder: "-"
         }
     }
@@ -43,6 +45,7 @@ public enum PlanStep: Sendable, Equatable {
         case .subscribe: "subscribe"
         case .rename: "rename"
         case .move: "move"
+        case .changeAddress: "change-address"
         case .unsubscribe: "unsubscribe"
         case .deleteFolder: "delete-folder"
         }

@@ -69,6 +69,8 @@ extension AccountAdministrator {
             try rename(feed, to: title)
         case .move(let feed, _, let folder):
             try move(feed, toFolder: folder)
+        case .changeAddress(let feed, let url):
+            try changeAddress(feed, to: url)
         case .unsubscribe(let feed):
             try unsubscribe(feed)
         case .deleteFolder(let folder):

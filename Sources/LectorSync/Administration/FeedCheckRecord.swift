@@ -1,0 +1,36 @@
+import Foundation
+import LectorStore
+
+/// What earlier checks of a feed found, kept in the store's app metadata (one key per feed) so
+/// that "gone" can mean "404 over several checks", "failing since" has a date, and a check
+/// inside the fetch floor reuses the last probe instead of asking the server again.
+struct FeedCheckRecord: Codable, Equatable {
+    var checkedAt: Double
+    var failures: Int
+    var firstFailureAt: Double?
+    var lastSuccessAt: Double?
+    var probe: FeedProbe
+
+    static func key(_ feedID: Int64) -> String { "feed-check.\(feedID)" }
+
+    static func load(_ feedID: Int64, store: Store) -> FeedCheckRecord? {
+        guard let text = try? store.meta.value(key(feedID)) else { return nil }
+        return try? JSONDecoder().decode(FeedCheckRecord.self, from: Data(text.utf8))
+    }
+
+    func save(_ feedID: Int64, store: Store) throws(StoreError) {
+        guard let data = try? JSONEncoder().encode(self) else { return }
+        try store.meta.set(Self.key(feedID), String(decoding: data, as: UTF8.self))
+    }
+
+    /// The record after a new probe at `now`.
+    static func next(after previous: FeedCheckRecord?, probe: FeedProbe, now: Double) -> FeedCheckRecord {
+        let worked = [.feed, .notModified].contains(probe.result)
+        let failed = [.gone, .httpError, .unresolvable, .networkError, .unreadable].contains(probe.result)
+        return FeedCheckRecord(checkedAt: now,
+                               failures: failed ? (previous?.failures ?? 0) + 1 : 0,
+                               firstFailureAt: failed ? (previous?.firstFailureAt ?? now) : nil,
+                               lastSuccessAt: worked ? now : previous?.lastSuccessAt,
+                               probe: probe)
+    }
+}
