@@ -5,6 +5,8 @@ import LectorStore
 /// that "gone" can mean "404 over several checks", "failing since" has a date, and a check
 /// inside the fetch floor reuses the last probe instead of asking the server again.
 struct FeedCheckRecord: Codable, Equatable {
+    /// The address checked: a record of another address (the feed moved since) does not count.
+    var url: String
     var checkedAt: Double
     var failures: Int
     var firstFailureAt: Double?
@@ -13,9 +15,10 @@ struct FeedCheckRecord: Codable, Equatable {
 
     static func key(_ feedID: Int64) -> String { "feed-check.\(feedID)" }
 
-    static func load(_ feedID: Int64, store: Store) -> FeedCheckRecord? {
-        guard let text = try? store.meta.value(key(feedID)) else { return nil }
-        return try? JSONDecoder().decode(FeedCheckRecord.self, from: Data(text.utf8))
+    static func load(_ feed: Feed, store: Store) -> FeedCheckRecord? {
+        guard let text = try? store.meta.value(key(feed.id)),
+              let record = try? JSONDecoder().decode(FeedCheckRecord.self, from: Data(text.utf8)), record.url == feed.url else { return nil }
+        return record
     }
 
     func save(_ feedID: Int64, store: Store) throws(StoreError) {
@@ -24,10 +27,10 @@ struct FeedCheckRecord: Codable, Equatable {
     }
 
     /// The record after a new probe at `now`.
-    static func next(after previous: FeedCheckRecord?, probe: FeedProbe, now: Double) -> FeedCheckRecord {
+    static func next(after previous: FeedCheckRecord?, url: String, probe: FeedProbe, now: Double) -> FeedCheckRecord {
         let worked = [.feed, .notModified].contains(probe.result)
         let failed = [.gone, .httpError, .unresolvable, .networkError, .unreadable].contains(probe.result)
-        return FeedCheckRecord(checkedAt: now,
+        return FeedCheckRecord(url: url, checkedAt: now,
                                failures: failed ? (previous?.failures ?? 0) + 1 : 0,
                                firstFailureAt: failed ? (previous?.firstFailureAt ?? now) : nil,
                                lastSuccessAt: worked ? now : previous?.lastSuccessAt,

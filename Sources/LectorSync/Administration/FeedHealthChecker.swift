@@ -47,7 +47,7 @@ public struct FeedHealthChecker {
         var metas: [StoredFetchMeta] = [], records: [FeedCheckRecord?] = [], jobs: [(index: Int, url: URL, meta: StoredFetchMeta, credentials: FeedCredentials?)] = []
         for (index, listing) in listings.enumerated() {
             let meta = try store.fetchMeta.meta(feedID: listing.feed.id)
-            let record = FeedCheckRecord.load(listing.feed.id, store: store)
+            let record = FeedCheckRecord.load(listing.feed, store: store)
             metas.append(meta)
             records.append(record)
             let last = [record?.checkedAt, meta.lastFetchedAt].compactMap { $0 }.max()
@@ -72,7 +72,7 @@ public struct FeedHealthChecker {
             let meta = metas[index]
             var record = records[index]
             if let probe = fresh[index] {
-                record = FeedCheckRecord.next(after: record, probe: probe, now: time)
+                record = FeedCheckRecord.next(after: record, url: listing.feed.url, probe: probe, now: time)
                 try record?.save(listing.feed.id, store: store)
             }
             var health = FeedHealth(feed: listing.feed, account: byID[listing.feed.accountID]!, folderName: listing.folderName,
