@@ -75,6 +75,21 @@ struct AccountAdministratorTests {
         }
     }
 
+    @Test("a moved feed on a service: subscribed at the new address in the same folder under the same title, the old one dropped",
+          arguments: [FreshRSSBench.API.greader, .miniflux])
+    func changeAddressOnAService(_ api: FreshRSSBench.API) async throws {
+        try await offPool {
+            let bench = try Self.bench(api)
+            bench.feeds.addRemoteFeed(LectorTestSupport.RemoteFeed(feedURL: "https://site1.example/atom.xml", title: "Feed 1 (Atom)"))
+            let admin = AccountAdministrator(store: bench.store, account: bench.account, provider: bench.provider)
+            try admin.changeAddress(try Self.feed(bench.store, bench.account, "https://site1.example/feed.xml"), to: URL(string: "https://site1.example/atom.xml")!)
+            let server = try Self.serverFeeds(bench.provider), local = try Self.localFeeds(bench.store, bench.account)
+            #expect(server == ["Feed 1 | Tech | https://site1.example/atom.xml", "Feed 2 | News | https://site2.example/feed.xml"],
+                    "\(api): the server after the change of address: \(server.sorted())")
+            #expect(local == server, "\(api): the store \(local.sorted()) differs from the server")
+        }
+    }
+
     @Test("Fever cannot add, rename, move or remove: each verb says so and neither server nor store changes")
     func feverRefusesEveryVerb() async throws {
         try await offPool {
