@@ -38,7 +38,8 @@ enum AccountCopyCommand {
         } : []
         let folders = parts.contains("folders") ? try CLIError.catching { try store.folders.list(accountID: source.id) }.map(\.folder.name) : []
         let plan = try administering { () throws(AdministrationError) in
-            try SubscriptionPlanner(administrator: administrator).plan(desired, folders: folders, prune: false)
+            if administrator.canEditStructure && !parts.isDisjoint(with: ["feeds", "folders"]) { try administrator.refreshFromServer() }
+            return try SubscriptionPlanner(administrator: administrator).plan(desired, folders: folders, prune: false)
         }
         var lines = PlanOutput.planText(plan, emptyMessage: parts.isDisjoint(with: ["feeds", "folders"]) ? "" : "Feeds and folders: nothing to change.")
             .filter { !$0.isEmpty }

@@ -20,7 +20,8 @@ enum FeedApplyCommand {
         let account = try session.accountForNewData(invocation)
         let administrator = try session.administrator(for: account)
         let plan = try administering { () throws(AdministrationError) in
-            try SubscriptionPlanner(administrator: administrator).plan(desired, prune: invocation.flag("prune"))
+            if administrator.canEditStructure { try administrator.refreshFromServer() }
+            return try SubscriptionPlanner(administrator: administrator).plan(desired, prune: invocation.flag("prune"))
         }
         return run(plan, on: administrator, dryRun: invocation.flag("dry-run"), emptyMessage: "Nothing to change: '\(account.name)' matches \(path).")
     }

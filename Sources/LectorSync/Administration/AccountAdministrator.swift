@@ -29,6 +29,14 @@ public struct AccountAdministrator {
         guard canEditStructure else { throw .unsupported(kind: account.kind, verb: verb) }
     }
 
+    /// Brings the server's folders and feeds into the store before a plan is made, so the plan
+    /// starts from what the server has now: a subscription whose answer was lost last time is
+    /// known, not tried again. Nothing for a local account.
+    public func refreshFromServer() throws(AdministrationError) {
+        guard let provider else { return }
+        do { try SyncEngine(store: store, account: account, provider: provider).refreshStructure() } catch { throw .server(error) }
+    }
+
     // MARK: Feeds
 
     /// Refuses a second subscription to the same feed, naming where the first one is.
