@@ -39,21 +39,21 @@ struct AccountCopyTests {
             #expect(try AccountAdministratorTests.serverFeeds(destProvider)
                     == ["Feed 1 | Tech | https://site1.example/feed.xml", "Feed 2 | News | https://site2.example/feed.xml"],
                     "the destination server's feeds after the copy")
-            try SyncEngine(store: source.store, account: destAccount, provider: destProvider).run(since: nil)
-
-            let matcher = ArticleMatcher(store: source.store)
-            let wanted = try matcher.starred(in: source.account)
-            #expect(wanted.count == 2, "two starred articles in the source, found \(wanted.count)")
-            let matches = try matcher.match(wanted, in: destAccount)
-            #expect(matches.matched.map(\.wanted.url) == ["https://site1.example/1"], "matched: \(matches.matched.map(\.wanted))")
-            #expect(matches.unmatched.map(\.url) == ["https://site2.example/5"], "unmatched: \(matches.unmatched)")
-            #expect(try admin.star(matches.matched.map(\.article)) == 1, "one article should be newly starred")
+            let copy = AccountCopy(from: source.account, into: admin)
+            let sync = { () throws(SyncError) in _ = try SyncEngine(store: source.store, account: destAccount, provider: destProvider).run(since: nil) }
+            let result = try copy.copyStarred(fetch: sync)
+            #expect(result.wanted == 2 && result.matched == 1 && result.newlyStarred == 1, "the stars copied: \(result)")
+            #expect(result.unmatched.map(\.url) == ["https://site2.example/5"], "unmatched: \(result.unmatched)")
             #expect(destBench.feeds.items.filter(\.starred).map(\.url) == ["http://SITE1.example/1#top"],
                     "the destination server's starred items: \(destBench.feeds.items.filter(\.starred).map(\.url))")
 
+            try source.store.readingList.add(accountID: source.account.id, url: "https://later.example/a", title: "Later")
+            #expect(try copy.copyReadingList() == 1, "the reading-list item was not copied")
+
             #expect(try SubscriptionPlanner(administrator: admin).plan(desired, prune: false).isEmpty, "a second copy plans changes")
-            let again = try matcher.match(wanted, in: destAccount)
-            #expect(try admin.star(again.matched.map(\.article)) == 0, "a second copy starred again")
+            let again = try copy.copyStarred(fetch: sync)
+            #expect(again.newlyStarred == 0 && again.matched == 1, "a second copy starred again: \(again)")
+            #expect(try copy.copyReadingList() == 0, "a second copy added the reading-list item again")
         }
     }
 

@@ -60,29 +60,21 @@ enum AccountCopyCommand {
         }
 
         // Starred articles: found in DEST once it has fetched the feeds.
+        let copy = AccountCopy(from: source, into: administrator)
         var starred: StarredJSON?
         if parts.contains("starred") {
-            let wanted = try CLIError.catching { try ArticleMatcher(store: store).starred(in: source) }
             if dryRun {
+                let wanted = try administering { () throws(AdministrationError) in try copy.starredInSource() }
                 lines.append("* star in '\(dest.name)' the matches of \(wanted.count) starred article(s) of '\(source.name)', once it has fetched its feeds")
                 starred = StarredJSON(wanted: wanted.count, matched: nil, newlyStarred: nil, unmatched: nil, unmatchedFile: nil)
             } else {
                 do throws(CLIError) {
-                    if !wanted.isEmpty { try fetch(dest, session: session, store: store) }
-                    let matches = try CLIError.catching { try ArticleMatcher(store: store).match(wanted, in: dest) }
-                    let newly = try administering { () throws(AdministrationError) in try administrator.star(matches.matched.map(\.article)) }
-                    var file: String?
-                    if !matches.unmatched.isEmpty { file = try writeUnmatched(matches.unmatched, source: source, dest: dest, session: session) }
-                    lines.append("* starred \(newly) article(s) in '\(dest.name)' (\(matches.matched.count) of \(wanted.count) found, \(matches.matched.count - newly) already starred)")
-                    for item in matches.unmatched.prefix(20) {
-                        lines.append("  not found: '\(TerminalText.sanitize(item.title))' (\(TerminalText.sanitize(item.feedTitle)))\(item.url.map { " <\(TerminalText.sanitize($0))>" } ?? "")")
-                    }
-                    if matches.unmatched.count > 20 { lines.append("  … and \(matches.unmatched.count - 20) more") }
-                    if let file {
-                        lines.append("  \(matches.unmatched.count) not found (DEST's feeds do not go back that far, or the server has not fetched them yet: run again later): listed in \(file)")
-                    }
-                    starred = StarredJSON(wanted: wanted.count, matched: matches.matched.count, newlyStarred: newly, unmatched: matches.unmatched.map(UnmatchedJSON.init),
-                                          unmatchedFile: file)
+                    let sync = try syncing(dest, session: session, store: store)
+                    let result = try administering { () throws(AdministrationError) in try copy.copyStarred(fetch: sync) }
+                    let file = result.unmatched.isEmpty ? nil : try writeUnmatched(result.unmatched, source: source, dest: dest, session: session)
+                    lines += starredLines(result, dest: dest, file: file)
+                    starred = StarredJSON(wanted: result.wanted, matched: result.matched, newlyStarred: result.newlyStarred,
+                                          unmatched: result.unmatched.map(UnmatchedJSON.init), unmatchedFile: file)
                     statuses.append(.ok)
                 } catch {
                     lines.append("  starring failed: \(TerminalText.sanitize(error.description))")
@@ -95,17 +87,16 @@ enum AccountCopyCommand {
         // The reading list: kept by address, so it needs no match.
         var readingList: ReadingListJSON?
         if parts.contains("reading-list") {
-            let all = try CLIError.catching { try store.readingList.all() }
-            let have = Set(all.filter { $0.accountID == dest.id }.map(\.url))
-            let missing = all.filter { $0.accountID == source.id && !have.contains($0.url) }
+            let (items, missing) = try administering { () throws(AdministrationError) in try copy.readingListMissing() }
             if dryRun {
                 lines.append("* add \(missing.count) reading-list item(s) of '\(source.name)' to '\(dest.name)'")
+                readingList = ReadingListJSON(items: items, added: nil)
             } else {
-                try CLIError.catching { for item in missing { try store.readingList.add(accountID: dest.id, url: item.url, title: item.title) } }
-                lines.append("* added \(missing.count) reading-list item(s) to '\(dest.name)'")
+                let added = try administering { () throws(AdministrationError) in try copy.copyReadingList() }
+                lines.append("* added \(added) reading-list item(s) to '\(dest.name)'")
+                readingList = ReadingListJSON(items: items, added: added)
                 statuses.append(.ok)
             }
-            readingList = ReadingListJSON(items: all.filter { $0.accountID == source.id }.count, added: dryRun ? nil : missing.count)
         }
 
         let exit = RunStatus.of(outcomes: statuses, failures: failures)
@@ -115,19 +106,30 @@ enum AccountCopyCommand {
         return exit == .ok ? output : output.failing(exit, "account copy: \(failures.count) part(s) not done: \(failures.map(\.cause).joined(separator: "; "))")
     }
 
-    /// Syncs DEST so the feeds just subscribed have their articles: a local account fetches
-    /// them itself, a remote one asks its server.
-    static func fetch(_ account: Account, session: Session, store: Store) throws(CLIError) {
+    static func starredLines(_ result: AccountCopy.StarredResult, dest: Account, file: String?) -> [String] {
+        var lines = ["* starred \(result.newlyStarred) article(s) in '\(dest.name)' (\(result.matched) of \(result.wanted) found, \(result.matched - result.newlyStarred) already starred)"]
+        for item in result.unmatched.prefix(20) {
+            lines.append("  not found: '\(TerminalText.sanitize(item.title))' (\(TerminalText.sanitize(item.feedTitle)))\(item.url.map { " <\(TerminalText.sanitize($0))>" } ?? "")")
+        }
+        if result.unmatched.count > 20 { lines.append("  … and \(result.unmatched.count - 20) more") }
+        if let file {
+            lines.append("  \(result.unmatched.count) not found (DEST's feeds do not go back that far, or the server has not fetched them yet: run again later): listed in \(file)")
+        }
+        return lines
+    }
+
+    /// How to sync DEST so the feeds just subscribed have their articles: a local account
+    /// fetches them itself, a remote one asks its server.
+    static func syncing(_ account: Account, session: Session, store: Store) throws(CLIError) -> () throws(SyncError) -> Void {
         if account.kind == .local {
             let keyring = session.keyring
             let sync = LocalFeedSync(store: store, account: account, fetcher: FeedFetcher(http: session.http),
                                      credentials: { FeedLogin.credentials(for: $0, keyring: keyring) })
-            _ = try remote { () throws(SyncError) in try sync.run(manual: true) }
-        } else {
-            let since = SyncCommands.since(try session.preferences().syncAgeLimit, now: Date())
-            let engine = SyncEngine(store: store, account: account, provider: try session.provider(for: account))
-            _ = try remote { () throws(SyncError) in try engine.run(since: since) }
+            return { () throws(SyncError) in _ = try sync.run(manual: true) }
         }
+        let since = SyncCommands.since(try session.preferences().syncAgeLimit, now: Date())
+        let engine = SyncEngine(store: store, account: account, provider: try session.provider(for: account))
+        return { () throws(SyncError) in _ = try engine.run(since: since) }
     }
 
     /// Writes the unmatched articles where the user can keep them; returns the path.
@@ -141,64 +143,5 @@ enum AccountCopyCommand {
         let document = UnmatchedFileJSON(source: source.name, destination: dest.name, articles: items.map(UnmatchedJSON.init))
         try BackupCommands.writePrivately(Data((JSONOutput.encode(document) + "\n").utf8), to: path)
         return path
-    }
-
-    struct UnmatchedJSON: Encodable, Sendable {
-        let title: String
-        let url: String?
-        let guid: String?
-        let feed: String
-        let published: String?
-
-        init(_ item: WantedArticle) {
-            title = item.title
-            url = item.url
-            guid = item.guid
-            feed = item.feedTitle
-            published = JSONOutput.timestamp(item.publishedAt)
-        }
-    }
-
-    struct UnmatchedFileJSON: Encodable, Sendable {
-        let source: String
-        let destination: String
-        let articles: [UnmatchedJSON]
-    }
-
-    struct StarredJSON: Encodable, Sendable {
-        let wanted: Int
-        let matched: Int?
-        let newlyStarred: Int?
-        let unmatched: [UnmatchedJSON]?
-        let unmatchedFile: String?
-
-        enum CodingKeys: String, CodingKey {
-            case wanted, matched, unmatched
-            case newlyStarred = "newly_starred"
-            case unmatchedFile = "unmatched_file"
-        }
-    }
-
-    struct ReadingListJSON: Encodable, Sendable {
-        let items: Int
-        let added: Int?
-    }
-
-    struct CopyJSON: Encodable, Sendable {
-        let source: String
-        let destination: String
-        let dryRun: Bool
-        let refusals: [String]
-        let steps: [PlanOutput.StepJSON]
-        let starred: StarredJSON?
-        let readingList: ReadingListJSON?
-        let exitCode: Int32
-
-        enum CodingKeys: String, CodingKey {
-            case source, destination, refusals, steps, starred
-            case dryRun = "dry_run"
-            case readingList = "reading_list"
-            case exitCode = "exit_code"
-        }
     }
 }
