@@ -77,6 +77,21 @@ struct SubscriptionPlanTests {
         #expect(try planner.plan(Self.desired, prune: true).isEmpty, "the second plan is not empty")
     }
 
+    @Test("a stop asked for between steps (Ctrl-C) leaves the rest not run, and a second plan has exactly the rest")
+    func stopBetweenSteps() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lector-plan-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try Store(path: directory.appendingPathComponent("lector.sqlite").path)
+        let account = try store.accounts.insert(kind: .local, name: "home", url: nil, username: nil)
+        let admin = AccountAdministrator(store: store, account: account, provider: nil)
+        let planner = SubscriptionPlanner(administrator: admin)
+        let desired = (1...3).map { DesiredFeed(url: URL(string: "https://feed\($0).example/rss")!) }
+        var asked = 0
+        let outcomes = admin.apply(try planner.plan(desired, prune: false), shouldStop: { asked += 1; return asked > 1 })
+        #expect(outcomes.map(\.name) == ["done", "not-run", "not-run"], "outcomes after a stop: \(outcomes)")
+        #expect(Self.signs(try planner.plan(desired, prune: false)) == ["+feed feed2.example", "+feed feed3.example"], "the rest")
+    }
+
     @Test("a feed the server refuses fails alone; the server gone half-way stops the run, the rest is listed, a re-run finishes it")
     func failureHalfWayThenRerun() async throws {
         try await offPool {

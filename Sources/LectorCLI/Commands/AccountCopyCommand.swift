@@ -47,7 +47,7 @@ enum AccountCopyCommand {
         var outcomes: [StepOutcome]?
         var statuses: [Outcome] = []
         if !dryRun && plan.refusals.isEmpty && !plan.isEmpty {
-            let applied = administrator.apply(plan)
+            let applied = administrator.apply(plan, shouldStop: { Interrupt.isRequested })
             let (outcomeLines, status) = PlanOutput.outcomeText(plan, applied, account: dest.name)
             lines += outcomeLines
             outcomes = applied

@@ -40,7 +40,7 @@ enum FeedApplyCommand {
             let json = ApplyJSON(account: account, dryRun: dryRun, refusals: [], steps: PlanOutput.steps(plan, nil), exitCode: 0)
             return CommandOutput(text: lines.joined(separator: "\n"), json: json)
         }
-        let outcomes = administrator.apply(plan)
+        let outcomes = administrator.apply(plan, shouldStop: { Interrupt.isRequested })
         let (outcomeLines, status) = PlanOutput.outcomeText(plan, outcomes, account: account)
         lines += outcomeLines
         let json = ApplyJSON(account: account, dryRun: false, refusals: [], steps: PlanOutput.steps(plan, outcomes),

@@ -83,7 +83,7 @@ enum FeedCheckCommand {
         var repairs: [RepairJSON] = []
         for (account, plan) in ordered {
             guard let administrator = administrators[account.id] else { continue }
-            let applied = administrator.apply(plan)
+            let applied = administrator.apply(plan, shouldStop: { Interrupt.isRequested })
             let (outcomeLines, status) = PlanOutput.outcomeText(plan, applied, account: account.name)
             lines += outcomeLines
             outcomes.append(status == .ok ? .ok : (applied.contains(.done) ? .partial : .failed))

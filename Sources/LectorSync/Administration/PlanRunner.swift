@@ -38,10 +38,13 @@ extension AdministrationError {
 extension AccountAdministrator {
     /// Runs a plan's steps in order through the administrator, reporting each as it ends.
     /// Steps are made to be safe to repeat: a re-run after a stop plans only what is left.
-    public func apply(_ plan: AdministrationPlan, progress: (Int, StepOutcome) -> Void = { _, _ in }) -> [StepOutcome] {
+    /// `shouldStop` is asked before each step (Ctrl-C in the REPL): what is left is not run.
+    public func apply(_ plan: AdministrationPlan, shouldStop: () -> Bool = { false },
+                      progress: (Int, StepOutcome) -> Void = { _, _ in }) -> [StepOutcome] {
         var outcomes: [StepOutcome] = []
         var stopped = false
         for (index, step) in plan.steps.enumerated() {
+            stopped = stopped || shouldStop()
             guard !stopped else { outcomes.append(.notRun); progress(index, .notRun); continue }
             let outcome: StepOutcome
             do throws(AdministrationError) {
