@@ -2,8 +2,8 @@
 # Runs every benchmark of lector-bench and prints one table of Lector's figures beside its peers,
 # all measured in this run: installs what the peers need (only what is missing), builds a
 # release binary, generates the synthetic corpus from the shared generator, then runs
-# startup, parse, sync-local, sync-breakdown, store, sync-remote, scale, extract, backup and
-# repl-memory. Everything
+# startup, parse, sync-local, sync-breakdown, store, sync-remote, scale, extract, backup,
+# repl-memory, feed-check and feed-apply. Everything
 # stays on 127.0.0.1.
 # The full log goes to bench-results/bench-<time>.log as well.
 set -euo pipefail
@@ -66,6 +66,8 @@ run scale --lector "$lector" --sizes "${LECTOR_BENCH_SCALE_SIZES:-10000,100000,1
 run extract
 run backup --lector "$lector"
 run repl-memory --lector "$lector"
+run feed-check
+run feed-apply
 set -e
 
 {

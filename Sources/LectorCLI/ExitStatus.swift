@@ -22,7 +22,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         case .conflict: "conflict: the thing already exists, or the change clashes with current state"
         case .authentication: "authentication or keyring failure: wrong password, no Secret Service, locked keyring"
         case .network: "network failure: the server could not be reached or answered with an error"
-        case .partial: "partly done: some of the work succeeded and some failed (sync, opml import); the failures are listed"
+        case .partial: "partly done: some of the work succeeded and some failed (sync, opml import, feed apply, account copy); the failures are listed"
         case .interrupted: "interrupted by Ctrl-C"
         }
     }

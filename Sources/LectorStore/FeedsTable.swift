@@ -65,6 +65,15 @@ public struct FeedsTable {
         try storeOperation { try database.execute("UPDATE feeds SET title = ?, site_url = ? WHERE id = ?", title, siteURL, feedID) }
     }
 
+    /// Gives a local feed a new address (it moved): its articles, state and folder stay. The
+    /// fetch validators of the old address are dropped so the next fetch is a full one.
+    public func changeAddress(_ feedID: Int64, to url: String, serverID: String) throws(StoreError) {
+        try storeOperation {
+            try database.execute("UPDATE feeds SET url = ?, server_id = ? WHERE id = ?", url, serverID, feedID)
+            try database.execute("DELETE FROM feed_fetch_meta WHERE feed_id = ?", feedID)
+        }
+    }
+
     /// Records that a feed needs a login as `user` (nil: no login).
     public func setLogin(_ feedID: Int64, user: String?) throws(StoreError) {
         try storeOperation { try database.execute("UPDATE feeds SET login_user = ? WHERE id = ?", user, feedID) }

@@ -103,6 +103,13 @@ struct JSONContractTests {
         _ = try json("backup", "export", backup)
         pairs.append(("schemas/backup-restore.schema.json", try json("backup", "restore", backup, "--dry-run"), "backup restore"))
         pairs.append(("schemas/backup-inspect.schema.json", try json("backup", "inspect", backup), "backup inspect"))
+        pairs.append(("schemas/feed-apply.schema.json", try json("feed", "apply", opml, "--dry-run", "--prune"), "feed apply --dry-run"))
+        pairs.append(("schemas/feed-apply.schema.json", try json("feed", "apply", opml), "feed apply"))
+        pairs.append(("schemas/feed-check.schema.json", try json("feed", "check", "--fix", "--dry-run"), "feed check --fix --dry-run"))
+        _ = try json("account", "add", "local", "--name", "Copy")
+        _ = try json("article", "mark", "star", "1")
+        pairs.append(("schemas/account-copy.schema.json", try json("account", "copy", "Home", "Copy", "--dry-run"), "account copy --dry-run"))
+        pairs.append(("schemas/account-copy.schema.json", try json("account", "copy", "Home", "Copy"), "account copy"))
         for line in try json("sync").split(separator: "\n") {
             let isResult = line.contains("\"event\":\"result\"")
             pairs.append(("schemas/" + (isResult ? "sync-result" : "sync-progress") + ".schema.json", String(line), "sync line"))

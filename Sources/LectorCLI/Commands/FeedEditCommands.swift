@@ -25,16 +25,15 @@ enum FeedEditCommands {
             OptionSpec("allow-insecure", "allow sending the feed's login over plain http to a host that is not this machine"),
         ]
     ) { invocation, session in
-        let store = try session.store()
         let account = try session.accountForNewData(invocation)
         let (url, addressLogin) = try FeedLogin.splitAddress(try TypedURL.parse(invocation.argument("URL") ?? ""), account: account,
                                                              invocation: invocation)
         // Refusals come before anything is fetched: a service that cannot add feeds, a URL already subscribed.
-        let provider = account.kind == .local ? nil : try session.provider(for: account)
-        if let provider, !provider.capabilities.canEditStructure {
-            throw CLIError.usage("a \(account.kind.rawValue) account cannot add feeds through its API: add it on the server's web page, then 'lector sync'")
+        let administrator = try session.administrator(for: account)
+        try administering { () throws(AdministrationError) in
+            try administrator.requireEditing("add feeds")
+            try administrator.refuseDuplicate(url)
         }
-        try refuseDuplicate(url, account: account, store: store)
         try FeedLogin.refuseInsecure(url, invocation, addressLogin: addressLogin != nil)
         let login = try addressLogin ?? FeedLogin.read(invocation, account: account)
         let finder = FeedFinder(http: session.http)
@@ -59,50 +58,27 @@ enum FeedEditCommands {
         }
         var feedURL = choice.candidate.url
         if let login { feedURL = try FeedLogin.urlToStore(feedURL, typed: url, finder: finder, credentials: login.credentials) }
-        try refuseDuplicate(feedURL, account: account, store: store)
         if choice.feed == nil {
             do throws(FetchError) { choice = try finder.load(feedURL, credentials: login?.credentials) } catch { throw CLIError(error) }
         }
         guard let parsed = choice.feed else { throw CLIError.failure("\(feedURL.absoluteString) could not be read as a feed") }
-        let title = invocation.value("title") ?? (parsed.title.isEmpty ? feedURL.host ?? feedURL.absoluteString : parsed.title)
         let folderName = invocation.value("folder")
-        let feed: Feed
-        if let provider {
-            let remoteFeed = try remote { () throws(SyncError) in
-                try provider.subscribe(feedURL: feedURL.absoluteString, folder: folderName, title: invocation.value("title"))
-            }
-            feed = try CLIError.catching { try RemoteStructure.store(remoteFeed, account: account, store: store) }
-        } else {
-            feed = try CLIError.catching {
-                try store.database.write {
-                    let folderID = try folderName.map { try LocalStructure.folder(named: $0, account: account, store: store).id }
-                    let feed = try store.feeds.insert(accountID: account.id, folderID: folderID, serverID: feedURL.absoluteString,
-                                                      title: title, url: feedURL.absoluteString, siteURL: parsed.link)
-                    try store.sync.applyEntries(accountID: account.id, parsed.items.map { (feed.id, LocalFeedSync.article($0, feedID: feed.id), false, false) },
-                                                protected: [], stateUpdatesExisting: false)
-                    if let state = choice.fetchState {
-                        try store.fetchMeta.save(StoredFetchMeta(etag: state.etag, lastModified: state.lastModified, bodyHash: state.bodyHash,
-                                                                 nextFetchAt: state.nextFetchAt, lastFetchedAt: Date().timeIntervalSince1970),
-                                                 feedID: feed.id)
-                    }
-                    try store.feeds.setLogin(feed.id, user: login?.user)
-                    return feed
-                }
-            }
-            if let login {
-                do throws(CLIError) {
-                    try KeyringAccess.run { () throws(KeyringError) in try session.keyring.store(login.secret, for: login.item(feed)) }
-                } catch {
-                    // No keyring, no feed: a login must never be kept anywhere else. The keyring's
-                    // error is the one to report; a feed left behind has no secret anywhere.
-                    try? store.feeds.remove(feed.id)
-                    throw error
-                }
+        let request = SubscriptionRequest(url: feedURL, folder: folderName, title: invocation.value("title"),
+                                          fetched: .init(feed: parsed, state: choice.fetchState), loginUser: login?.user)
+        let feed = try administering { () throws(AdministrationError) in try administrator.subscribe(request) }
+        if let login, account.kind == .local {
+            do throws(CLIError) {
+                try KeyringAccess.run { () throws(KeyringError) in try session.keyring.store(login.secret, for: login.item(feed)) }
+            } catch {
+                // No keyring, no feed: a login must never be kept anywhere else. The keyring's
+                // error is the one to report; a feed left behind has no secret anywhere.
+                try? administrator.store.feeds.remove(feed.id)
+                throw error
             }
         }
         return CommandOutput(text: "Subscribed to '\(TerminalText.sanitize(feed.title))'\(folderName.map { " in \($0)" } ?? "") (\(feed.url))."
                                  + (addressLogin == nil ? "" : "\n" + FeedLogin.movedNote),
-                             json: FeedCommands.FeedJSON(try CLIError.catching { try LocalStructure.listing(feed.id, store: store) }))
+                             json: FeedCommands.FeedJSON(try CLIError.catching { try LocalStructure.listing(feed.id, store: administrator.store) }))
     }
 
     static let show = CommandSpec(
@@ -130,14 +106,11 @@ enum FeedEditCommands {
         arguments: [ArgumentSpec("FEED", "the feed's title or URL", source: .feeds), ArgumentSpec("TITLE", "the new title")],
         options: [OptionSpec.account]
     ) { invocation, session in
-        let (store, account, feed) = try target(invocation, session)
+        let (_, account, feed) = try target(invocation, session)
         let title = invocation.argument("TITLE") ?? ""
         guard !title.trimmingWhitespace.isEmpty else { throw CLIError.usage("the new title is empty") }
-        if account.kind != .local {
-            let provider = try editingProvider(account, session)
-            try remote { () throws(SyncError) in try provider.renameFeed(try RemoteStructure.reference(feed, store: store), to: title) }
-        }
-        try CLIError.catching { try store.feeds.update(feed.id, title: title, siteURL: feed.siteURL) }
+        let administrator = try session.administrator(for: account)
+        try administering { () throws(AdministrationError) in try administrator.rename(feed, to: title) }
         return .message("Renamed '\(TerminalText.sanitize(feed.title))' to '\(title)'.")
     }
 
@@ -149,23 +122,13 @@ enum FeedEditCommands {
         ],
         options: [OptionSpec.account]
     ) { invocation, session in
-        let (store, account, feed) = try target(invocation, session)
+        let (_, account, feed) = try target(invocation, session)
         let folderName = invocation.argument("FOLDER") ?? ""
-        let existing = try Lookup.existingFolder(named: folderName, accountID: account.id, in: store)
-        if account.kind != .local {
-            let provider = try editingProvider(account, session)
-            try remote { () throws(SyncError) in try provider.moveFeed(try RemoteStructure.reference(feed, store: store), to: folderName) }
-        }
-        let folder = try CLIError.catching {
-            try store.database.write {
-                let folder = try existing ?? LocalStructure.folder(named: folderName, account: account, store: store)
-                try store.feeds.move(feed.id, toFolder: folder.id)
-                return folder
-            }
-        }
-        let note = existing == nil ? " (new folder)" : ""
-        return CommandOutput(text: "Moved '\(TerminalText.sanitize(feed.title))' to \(folder.name)\(note).",
-                             json: MoveJSON(feed: feed.title, folder: folder.name, created_folder: existing == nil))
+        let administrator = try session.administrator(for: account)
+        let placement = try administering { () throws(AdministrationError) in try administrator.move(feed, toFolder: folderName) }
+        let note = placement.created ? " (new folder)" : ""
+        return CommandOutput(text: "Moved '\(TerminalText.sanitize(feed.title))' to \(placement.folder.name)\(note).",
+                             json: MoveJSON(feed: feed.title, folder: placement.folder.name, created_folder: placement.created))
     }
 
     static let remove = CommandSpec(
@@ -183,11 +146,8 @@ enum FeedEditCommands {
                 return .message("Nothing changed.")
             }
         }
-        if account.kind != .local {
-            let provider = try editingProvider(account, session)
-            try remote { () throws(SyncError) in try provider.unsubscribe(try RemoteStructure.reference(feed, store: store)) }
-        }
-        try CLIError.catching { try store.feeds.remove(feed.id) }
+        let administrator = try session.administrator(for: account)
+        try administering { () throws(AdministrationError) in try administrator.unsubscribe(feed) }
         if feed.loginUser != nil || listing.feed.loginUser != nil {
             // The feed is gone either way: the unsubscribe must not fail because the keyring
             // cannot delete its secret right now (a secret may stay behind in that case).
@@ -209,70 +169,14 @@ enum FeedEditCommands {
         let feed = try Lookup.feed(titled: invocation.argument("FEED") ?? "", accountID: account.id, in: store)
         return (store, account, feed)
     }
-
-    /// The provider of an account whose service can edit structure; says so before doing anything otherwise.
-    static func editingProvider(_ account: Account, _ session: Session) throws(CLIError) -> any SyncProvider {
-        let provider = try session.provider(for: account)
-        guard provider.capabilities.canEditStructure else {
-            throw CLIError.usage("a \(account.kind.rawValue) account cannot change feeds or folders through its API: do it on the server's web page, then 'lector sync'")
-        }
-        return provider
-    }
-
-    /// Refuses a second subscription to the same feed (also across http/https and a trailing
-    /// slash), naming where the first one is.
-    static func refuseDuplicate(_ url: URL, account: Account, store: Store) throws(CLIError) {
-        let key = canonicalFeedKey(url)
-        let feeds = try CLIError.catching { try store.feeds.list(accountID: account.id) }
-        if let twin = feeds.first(where: { URL(string: $0.feed.url).map(canonicalFeedKey) == key }) {
-            throw CLIError.conflict("already subscribed as '\(TerminalText.sanitize(twin.feed.title))' in \(twin.folderName.map { "folder \($0)" } ?? "no folder") of '\(account.name)'")
-        }
-    }
 }
 
 /// Local bookkeeping shared by the structure commands.
 enum LocalStructure {
-    /// The folder of that name in the account, created when missing.
-    static func folder(named name: String, account: Account, store: Store) throws -> Folder {
-        if let existing = try store.folders.list(accountID: account.id).first(where: { $0.folder.name.caseInsensitiveCompare(name) == .orderedSame }) {
-            return existing.folder
-        }
-        let serverID = account.kind == .freshrss ? "user/-/label/\(name)" : name
-        return try store.folders.insert(accountID: account.id, serverID: serverID, name: name)
-    }
-
     static func listing(_ feedID: Int64, store: Store) throws -> FeedListing {
         guard let listing = try store.feeds.list().first(where: { $0.feed.id == feedID }) else {
             throw StoreError.notFound(what: "feed", name: String(feedID))
         }
         return listing
-    }
-}
-
-/// Translating between the store and the provider's model for administration.
-enum RemoteStructure {
-    static func reference(_ feed: Feed, store: Store) throws(SyncError) -> RemoteFeedReference {
-        // The feed's current folder tells the server which label to take off (GReader): a store
-        // that cannot say must stop the change, not send it without (the feed would keep both).
-        let folder: Folder?
-        do { folder = try store.folders.list(accountID: feed.accountID).first { $0.folder.id == feed.folderID }?.folder }
-        catch { throw .store(error) }
-        return RemoteFeedReference(serverID: feed.serverID, url: feed.url,
-                                   folder: folder.map { RemoteFolder(serverID: $0.serverID, name: $0.name) })
-    }
-
-    /// Stores a feed the server just acknowledged, with its folder, without waiting for a sync.
-    static func store(_ remote: RemoteFeed, account: Account, store: Store) throws -> Feed {
-        try store.database.write {
-            var folderID: Int64?
-            if let folderServerID = remote.folderServerID {
-                let folders = try store.folders.list(accountID: account.id)
-                folderID = try folders.first(where: { $0.folder.serverID == folderServerID })?.folder.id
-                    ?? store.folders.insert(accountID: account.id, serverID: folderServerID,
-                                            name: folderServerID.components(separatedBy: "/label/").last ?? folderServerID).id
-            }
-            return try store.feeds.insert(accountID: account.id, folderID: folderID, serverID: remote.serverID, title: remote.title,
-                                          url: remote.url, siteURL: remote.siteURL)
-        }
     }
 }

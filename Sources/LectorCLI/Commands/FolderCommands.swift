@@ -11,25 +11,15 @@ enum FolderCommands {
         arguments: [ArgumentSpec("NAME", "the folder's name")],
         options: [OptionSpec.account]
     ) { invocation, session in
-        let store = try session.store()
         let account = try session.accountForNewData(invocation)
         let name = invocation.argument("NAME") ?? ""
         guard !name.trimmingWhitespace.isEmpty else { throw CLIError.usage("the folder name is empty") }
-        if try Lookup.existingFolder(named: name, accountID: account.id, in: store) != nil {
-            throw CLIError.conflict("'\(account.name)' already has a folder named '\(name)'")
-        }
-        var note = ""
-        var serverID = name
-        if account.kind != .local {
-            let provider = try FeedEditCommands.editingProvider(account, session)
-            serverID = try remote { () throws(SyncError) in try provider.createFolder(named: name) }.serverID
-            if !provider.capabilities.foldersCanBeEmpty {
-                note = " (kept locally until a feed is moved into it: the server has no empty folders)"
-            }
-        }
-        let folder = try CLIError.catching { try store.folders.insert(accountID: account.id, serverID: serverID, name: name) }
-        return CommandOutput(text: "Created folder '\(folder.name)'\(note).", json: JSONValue.object(["account": .string(account.name), "folder": .string(folder.name),
-                                                                                       "message": .string("Created folder '\(folder.name)'\(note).")]))
+        let administrator = try session.administrator(for: account)
+        let placement = try administering { () throws(AdministrationError) in try administrator.createFolder(named: name) }
+        let note = placement.keptLocally ? " (kept locally until a feed is moved into it: the server has no empty folders)" : ""
+        let message = "Created folder '\(placement.folder.name)'\(note)."
+        return CommandOutput(text: message, json: JSONValue.object(["account": .string(account.name), "folder": .string(placement.folder.name),
+                                                                    "message": .string(message)]))
     }
 
     static let rename = CommandSpec(
@@ -42,19 +32,8 @@ enum FolderCommands {
         let folder = try Lookup.folder(named: invocation.argument("FOLDER") ?? "", accountID: account.id, in: store)
         let name = invocation.argument("NAME") ?? ""
         guard !name.trimmingWhitespace.isEmpty else { throw CLIError.usage("the new name is empty") }
-        var serverID: String?
-        if account.kind != .local {
-            let provider = try FeedEditCommands.editingProvider(account, session)
-            let hasFeeds = try CLIError.catching { try store.feeds.list(accountID: account.id, folderID: folder.id).isEmpty == false }
-            let current = RemoteFolder(serverID: folder.serverID, name: folder.name)
-            // A folder the server has not seen yet (no feeds, no empty folders there) is renamed
-            // here only, under the id the server will give it.
-            serverID = try remote { () throws(SyncError) in
-                hasFeeds || provider.capabilities.foldersCanBeEmpty
-                    ? try provider.renameFolder(current, to: name) : try provider.createFolder(named: name)
-            }.serverID
-        }
-        try CLIError.catching { try store.folders.rename(folder.id, to: name, serverID: serverID) }
+        let administrator = try session.administrator(for: account)
+        try administering { () throws(AdministrationError) in try administrator.renameFolder(folder, to: name) }
         return .message("Renamed folder '\(folder.name)' to '\(name)'.")
     }
 
@@ -67,9 +46,9 @@ enum FolderCommands {
         let account = try session.account(invocation)
         let folder = try Lookup.folder(named: invocation.argument("FOLDER") ?? "", accountID: account.id, in: store)
         let feeds = try CLIError.catching { try store.feeds.list(accountID: account.id, folderID: folder.id) }
-        var provider: (any SyncProvider)?
-        if account.kind != .local { provider = try FeedEditCommands.editingProvider(account, session) }
-        let deletesFeeds = provider?.capabilities.deletingFolderDeletesFeeds == true && !feeds.isEmpty
+        let administrator = try session.administrator(for: account)
+        try administering { () throws(AdministrationError) in try administrator.requireEditing("delete folders") }
+        let deletesFeeds = administrator.deletingFolderDeletesFeeds && !feeds.isEmpty
         let consequence = deletesFeeds ? "the server deletes its \(feeds.count) feed(s) with it" : "its \(feeds.count) feed(s) stay, unfiled"
         if !invocation.flag("yes") && (deletesFeeds || Prompter.isInteractive) {
             guard Prompter.isInteractive else {
@@ -77,23 +56,8 @@ enum FolderCommands {
             }
             guard try Prompter.confirm("Delete folder '\(folder.name)'? (\(consequence))") else { return .message("Nothing changed.") }
         }
-        if let provider, !feeds.isEmpty || provider.capabilities.foldersCanBeEmpty {
-            try remote { () throws(SyncError) in try provider.deleteFolder(RemoteFolder(serverID: folder.serverID, name: folder.name)) }
-        }
-        try CLIError.catching {
-            try store.database.write {
-                if deletesFeeds { for listing in feeds { try store.feeds.remove(listing.feed.id) } }
-                try store.folders.remove(folder.id)
-            }
-        }
-        // The server decides where the feeds went (FreshRSS: its default category); ask it now
-        // rather than at the next sync. The delete itself is done either way.
-        var outcome = consequence
-        if let provider, let moved = feeds.first?.feed, !deletesFeeds,
-           (try? SyncEngine(store: store, account: account, provider: provider).refreshStructure()) != nil,
-           let refiled = try? LocalStructure.listing(moved.id, store: store).folderName {
-            outcome = "the server filed its \(feeds.count) feed(s) in '\(refiled)'"
-        }
+        let deletion = try administering { () throws(AdministrationError) in try administrator.deleteFolder(folder) }
+        let outcome = deletion.refiledIn.map { "the server filed its \(deletion.feedCount) feed(s) in '\($0)'" } ?? consequence
         return .message("Deleted folder '\(folder.name)': \(outcome).")
     }
 

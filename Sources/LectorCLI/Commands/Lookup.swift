@@ -27,18 +27,3 @@ enum Lookup {
         return match.feed
     }
 }
-
-extension Lookup {
-    /// The account's folder of that name, or nil when it has none. Only "none" is nil: a store
-    /// that cannot be read is an error, never taken for "no such folder" (which would go on to
-    /// create one, on the server too).
-    static func existingFolder(named name: String, accountID: Int64, in store: Store) throws(CLIError) -> Folder? {
-        do {
-            return try folder(named: name, accountID: accountID, in: store)
-        } catch .notFound {
-            return nil
-        } catch {
-            throw error
-        }
-    }
-}

@@ -13,16 +13,11 @@ enum OPMLCommands {
         options: [OptionSpec.account]
     ) { invocation, session in
         let path = invocation.argument("FILE") ?? ""
-        let data = try LocalFile.read(path, as: .opml)
-        let document: OPMLDocument
-        if let text = String(data: data, encoding: .utf8), NewsboatURLs.looksLikeURLs(text) {
-            document = NewsboatURLs.parse(text)
-        } else {
-            do throws(OPMLError) { document = try OPMLDocument.parse(data) } catch { throw CLIError.failure("\(path): \(error)") }
-        }
+        let document = try DesiredStateFile.read(path)
         let store = try session.store()
         let account = try session.accountForNewData(invocation)
-        let provider = account.kind == .local ? nil : try FeedEditCommands.editingProvider(account, session)
+        let administrator = try session.administrator(for: account)
+        try administering { () throws(AdministrationError) in try administrator.requireEditing("add feeds") }
         var known = Set(try CLIError.catching { try store.feeds.list(accountID: account.id) }.compactMap { URL(string: $0.feed.url).map(canonicalFeedKey) })
         var added = 0, skipped = 0
         var failures: [FailureJSON] = []
@@ -38,28 +33,15 @@ enum OPMLCommands {
                 continue
             }
             guard known.insert(canonicalFeedKey(url)).inserted else { skipped += 1; continue }
-            do {
-                if let provider {
-                    let remoteFeed = try remote { () throws(SyncError) in
-                        try provider.subscribe(feedURL: url.absoluteString, folder: entry.folder, title: entry.title.isEmpty ? nil : entry.title)
-                    }
-                    _ = try RemoteStructure.store(remoteFeed, account: account, store: store)
-                } else {
-                    try store.database.write {
-                        let folderID = try entry.folder.map { try LocalStructure.folder(named: $0, account: account, store: store).id }
-                        try store.feeds.insert(accountID: account.id, folderID: folderID, serverID: url.absoluteString,
-                                               title: entry.title.isEmpty ? url.host ?? url.absoluteString : entry.title,
-                                               url: url.absoluteString, siteURL: entry.htmlURL)
-                    }
-                }
+            do throws(AdministrationError) {
+                try administrator.subscribe(SubscriptionRequest(url: url, folder: entry.folder, title: entry.title.isEmpty ? nil : entry.title,
+                                                                siteURL: entry.htmlURL), checkedForDuplicates: true)
                 added += 1
-            } catch let error as StoreError {
+            } catch .store(let error) {
                 // The store itself failed (a full disk): every next feed would fail the same way.
                 throw CLIError.from(error)
-            } catch let error as DatabaseError {
-                throw CLIError.from(StoreError.database(error))
             } catch {
-                failures.append(FailureJSON(feed: entry.title, url: url.absoluteString, error: CLIError.from(error)))
+                failures.append(FailureJSON(feed: entry.title, url: url.absoluteString, error: CLIError(error)))
             }
         }
         let summary = "Imported \(added) feed(s) into '\(account.name)'; \(skipped) already subscribed; \(failures.count) failed."

@@ -13,6 +13,10 @@ extension Preferences {
     /// Mark articles read once scrolled past.
     public var markReadOnScroll: Bool { bool("sync.mark-read-on-scroll") }
 
+    // feed
+    /// Days without a new entry after which `feed check` calls a feed stale.
+    public var feedStaleAfterDays: Int { int("feed.stale-after") }
+
     // network
     /// Longest one request may take in all, in seconds.
     public var networkTimeoutSeconds: Int { int("network.timeout") }

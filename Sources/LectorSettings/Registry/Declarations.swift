@@ -2,7 +2,7 @@
 // and the typed `Preferences` are all derived from this list; change a setting here and only here.
 
 extension SettingsRegistry {
-    static let declarations: [Setting] = sync + list + reader + appearance + dock + swipe + summary + network
+    static let declarations: [Setting] = sync + list + reader + appearance + dock + swipe + summary + network + feed
 
     private static let sync: [Setting] = [
         .bool("sync.on-launch", true, "Sync when Lector starts (after showing what is already stored)."),
@@ -82,5 +82,10 @@ extension SettingsRegistry {
                  "Longest wait for a connection (and its TLS handshake) to a server."),
         .integer("network.idle-timeout", 1...600, "seconds", 20,
                  "Longest a server may stay silent during a request before it is given up."),
+    ]
+
+    private static let feed: [Setting] = [
+        .integer("feed.stale-after", 7...3650, "days", 182,
+                 "`feed check` calls a feed stale when its newest entry is older than this (182 days: about 6 months)."),
     ]
 }

@@ -14,6 +14,8 @@ public final class FeedStore: @unchecked Sendable {
         var selections: [String: [Int]] = [:]
         var catalog: [RemoteFeed] = []
         var favicons: [Int: (mimeType: String, data: Data)] = [:]
+        /// What the server's own fetcher reports per feed id (Miniflux: parsing_error_*).
+        var feedErrors: [Int: (message: String, count: Int)] = [:]
         var nextFolderID = 2
         var nextFeedID = 1
         var lastItemID: Int64 = 0
@@ -77,6 +79,12 @@ public final class FeedStore: @unchecked Sendable {
     /// Gives `feed` a downloaded icon (Fever lists only feeds that have one).
     public func setFavicon(feed: Int, mimeType: String, data: Data) {
         withState { $0.favicons[feed] = (mimeType, data) }
+    }
+
+    /// Makes the server report that its own fetches of `feed` failed `count` times in a row
+    /// (Miniflux's parsing_error_count and parsing_error_message); count 0 clears it.
+    public func setFeedError(feed: Int, message: String, count: Int) {
+        withState { $0.feedErrors[feed] = count > 0 ? (message, count) : nil }
     }
 
     /// Makes `feed` fetchable by URL for quickadd / subscribe / POST feeds.

@@ -73,7 +73,8 @@ struct MinifluxCall {
         return .object([
             ("id", .number(feed.id)), ("user_id", .int(1)), ("feed_url", .string(feed.feedURL)), ("site_url", .string(feed.siteURL)),
             ("title", .string(feed.title)), ("checked_at", .string(REST.iso8601(seconds: feed.lastUpdated))),
-            ("parsing_error_message", .string("")), ("parsing_error_count", .int(0)), ("disabled", .bool(false)),
+            ("parsing_error_message", .string(state.feedErrors[feed.id]?.message ?? "")),
+            ("parsing_error_count", .int(Int64(state.feedErrors[feed.id]?.count ?? 0))), ("disabled", .bool(false)),
             ("hide_globally", .bool(false)), ("category", .object(categoryJSON(folder))), ("icon", .null),
         ])
     }

@@ -1,0 +1,100 @@
+import Foundation
+import LectorFeeds
+import LectorStore
+import LectorSync
+
+/// `feed apply`: an OPML or newsboat urls file as the desired state of an account's subscriptions.
+enum FeedApplyCommand {
+    static let apply = CommandSpec(
+        ["feed", "apply"], "make an account's subscriptions match an OPML or newsboat urls file (a plan, then the changes)",
+        discussion: "Feeds in the file and not subscribed are added, feeds in another folder or with another title are moved or renamed, missing folders are created; with --prune, feeds not in the file are unsubscribed and folders left empty are deleted. The plan is printed like a diff (+ add, ~ change, - remove). A feed at the file's top level keeps its folder. Applying the same file again changes nothing; after a failure half-way, running the same command again finishes the remaining steps.",
+        arguments: [ArgumentSpec("FILE", "an OPML file or a newsboat urls file", source: .files)],
+        options: [
+            OptionSpec.account,
+            OptionSpec("dry-run", short: "n", "print the plan; change nothing"),
+            OptionSpec("prune", "also unsubscribe feeds not in the file and delete folders left empty"),
+        ]
+    ) { invocation, session in
+        let path = invocation.argument("FILE") ?? ""
+        let desired = try desiredFeeds(try DesiredStateFile.read(path), path: path)
+        let account = try session.accountForNewData(invocation)
+        let administrator = try session.administrator(for: account)
+        let plan = try administering { () throws(AdministrationError) in
+            if administrator.canEditStructure { try administrator.refreshFromServer() }
+            return try SubscriptionPlanner(administrator: administrator).plan(desired, prune: invocation.flag("prune"))
+        }
+        return run(plan, on: administrator, dryRun: invocation.flag("dry-run"), emptyMessage: "Nothing to change: '\(account.name)' matches \(path).")
+    }
+
+    /// Prints the plan; unless a dry run, applies it and prints the outcome. `account copy` prints its plan the same way (PlanOutput).
+    static func run(_ plan: AdministrationPlan, on administrator: AccountAdministrator, dryRun: Bool, emptyMessage: String) -> CommandOutput {
+        let account = administrator.account.name
+        var lines = PlanOutput.planText(plan, emptyMessage: emptyMessage)
+        if !plan.refusals.isEmpty {
+            let json = ApplyJSON(account: account, dryRun: dryRun, refusals: plan.refusals, steps: PlanOutput.steps(plan, nil),
+                                 exitCode: ExitStatus.usage.rawValue)
+            return CommandOutput(text: lines.joined(separator: "\n"), json: json)
+                .failing(.usage, "the plan has steps '\(account)' cannot do: nothing was changed")
+        }
+        if dryRun || plan.isEmpty {
+            let json = ApplyJSON(account: account, dryRun: dryRun, refusals: [], steps: PlanOutput.steps(plan, nil), exitCode: 0)
+            return CommandOutput(text: lines.joined(separator: "\n"), json: json)
+        }
+        let outcomes = administrator.apply(plan, shouldStop: { Interrupt.isRequested })
+        let (outcomeLines, status) = PlanOutput.outcomeText(plan, outcomes, account: account)
+        lines += outcomeLines
+        let json = ApplyJSON(account: account, dryRun: false, refusals: [], steps: PlanOutput.steps(plan, outcomes),
+                             exitCode: status.rawValue)
+        let output = CommandOutput(text: lines.joined(separator: "\n"), json: json)
+        let failed = outcomes.filter { $0 != .done }.count
+        return status == .ok ? output : output.failing(status, "\(failed) of \(plan.steps.count) step(s) not done: run the same command again to finish them")
+    }
+
+    /// The file's feeds as desired state; an address that is not a web address, or carries a
+    /// login, refuses the whole file before anything changes.
+    static func desiredFeeds(_ document: OPMLDocument, path: String) throws(CLIError) -> [DesiredFeed] {
+        var desired: [DesiredFeed] = []
+        for entry in document.feeds {
+            guard let url = URL(string: entry.xmlURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false else {
+                throw .usage("\(path): '\(TerminalText.sanitize(entry.xmlURL))' is not a web address; nothing was changed")
+            }
+            guard url.user == nil && url.password == nil else {
+                throw .usage("\(path): the address of '\(TerminalText.sanitize(entry.title))' carries a login; add it with 'lector feed add ADDRESS --login USER'; nothing was changed")
+            }
+            desired.append(DesiredFeed(url: url, title: entry.title.isEmpty ? nil : entry.title, folder: entry.folder, siteURL: entry.htmlURL))
+        }
+        return desired
+    }
+
+    struct ApplyJSON: Encodable, Sendable {
+        let account: String
+        let dryRun: Bool
+        let refusals: [String]
+        let steps: [PlanOutput.StepJSON]
+        let exitCode: Int32
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(account, forKey: .account)
+            try container.encode(dryRun, forKey: .dryRun)
+            try container.encode(refusals, forKey: .refusals)
+            try container.encode(steps, forKey: .steps)
+            try container.encode(exitCode, forKey: .exitCode)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case account, refusals, steps
+            case dryRun = "dry_run"
+            case exitCode = "exit_code"
+        }
+    }
+}
+
+/// A file of feeds: OPML, or a newsboat urls file (told apart by content).
+enum DesiredStateFile {
+    static func read(_ path: String) throws(CLIError) -> OPMLDocument {
+        let data = try LocalFile.read(path, as: .opml)
+        if let text = String(data: data, encoding: .utf8), NewsboatURLs.looksLikeURLs(text) { return NewsboatURLs.parse(text) }
+        do throws(OPMLError) { return try OPMLDocument.parse(data) } catch { throw CLIError.failure("\(path): \(error)") }
+    }
+}

@@ -1,0 +1,201 @@
+import Foundation
+import LectorFeeds
+import LectorStore
+import LectorSync
+
+/// `feed check`: the health of every subscription, worst first, and with --fix the repairs.
+enum FeedCheckCommand {
+    static let check = CommandSpec(
+        ["feed", "check"], "check every subscription's health: moved, gone, failing, stale, not a feed, duplicate",
+        discussion: "Each feed's address is asked once, politely: conditionally (ETag, Last-Modified), one request per server at a time, and not at all when it was fetched or checked within the fetch floor (15 minutes) or is in a backoff (the last findings are shown). A 301/308 redirect is a move; 404/410 over three checks, or a host name that no longer resolves, is gone; a web page instead of a feed lists the feeds discovery finds on it; no new entry for the feed.stale-after setting (days) is stale; the same canonical address subscribed twice, in any folder or account, is a duplicate. Miniflux accounts add the server's own parsing errors. The table is sorted by severity (error, warning, info, ok). --fix proposes repairs (a moved feed to its new address, a page with one feed to that feed, the later copy of a duplicate in one account and a gone feed unsubscribed) and applies them after confirmation, or at once with --yes; --dry-run only prints them. Exit 0 when the check ran, whatever it found.",
+        options: [
+            OptionSpec.account,
+            OptionSpec("fix", "propose repairs and apply them after confirmation"),
+            OptionSpec("dry-run", short: "n", "with --fix: print the repairs; change nothing"),
+            OptionSpec("yes", short: "y", "with --fix: apply the repairs without asking"),
+        ]
+    ) { invocation, session in
+        let store = try session.store()
+        let accounts: [Account] = try invocation.value("account").map { [try session.account(named: $0)] }
+            ?? CLIError.catching { try store.accounts.all().filter { !$0.isDemo } }
+        guard !accounts.isEmpty else { throw CLIError.notFound("no account to check: add one with 'lector account add'") }
+        let preferences = try session.preferences()
+        var notes: [String] = []
+        var serverErrors: [Int64: [String: ServerFeedError]] = [:]
+        var administrators: [Int64: AccountAdministrator] = [:]
+        for account in accounts {
+            // Without its secret a remote account's feeds are still checked; only its repairs and server errors are not.
+            let administrator: AccountAdministrator
+            do throws(CLIError) { administrator = try session.administrator(for: account) } catch {
+                notes.append("note: '\(account.name)': \(TerminalText.sanitize(error.description)); its repairs and server-side errors are left out")
+                continue
+            }
+            administrators[account.id] = administrator
+            guard let reporting = administrator.provider as? any ServerFeedErrorReporting else { continue }
+            do throws(SyncError) { serverErrors[account.id] = try reporting.feedErrors() } catch {
+                notes.append("note: '\(account.name)': the server's own feed errors could not be read: \(TerminalText.sanitize(error.description))")
+            }
+        }
+        let keyring = session.keyring
+        let checker = FeedHealthChecker(store: store, http: session.http, staleAfter: Double(preferences.feedStaleAfterDays) * 86_400,
+                                        credentials: { FeedLogin.credentials(for: $0, keyring: keyring) })
+        let now = Date()
+        let report = try CLIError.catching { try checker.check(accounts, serverErrors: serverErrors, now: now) }
+
+        let showAccount = accounts.count > 1
+        var table = TextTable(["SEVERITY"] + (showAccount ? ["ACCOUNT"] : []) + ["FEED", "FINDINGS", "LAST OK"], flexibleColumn: showAccount ? 3 : 2)
+        for health in report.feeds {
+            table.add([health.severity.name] + (showAccount ? [health.account.name] : [])
+                      + [health.feed.title, findingsText(health, now: now), age(health.lastSuccessAt, now: now)])
+        }
+        let counts = HealthSeverity.allCases.reversed().map { severity in (severity, report.feeds.filter { $0.severity == severity }.count) }
+        let summary = "\(report.feeds.count) feed(s) checked, \(report.requests) request(s): "
+            + counts.map { "\($0.1) \($0.0.name)" }.joined(separator: ", ") + "."
+        var lines = (report.feeds.isEmpty ? ["No feeds."] : [table.render(for: session)]) + notes + [summary]
+        var json = CheckJSON(requests: report.requests, feeds: report.feeds.map { FeedJSON($0) }, repairs: nil, exitCode: 0)
+        guard invocation.flag("fix") else { return CommandOutput(text: lines.joined(separator: "\n"), json: json) }
+
+        let plans = FeedRepairs.plan(report.feeds).filter { !$0.value.isEmpty }
+        let ordered = accounts.compactMap { account in plans[account.id].map { (account, $0) } }
+        let total = ordered.map(\.1.steps.count).reduce(0, +)
+        guard total > 0 else {
+            json.repairs = []
+            return CommandOutput(text: (lines + ["Nothing to repair."]).joined(separator: "\n"), json: json)
+        }
+        lines.append("Repairs:")
+        for (account, plan) in ordered {
+            lines.append("  \(TerminalText.sanitize(account.name)):")
+            lines += PlanOutput.planText(plan, emptyMessage: "").map { "    " + $0 }
+        }
+        json.repairs = ordered.map { RepairJSON(account: $0.0.name, steps: PlanOutput.steps($0.1, nil)) }
+        if invocation.flag("dry-run") { return CommandOutput(text: lines.joined(separator: "\n"), json: json) }
+        if !invocation.flag("yes") {
+            guard Prompter.isInteractive else {
+                return CommandOutput(text: lines.joined(separator: "\n"), json: json)
+                    .failing(.usage, "feed check --fix: pass --yes to apply the \(total) repair(s) when not at a terminal")
+            }
+            Console.out(lines.joined(separator: "\n") + "\n")
+            lines = []
+            guard try Prompter.confirm("Apply the \(total) repair(s)?") else { return .message("Nothing changed.") }
+        }
+        var failures: [FailureJSON] = []
+        var outcomes: [Outcome] = []
+        var repairs: [RepairJSON] = []
+        for (account, plan) in ordered {
+            guard let administrator = administrators[account.id] else { continue }
+            let applied = administrator.apply(plan, shouldStop: { Interrupt.isRequested })
+            let (outcomeLines, status) = PlanOutput.outcomeText(plan, applied, account: account.name)
+            lines += outcomeLines
+            outcomes.append(status == .ok ? .ok : (applied.contains(.done) ? .partial : .failed))
+            for case .failed(let error) in applied { failures.append(FailureJSON(feed: nil, url: nil, error: CLIError(error))) }
+            repairs.append(RepairJSON(account: account.name, steps: PlanOutput.steps(plan, applied)))
+        }
+        let exit = RunStatus.of(outcomes: outcomes, failures: failures)
+        json.repairs = repairs
+        json.exitCode = exit.rawValue
+        let output = CommandOutput(text: lines.joined(separator: "\n"), json: json)
+        return exit == .ok ? output : output.failing(exit, "feed check --fix: \(failures.count) repair(s) failed: run it again to retry them")
+    }
+
+    static func findingsText(_ health: FeedHealth, now: Date) -> String {
+        let s = TerminalText.sanitize
+        var parts = health.findings.map { finding -> String in
+            switch finding {
+            case .gone(let reason): "gone: \(s(reason))"
+            case .failing(let reason, let checks):
+                "failing (\(checks) in a row\(health.failingSince.map { ", since \(age($0, now: now))" } ?? "")): \(s(reason))"
+            case .moved(let url): "moved for good to \(s(url.absoluteString))"
+            case .notAFeed(let candidates):
+                "a web page, not a feed" + (candidates.isEmpty ? " (no feed found on it)" : "; feeds on it: " + candidates.map { s($0.absoluteString) }.joined(separator: ", "))
+            case .stale(let newest): "stale: " + (newest.map { "newest entry \(age($0, now: now))" } ?? "no entries")
+            case .duplicate(let others): "also subscribed as " + others.map(s).joined(separator: "; ")
+            case .serverReports(let error): "the server reports \(error.count) error(s) in a row: \(s(error.message))"
+            }
+        }
+        if !health.requested && parts.isEmpty { parts.append("ok (fetched within the floor: not asked again)") }
+        return parts.isEmpty ? "ok" : parts.joined(separator: "; ")
+    }
+
+    static func age(_ seconds: Double?, now: Date) -> String {
+        guard let seconds else { return "never" }
+        let delta = max(0, now.timeIntervalSince1970 - seconds)
+        switch delta {
+        case ..<60: return "just now"
+        case ..<3_600: return "\(Int(delta / 60)) min ago"
+        case ..<86_400: return "\(Int(delta / 3_600)) h ago"
+        default: return "\(Int(delta / 86_400)) days ago"
+        }
+    }
+
+    struct FindingJSON: Encodable, Sendable {
+        let kind: String
+        let severity: String
+        let detail: String
+        let to: String?
+        let candidates: [String]?
+
+        init(_ finding: HealthFinding) {
+            kind = finding.kind
+            severity = finding.severity.name
+            switch finding {
+            case .gone(let reason): (detail, to, candidates) = (reason, nil, nil)
+            case .failing(let reason, let checks): (detail, to, candidates) = ("\(reason) (\(checks) in a row)", nil, nil)
+            case .moved(let url): (detail, to, candidates) = ("moved for good", url.absoluteString, nil)
+            case .notAFeed(let found): (detail, to, candidates) = ("a web page, not a feed", nil, found.map(\.absoluteString))
+            case .stale(let newest): (detail, to, candidates) = (newest.flatMap { JSONOutput.timestamp($0) }.map { "newest entry \($0)" } ?? "no entries", nil, nil)
+            case .duplicate(let others): (detail, to, candidates) = (others.joined(separator: "; "), nil, nil)
+            case .serverReports(let error): (detail, to, candidates) = ("\(error.message) (\(error.count) in a row)", nil, nil)
+            }
+        }
+    }
+
+    struct FeedJSON: Encodable, Sendable {
+        let account: String
+        let feed: String
+        let url: String
+        let folder: String?
+        let severity: String
+        let lastSuccess: String?
+        let lastError: String?
+        let failingSince: String?
+        let requested: Bool
+        let findings: [FindingJSON]
+
+        init(_ health: FeedHealth) {
+            account = health.account.name
+            feed = health.feed.title
+            url = health.feed.url
+            folder = health.folderName
+            severity = health.severity.name
+            lastSuccess = JSONOutput.timestamp(health.lastSuccessAt)
+            lastError = health.lastError
+            failingSince = JSONOutput.timestamp(health.failingSince)
+            requested = health.requested
+            findings = health.findings.map(FindingJSON.init)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case account, feed, url, folder, severity, requested, findings
+            case lastSuccess = "last_success"
+            case lastError = "last_error"
+            case failingSince = "failing_since"
+        }
+    }
+
+    struct RepairJSON: Encodable, Sendable {
+        let account: String
+        let steps: [PlanOutput.StepJSON]
+    }
+
+    struct CheckJSON: Encodable, Sendable {
+        let requests: Int
+        let feeds: [FeedJSON]
+        var repairs: [RepairJSON]?
+        var exitCode: Int32
+
+        enum CodingKeys: String, CodingKey {
+            case requests, feeds, repairs
+            case exitCode = "exit_code"
+        }
+    }
+}

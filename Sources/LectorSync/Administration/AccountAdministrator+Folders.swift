@@ -1,0 +1,94 @@
+import Foundation
+import LectorStore
+
+/// The folder verbs: on the server first where the service has folders of its own (GReader and
+/// Feedbin have none without a feed in them, so an empty one is kept here until then).
+extension AccountAdministrator {
+    /// Creates a folder. `keptLocally`: the service has no empty folders (GReader, Feedbin), so
+    /// it exists only here until a feed is moved into it.
+    @discardableResult
+    public func createFolder(named name: String) throws(AdministrationError) -> FolderPlacement {
+        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw .emptyName(what: "folder name") }
+        try requireEditing("create folders")
+        if try existingFolder(named: name) != nil { throw .folderExists(name: name, account: account.name) }
+        var serverID = name
+        if let provider {
+            serverID = try server { () throws(SyncError) in try provider.createFolder(named: name) }.serverID
+        }
+        let folder = try storing { try store.folders.insert(accountID: account.id, serverID: serverID, name: name) }
+        return FolderPlacement(folder: folder, created: true, keptLocally: provider.map { !$0.capabilities.foldersCanBeEmpty } ?? false)
+    }
+
+    public func renameFolder(_ folder: Folder, to name: String) throws(AdministrationError) {
+        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw .emptyName(what: "new name") }
+        try requireEditing("rename folders")
+        var serverID: String?
+        if let provider {
+            let hasFeeds = try storing { try !store.feeds.list(accountID: account.id, folderID: folder.id).isEmpty }
+            let current = RemoteFolder(serverID: folder.serverID, name: folder.name)
+            // A folder the server has not seen yet (no feeds, no empty folders there) is renamed
+            // here only, under the id the server will give it.
+            serverID = try server { () throws(SyncError) in
+                hasFeeds || provider.capabilities.foldersCanBeEmpty
+                    ? try provider.renameFolder(current, to: name) : try provider.createFolder(named: name)
+            }.serverID
+        }
+        try storing { try store.folders.rename(folder.id, to: name, serverID: serverID) }
+    }
+
+    /// Deletes a folder. Its feeds stay, unfiled or where the server files them, except where
+    /// the service deletes them with it (`deletingFolderDeletesFeeds`).
+    @discardableResult
+    public func deleteFolder(_ folder: Folder) throws(AdministrationError) -> FolderDeletion {
+        try requireEditing("delete folders")
+        let feeds = try storing { try store.feeds.list(accountID: account.id, folderID: folder.id) }
+        let deletesFeeds = deletingFolderDeletesFeeds && !feeds.isEmpty
+        if let provider, !feeds.isEmpty || provider.capabilities.foldersCanBeEmpty {
+            try server { () throws(SyncError) in try provider.deleteFolder(RemoteFolder(serverID: folder.serverID, name: folder.name)) }
+        }
+        try storing {
+            try store.database.write {
+                if deletesFeeds { for listing in feeds { try store.feeds.remove(listing.feed.id) } }
+                try store.folders.remove(folder.id)
+            }
+        }
+        // The server decides where the feeds went (FreshRSS: its default category); ask it now
+        // rather than at the next sync. The delete itself is done either way.
+        var refiledIn: String?
+        if let provider, let moved = feeds.first?.feed, !deletesFeeds,
+           (try? SyncEngine(store: store, account: account, provider: provider).refreshStructure()) != nil {
+            refiledIn = try? store.feeds.list(accountID: account.id).first { $0.feed.id == moved.id }?.folderName
+        }
+        return FolderDeletion(feedCount: feeds.count, deletedFeeds: deletesFeeds, refiledIn: refiledIn)
+    }
+
+    /// The folder of that name (case-insensitive), if the account has one.
+    public func existingFolder(named name: String) throws(AdministrationError) -> Folder? {
+        try storing {
+            try store.folders.list(accountID: account.id).first { $0.folder.name.caseInsensitiveCompare(name) == .orderedSame }?.folder
+        }
+    }
+}
+
+/// The folder a feed was filed in or a folder made: `created` when it is new.
+public struct FolderPlacement: Sendable, Equatable {
+    public var folder: Folder
+    public var created: Bool
+    /// The service has no empty folders: this one exists only locally until a feed is in it.
+    public var keptLocally: Bool
+}
+
+/// What deleting a folder did to its feeds.
+public struct FolderDeletion: Sendable, Equatable {
+    public var feedCount: Int
+    /// The server deleted them with the folder (Miniflux).
+    public var deletedFeeds: Bool
+    /// Where the server filed them instead, when it says (FreshRSS: its default category).
+    public var refiledIn: String?
+
+    public init(feedCount: Int, deletedFeeds: Bool, refiledIn: String?) {
+        self.feedCount = feedCount
+        self.deletedFeeds = deletedFeeds
+        self.refiledIn = refiledIn
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import LectorFeeds
+import LectorStore
+
+/// Administers one account's subscriptions and folders: the server first, then the store
+/// follows once the server acknowledged (offline nothing changes), or the store alone for a
+/// local account. The one path the feed and folder commands, `feed apply` and `account copy`
+/// share; the CLI only parses, prompts and prints. (NetNewsWire's Account → AccountDelegate.)
+public struct AccountAdministrator {
+    public let store: Store
+    public let account: Account
+    /// The account's service; nil for a local account.
+    public let provider: (any SyncProvider)?
+
+    public init(store: Store, account: Account, provider: (any SyncProvider)?) {
+        self.store = store
+        self.account = account
+        self.provider = provider
+    }
+
+    /// True when feeds and folders can be changed (local accounts always; services by their API).
+    public var canEditStructure: Bool { provider?.capabilities.canEditStructure ?? true }
+
+    /// True when deleting a non-empty folder on the server deletes its feeds too (Miniflux).
+    public var deletingFolderDeletesFeeds: Bool { provider?.capabilities.deletingFolderDeletesFeeds ?? false }
+
+    /// Refuses early, before anything is fetched or sent, what the service cannot do.
+    public func requireEditing(_ verb: String) throws(AdministrationError) {
+        guard canEditStructure else { throw .unsupported(kind: account.kind, verb: verb) }
+    }
+
+    /// Brings the server's folders and feeds into the store before a plan is made, so the plan
+    /// starts from what the server has now: a subscription whose answer was lost last time is
+    /// known, not tried again. Nothing for a local account.
+    public func refreshFromServer() throws(AdministrationError) {
+        guard let provider else { return }
+        do { try SyncEngine(store: store, account: account, provider: provider).refreshStructure() } catch { throw .server(error) }
+    }
+
+    // MARK: Feeds
+
+    /// Refuses a second subscription to the same feed, naming where the first one is.
+    public func refuseDuplicate(_ url: URL) throws(AdministrationError) {
+        let key = canonicalFeedKey(url)
+        let feeds = try storing { try store.feeds.list(accountID: account.id) }
+        if let twin = feeds.first(where: { URL(string: $0.feed.url).map(canonicalFeedKey) == key }) {
+            throw .alreadySubscribed(title: twin.feed.title, folder: twin.folderName, account: account.name)
+        }
+    }
+
+    /// Subscribes and returns the feed as stored. `checkedForDuplicates`: the caller already
+    /// compared against every feed of the account (a plan did), so the store is not read again.
+    @discardableResult
+    public func subscribe(_ request: SubscriptionRequest, checkedForDuplicates: Bool = false) throws(AdministrationError) -> Feed {
+        try requireEditing("add feeds")
+        if !checkedForDuplicates { try refuseDuplicate(request.url) }
+        if let provider {
+            let remoteFeed = try server { () throws(SyncError) in
+                try provider.subscribe(feedURL: request.url.absoluteString, folder: request.folder, title: request.title)
+            }
+            return try storing { try storeAcknowledged(remoteFeed, folderName: request.folder) }
+        }
+        return try storing {
+            try store.database.write {
+                let folderID = try request.folder.map { try folderInStore(named: $0).folder.id }
+                let feed = try store.feeds.insert(accountID: account.id, folderID: folderID, serverID: request.url.absoluteString,
+                                                  title: request.localTitle, url: request.url.absoluteString,
+                                                  siteURL: request.fetched?.feed.link ?? request.siteURL)
+                if let fetched = request.fetched {
+                    try store.sync.applyEntries(accountID: account.id,
+                                                fetched.feed.items.map { (feed.id, LocalFeedSync.article($0, feedID: feed.id), false, false) },
+                                                protected: [], stateUpdatesExisting: false)
+                    if let state = fetched.state {
+                        try store.fetchMeta.save(StoredFetchMeta(etag: state.etag, lastModified: state.lastModified, bodyHash: state.bodyHash,
+                                                                 nextFetchAt: state.nextFetchAt, lastFetchedAt: Date().timeIntervalSince1970),
+                                                 feedID: feed.id)
+                    }
+                }
+                if let user = request.loginUser { try store.feeds.setLogin(feed.id, user: user) }
+                var stored = feed
+                stored.loginUser = request.loginUser
+                return stored
+            }
+        }
+    }
+
+    public func rename(_ feed: Feed, to title: String) throws(AdministrationError) {
+        guard !title.trimmingCharacters(in: .whitespaces).isEmpty else { throw .emptyName(what: "new title") }
+        try requireEditing("rename feeds")
+        if let provider {
+            let reference = try reference(feed)
+            try server { () throws(SyncError) in try provider.renameFeed(reference, to: title) }
+        }
+        try storing { try store.feeds.update(feed.id, title: title, siteURL: feed.siteURL) }
+    }
+
+    /// Files a feed in the folder of that name, created when missing.
+    @discardableResult
+    public func move(_ feed: Feed, toFolder name: String) throws(AdministrationError) -> FolderPlacement {
+        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw .emptyName(what: "folder name") }
+        try requireEditing("move feeds")
+        if let provider {
+            let reference = try reference(feed)
+            try server { () throws(SyncError) in try provider.moveFeed(reference, to: name) }
+        }
+        return try storing {
+            try store.database.write {
+                let placement = try folderInStore(named: name)
+                try store.feeds.move(feed.id, toFolder: placement.folder.id)
+                return placement
+            }
+        }
+    }
+
+    /// Points a feed at its new address. A local account keeps the feed, its articles and their
+    /// state; a service subscribes to the new address (same folder and title) before dropping
+    /// the old one, as none of their APIs changes a feed's address in place.
+    public func changeAddress(_ feed: Feed, to url: URL) throws(AdministrationError) {
+        try requireEditing("change feed addresses")
+        guard provider != nil else {
+            return try storing { try store.feeds.changeAddress(feed.id, to: url.absoluteString, serverID: url.absoluteString) }
+        }
+        let folder = try reference(feed).folder?.name
+        let key = canonicalFeedKey(url)
+        let existing = try storing { try store.feeds.list(accountID: account.id) }.contains { URL(string: $0.feed.url).map(canonicalFeedKey) == key }
+        if !existing { try subscribe(SubscriptionRequest(url: url, folder: folder, title: feed.title), checkedForDuplicates: true) }
+        try unsubscribe(feed)
+    }
+
+    /// Unsubscribes; the feed's articles go with it. A feed login's secret is the caller's to remove.
+    public func unsubscribe(_ feed: Feed) throws(AdministrationError) {
+        try requireEditing("remove feeds")
+        if let provider {
+            let reference = try reference(feed)
+            try server { () throws(SyncError) in try provider.unsubscribe(reference) }
+        }
+        try storing { try store.feeds.remove(feed.id) }
+    }
+
+    // MARK: Store bookkeeping
+
+    /// The folder of that name in the store, inserted (under the id the service will give it) when missing.
+    func folderInStore(named name: String) throws -> FolderPlacement {
+        if let existing = try existingFolder(named: name) { return FolderPlacement(folder: existing, created: false, keptLocally: false) }
+        let serverID = account.kind == .freshrss ? "user/-/label/\(name)" : name
+        return FolderPlacement(folder: try store.folders.insert(accountID: account.id, serverID: serverID, name: name), created: true,
+                               keptLocally: false)
+    }
+
+    /// How the provider names a stored feed: its server id, URL and current folder. The folder
+    /// tells the server which label to take off (GReader): a store that cannot say stops the
+    /// change rather than sending it without (the feed would keep both labels).
+    func reference(_ feed: Feed) throws(AdministrationError) -> RemoteFeedReference {
+        let folder = try storing { try store.folders.list(accountID: feed.accountID).first { $0.folder.id == feed.folderID }?.folder }
+        return RemoteFeedReference(serverID: feed.serverID, url: feed.url,
+                                   folder: folder.map { RemoteFolder(serverID: $0.serverID, name: $0.name) })
+    }
+
+    /// Stores a feed the server just acknowledged, with its folder, without waiting for a sync.
+    /// A folder new to the store takes the name asked for: services that name folders by a
+    /// number (Miniflux categories) would otherwise show the number until the next sync.
+    func storeAcknowledged(_ remote: RemoteFeed, folderName: String?) throws -> Feed {
+        try store.database.write {
+            var folderID: Int64?
+            if let folderServerID = remote.folderServerID {
+                let folders = try store.folders.list(accountID: account.id)
+                folderID = try folders.first(where: { $0.folder.serverID == folderServerID })?.folder.id
+                    ?? store.folders.insert(accountID: account.id, serverID: folderServerID,
+                                            name: folderName ?? folderServerID.components(separatedBy: "/label/").last ?? folderServerID).id
+            }
+            return try store.feeds.insert(accountID: account.id, folderID: folderID, serverID: remote.serverID, title: remote.title,
+                                          url: remote.url, siteURL: remote.siteURL)
+        }
+    }
+
+    func server<T>(_ body: () throws(SyncError) -> T) throws(AdministrationError) -> T {
+        do { return try body() } catch { throw .server(error) }
+    }
+
+    func storing<T>(_ body: () throws -> T) throws(AdministrationError) -> T {
+        do { return try body() } catch { throw AdministrationError.storing(error) }
+    }
+}

@@ -1,0 +1,46 @@
+import LectorStore
+
+/// Why an administration verb (subscribe, rename, move, unsubscribe, the folder verbs) was not
+/// done. The cause stays typed; the CLI picks the sentence's exit code once.
+public enum AdministrationError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The account's service has no API for this (Fever cannot add, rename, move or remove).
+    case unsupported(kind: AccountKind, verb: String)
+    /// The feed is already subscribed in this account (also across http/https and a trailing slash).
+    case alreadySubscribed(title: String, folder: String?, account: String)
+    /// A folder of that name already exists in the account.
+    case folderExists(name: String, account: String)
+    /// A title or name given was empty.
+    case emptyName(what: String)
+    /// The server refused or could not be reached; the store was not changed.
+    case server(SyncError)
+    /// The server did it, but the store could not follow (the next sync repairs the store).
+    case store(StoreError)
+
+    public var description: String {
+        switch self {
+        case .unsupported(let kind, let verb):
+            "a \(kind.rawValue) account cannot \(verb) through its API: do it on the server's web page, then 'lector sync'"
+        case .alreadySubscribed(let title, let folder, let account):
+            "already subscribed as '\(title)' in \(folder.map { "folder \($0)" } ?? "no folder") of '\(account)'"
+        case .folderExists(let name, let account):
+            "'\(account)' already has a folder named '\(name)'"
+        case .emptyName(let what):
+            "the \(what) is empty"
+        case .server(let error):
+            error.description
+        case .store(let error):
+            error.description
+        }
+    }
+
+    /// Wraps what a store transaction threw, keeping a StoreError typed.
+    static func storing(_ error: any Error) -> AdministrationError {
+        switch error {
+        case let error as AdministrationError: error
+        case let error as StoreError: .store(error)
+        case let error as DatabaseError: .store(.database(error))
+        case let error as SyncError: .server(error)
+        default: .store(.failed("\(error)"))
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import LectorFeeds
+import LectorStore
+
+/// An article to find in another account: starred, or on the reading list, in the source.
+public struct WantedArticle: Sendable, Equatable {
+    public var title: String
+    public var url: String?
+    /// The feed's own guid, known only for local accounts (services hand out ids of their own).
+    public var guid: String?
+    public var feedTitle: String
+    public var publishedAt: Double?
+
+    public init(title: String, url: String?, guid: String?, feedTitle: String, publishedAt: Double?) {
+        self.title = title
+        self.url = url
+        self.guid = guid
+        self.feedTitle = feedTitle
+        self.publishedAt = publishedAt
+    }
+}
+
+/// Finds one account's articles among another's by canonical article address (http/https,
+/// host case, a trailing slash and the fragment do not count) or, where both are local
+/// accounts, by the feed's guid.
+public struct ArticleMatcher {
+    let store: Store
+
+    public init(store: Store) {
+        self.store = store
+    }
+
+    /// Every starred article of the account.
+    public func starred(in account: Account) throws(StoreError) -> [WantedArticle] {
+        let articles = try store.articles.list(ArticleQuery(accountID: account.id, starredOnly: true, newestFirst: false, limit: Int.max))
+        return articles.map { WantedArticle(title: $0.title, url: $0.url, guid: Self.guid($0, of: account), feedTitle: $0.feedTitle,
+                                            publishedAt: $0.publishedAt) }
+    }
+
+    /// The result of matching: the destination's article for each match, and what has none.
+    public struct Matches: Sendable, Equatable {
+        public var matched: [(wanted: WantedArticle, article: ArticleSummary)]
+        public var unmatched: [WantedArticle]
+
+        public static func == (lhs: Matches, rhs: Matches) -> Bool {
+            lhs.unmatched == rhs.unmatched && lhs.matched.map(\.article.id) == rhs.matched.map(\.article.id)
+        }
+    }
+
+    public func match(_ wanted: [WantedArticle], in account: Account) throws(StoreError) -> Matches {
+        let articles = try store.articles.list(ArticleQuery(accountID: account.id, newestFirst: false, limit: Int.max))
+        var byURL: [String: ArticleSummary] = [:], byGUID: [String: ArticleSummary] = [:]
+        for article in articles {
+            if let key = article.url.flatMap(Self.urlKey) { byURL[key] = byURL[key] ?? article }
+            if let guid = Self.guid(article, of: account) { byGUID[guid] = byGUID[guid] ?? article }
+        }
+        var result = Matches(matched: [], unmatched: [])
+        for item in wanted {
+            if let found = item.url.flatMap(Self.urlKey).flatMap({ byURL[$0] }) ?? item.guid.flatMap({ byGUID[$0] }) {
+                result.matched.append((item, found))
+            } else {
+                result.unmatched.append(item)
+            }
+        }
+        return result
+    }
+
+    static func urlKey(_ text: String) -> String? {
+        URL(string: text.trimmingCharacters(in: .whitespaces)).map(canonicalFeedKey)
+    }
+
+    /// A local account stores an article under "feed id/guid"; the guid is the part after the slash.
+    static func guid(_ article: ArticleSummary, of account: Account) -> String? {
+        guard account.kind == .local, let slash = article.serverID.firstIndex(of: "/") else { return nil }
+        let guid = article.serverID[article.serverID.index(after: slash)...]
+        return guid.isEmpty ? nil : String(guid)
+    }
+}

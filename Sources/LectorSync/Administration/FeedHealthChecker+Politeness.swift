@@ -1,0 +1,58 @@
+import Foundation
+
+/// How the check asks feed servers: several servers at once, one request per server at a time,
+/// so no server sees Lector more than once in parallel.
+extension FeedHealthChecker {
+    /// The server a request goes to: host and port (two servers on one machine are two hosts).
+    static func hostKey(_ url: URL) -> String {
+        "\(url.host?.lowercased() ?? ""):\(url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80))"
+    }
+
+    /// Runs the probes with at most `parallelHosts` hosts at a time and one request per host at a time.
+    func runPolitely(_ work: [@Sendable () -> FeedProbe], hosts: [String]) -> [FeedProbe] {
+        var queues: [String: [Int]] = [:]
+        var order: [String] = []
+        for (index, host) in hosts.enumerated() {
+            if queues[host] == nil { order.append(host) }
+            queues[host, default: []].append(index)
+        }
+        let results = ProbeResults(count: work.count)
+        let pending = HostQueue(order.map { queues[$0]! })
+        let group = DispatchGroup()
+        for _ in 0..<min(max(1, parallelHosts), order.count) {
+            group.enter()
+            // Plain threads: each blocks on its requests, which must not starve a shared pool.
+            Thread {
+                while let indices = pending.next() {
+                    for index in indices { results.set(index, work[index]()) }
+                }
+                group.leave()
+            }.start()
+        }
+        group.wait()
+        return results.all
+    }
+}
+
+/// The hosts still to visit, handed out one whole host at a time.
+private final class HostQueue: @unchecked Sendable {
+    private let lock = NSLock()
+    private var hosts: [[Int]]
+
+    init(_ hosts: [[Int]]) { self.hosts = hosts.reversed() }
+
+    func next() -> [Int]? { lock.withLock { hosts.popLast() } }
+}
+
+private final class ProbeResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var probes: [FeedProbe?]
+
+    init(count: Int) { probes = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ probe: FeedProbe) { lock.withLock { probes[index] = probe } }
+
+    var all: [FeedProbe] {
+        lock.withLock { probes.map { $0 ?? FeedProbe(result: .networkError, status: nil, movedTo: nil, newest: nil, candidates: [], message: "not checked", requests: 0) } }
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import LectorFeeds
+import LectorHTTP
+import LectorStore
+
+/// Checks the health of subscriptions: asks each feed's server politely (a conditional request,
+/// one request per host at a time, nothing inside the fetch floor or a backoff), and combines
+/// what it answers with what syncs and earlier checks recorded, what the service reports, and
+/// the other subscriptions (duplicates).
+public struct FeedHealthChecker {
+    let store: Store
+    let http: HTTPClient
+    /// A feed with no new entry for this long is stale (`feed.stale-after`).
+    public var staleAfter: TimeInterval
+    /// Hosts asked at the same time (each host still gets one request at a time).
+    public var parallelHosts = 8
+    /// Failed checks in a row (at least the fetch floor apart) before a 404/410 means gone.
+    public var goneAfterChecks = 3
+    let credentials: (Feed) -> FeedCredentials?
+
+    public init(store: Store, http: HTTPClient, staleAfter: TimeInterval, credentials: @escaping (Feed) -> FeedCredentials? = { _ in nil }) {
+        self.store = store
+        self.http = http
+        self.staleAfter = staleAfter
+        self.credentials = credentials
+    }
+
+    public struct Report: Sendable {
+        /// Worst first.
+        public var feeds: [FeedHealth]
+        /// HTTP requests made to feed servers.
+        public var requests: Int
+    }
+
+    /// Checks every feed of `accounts`. `serverErrors` holds what each account's service says
+    /// about its feeds (by account id, then server feed id).
+    public func check(_ accounts: [Account], serverErrors: [Int64: [String: ServerFeedError]] = [:],
+                      now: Date = Date()) throws(StoreError) -> Report {
+        let time = now.timeIntervalSince1970
+        let accountIDs = Set(accounts.map(\.id))
+        let everyFeed = try store.feeds.list()
+        let demo = Set(try store.accounts.all().filter(\.isDemo).map(\.id))
+        let listings = everyFeed.filter { accountIDs.contains($0.feed.accountID) }
+        let byID = Dictionary(uniqueKeysWithValues: accounts.map { ($0.id, $0) })
+
+        // What is known already, and which feeds may be asked again now.
+        var metas: [StoredFetchMeta] = [], records: [FeedCheckRecord?] = [], jobs: [(index: Int, url: URL, meta: StoredFetchMeta, credentials: FeedCredentials?)] = []
+        for (index, listing) in listings.enumerated() {
+            let meta = try store.fetchMeta.meta(feedID: listing.feed.id)
+            let record = FeedCheckRecord.load(listing.feed, store: store)
+            metas.append(meta)
+            records.append(record)
+            let last = [record?.checkedAt, meta.lastFetchedAt].compactMap { $0 }.max()
+            let withinFloor = last.map { time - $0 < FetchPolicy.floor } ?? false
+            let backingOff = (meta.nextFetchAt ?? 0) > time && meta.failureCount > 0
+            if !withinFloor && !backingOff, let url = URL(string: listing.feed.url) {
+                jobs.append((index, url, meta, credentials(listing.feed)))
+            }
+        }
+        let http = self.http
+        let probes = runPolitely(jobs.map { job in
+            { FeedProbe.run(job.url, etag: job.meta.etag, lastModified: job.meta.lastModified, credentials: job.credentials, http: http) }
+        }, hosts: jobs.map { Self.hostKey($0.url) })
+        var fresh: [Int: FeedProbe] = [:]
+        for (job, probe) in zip(jobs, probes) { fresh[job.index] = probe }
+        // A name that does not resolve means the site is gone only when other hosts did answer.
+        let networkUp = probes.contains { $0.status != nil }
+
+        let duplicates = Self.duplicates(everyFeed.filter { !demo.contains($0.feed.accountID) }, accounts: try store.accounts.all())
+        var results: [FeedHealth] = []
+        for (index, listing) in listings.enumerated() {
+            let meta = metas[index]
+            var record = records[index]
+            if let probe = fresh[index] {
+                record = FeedCheckRecord.next(after: record, url: listing.feed.url, probe: probe, now: time)
+                try record?.save(listing.feed.id, store: store)
+            }
+            var health = FeedHealth(feed: listing.feed, account: byID[listing.feed.accountID]!, folderName: listing.folderName,
+                                    lastSuccessAt: record?.lastSuccessAt ?? (meta.failureCount == 0 ? meta.lastFetchedAt : nil),
+                                    lastError: nil, failingSince: record?.firstFailureAt, requested: fresh[index] != nil, findings: [])
+            health.findings = try findings(listing, meta: meta, record: record, networkUp: networkUp || fresh[index] == nil, now: time,
+                                           health: &health)
+            if let twins = duplicates[listing.feed.id] { health.findings.append(.duplicate(of: twins)) }
+            if let error = serverErrors[listing.feed.accountID]?[listing.feed.serverID] { health.findings.append(.serverReports(error)) }
+            results.append(health)
+        }
+        results.sort { ($0.severity, $1.account.name, $1.feed.title) > ($1.severity, $0.account.name, $0.feed.title) }
+        return Report(feeds: results, requests: probes.map(\.requests).reduce(0, +))
+    }
+
+    private func findings(_ listing: FeedListing, meta: StoredFetchMeta, record: FeedCheckRecord?, networkUp: Bool, now: Double,
+                          health: inout FeedHealth) throws(StoreError) -> [HealthFinding] {
+        var found: [HealthFinding] = []
+        var newest = try store.articles.list(ArticleQuery(feedID: listing.feed.id, newestFirst: true, limit: 1)).first?.publishedAt
+        var working = meta.failureCount == 0
+        if let probe = record?.probe {
+            if let moved = probe.movedTo.flatMap(URL.init(string:)) { found.append(.moved(to: moved)) }
+            let checks = max(record?.failures ?? 0, 1)
+            switch probe.result {
+            case .feed, .notModified:
+                working = true
+                if let fetched = probe.newest { newest = max(newest ?? fetched, fetched) }
+            case .page:
+                working = false
+                found.append(.notAFeed(candidates: probe.candidates.compactMap(URL.init(string:))))
+            case .gone:
+                working = false
+                found.append(checks >= goneAfterChecks ? .gone(reason: "\(probe.message ?? "HTTP \(probe.status ?? 404)") (\(checks) checks in a row)")
+                                                     : .failing(reason: probe.message ?? "HTTP \(probe.status ?? 404)", checks: checks))
+            case .unresolvable where networkUp:
+                working = false
+                found.append(.gone(reason: probe.message ?? "the host name does not resolve"))
+            case .unresolvable, .httpError, .networkError, .unreadable:
+                working = false
+                found.append(.failing(reason: probe.message ?? "the fetch failed", checks: checks))
+            }
+            if !working { health.lastError = probe.message }
+        } else if meta.failureCount > 0, let error = meta.lastError {
+            // Never checked, and inside the floor: what the last sync recorded.
+            health.lastError = error
+            let gone = (error.contains("HTTP 404") || error.contains("HTTP 410")) && meta.failureCount >= goneAfterChecks
+            found.append(gone ? .gone(reason: "\(error) (\(meta.failureCount) fetches in a row)") : .failing(reason: error, checks: meta.failureCount))
+        }
+        if working, newest.map({ now - $0 > staleAfter }) ?? true {
+            found.append(.stale(newest: newest))
+        }
+        return found
+    }
+
+    /// Feeds subscribed more than once (same canonical address), by feed id: where the others are.
+    static func duplicates(_ listings: [FeedListing], accounts: [Account]) -> [Int64: [String]] {
+        let names = Dictionary(uniqueKeysWithValues: accounts.map { ($0.id, $0.name) })
+        var groups: [String: [FeedListing]] = [:]
+        for listing in listings {
+            guard let url = URL(string: listing.feed.url) else { continue }
+            groups[canonicalFeedKey(url), default: []].append(listing)
+        }
+        var twins: [Int64: [String]] = [:]
+        for group in groups.values where group.count > 1 {
+            for listing in group {
+                twins[listing.feed.id] = group.filter { $0.feed.id != listing.feed.id }.map {
+                    "\(names[$0.feed.accountID] ?? "?") / \($0.folderName ?? "no folder") / \($0.feed.title)"
+                }
+            }
+        }
+        return twins
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import LectorStore
+
+/// What became of one step of a plan.
+public enum StepOutcome: Sendable, Equatable {
+    case done
+    case failed(AdministrationError)
+    /// Not tried: an earlier failure stopped the run (the server unreachable, the store failing).
+    case notRun
+
+    public var name: String {
+        switch self {
+        case .done: "done"
+        case .failed: "failed"
+        case .notRun: "not-run"
+        }
+    }
+}
+
+extension AdministrationError {
+    /// True when every next step would fail the same way (the server cannot be reached or
+    /// refuses the login, the store fails): the run stops and lists what is left. A step the
+    /// server refuses on its own merits (no feed at that address) does not stop the others.
+    public var stopsTheRun: Bool {
+        switch self {
+        case .store: true
+        case .server(let cause):
+            switch cause {
+            case .network, .rateLimited, .authentication, .alreadySyncing, .store: true
+            case .protocolViolation, .unsupported, .rejected: false
+            }
+        case .unsupported: true
+        case .alreadySubscribed, .folderExists, .emptyName: false
+        }
+    }
+}
+
+extension AccountAdministrator {
+    /// Runs a plan's steps in order through the administrator, reporting each as it ends.
+    /// Steps are made to be safe to repeat: a re-run after a stop plans only what is left.
+    /// `shouldStop` is asked before each step (Ctrl-C in the REPL): what is left is not run.
+    public func apply(_ plan: AdministrationPlan, shouldStop: () -> Bool = { false },
+                      progress: (Int, StepOutcome) -> Void = { _, _ in }) -> [StepOutcome] {
+        var outcomes: [StepOutcome] = []
+        var stopped = false
+        for (index, step) in plan.steps.enumerated() {
+            stopped = stopped || shouldStop()
+            guard !stopped else { outcomes.append(.notRun); progress(index, .notRun); continue }
+            let outcome: StepOutcome
+            do throws(AdministrationError) {
+                try run(step)
+                outcome = .done
+            } catch {
+                outcome = .failed(error)
+                stopped = error.stopsTheRun
+            }
+            outcomes.append(outcome)
+            progress(index, outcome)
+        }
+        return outcomes
+    }
+
+    private func run(_ step: PlanStep) throws(AdministrationError) {
+        switch step {
+        case .createFolder(let name):
+            // The subscribe or move that needs it may have made it already (a re-run).
+            if try existingFolder(named: name) == nil { try createFolder(named: name) }
+        case .subscribe(let feed):
+            try subscribe(SubscriptionRequest(url: feed.url, folder: feed.folder, title: feed.title.flatMap { $0.isEmpty ? nil : $0 },
+                                              siteURL: feed.siteURL), checkedForDuplicates: true)
+        case .rename(let feed, let title):
+            try rename(feed, to: title)
+        case .move(let feed, _, let folder):
+            try move(feed, toFolder: folder)
+        case .changeAddress(let feed, let url):
+            try changeAddress(feed, to: url)
+        case .unsubscribe(let feed):
+            try unsubscribe(feed)
+        case .deleteFolder(let folder):
+            try deleteFolder(folder)
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// What a service's own fetcher says about a feed, where its API tells.
+public struct ServerFeedError: Sendable, Equatable {
+    public var message: String
+    /// Failed fetches in a row, as the server counts them.
+    public var count: Int
+
+    public init(message: String, count: Int) {
+        self.message = message
+        self.count = count
+    }
+}
+
+/// A provider whose API exposes its fetcher's errors per feed (Miniflux's parsing_error_count).
+/// FreshRSS keeps an error flag too, but its Google Reader API does not expose it.
+public protocol ServerFeedErrorReporting {
+    /// Failing feeds by server feed id.
+    func feedErrors() throws(SyncError) -> [String: ServerFeedError]
+}
+
+extension MinifluxProvider: ServerFeedErrorReporting {
+    public func feedErrors() throws(SyncError) -> [String: ServerFeedError] {
+        guard let feeds = try getJSON("v1/feeds", [], "the feed list") as? [[String: Any]] else {
+            throw .protocolViolation("Miniflux's feed list is not a list")
+        }
+        var errors: [String: ServerFeedError] = [:]
+        for feed in feeds {
+            guard let id = MinifluxWire.int64(feed["id"]), let count = MinifluxWire.int64(feed["parsing_error_count"]), count > 0 else { continue }
+            errors[String(id)] = ServerFeedError(message: feed["parsing_error_message"] as? String ?? "", count: Int(count))
+        }
+        return errors
+    }
+}
