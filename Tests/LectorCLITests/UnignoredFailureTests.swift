@@ -3,7 +3,7 @@ import Testing
 @testable import LectorCLI
 @testable import LectorStore
 import LectorSettings
-import LectorSync
+@testable import LectorSync
 
 /// Failures that used to vanish behind a `try?`: a file that stays when Lector said it was
 /// removed, a log that could not be written, history that was silently not kept, a store that
@@ -92,18 +92,19 @@ struct UnignoredFailureTests {
         let feed = try home.addFeed(title: "Tide Tables", folder: "Coast", account: "Personal")
         let store = try home.store()
         let account = try #require(try store.accounts.named("Personal"))
-        #expect(try Lookup.existingFolder(named: "Coast", accountID: account.id, in: store)?.name == "Coast")
-        #expect(try Lookup.existingFolder(named: "Elsewhere", accountID: account.id, in: store) == nil, "no such folder is nil")
-        #expect(try RemoteStructure.reference(feed, store: store).folder?.name == "Coast")
+        let administrator = AccountAdministrator(store: store, account: account, provider: nil)
+        #expect(try administrator.existingFolder(named: "Coast")?.name == "Coast")
+        #expect(try administrator.existingFolder(named: "Elsewhere") == nil, "no such folder is nil")
+        #expect(try administrator.reference(feed).folder?.name == "Coast")
         // Another connection takes the table away: every read of folders now fails in the store.
         let other = try Database(path: home.session().directories.databasePath)
         try other.execute("PRAGMA foreign_keys = OFF")
         try other.execute("ALTER TABLE folders RENAME TO folders_gone")
-        #expect(throws: CLIError.self, "a failed read taken for 'no such folder' would create one") {
-            _ = try Lookup.existingFolder(named: "Coast", accountID: account.id, in: store)
+        #expect(throws: AdministrationError.self, "a failed read taken for 'no such folder' would create one") {
+            _ = try administrator.existingFolder(named: "Coast")
         }
-        #expect(throws: SyncError.self, "a reference without the current folder would leave the feed in two labels") {
-            _ = try RemoteStructure.reference(feed, store: store)
+        #expect(throws: AdministrationError.self, "a reference without the current folder would leave the feed in two labels") {
+            _ = try administrator.reference(feed)
         }
     }
 
