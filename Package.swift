@@ -12,11 +12,16 @@ let package = Package(
         // C bridges
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
-        .systemLibrary(name: "CLibSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
-        .target(name: "SecretShim", dependencies: ["CLibSecret"]),
+        // libsecret's headers only: the shim opens libsecret-1.so.0 with dlopen on the first keyring
+        // call (pkg-config would link it, and GLib with it, into every start-up).
+        .systemLibrary(name: "CLibSecret", providers: [.apt(["libsecret-1-dev"])]),
+        .target(name: "SecretShim", dependencies: ["CLibSecret"],
+                cSettings: [.unsafeFlags(["-I/usr/include/libsecret-1", "-I/usr/include/glib-2.0",
+                                          "-I/usr/lib/x86_64-linux-gnu/glib-2.0/include",
+                                          "-I/usr/lib/aarch64-linux-gnu/glib-2.0/include"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // libcurl is opened with dlopen on the first request (see CCurl/include/ccurl.h); its headers come from libcurl4-openssl-dev.
+        .target(name: "CCurl"),
 
         // Core
         .target(name: "LectorStore", dependencies: ["CSQLite"]),
@@ -27,9 +32,9 @@ let package = Package(
         .target(name: "LectorText"),
         // Loopback HTTP server and service emulators, for tests and benchmarks only.
         .target(name: "LectorTestSupport", dependencies: ["CLibXML2"]),
-        .target(name: "LectorFeeds", dependencies: ["CLibXML2", "CCrypto", "LectorHTTP"]),
+        .target(name: "LectorFeeds", dependencies: ["CLibXML2", "LectorHTTP"]),
         .target(name: "LectorReader", dependencies: ["CLibXML2", "LectorHTTP", "LectorText"]),
-        .target(name: "LectorSync", dependencies: ["LectorStore", "LectorHTTP", "LectorFeeds", "CCrypto"]),
+        .target(name: "LectorSync", dependencies: ["LectorStore", "LectorHTTP", "LectorFeeds"]),
 
         // Front end
         .target(name: "LectorCLI", dependencies: ["LectorStore", "LectorSettings", "LectorKeyring", "LectorSync", "LectorHTTP", "LectorFeeds", "LectorReader", "LectorText", "CReadline"]),

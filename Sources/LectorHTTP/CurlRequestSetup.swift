@@ -58,7 +58,7 @@ enum CurlRequestSetup {
         if !request.headers.contains("Expect") { lines.append("Expect:") }
         var list: UnsafeMutablePointer<curl_slist>?
         for line in lines {
-            guard let longer = curl_slist_append(list, line) else { continue }
+            guard let longer = lc_slist_append(list, line) else { continue }
             list = longer
         }
         return list

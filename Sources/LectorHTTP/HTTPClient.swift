@@ -70,6 +70,7 @@ public final class HTTPClient: Sendable {
             throw .invalidURL("the URL has no host")
         }
         if HTTPCancellation.isCancelling { throw .cancelled(host: request.host) }
+        if let reason = CurlRuntime.loadFailure { throw .libraryMissing(reason) }
     }
 }
 

@@ -62,7 +62,7 @@ final class Transfer: @unchecked Sendable {
         bodyBytes = 0
         isRedirectHop = false
         lastActivity = .now
-        guard let easy = curl_easy_init() else { throw .badResponse(host: host) }
+        guard let easy = lc_easy_init() else { throw .badResponse(host: host) }
         self.easy = easy
         headerList = CurlRequestSetup.apply(current, configuration: configuration, to: easy,
                                             context: Unmanaged.passUnretained(self).toOpaque(),
@@ -72,8 +72,8 @@ final class Transfer: @unchecked Sendable {
 
     /// Frees the hop's handle and header list (after it left the multi handle).
     func releaseHandle() {
-        if let easy { curl_easy_cleanup(easy) }
-        if let headerList { curl_slist_free_all(headerList) }
+        if let easy { lc_easy_cleanup(easy) }
+        if let headerList { lc_slist_free_all(headerList) }
         easy = nil
         headerList = nil
     }
