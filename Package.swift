@@ -24,20 +24,23 @@ let package = Package(
         .target(name: "CCurl"),
 
         // Core
-        .target(name: "LectorStore", dependencies: ["CSQLite"]),
-        .target(name: "LectorSettings"),
+        // What FoundationEssentials lacks and the product needs (a lock, JSON as Any, trimming,
+        // percent-encoding): the binary links no full Foundation, so no ICU data (see README).
+        .target(name: "LectorBasics"),
+        .target(name: "LectorStore", dependencies: ["CSQLite", "LectorBasics"]),
+        .target(name: "LectorSettings", dependencies: ["LectorBasics"]),
         .target(name: "LectorKeyring", dependencies: ["SecretShim"]),
-        .target(name: "LectorHTTP", dependencies: ["CCurl"]),
+        .target(name: "LectorHTTP", dependencies: ["CCurl", "LectorBasics"]),
         // The one sanitiser for outside text on its way to a terminal or a log.
         .target(name: "LectorText"),
         // Loopback HTTP server and service emulators, for tests and benchmarks only.
         .target(name: "LectorTestSupport", dependencies: ["CLibXML2"]),
-        .target(name: "LectorFeeds", dependencies: ["CLibXML2", "LectorHTTP"]),
-        .target(name: "LectorReader", dependencies: ["CLibXML2", "LectorHTTP", "LectorText"]),
-        .target(name: "LectorSync", dependencies: ["LectorStore", "LectorHTTP", "LectorFeeds"]),
+        .target(name: "LectorFeeds", dependencies: ["CLibXML2", "LectorHTTP", "LectorBasics"]),
+        .target(name: "LectorReader", dependencies: ["CLibXML2", "LectorHTTP", "LectorText", "LectorBasics"]),
+        .target(name: "LectorSync", dependencies: ["LectorStore", "LectorHTTP", "LectorFeeds", "LectorBasics"]),
 
         // Front end
-        .target(name: "LectorCLI", dependencies: ["LectorStore", "LectorSettings", "LectorKeyring", "LectorSync", "LectorHTTP", "LectorFeeds", "LectorReader", "LectorText", "CReadline"]),
+        .target(name: "LectorCLI", dependencies: ["LectorStore", "LectorSettings", "LectorKeyring", "LectorSync", "LectorHTTP", "LectorFeeds", "LectorReader", "LectorText", "LectorBasics", "CReadline"]),
         .executableTarget(name: "lector", dependencies: ["LectorCLI"]),
         // Benchmarks (see README): measures Lector beside its peers in the same run.
         .executableTarget(name: "lector-bench", dependencies: ["LectorStore", "LectorFeeds", "LectorSync", "LectorReader", "LectorHTTP",

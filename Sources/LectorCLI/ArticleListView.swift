@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import LectorReader
 import LectorSettings
 import LectorStore
@@ -29,13 +30,13 @@ struct ArticleListView {
             // marks travel as private-use stand-ins and become highlights once the table is laid out.
             if plain && searching, let snippet = article.snippet {
                 row.append(TerminalText.sanitizeKeepingMarks(snippet)
-                    .replacingOccurrences(of: "\u{1}", with: Self.matchStartStandIn).replacingOccurrences(of: "\u{2}", with: Self.matchEndStandIn))
+                    .replacing("\u{1}", with: Self.matchStartStandIn).replacing("\u{2}", with: Self.matchEndStandIn))
             }
             table.add(row)
         }
         if plain {
-            return table.renderPlain().replacingOccurrences(of: Self.matchStartStandIn, with: palette.matchStart)
-                .replacingOccurrences(of: Self.matchEndStandIn, with: palette.matchEnd)
+            return table.renderPlain().replacing(Self.matchStartStandIn, with: palette.matchStart)
+                .replacing(Self.matchEndStandIn, with: palette.matchEnd)
         }
         var lines = table.render(width: width).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         lines[0] = palette.header(lines[0])
@@ -65,6 +66,6 @@ struct ArticleListView {
     private static let matchStartStandIn = "\u{F8FE}", matchEndStandIn = "\u{F8FF}"
 
     private func highlight(_ snippet: String) -> String {
-        snippet.replacingOccurrences(of: "\u{1}", with: palette.matchStart).replacingOccurrences(of: "\u{2}", with: palette.matchEnd)
+        snippet.replacing("\u{1}", with: palette.matchStart).replacing("\u{2}", with: palette.matchEnd)
     }
 }

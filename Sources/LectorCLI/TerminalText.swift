@@ -11,12 +11,12 @@ enum TerminalText {
 
     /// Like `sanitize` for each line of a multi-line text.
     static func sanitizeLines(_ text: String) -> String {
-        TerminalSanitizer.clean(text).replacingOccurrences(of: "\t", with: " ")
+        TerminalSanitizer.clean(text).replacing("\t", with: " ")
     }
 
     /// Like `sanitize`, but keeps the \u{1}/\u{2} marks the store puts around search matches.
     static func sanitizeKeepingMarks(_ text: String) -> String {
-        sanitize(text.replacingOccurrences(of: "\u{1}", with: "\u{F8FE}").replacingOccurrences(of: "\u{2}", with: "\u{F8FF}"))
-            .replacingOccurrences(of: "\u{F8FE}", with: "\u{1}").replacingOccurrences(of: "\u{F8FF}", with: "\u{2}")
+        sanitize(text.replacing("\u{1}", with: "\u{F8FE}").replacing("\u{2}", with: "\u{F8FF}"))
+            .replacing("\u{F8FE}", with: "\u{1}").replacing("\u{F8FF}", with: "\u{2}")
     }
 }

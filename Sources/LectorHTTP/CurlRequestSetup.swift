@@ -1,5 +1,5 @@
 import CCurl
-import Foundation
+import FoundationEssentials
 
 /// Turns one hop of an `HTTPRequest` into libcurl options: our own redirect handling, no cookies,
 /// every encoding libcurl can decode (decoded before our write callback counts the bytes), HTTP/2

@@ -1,5 +1,5 @@
 import CCurl
-import Foundation
+import FoundationEssentials
 
 /// One request from submission to outcome, across its redirect hops and at most one fresh-connection
 /// retry. Once submitted it is touched only on its engine's thread (libcurl's callbacks run there

@@ -1,12 +1,13 @@
 import CCurl
-import Foundation
+import FoundationEssentials
+import LectorBasics
 
 /// Runs every transfer of one client on one thread over libcurl's multi interface. The thread sleeps
 /// in `curl_multi_poll` until a socket is ready, a deadline is due, or another thread wakes it with
 /// `curl_multi_wakeup` to add or cancel a transfer: no CPU while waiting, cancellation at once.
 /// Connections stay in the multi handle's cache between requests, so a sync reuses them.
 final class TransferEngine: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     // Made with the thread by the first submit (libcurl is loaded by then: HTTPClient checks), so
     // a client that never sends loads no libcurl. Written under `lock` before the thread starts.
     private var multiHandle: UnsafeMutableRawPointer?
@@ -51,9 +52,7 @@ final class TransferEngine: @unchecked Sendable {
         }
         if start {
             LiveEngines.add(self)
-            let thread = Thread { [self] in run() }
-            thread.name = "lector.http"
-            thread.start()
+            DetachedThread.start(name: "lector.http") { [self] in run() }
         } else {
             wake()
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LectorText
 
 /// The block printed above an article: title, then one line of feed · author · date · reading time.

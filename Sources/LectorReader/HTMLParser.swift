@@ -1,5 +1,5 @@
 import CLibXML2
-import Foundation
+import FoundationEssentials
 
 /// Parses HTML with libxml2's forgiving HTML parser and copies the result into `HTMLNode`s.
 enum HTMLParser {

@@ -57,7 +57,7 @@ enum ReadabilityMeasure {
     }
 
     static func isProbablyVisible(_ node: HTMLNode) -> Bool {
-        if let style = node.attribute("style")?.lowercased().replacingOccurrences(of: " ", with: "") {
+        if let style = node.attribute("style")?.lowercased().replacing(" ", with: "") {
             if style.contains("display:none") || style.contains("visibility:hidden") { return false }
         }
         if node.attribute("hidden") != nil { return false }

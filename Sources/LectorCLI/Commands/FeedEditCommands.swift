@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import LectorBasics
 import LectorFeeds
 import LectorKeyring
 import LectorStore
@@ -234,7 +236,7 @@ enum FeedEditCommands {
 enum LocalStructure {
     /// The folder of that name in the account, created when missing.
     static func folder(named name: String, account: Account, store: Store) throws -> Folder {
-        if let existing = try store.folders.list(accountID: account.id).first(where: { $0.folder.name.caseInsensitiveCompare(name) == .orderedSame }) {
+        if let existing = try store.folders.list(accountID: account.id).first(where: { $0.folder.name.equalsIgnoringCase(name) }) {
             return existing.folder
         }
         let serverID = account.kind == .freshrss ? "user/-/label/\(name)" : name

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import LectorStore
 import LectorText
 
@@ -8,18 +9,20 @@ struct SyncLog {
     let path: String
 
     func append(_ line: String, at date: Date = Date()) {
-        try? AppDirectories.ensureDirectory((path as NSString).deletingLastPathComponent)
-        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber, size.intValue > Self.limit {
+        try? AppDirectories.ensureDirectory(URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        var info = stat()
+        if stat(path, &info) == 0, info.st_size > Self.limit {
             try? FileManager.default.removeItem(atPath: path + ".1")
             try? FileManager.default.moveItem(atPath: path, toPath: path + ".1")
         }
         try? AppDirectories.ensurePrivateFile(path)
-        guard let handle = FileHandle(forWritingAtPath: path) else { return }
-        defer { try? handle.close() }
-        _ = try? handle.seekToEnd()
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
         // One line per run, and nothing in it a terminal would act on: `tail` of the log replays it.
-        let text = TerminalSanitizer.inline(line.replacingOccurrences(of: "\n", with: " | "))
-        handle.write(Data("\(date.formatted(.iso8601)) \(text)\n".utf8))
+        let text = TerminalSanitizer.inline(line.replacing("\n", with: " | "))
+        let record = Array("\(date.formatted(.iso8601)) \(text)\n".utf8)
+        _ = record.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     }
 
     /// The last line written, if any.

@@ -1,5 +1,5 @@
 import CLibXML2
-import Foundation
+import FoundationEssentials
 
 /// The `<base>`, `<link>` and `<a href>` elements of an HTML page, read with libxml2's forgiving HTML parser.
 struct HTMLLinkScanner {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How an article gets its stable identity.
 public enum ArticleIdentity {

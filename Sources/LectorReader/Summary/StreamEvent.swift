@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
 
 /// What one line of a summary stream said.
 enum StreamEvent: Equatable {
@@ -42,7 +43,7 @@ struct StreamDecoder {
         guard line.hasPrefix("data:") else { return [] }
         var payload = line.dropFirst(5)
         if payload.first == " " { payload = payload.dropFirst() }
-        if payload.trimmingCharacters(in: .whitespaces) == "[DONE]" { return [.done] }
+        if payload.trimmingBlanks == "[DONE]" { return [.done] }
         return jsonLine(payload)
     }
 
@@ -50,8 +51,8 @@ struct StreamDecoder {
     /// Ollama `message.content` (chat) or `response` (generate) and `done`; `error` from both.
     static func jsonLine(_ line: Substring) -> [StreamEvent] {
         guard !line.allSatisfy(\.isWhitespace),
-              let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else { return [] }
-        if let error = object["error"], !(error is NSNull) {
+              let object = (try? JSONObject.parse(Data(line.utf8))) as? [String: Any] else { return [] }
+        if let error = object["error"], !(error is JSONNull) {
             return [.failure(ErrorBody.message(from: error))]
         }
         var events: [StreamEvent] = []
@@ -59,7 +60,7 @@ struct StreamDecoder {
             if let delta = first["delta"] as? [String: Any], let content = delta["content"] as? String, !content.isEmpty {
                 events.append(.text(content))
             }
-            if let reason = first["finish_reason"], !(reason is NSNull) { events.append(.done) }
+            if let reason = first["finish_reason"], !(reason is JSONNull) { events.append(.done) }
         }
         if let message = object["message"] as? [String: Any], let content = message["content"] as? String, !content.isEmpty {
             events.append(.text(content))
@@ -73,7 +74,7 @@ struct StreamDecoder {
     /// The answer in a whole, non-streamed JSON body (`choices[0].message.content`, Ollama's
     /// `message.content` or `response`), for servers that ignore `stream: true`.
     static func unstreamedText(in body: Data) -> String? {
-        guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else { return nil }
+        guard let object = (try? JSONObject.parse(body)) as? [String: Any] else { return nil }
         if let choices = object["choices"] as? [[String: Any]], let message = choices.first?["message"] as? [String: Any],
            let content = message["content"] as? String {
             return content

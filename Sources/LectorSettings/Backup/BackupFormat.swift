@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Names and versions of the two documents this module reads and writes.
 public enum BackupFormat {

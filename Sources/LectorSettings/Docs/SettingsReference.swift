@@ -89,6 +89,6 @@ public enum SettingsReference {
     }
 
     private static func escape(_ cell: String) -> String {
-        cell.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+        cell.replacing("|", with: "\\|").replacing("\n", with: " ")
     }
 }

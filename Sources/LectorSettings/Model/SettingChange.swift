@@ -33,6 +33,6 @@ extension JSONValue {
 
     /// Whole, on one line: a table on a terminal cuts it to the width, a pipe gets all of it.
     private static func oneLine(_ text: String) -> String {
-        text.replacingOccurrences(of: "\n", with: " ")
+        text.replacing("\n", with: " ")
     }
 }

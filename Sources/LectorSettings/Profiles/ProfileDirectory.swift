@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The profiles in one directory (shipped `profiles/`, or the user's config directory).
 public struct ProfileDirectory: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// MD5 (RFC 1321), needed only because the Fever API's key is md5("user:password"). Written here
 /// rather than taken from libcrypto: linking libcrypto cost every start-up about 1.5 ms.
