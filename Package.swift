@@ -52,6 +52,7 @@ let package = Package(
         .executableTarget(name: "http-probe", dependencies: ["LectorHTTP"]),
 
         // Tests: one target per module
+        .testTarget(name: "LectorBasicsTests", dependencies: ["LectorBasics"]),
         .testTarget(name: "LectorStoreTests", dependencies: ["LectorStore"]),
         .testTarget(name: "LectorSettingsTests", dependencies: ["LectorSettings"]),
         .testTarget(name: "LectorKeyringTests", dependencies: ["LectorKeyring", "keyring-probe"]),
