@@ -10,8 +10,10 @@ let package = Package(
     ],
     targets: [
         // C bridges
-        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
+        // SQLite and readline are linked from their static archives (libsqlite3-dev, libreadline-dev,
+        // libncurses-dev): as shared libraries, resolving their ~2,000 symbols cost every start-up.
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev", "libncurses-dev"])]),
         // libsecret's headers only: the shim opens libsecret-1.so.0 with dlopen on the first keyring
         // call (pkg-config would link it, and GLib with it, into every start-up).
         .systemLibrary(name: "CLibSecret", providers: [.apt(["libsecret-1-dev"])]),
@@ -27,7 +29,8 @@ let package = Package(
         // What FoundationEssentials lacks and the product needs (a lock, JSON as Any, trimming,
         // percent-encoding): the binary links no full Foundation, so no ICU data (see README).
         .target(name: "LectorBasics"),
-        .target(name: "LectorStore", dependencies: ["CSQLite", "LectorBasics"]),
+        .target(name: "LectorStore", dependencies: ["CSQLite", "LectorBasics"],
+                linkerSettings: [.linkedLibrary(":libsqlite3.a"), .linkedLibrary("m")]),
         .target(name: "LectorSettings", dependencies: ["LectorBasics"]),
         .target(name: "LectorKeyring", dependencies: ["SecretShim"]),
         .target(name: "LectorHTTP", dependencies: ["CCurl", "LectorBasics"]),
@@ -40,7 +43,8 @@ let package = Package(
         .target(name: "LectorSync", dependencies: ["LectorStore", "LectorHTTP", "LectorFeeds", "LectorBasics"]),
 
         // Front end
-        .target(name: "LectorCLI", dependencies: ["LectorStore", "LectorSettings", "LectorKeyring", "LectorSync", "LectorHTTP", "LectorFeeds", "LectorReader", "LectorText", "LectorBasics", "CReadline"]),
+        .target(name: "LectorCLI", dependencies: ["LectorStore", "LectorSettings", "LectorKeyring", "LectorSync", "LectorHTTP", "LectorFeeds", "LectorReader", "LectorText", "LectorBasics", "CReadline"],
+                linkerSettings: [.linkedLibrary(":libreadline.a"), .linkedLibrary(":libtinfo.a")]),
         .executableTarget(name: "lector", dependencies: ["LectorCLI"]),
         // Benchmarks (see README): measures Lector beside its peers in the same run.
         .executableTarget(name: "lector-bench", dependencies: ["LectorStore", "LectorFeeds", "LectorSync", "LectorReader", "LectorHTTP",

@@ -41,9 +41,23 @@ struct Subprocess {
             argv.forEach { free($0) }
             envp?.forEach { free($0) }
         }
+        // As Foundation's Process did: the child gets a process group of its own (a Ctrl-C at the
+        // REPL is not also delivered to a background sync, and it cannot take the terminal), no
+        // blocked signals and default handlers (the REPL's threads block some, and catch SIGINT).
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        var allSignals = sigset_t()
+        sigemptyset(&noSignals)
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let status = envp.map { envp in posix_spawn(&pid, path, &actions, nil, argv, envp) }
-            ?? posix_spawn(&pid, path, &actions, nil, argv, environ)
+        let status = envp.map { envp in posix_spawn(&pid, path, &actions, &attributes, argv, envp) }
+            ?? posix_spawn(&pid, path, &actions, &attributes, argv, environ)
         if pipeEnds[1] >= 0 { close(pipeEnds[1]) }
         guard status == 0 else {
             if pipeEnds[0] >= 0 { close(pipeEnds[0]) }
