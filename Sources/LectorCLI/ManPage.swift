@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LectorBasics
 import Glibc
 import LectorStore
 
@@ -79,7 +80,7 @@ enum ManPage {
 
     /// Escapes roff's special characters; a leading dot or quote would start a request.
     private static func escape(_ text: String) -> String {
-        var escaped = text.replacing("\\", with: "\\e").replacing("-", with: "\\-")
+        var escaped = text.replacingAll("\\", with: "\\e").replacingAll("-", with: "\\-")
         if escaped.hasPrefix(".") || escaped.hasPrefix("'") { escaped = "\\&" + escaped }
         return escaped
     }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LectorBasics
 import Glibc
 
 /// A table for people or for pipes. On a terminal the columns are aligned and the width goes to
@@ -33,7 +34,7 @@ struct TextTable {
     /// One line per row, cells separated by tabs, nothing cut.
     func renderPlain() -> String {
         // A tab or line break inside a cell would shift every column after it.
-        rows.map { $0.map { $0.trimmingWhitespace.replacing("\t", with: " ").replacing("\n", with: " ") }
+        rows.map { $0.map { $0.trimmingWhitespace.replacingAll("\t", with: " ").replacingAll("\n", with: " ") }
             .joined(separator: "\t") }.joined(separator: "\n")
     }
 

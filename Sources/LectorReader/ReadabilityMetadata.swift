@@ -52,7 +52,7 @@ struct ReadabilityMetadata {
                 }
             }
             if !matched, let rawName = meta.attribute("name") {
-                let name = rawName.lowercased().filter { !$0.isWhitespace }.replacing(".", with: ":")
+                let name = rawName.lowercased().filter { !$0.isWhitespace }.replacingAll(".", with: ":")
                 if isKnownName(name) { values[name] = content }
             }
         }

@@ -311,7 +311,7 @@ final class RenderSession {
     private func preformatted(_ node: HTMLNode) {
         if flattenBlocks { appendText(node.textContent); return }
         separatedBlock {
-            var text = TerminalSanitizer.clean(node.textContent).replacing("\t", with: "    ")
+            var text = TerminalSanitizer.clean(node.textContent).replacingAll("\t", with: "    ")
             if text.hasPrefix("\n") { text.removeFirst() }
             var codeLines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             while codeLines.last?.allSatisfy(\.isWhitespace) == true { codeLines.removeLast() }

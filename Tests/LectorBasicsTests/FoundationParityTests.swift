@@ -35,6 +35,15 @@ struct FoundationParityTests {
         #expect(text.percentDecoded == text.removingPercentEncoding, "for \(text)")
     }
 
+    @Test("replacingAll matches replacingOccurrences(of:with:), \\n inside \\r\\n included",
+          arguments: [("a\tb\tc", "\t", " "), ("line\r\nnext\n", "\n", " "), ("\"quoted\"", "\"", "\"\""), ("aaa", "aa", "b"),
+                      ("na\u{EF}ve | caf\u{E9}", "|", "\\|"), ("secret-key in secret-key", "secret-key", "\u{2026}"), ("", "x", "y"),
+                      ("no match", "zz", "y"), ("\u{1}start\u{2}", "\u{1}", "")])
+    func replacing(text: String, target: String, replacement: String) {
+        #expect(text.replacingAll(target, with: replacement) == text.replacingOccurrences(of: target, with: replacement),
+                "replacing \(target.debugDescription) in \(text.debugDescription)")
+    }
+
     @Test("zero-padded numbers match String(format:)")
     func padded() {
         #expect(String(zeroPadded: UInt8(0x0A), radix: 16, width: 2, uppercase: true) == String(format: "%02X", 0x0A))

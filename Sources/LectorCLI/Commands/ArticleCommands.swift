@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LectorBasics
 import Glibc
 import LectorStore
 
@@ -148,7 +149,7 @@ enum ArticleCommands {
 
         init(_ article: ArticleSummary, handle: Int) {
             self.handle = handle
-            snippet = article.snippet.map { $0.replacing("\u{1}", with: "").replacing("\u{2}", with: "") }
+            snippet = article.snippet.map { $0.replacingAll("\u{1}", with: "").replacingAll("\u{2}", with: "") }
             id = article.id
             feed_id = article.feedID
             feed = article.feedTitle

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LectorBasics
 import Glibc
 import LectorStore
 import LectorText
@@ -20,7 +21,7 @@ struct SyncLog {
         guard descriptor >= 0 else { return }
         defer { close(descriptor) }
         // One line per run, and nothing in it a terminal would act on: `tail` of the log replays it.
-        let text = TerminalSanitizer.inline(line.replacing("\n", with: " | "))
+        let text = TerminalSanitizer.inline(line.replacingAll("\n", with: " | "))
         let record = Array("\(date.formatted(.iso8601)) \(text)\n".utf8)
         _ = record.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LectorBasics
 import Glibc
 
 /// The systemd user service and timer that run `lector sync --auto`, and the crontab line that
@@ -52,7 +53,7 @@ struct SystemdUnits {
     }
 
     private static func quote(_ text: String) -> String {
-        text.contains(where: { $0 == " " || $0 == "\"" }) ? "\"" + text.replacing("\"", with: "\\\"") + "\"" : text
+        text.contains(where: { $0 == " " || $0 == "\"" }) ? "\"" + text.replacingAll("\"", with: "\\\"") + "\"" : text
     }
 }
 

@@ -31,7 +31,7 @@ enum ErrorBody {
     /// One line without control characters, without the key, at most `maxMessageCharacters` long.
     static func clean(_ message: String, redacting secret: String?) -> String {
         var text = message
-        if let secret, !secret.isEmpty { text = text.replacing(secret, with: "…") }
+        if let secret, !secret.isEmpty { text = text.replacingAll(secret, with: "…") }
         text = String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
         text = text.trimmingBlanks
         return text.count > maxMessageCharacters ? String(text.prefix(maxMessageCharacters)) + "…" : text

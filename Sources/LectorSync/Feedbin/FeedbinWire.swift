@@ -66,7 +66,7 @@ enum FeedbinWire {
             let target = rest[rest.index(after: open)..<close]
             rest = rest[rest.index(after: close)...]
             let parameters = rest[..<(rest.firstIndex(of: "<") ?? rest.endIndex)]
-            let compact = parameters.replacing(" ", with: "").lowercased()
+            let compact = parameters.replacingAll(" ", with: "").lowercased()
             if compact.contains("rel=\"next\"") || compact.contains("rel=next,") || compact.hasSuffix("rel=next") {
                 return String(target)
             }
