@@ -21,7 +21,8 @@ let package = Package(
                 cSettings: [.unsafeFlags(["-I/usr/include/libsecret-1", "-I/usr/include/glib-2.0",
                                           "-I/usr/lib/x86_64-linux-gnu/glib-2.0/include",
                                           "-I/usr/lib/aarch64-linux-gnu/glib-2.0/include"])]),
-        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // libxml2 is opened with dlopen on the first parse (see CLibXML2/include/clibxml2.h); headers from libxml2-dev.
+        .target(name: "CLibXML2"),
         // libcurl is opened with dlopen on the first request (see CCurl/include/ccurl.h); its headers come from libcurl4-openssl-dev.
         .target(name: "CCurl"),
 
