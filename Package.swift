@@ -10,29 +10,42 @@ let package = Package(
     ],
     targets: [
         // C bridges
-        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
-        .systemLibrary(name: "CLibSecret", pkgConfig: "libsecret-1", providers: [.apt(["libsecret-1-dev"])]),
-        .target(name: "SecretShim", dependencies: ["CLibSecret"]),
-        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // SQLite and readline are linked from their static archives (libsqlite3-dev, libreadline-dev,
+        // libncurses-dev): as shared libraries, resolving their ~2,000 symbols cost every start-up.
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev", "libncurses-dev"])]),
+        // libsecret's headers only: the shim opens libsecret-1.so.0 with dlopen on the first keyring
+        // call (pkg-config would link it, and GLib with it, into every start-up).
+        .systemLibrary(name: "CLibSecret", providers: [.apt(["libsecret-1-dev"])]),
+        .target(name: "SecretShim", dependencies: ["CLibSecret"],
+                cSettings: [.unsafeFlags(["-I/usr/include/libsecret-1", "-I/usr/include/glib-2.0",
+                                          "-I/usr/lib/x86_64-linux-gnu/glib-2.0/include",
+                                          "-I/usr/lib/aarch64-linux-gnu/glib-2.0/include"])]),
+        // libxml2 is opened with dlopen on the first parse (see CLibXML2/include/clibxml2.h); headers from libxml2-dev.
+        .target(name: "CLibXML2"),
+        // libcurl is opened with dlopen on the first request (see CCurl/include/ccurl.h); its headers come from libcurl4-openssl-dev.
+        .target(name: "CCurl"),
 
         // Core
-        .target(name: "LectorStore", dependencies: ["CSQLite"]),
-        .target(name: "LectorSettings"),
+        // What FoundationEssentials lacks and the product needs (a lock, JSON as Any, trimming,
+        // percent-encoding): the binary links no full Foundation, so no ICU data (see README).
+        .target(name: "LectorBasics"),
+        .target(name: "LectorStore", dependencies: ["CSQLite", "LectorBasics"],
+                linkerSettings: [.linkedLibrary(":libsqlite3.a"), .linkedLibrary("m")]),
+        .target(name: "LectorSettings", dependencies: ["LectorBasics"]),
         .target(name: "LectorKeyring", dependencies: ["SecretShim"]),
-        .target(name: "LectorHTTP", dependencies: ["CCurl"]),
+        .target(name: "LectorHTTP", dependencies: ["CCurl", "LectorBasics"]),
         // The one sanitiser for outside text on its way to a terminal or a log.
         .target(name: "LectorText"),
         // Loopback HTTP server and service emulators, for tests and benchmarks only.
         .target(name: "LectorTestSupport", dependencies: ["CLibXML2"]),
-        .target(name: "LectorFeeds", dependencies: ["CLibXML2", "CCrypto", "LectorHTTP"]),
-        .target(name: "LectorReader", dependencies: ["CLibXML2", "LectorHTTP", "LectorText"]),
-        .target(name: "LectorSync", dependencies: ["LectorStore", "LectorHTTP", "LectorFeeds", "CCrypto"]),
+        .target(name: "LectorFeeds", dependencies: ["CLibXML2", "LectorHTTP", "LectorBasics"]),
+        .target(name: "LectorReader", dependencies: ["CLibXML2", "LectorHTTP", "LectorText", "LectorBasics"]),
+        .target(name: "LectorSync", dependencies: ["LectorStore", "LectorHTTP", "LectorFeeds", "LectorBasics"]),
 
         // Front end
-        .target(name: "LectorCLI", dependencies: ["LectorStore", "LectorSettings", "LectorKeyring", "LectorSync", "LectorHTTP", "LectorFeeds", "LectorReader", "LectorText", "CReadline"]),
+        .target(name: "LectorCLI", dependencies: ["LectorStore", "LectorSettings", "LectorKeyring", "LectorSync", "LectorHTTP", "LectorFeeds", "LectorReader", "LectorText", "LectorBasics", "CReadline"],
+                linkerSettings: [.linkedLibrary(":libreadline.a"), .linkedLibrary(":libtinfo.a")]),
         .executableTarget(name: "lector", dependencies: ["LectorCLI"]),
         // Benchmarks (see README): measures Lector beside its peers in the same run.
         .executableTarget(name: "lector-bench", dependencies: ["LectorStore", "LectorFeeds", "LectorSync", "LectorReader", "LectorHTTP",
@@ -44,6 +57,7 @@ let package = Package(
         .executableTarget(name: "http-probe", dependencies: ["LectorHTTP"]),
 
         // Tests: one target per module
+        .testTarget(name: "LectorBasicsTests", dependencies: ["LectorBasics"]),
         .testTarget(name: "LectorStoreTests", dependencies: ["LectorStore"]),
         .testTarget(name: "LectorSettingsTests", dependencies: ["LectorSettings"]),
         .testTarget(name: "LectorKeyringTests", dependencies: ["LectorKeyring", "keyring-probe"]),

@@ -28,10 +28,11 @@ if ((${#targets[@]} == 0)); then
     for file in fuzz/Targets/*.swift; do targets+=("$(basename "$file" .swift)"); done
 fi
 
-mkdir -p "$out/modules" "$out/bin"
+mkdir -p "$out/modules" "$out/bin" "$out/ccurl"
+# SwiftPM writes a module map for a C target; outside SwiftPM, this is CCurl's.
+printf 'module CCurl {\n    header "%s/Sources/CCurl/include/ccurl.h"\n    export *\n}\n' "$PWD" > "$out/ccurl/module.modulemap"
 flags=(-O -sanitize=fuzzer,address -enable-testing -parse-as-library -swift-version 6 -g
-       -I "$out/modules" -I Sources/CLibXML2 -I Sources/CCrypto -I Sources/CSQLite
-       -Xcc -I/usr/include/libxml2)
+       -I "$out/modules" -I "$out/ccurl" -I Sources/CLibXML2/include -I Sources/CSQLite)
 # ld.gold's noise about ASan's local symbols says nothing about our code.
 quiet() { "$@" 2> >(grep -v "Cannot export local symbol" >&2); }
 
@@ -44,13 +45,21 @@ build_module() {
     quiet swiftc "${flags[@]}" -module-name "$name" -wmo -c "${sources[@]}" -o "$stamp" \
         -emit-module -emit-module-path "$out/modules/$name.swiftmodule"
 }
-for module in LectorText LectorHTTP LectorStore LectorSettings LectorFeeds LectorReader LectorSync; do build_module "$module"; done
+# CCurl and CLibXML2 are C targets (they open their libraries with dlopen): their objects are
+# linked like a module's.
+if [[ ! -f $out/modules/CCurl.o || Sources/CCurl/ccurl.c -nt $out/modules/CCurl.o ]]; then
+    clang -O1 -g -fsanitize=fuzzer-no-link,address -I Sources/CCurl/include -c Sources/CCurl/ccurl.c -o "$out/modules/CCurl.o"
+fi
+if [[ ! -f $out/modules/CLibXML2.o || Sources/CLibXML2/clibxml2.c -nt $out/modules/CLibXML2.o ]]; then
+    clang -O1 -g -fsanitize=fuzzer-no-link,address -I Sources/CLibXML2/include -c Sources/CLibXML2/clibxml2.c -o "$out/modules/CLibXML2.o"
+fi
+for module in LectorBasics LectorText LectorHTTP LectorStore LectorSettings LectorFeeds LectorReader LectorSync; do build_module "$module"; done
 
 for target in "${targets[@]}"; do
     binary="$out/bin/$target"
     if [[ ! -x $binary || fuzz/Targets/$target.swift -nt $binary || -n $(find "$out/modules" -name '*.o' -newer "$binary" -print -quit) ]]; then
         echo "fuzz: linking $target" >&2
-        quiet swiftc "${flags[@]}" "fuzz/Targets/$target.swift" "$out"/modules/*.o -lxml2 -lcrypto -lsqlite3 -o "$binary"
+        quiet swiftc "${flags[@]}" "fuzz/Targets/$target.swift" "$out"/modules/*.o -lsqlite3 -o "$binary"
     fi
 done
 ((build_only)) && exit 0

@@ -3,7 +3,10 @@
 # Installs only what is missing, so a second run costs nothing.
 set -euo pipefail
 
-packages=(libsqlite3-dev libreadline-dev libsecret-1-dev libxml2-dev libssl-dev zlib1g-dev libcurl4 libcurl4-openssl-dev)
+# Build: the -dev packages (headers; static archives of SQLite, readline and tinfo). Run time: the three
+# libraries the binary opens on first use (README, "What the binary needs at run time").
+packages=(libsqlite3-dev libreadline-dev libncurses-dev libsecret-1-dev libxml2-dev zlib1g-dev libcurl4-openssl-dev
+          libcurl4 libsecret-1-0 libxml2)
 if [[ ${1:-} == --test ]]; then
     packages+=(gnome-keyring libsecret-tools dbus dbus-daemon libglib2.0-bin zsh fish python3 python3-jsonschema tmux bash-completion)
 fi

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import LectorStore
 
 /// Short numbers for the articles of the last list, so `article read 3` works right after
@@ -17,7 +18,7 @@ struct ArticleHandles {
     /// article of an older list. The list itself is still shown, so this is not an error.
     func remember(_ articleIDs: [Int64]) {
         do {
-            try AppDirectories.ensureDirectory((file as NSString).deletingLastPathComponent)
+            try AppDirectories.ensureDirectory(URL(fileURLWithPath: file).deletingLastPathComponent().path)
             try AppDirectories.ensurePrivateFile(file)
             try articleIDs.map(String.init).joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
         } catch {

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
+import Glibc
 import LectorReader
 import LectorSettings
 import LectorStore
@@ -29,13 +31,13 @@ struct ArticleListView {
             // marks travel as private-use stand-ins and become highlights once the table is laid out.
             if plain && searching, let snippet = article.snippet {
                 row.append(TerminalText.sanitizeKeepingMarks(snippet)
-                    .replacingOccurrences(of: "\u{1}", with: Self.matchStartStandIn).replacingOccurrences(of: "\u{2}", with: Self.matchEndStandIn))
+                    .replacingAll("\u{1}", with: Self.matchStartStandIn).replacingAll("\u{2}", with: Self.matchEndStandIn))
             }
             table.add(row)
         }
         if plain {
-            return table.renderPlain().replacingOccurrences(of: Self.matchStartStandIn, with: palette.matchStart)
-                .replacingOccurrences(of: Self.matchEndStandIn, with: palette.matchEnd)
+            return table.renderPlain().replacingAll(Self.matchStartStandIn, with: palette.matchStart)
+                .replacingAll(Self.matchEndStandIn, with: palette.matchEnd)
         }
         var lines = table.render(width: width).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         lines[0] = palette.header(lines[0])
@@ -65,6 +67,6 @@ struct ArticleListView {
     private static let matchStartStandIn = "\u{F8FE}", matchEndStandIn = "\u{F8FF}"
 
     private func highlight(_ snippet: String) -> String {
-        snippet.replacingOccurrences(of: "\u{1}", with: palette.matchStart).replacingOccurrences(of: "\u{2}", with: palette.matchEnd)
+        snippet.replacingAll("\u{1}", with: palette.matchStart).replacingAll("\u{2}", with: palette.matchEnd)
     }
 }

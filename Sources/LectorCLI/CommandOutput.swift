@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import LectorText
 
 /// What a command produced: text for people and a JSON document for scripts. Only one of the two

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import LectorStore
 
 /// The entry point behind the `lector` executable.

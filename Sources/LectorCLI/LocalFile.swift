@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Reading a file named on the command line with a ceiling checked before anything is read: the

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
+import Glibc
 import LectorStore
 
 /// lector(1) in roff, generated from the command table like help and the completion scripts;
@@ -78,7 +80,7 @@ enum ManPage {
 
     /// Escapes roff's special characters; a leading dot or quote would start a request.
     private static func escape(_ text: String) -> String {
-        var escaped = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+        var escaped = text.replacingAll("\\", with: "\\e").replacingAll("-", with: "\\-")
         if escaped.hasPrefix(".") || escaped.hasPrefix("'") { escaped = "\\&" + escaped }
         return escaped
     }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Questions asked at the terminal. Without a terminal nothing is asked and the caller must have
 /// been told (e.g. `--yes`), so scripts never hang on a prompt. Ctrl-C at a question throws

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Reading a password or API key without it ever being an argument: from the terminal with
 /// echo off, or from stdin with `--password-stdin`.

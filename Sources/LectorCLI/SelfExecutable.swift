@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where this very `lector` binary lives, for what must point back at it: the shipped profiles
 /// beside it, the systemd unit's ExecStart, the REPL's sync child. Read from /proc/self/exe,

@@ -1,3 +1,4 @@
+import LectorBasics
 import LectorText
 
 /// Outside text (a feed title, a server's message, a name read from a backup) made safe for one
@@ -11,12 +12,12 @@ enum TerminalText {
 
     /// Like `sanitize` for each line of a multi-line text.
     static func sanitizeLines(_ text: String) -> String {
-        TerminalSanitizer.clean(text).replacingOccurrences(of: "\t", with: " ")
+        TerminalSanitizer.clean(text).replacingAll("\t", with: " ")
     }
 
     /// Like `sanitize`, but keeps the \u{1}/\u{2} marks the store puts around search matches.
     static func sanitizeKeepingMarks(_ text: String) -> String {
-        sanitize(text.replacingOccurrences(of: "\u{1}", with: "\u{F8FE}").replacingOccurrences(of: "\u{2}", with: "\u{F8FF}"))
-            .replacingOccurrences(of: "\u{F8FE}", with: "\u{1}").replacingOccurrences(of: "\u{F8FF}", with: "\u{2}")
+        sanitize(text.replacingAll("\u{1}", with: "\u{F8FE}").replacingAll("\u{2}", with: "\u{F8FF}"))
+            .replacingAll("\u{F8FE}", with: "\u{1}").replacingAll("\u{F8FF}", with: "\u{2}")
     }
 }

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
+import Glibc
 
 /// A table for people or for pipes. On a terminal the columns are aligned and the width goes to
 /// the flexible column (the title) first: the other columns give way down to a floor before it
@@ -32,7 +34,7 @@ struct TextTable {
     /// One line per row, cells separated by tabs, nothing cut.
     func renderPlain() -> String {
         // A tab or line break inside a cell would shift every column after it.
-        rows.map { $0.map { $0.trimmingWhitespace.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ") }
+        rows.map { $0.map { $0.trimmingWhitespace.replacingAll("\t", with: " ").replacingAll("\n", with: " ") }
             .joined(separator: "\t") }.joined(separator: "\n")
     }
 

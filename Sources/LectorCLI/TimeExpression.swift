@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `--since` values: an ISO date or date-time, or an age such as 36h, 7d, 2w.
 enum TimeExpression {

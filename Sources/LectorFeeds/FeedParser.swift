@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Parses RSS 0.9x/2.0, RSS 1.0 (RDF), Atom 1.0/0.3 and JSON Feed into one model.
 public enum FeedParser {

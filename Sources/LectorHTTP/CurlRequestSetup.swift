@@ -1,5 +1,5 @@
 import CCurl
-import Foundation
+import FoundationEssentials
 
 /// Turns one hop of an `HTTPRequest` into libcurl options: our own redirect handling, no cookies,
 /// every encoding libcurl can decode (decoded before our write callback counts the bytes), HTTP/2
@@ -58,7 +58,7 @@ enum CurlRequestSetup {
         if !request.headers.contains("Expect") { lines.append("Expect:") }
         var list: UnsafeMutablePointer<curl_slist>?
         for line in lines {
-            guard let longer = curl_slist_append(list, line) else { continue }
+            guard let longer = lc_slist_append(list, line) else { continue }
             list = longer
         }
         return list

@@ -1,13 +1,11 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
 
 /// Encodes `application/x-www-form-urlencoded` bodies.
 public enum FormEncoding {
-    private static let unreserved = CharacterSet(charactersIn:
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-
     /// Percent-encodes one form component (everything but unreserved characters).
     public static func escape(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text
+        text.percentEncoded(allowing: URLBytes.isUnreserved)
     }
 
     /// Joins ordered fields as `k=v&k=v`, keys may repeat.

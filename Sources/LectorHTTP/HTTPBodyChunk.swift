@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A piece of a response body handed to a streaming caller as it arrives, with the response's head.
 public struct HTTPBodyChunk: Sendable {

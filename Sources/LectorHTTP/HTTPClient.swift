@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
+import Dispatch
 
 /// The app's one HTTP client, over libcurl: no cache, no cookies, connect/idle/overall deadlines,
 /// a body cap counted on decoded bytes, and redirects that never carry credentials to another origin.
@@ -70,12 +72,13 @@ public final class HTTPClient: Sendable {
             throw .invalidURL("the URL has no host")
         }
         if HTTPCancellation.isCancelling { throw .cancelled(host: request.host) }
+        if let reason = CurlRuntime.loadFailure { throw .libraryMissing(reason) }
     }
 }
 
 /// Hands the transfer created inside the continuation to a cancellation handler that may run first.
 private final class TransferBox: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var transfer: Transfer?
     private var pending: ((Transfer) -> Void)?
 

@@ -20,11 +20,13 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     case tooManyRedirects(host: String)
     /// The server answered with something that is not valid HTTP.
     case badResponse(host: String)
+    /// libcurl (opened on the first request, not at start-up) could not be loaded; the loader's reason.
+    case libraryMissing(String)
 
     /// The host the failure concerns ("?" for an unusable URL).
     public var host: String {
         switch self {
-        case .invalidURL: return "?"
+        case .invalidURL, .libraryMissing: return "?"
         case .cannotConnect(let host), .timedOut(let host), .offline(let host), .connectionLost(let host),
              .tls(let host), .cancelled(let host), .bodyTooLarge(let host, _), .tooManyRedirects(let host),
              .badResponse(let host):
@@ -45,6 +47,8 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         case .bodyTooLarge(let host, let limit): return "The response from \(host) is larger than the \(limit)-byte limit."
         case .tooManyRedirects(let host): return "\(host) redirected too many times (a redirect loop?)."
         case .badResponse(let host): return "\(host) sent a response that is not valid HTTP."
+        case .libraryMissing(let reason):
+            return "Network access needs libcurl, which could not be loaded (\(reason)): install it with `apt-get install libcurl4`."
         }
     }
 
@@ -52,7 +56,7 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     public var isNetworkFailure: Bool {
         switch self {
         case .cannotConnect, .timedOut, .offline, .connectionLost: return true
-        case .invalidURL, .tls, .cancelled, .bodyTooLarge, .tooManyRedirects, .badResponse: return false
+        case .invalidURL, .tls, .cancelled, .bodyTooLarge, .tooManyRedirects, .badResponse, .libraryMissing: return false
         }
     }
 

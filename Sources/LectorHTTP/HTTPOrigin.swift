@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The origin (scheme, host, port) a credential belongs to: it is sent nowhere else.
 public enum HTTPOrigin {

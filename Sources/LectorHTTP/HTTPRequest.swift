@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One HTTP request as the app describes it; the client adds User-Agent and enforces limits.
 public struct HTTPRequest: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A complete HTTP response; any status (including 304 and 4xx/5xx) arrives here, not as an error.
 public struct HTTPResponse: Sendable, Equatable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
 
 /// The transfer engines whose threads are running, so `HTTPCancellation` can reach them all.
 enum LiveEngines {
@@ -7,7 +8,7 @@ enum LiveEngines {
         init(_ engine: TransferEngine) { self.engine = engine }
     }
 
-    private static let lock = NSLock()
+    private static let lock = Lock()
     nonisolated(unsafe) private static var engines: [ObjectIdentifier: WeakEngine] = [:]
 
     static func add(_ engine: TransferEngine) {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
 
 /// Our redirect rules, applied hop by hop (libcurl's own following is off): a relative `Location`
 /// is resolved against the URL that answered, a loop is a URL seen before, and credentials never
@@ -58,9 +59,8 @@ enum RedirectPolicy {
         let trimmed = location.trimmingWhitespace()
         guard !trimmed.isEmpty else { return nil }
         if let url = URL(string: trimmed, relativeTo: base) { return url.absoluteURL }
-        let allowed = CharacterSet.urlFragmentAllowed.union(CharacterSet(charactersIn: "#%"))
-        return trimmed.addingPercentEncoding(withAllowedCharacters: allowed)
-            .flatMap { URL(string: $0, relativeTo: base) }?.absoluteURL
+        let encoded = trimmed.percentEncoded { URLBytes.isFragmentAllowed($0) || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "%") }
+        return URL(string: encoded, relativeTo: base)?.absoluteURL
     }
 
     private static func withoutUserInfo(_ url: URL) -> URL {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
 
 /// Parses `Retry-After` (RFC 9110 §10.2.3): delta-seconds or an HTTP-date.
 public enum RetryAfter {
@@ -9,7 +10,7 @@ public enum RetryAfter {
     /// The delay `value` asks for, counted from `now`; never negative, never over `ceiling`; nil
     /// when unparseable.
     public static func parse(_ value: String, now: Date = Date()) -> Duration? {
-        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        let trimmed = value.trimmingBlanks
         if !trimmed.isEmpty, trimmed.allSatisfy(\.isASCII), trimmed.allSatisfy(\.isNumber) {
             // Digits too many for Int64 are a very long wait, not an unreadable one.
             let seconds = Int64(trimmed) ?? Int64.max

@@ -1,5 +1,5 @@
 import CCurl
-import Foundation
+import FoundationEssentials
 
 /// One request from submission to outcome, across its redirect hops and at most one fresh-connection
 /// retry. Once submitted it is touched only on its engine's thread (libcurl's callbacks run there
@@ -62,7 +62,7 @@ final class Transfer: @unchecked Sendable {
         bodyBytes = 0
         isRedirectHop = false
         lastActivity = .now
-        guard let easy = curl_easy_init() else { throw .badResponse(host: host) }
+        guard let easy = lc_easy_init() else { throw .badResponse(host: host) }
         self.easy = easy
         headerList = CurlRequestSetup.apply(current, configuration: configuration, to: easy,
                                             context: Unmanaged.passUnretained(self).toOpaque(),
@@ -72,8 +72,8 @@ final class Transfer: @unchecked Sendable {
 
     /// Frees the hop's handle and header list (after it left the multi handle).
     func releaseHandle() {
-        if let easy { curl_easy_cleanup(easy) }
-        if let headerList { curl_slist_free_all(headerList) }
+        if let easy { lc_easy_cleanup(easy) }
+        if let headerList { lc_slist_free_all(headerList) }
         easy = nil
         headerList = nil
     }

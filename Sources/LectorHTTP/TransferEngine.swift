@@ -1,13 +1,18 @@
 import CCurl
-import Foundation
+import FoundationEssentials
+import LectorBasics
 
 /// Runs every transfer of one client on one thread over libcurl's multi interface. The thread sleeps
 /// in `curl_multi_poll` until a socket is ready, a deadline is due, or another thread wakes it with
 /// `curl_multi_wakeup` to add or cancel a transfer: no CPU while waiting, cancellation at once.
 /// Connections stay in the multi handle's cache between requests, so a sync reuses them.
 final class TransferEngine: @unchecked Sendable {
-    private let multi: UnsafeMutableRawPointer
-    private let lock = NSLock()
+    private let lock = Lock()
+    // Made with the thread by the first submit (libcurl is loaded by then: HTTPClient checks), so
+    // a client that never sends loads no libcurl. Written under `lock` before the thread starts.
+    private var multiHandle: UnsafeMutableRawPointer?
+    // Engine thread only.
+    private var multi: UnsafeMutableRawPointer { multiHandle! }
     // Guarded by `lock`.
     private var inbox: [Transfer] = []
     private var cancels: [Transfer] = []
@@ -17,17 +22,24 @@ final class TransferEngine: @unchecked Sendable {
     // Engine thread only.
     private var active: [UnsafeMutableRawPointer: Transfer] = [:]
 
-    init() {
-        CurlRuntime.ensureInitialized()
-        multi = curl_multi_init()
-        // HTTP/2 streams to one host share a connection; plenty of connections for HTTP/1.1 hosts.
-        lc_multi_set_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
-        lc_multi_set_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, 8)
-    }
+    init() {}
 
     deinit {
         // Reached only once the thread (which holds the engine) has ended, or if it never started.
-        curl_multi_cleanup(multi)
+        if let multiHandle { lc_multi_cleanup(multiHandle) }
+    }
+
+    private static func makeMulti() -> UnsafeMutableRawPointer? {
+        let multi = lc_multi_init()
+        // HTTP/2 streams to one host share a connection; plenty of connections for HTTP/1.1 hosts.
+        lc_multi_set_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
+        lc_multi_set_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, 8)
+        return multi
+    }
+
+    /// Wakes the engine thread, if it has started.
+    private func wake() {
+        if let multi = lock.withLock({ multiHandle }) { lc_multi_wakeup(multi) }
     }
 
     /// Queues `transfer`; its completion runs on the engine thread.
@@ -35,15 +47,14 @@ final class TransferEngine: @unchecked Sendable {
         let start: Bool = lock.withLock {
             inbox.append(transfer)
             defer { threadStarted = true }
+            if !threadStarted { multiHandle = Self.makeMulti() }
             return !threadStarted
         }
         if start {
             LiveEngines.add(self)
-            let thread = Thread { [self] in run() }
-            thread.name = "lector.http"
-            thread.start()
+            DetachedThread.start(name: "lector.http") { [self] in run() }
         } else {
-            curl_multi_wakeup(multi)
+            wake()
         }
     }
 
@@ -53,19 +64,19 @@ final class TransferEngine: @unchecked Sendable {
             if transfer.requestedFailure == nil { transfer.requestedFailure = error }
             cancels.append(transfer)
         }
-        curl_multi_wakeup(multi)
+        wake()
     }
 
     /// Ends every transfer in flight with `.cancelled` (see `HTTPCancellation`).
     func cancelEverything() {
         lock.withLock { cancelEverythingRequested = true }
-        curl_multi_wakeup(multi)
+        wake()
     }
 
     /// Stops the thread once the owning client is gone.
     func shutdown() {
         lock.withLock { stopping = true }
-        curl_multi_wakeup(multi)
+        wake()
     }
 
     private func run() {
@@ -93,10 +104,10 @@ final class TransferEngine: @unchecked Sendable {
                 return
             }
             var running: Int32 = 0
-            curl_multi_perform(multi, &running)
+            lc_multi_perform(multi, &running)
             collectFinished()
             enforceDeadlines()
-            curl_multi_poll(multi, nil, 0, pollTimeout(), nil)
+            lc_multi_poll(multi, nil, 0, pollTimeout(), nil)
         }
     }
 
@@ -108,7 +119,7 @@ final class TransferEngine: @unchecked Sendable {
         do {
             let easy = try transfer.makeHandle(freshConnection: freshConnection)
             active[easy] = transfer
-            curl_multi_add_handle(multi, easy)
+            lc_multi_add_handle(multi, easy)
         } catch {
             transfer.finish(.failure(error))
         }
@@ -122,13 +133,13 @@ final class TransferEngine: @unchecked Sendable {
 
     private func detach(_ transfer: Transfer) {
         guard let easy = transfer.easy else { return }
-        curl_multi_remove_handle(multi, easy)
+        lc_multi_remove_handle(multi, easy)
         active[easy] = nil
     }
 
     private func collectFinished() {
         var left: Int32 = 0
-        while let message = curl_multi_info_read(multi, &left) {
+        while let message = lc_multi_info_read(multi, &left) {
             guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
                   let transfer = active[easy] else { continue }
             let code = message.pointee.data.result
@@ -183,9 +194,12 @@ final class TransferEngine: @unchecked Sendable {
     }
 }
 
-/// `curl_global_init`, once per process, before the first handle.
+/// libcurl, opened (and `curl_global_init` run) once per process on the first request.
 enum CurlRuntime {
-    private static let initialized: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
-
-    static func ensureInitialized() { _ = initialized }
+    /// Nil once libcurl is usable; else why it could not be loaded.
+    static let loadFailure: String? = {
+        var reason = [CChar](repeating: 0, count: 512)
+        guard lc_load(&reason, reason.count) != 0 else { return nil }
+        return String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }()
 }

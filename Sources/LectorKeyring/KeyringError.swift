@@ -8,6 +8,8 @@ public enum KeyringError: Error, Equatable, Sendable, CustomStringConvertible {
     case noDefaultCollection
     /// Any other Secret Service failure, as libsecret reported it.
     case failed(domain: String, code: Int, message: String)
+    /// libsecret (opened on the first keyring call, not at start-up) could not be loaded; the loader's reason.
+    case libraryMissing(String)
 
     /// What went wrong and what the user can do about it.
     public var message: String {
@@ -24,6 +26,8 @@ public enum KeyringError: Error, Equatable, Sendable, CustomStringConvertible {
                 + "with the password read from stdin"
         case let .failed(domain, code, message):
             "the Secret Service failed (\(domain) \(code)): \(message)"
+        case .libraryMissing(let reason):
+            "the keyring needs libsecret, which could not be loaded (\(reason)): install it with `apt-get install libsecret-1-0`"
         }
     }
 

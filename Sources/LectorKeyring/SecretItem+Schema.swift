@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How items look in the Secret Service: a schema name, identifying attributes and a label.
 /// Every attribute takes part in matching, so items differing in any one of them never collide.

@@ -25,6 +25,7 @@ extension KeyringError {
         case KS_FAILURE_UNREACHABLE: self = .unreachable(cause: message)
         case KS_FAILURE_LOCKED: self = .locked
         case KS_FAILURE_NO_COLLECTION: self = .noDefaultCollection
+        case KS_FAILURE_MISSING_LIBRARY: self = .libraryMissing(message)
         default: self = .failed(domain: domain, code: Int(error.code), message: message)
         }
     }

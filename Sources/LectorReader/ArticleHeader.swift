@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LectorText
 
 /// The block printed above an article: title, then one line of feed · author · date · reading time.
@@ -32,7 +32,7 @@ public struct ArticleHeader: Sendable, Equatable {
             if !cleaned.isEmpty { parts.append(cleaned) }
         }
         if let date {
-            parts.append(date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!).year().month().day()))
+            parts.append(date.formatted(Date.ISO8601FormatStyle(timeZone: .gmt).year().month().day()))
         }
         parts.append("\(readingMinutes(wordCount: wordCount)) min read")
         let titleText = Self.oneLine(title)

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
 import LectorText
 
 /// Readability's `_postProcessContent`: absolute URLs, no script links, no presentational
@@ -46,7 +47,7 @@ enum ArticlePostProcessor {
         if trimmed.hasPrefix("#") || trimmed.isEmpty { return nil }
         if trimmed.lowercased().hasPrefix("data:") { return nil }
         let url = URL(string: trimmed, relativeTo: base)
-            ?? URL(string: trimmed.replacingOccurrences(of: " ", with: "%20"), relativeTo: base)
+            ?? URL(string: trimmed.replacingAll(" ", with: "%20"), relativeTo: base)
         return url?.absoluteURL.absoluteString
     }
 

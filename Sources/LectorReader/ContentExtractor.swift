@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LectorText
 
 /// Full-content extraction in the manner of Mozilla Readability.

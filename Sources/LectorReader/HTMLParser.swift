@@ -1,10 +1,10 @@
 import CLibXML2
-import Foundation
+import FoundationEssentials
 
 /// Parses HTML with libxml2's forgiving HTML parser and copies the result into `HTMLNode`s.
 enum HTMLParser {
     private static let initialised: Bool = {
-        xmlInitParser()
+        lx_xmlInitParser()
         return true
     }()
 
@@ -30,10 +30,10 @@ enum HTMLParser {
         guard !data.isEmpty else { return root }
         let document: htmlDocPtr? = data.withUnsafeBytes { raw in
             guard let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self) else { return nil }
-            return htmlReadMemory(base, Int32(clamping: raw.count), nil, encoding, options)
+            return lx_htmlReadMemory(base, Int32(clamping: raw.count), nil, encoding, options)
         }
         guard let document else { return root }
-        defer { xmlFreeDoc(document) }
+        defer { lx_xmlFreeDoc(document) }
         var child = document.pointee.children
         while let node = child {
             if node.pointee.type == XML_ELEMENT_NODE, name(of: node) == "html" {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
 import LectorText
 
 /// A numbered target mentioned in the rendered article: a link, an image or an embedded medium.
@@ -42,7 +43,7 @@ enum URLResolver {
         let lower = trimmed.lowercased()
         if lower.hasPrefix("javascript:") || lower.hasPrefix("data:") || lower.hasPrefix("vbscript:") { return nil }
         let candidate = URL(string: trimmed, relativeTo: base)
-            ?? URL(string: trimmed.replacingOccurrences(of: " ", with: "%20"), relativeTo: base)
+            ?? URL(string: trimmed.replacingAll(" ", with: "%20"), relativeTo: base)
         guard let url = candidate?.absoluteURL else { return nil }
         return url.absoluteString
     }

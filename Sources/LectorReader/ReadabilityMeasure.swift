@@ -1,3 +1,4 @@
+import LectorBasics
 /// Readability's DOM measurements on `HTMLNode`.
 enum ReadabilityMeasure {
     static func isPhrasing(_ node: HTMLNode) -> Bool {
@@ -57,7 +58,7 @@ enum ReadabilityMeasure {
     }
 
     static func isProbablyVisible(_ node: HTMLNode) -> Bool {
-        if let style = node.attribute("style")?.lowercased().replacingOccurrences(of: " ", with: "") {
+        if let style = node.attribute("style")?.lowercased().replacingAll(" ", with: "") {
             if style.contains("display:none") || style.contains("visibility:hidden") { return false }
         }
         if node.attribute("hidden") != nil { return false }

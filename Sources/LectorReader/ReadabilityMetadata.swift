@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
 
 /// Title, byline, excerpt and site name from JSON-LD, `<meta>` tags and the document title,
 /// in Readability's order of preference.
@@ -51,7 +52,7 @@ struct ReadabilityMetadata {
                 }
             }
             if !matched, let rawName = meta.attribute("name") {
-                let name = rawName.lowercased().filter { !$0.isWhitespace }.replacingOccurrences(of: ".", with: ":")
+                let name = rawName.lowercased().filter { !$0.isWhitespace }.replacingAll(".", with: ":")
                 if isKnownName(name) { values[name] = content }
             }
         }
@@ -161,7 +162,7 @@ struct ReadabilityMetadata {
             if text.hasPrefix("<![CDATA[") { text.removeFirst(9) }
             if text.hasSuffix("]]>") { text.removeLast(3) }
             // Outside input and optional: a malformed JSON-LD block only means no metadata from it.
-            guard let parsedAny = try? JSONSerialization.jsonObject(with: Data(text.utf8)) else { continue }
+            guard let parsedAny = try? JSONObject.parse(Data(text.utf8)) else { continue }
             var parsed: [String: Any]?
             if let list = parsedAny as? [[String: Any]] {
                 parsed = list.first { isArticleType($0["@type"]) }

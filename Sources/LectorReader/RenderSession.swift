@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
 import LectorText
 
 /// One rendering pass: walks the tree, collects inline runs per block and emits prefixed lines.
@@ -257,7 +258,7 @@ final class RenderSession {
         listDepth += 1
         let ordered = node.name == "ol"
         let items = node.children.filter { $0.name == "li" }
-        var number = Int(node.attribute("start")?.trimmingCharacters(in: .whitespaces) ?? "") ?? 1
+        var number = Int(node.attribute("start")?.trimmingBlanks ?? "") ?? 1
         let widest = "\(number + max(0, items.count - 1)). ".count
         let bullets = ["• ", "◦ ", "▪ "]
         for child in node.children {
@@ -310,7 +311,7 @@ final class RenderSession {
     private func preformatted(_ node: HTMLNode) {
         if flattenBlocks { appendText(node.textContent); return }
         separatedBlock {
-            var text = TerminalSanitizer.clean(node.textContent).replacingOccurrences(of: "\t", with: "    ")
+            var text = TerminalSanitizer.clean(node.textContent).replacingAll("\t", with: "    ")
             if text.hasPrefix("\n") { text.removeFirst() }
             var codeLines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             while codeLines.last?.allSatisfy(\.isWhitespace) == true { codeLines.removeLast() }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LectorText
 
 /// Renders article HTML as wrapped terminal text.

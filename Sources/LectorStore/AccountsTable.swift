@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Queries over `accounts`.
 public struct AccountsTable {

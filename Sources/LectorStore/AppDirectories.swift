@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where Lector keeps its files: the XDG base directories, or everything under `LECTOR_HOME`.
 public struct AppDirectories: Sendable, Equatable {
@@ -25,7 +26,7 @@ public struct AppDirectories: Sendable, Equatable {
             return AppDirectories(data: home + "/data", config: home + "/config",
                                   state: home + "/state", cache: home + "/cache", systemdUser: home + "/systemd/user")
         }
-        let userHome = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let userHome = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
         func base(_ variable: String, _ fallback: String) -> String {
             // The XDG spec says relative paths in these variables are invalid and must be ignored.
             if let value = environment[variable], value.hasPrefix("/") { return value }
@@ -49,11 +50,19 @@ public struct AppDirectories: Sendable, Equatable {
 
     /// Creates `path` (and parents) readable by the owner only.
     public static func ensureDirectory(_ path: String) throws(StoreError) {
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw .cannotCreateDirectory(path: path, reason: error.localizedDescription)
+        // mkdir -p by hand: FoundationEssentials' errors carry no readable description, strerror does.
+        var made = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            made += "/" + component
+            if mkdir(made, 0o700) == 0 {
+                chmod(made, 0o700)  // whatever the umask
+            } else if errno != EEXIST {
+                throw .cannotCreateDirectory(path: path, reason: String(cString: strerror(errno)))
+            }
+        }
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            throw .cannotCreateDirectory(path: path, reason: "a file of that name is in the way")
         }
     }
 

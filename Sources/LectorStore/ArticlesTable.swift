@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Queries over `articles` and `article_state`.
 public struct ArticlesTable {

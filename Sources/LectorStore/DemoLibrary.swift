@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A small local library shown on a first run with no account, so nothing is empty. It lives in
 /// one account marked as demo; removing that account removes all of it.

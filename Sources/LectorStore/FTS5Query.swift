@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
 /// Turns what a user typed into a safe FTS5 query: every word becomes a quoted string (so FTS5
 /// operators, column filters and stray quotes in the input mean nothing), all words are required,
 /// and the last one matches as a prefix so results appear while typing.
@@ -7,7 +8,7 @@ enum FTS5Query {
         let tokens = text.split { !($0.isLetter || $0.isNumber || $0 == "'" || $0 == "_") }
         guard !tokens.isEmpty else { return nil }
         return tokens.enumerated().map { index, token in
-            let quoted = "\"" + token.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            let quoted = "\"" + token.replacingAll("\"", with: "\"\"") + "\""
             return index == tokens.count - 1 ? quoted + "*" : quoted
         }.joined(separator: " ")
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A feed with its folder and counts, for listings.
 public struct FeedListing: Sendable, Equatable {

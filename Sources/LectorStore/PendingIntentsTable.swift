@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A change the user made that the server has not acknowledged.
 public struct PendingIntent: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An article saved for later.
 public struct ReadingListItem: Sendable, Equatable {

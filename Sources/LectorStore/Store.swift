@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The local store: one SQLite file, migrated to the current schema, and the tables over it.
 /// This type and the table types it hands out are the whole public face of the module.
@@ -7,7 +7,7 @@ public final class Store {
 
     /// Opens the store for reading and writing, creating the file (mode 0600) and migrating it.
     public init(path: String) throws(StoreError) {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         try AppDirectories.ensureDirectory(directory)
         try AppDirectories.ensurePrivateFile(path)
         do { database = try Database(path: path, mode: .readWrite) } catch { throw StoreError.damage(error, path: path) ?? .database(error) }

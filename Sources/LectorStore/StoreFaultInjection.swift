@@ -1,5 +1,6 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
+import LectorBasics
 
 /// A test hook: makes every write statement from the N-th one on fail as a full disk (or a
 /// locked store) would, so tests and the crash suite can check that a store error ends a command
@@ -17,7 +18,7 @@ public enum StoreFaultInjection {
         var writes = 0
     }
 
-    private static let lock = NSLock()
+    private static let lock = Lock()
     nonisolated(unsafe) private static var plan: Plan? = parse(ProcessInfo.processInfo.environment[variable])
 
     /// Arms (or with nil, disarms) the fault in this process, for in-process tests.

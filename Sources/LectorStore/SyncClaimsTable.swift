@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Who is syncing an account right now: one row per account, claimed by a process with a random
 /// token and kept fresh by a heartbeat. Advisory: nothing in SQLite enforces it, the sync code

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The bulk operations a sync run needs: applying the server's structure, its entries and its
 /// id sets, and the per-account sync bookkeeping. Each is one transaction.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
 import LectorHTTP
 
 /// The kinds of remote service Lector can sync with.
@@ -20,7 +21,7 @@ public struct AccountEndpoint: Sendable, Equatable {
 
     public static func resolve(kind: ServiceKind, typed: String?) throws(AccountEndpointError) -> AccountEndpoint {
         var notes: [String] = []
-        guard let typed = typed?.trimmingCharacters(in: .whitespaces), !typed.isEmpty else {
+        guard let typed = typed?.trimmingBlanks, !typed.isEmpty else {
             guard kind == .feedbin else { throw .missing(kind) }
             return AccountEndpoint(candidates: [feedbinAPI], notes: [])
         }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
 import LectorFeeds
 import LectorStore
 
@@ -23,7 +24,7 @@ final class FetchPipeline: @unchecked Sendable {
         let credentials: FeedCredentials?
     }
 
-    private let condition = NSCondition()
+    private let condition = Lock()
     private var outcomes: [Int: Outcome] = [:]
     private var cancelled = false
     /// Fetches that may start before the writer takes another outcome.
@@ -32,10 +33,10 @@ final class FetchPipeline: @unchecked Sendable {
     init(jobs: [Job], fetcher: FeedFetcher, manual: Bool, now: Date, window: Int = 4) {
         freeSlots = max(1, window)
         // Plain threads: each one blocks on its request, which must not starve a shared pool.
-        Thread { [self] in
+        DetachedThread.start(name: "lector.fetch") { [self] in
             for (index, job) in jobs.enumerated() {
                 guard waitForSlot() else { return }
-                Thread { [self] in
+                DetachedThread.start(name: "lector.fetch") { [self] in
                     let (result, state) = fetcher.fetch(job.url, state: job.state, credentials: job.credentials, manual: manual, now: now)
                     var articles: [IncomingArticle] = []
                     if case .success(.updated(let parsed)) = result { articles = parsed.items.map(LocalFeedSync.article) }
@@ -44,9 +45,9 @@ final class FetchPipeline: @unchecked Sendable {
                     if !cancelled { outcomes[index] = Outcome(result: result, state: state, articles: articles) }
                     condition.broadcast()
                     condition.unlock()
-                }.start()
+                }
             }
-        }.start()
+        }
     }
 
     /// Blocks until a fetch may start; false once the pipeline is cancelled.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LectorStore
 
 /// One account's sync, the offline-first way:

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import LectorStore
 
 /// One sync per account at a time, across processes: the systemd timer, the REPL's sync on
@@ -41,7 +42,7 @@ public final class SyncLock {
                 return lock
             case .heldBy(let pid):
                 guard Date() < deadline else { throw .alreadySyncing(account: account.name, pid: pid) }
-                Thread.sleep(forTimeInterval: 0.1)
+                usleep(100_000)
             }
         }
     }

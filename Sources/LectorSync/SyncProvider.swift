@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One sync service (GReader, Miniflux, Fever, Feedbin) seen through one model. Providers
 /// translate; the engine decides. Calls block until the server answers: the CLI is a

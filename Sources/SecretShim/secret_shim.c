@@ -1,20 +1,111 @@
 #include "secret_shim.h"
 
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <libsecret/secret.h>
+
+/* libsecret and the GLib/GIO/GObject stack under it are opened with dlopen on the first keyring
+ * call, not linked: linking them made every start-up (even `lector version`) load and relocate
+ * them. Every GLib and libsecret function this file calls is listed here; the #defines below
+ * route the calls through the table, so the code reads like ordinary libsecret code. */
+#define KS_LIBRARY "libsecret-1.so.0"
+#define KS_FUNCTIONS(X) \
+    X(g_free) X(g_strdup) X(g_error_free) X(g_error_matches) X(g_clear_error) X(g_quark_to_string) \
+    X(g_io_error_quark) X(g_dbus_error_quark) X(g_bus_get_sync) X(g_dbus_connection_call_sync) \
+    X(g_variant_new) X(g_variant_get) X(g_variant_unref) X(g_variant_is_of_type) X(g_variant_get_boolean) \
+    X(g_variant_type_checked_) X(g_object_unref) X(g_hash_table_new) X(g_hash_table_insert) \
+    X(g_hash_table_unref) X(g_str_hash) X(g_str_equal) \
+    X(secret_error_get_quark) X(secret_password_free) X(secret_schema_newv) X(secret_schema_unref) \
+    X(secret_password_storev_sync) X(secret_password_lookupv_sync) X(secret_password_clearv_sync) \
+    X(secret_service_disconnect)
+
+#define KS_FIELD(name) __typeof__(name) *name;
+static struct { KS_FUNCTIONS(KS_FIELD) } lazy;
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static char load_failure[512];
+static int loaded;
+
+static void load(void) {
+    void *library = dlopen(KS_LIBRARY, RTLD_NOW | RTLD_LOCAL);
+    if (library == NULL) {
+        const char *why = dlerror();
+        snprintf(load_failure, sizeof load_failure, "%s", why ? why : KS_LIBRARY " could not be loaded");
+        return;
+    }
+    /* dlsym on libsecret's handle also searches the GLib libraries it depends on. */
+#define KS_RESOLVE(name) \
+    if ((lazy.name = (__typeof__(name) *)dlsym(library, #name)) == NULL) { \
+        snprintf(load_failure, sizeof load_failure, "%s has no %s", KS_LIBRARY, #name); \
+        return; \
+    }
+    KS_FUNCTIONS(KS_RESOLVE)
+#undef KS_RESOLVE
+    loaded = 1;
+}
+
+/* Fails with KS_FAILURE_MISSING_LIBRARY unless libsecret is usable. Its strings come from malloc,
+ * which is what g_free releases too (GLib >= 2.46 always allocates with the system malloc). */
+static int require_library(ks_error *e) {
+    pthread_once(&once, load);
+    if (loaded) return 0;
+    if (e) {
+        memset(e, 0, sizeof *e);
+        e->kind = KS_FAILURE_MISSING_LIBRARY;
+        e->domain = strdup("secret-shim");
+        e->message = strdup(load_failure);
+    }
+    return -1;
+}
+
+#define KS_ROUTE(name) lazy.name
+#define g_free KS_ROUTE(g_free)
+#define g_strdup KS_ROUTE(g_strdup)
+#define g_error_free KS_ROUTE(g_error_free)
+#define g_error_matches KS_ROUTE(g_error_matches)
+#define g_clear_error KS_ROUTE(g_clear_error)
+#define g_quark_to_string KS_ROUTE(g_quark_to_string)
+#define g_io_error_quark KS_ROUTE(g_io_error_quark)
+#define g_dbus_error_quark KS_ROUTE(g_dbus_error_quark)
+#define g_bus_get_sync KS_ROUTE(g_bus_get_sync)
+#define g_dbus_connection_call_sync KS_ROUTE(g_dbus_connection_call_sync)
+#define g_variant_new KS_ROUTE(g_variant_new)
+#define g_variant_get KS_ROUTE(g_variant_get)
+#define g_variant_unref KS_ROUTE(g_variant_unref)
+#define g_variant_is_of_type KS_ROUTE(g_variant_is_of_type)
+#define g_variant_get_boolean KS_ROUTE(g_variant_get_boolean)
+#define g_variant_type_checked_ KS_ROUTE(g_variant_type_checked_)
+#define g_object_unref KS_ROUTE(g_object_unref)
+#define g_hash_table_new KS_ROUTE(g_hash_table_new)
+#define g_hash_table_insert KS_ROUTE(g_hash_table_insert)
+#define g_hash_table_unref KS_ROUTE(g_hash_table_unref)
+#define g_str_hash KS_ROUTE(g_str_hash)
+#undef g_str_equal  /* newer GLib makes it a macro too; the shim passes it as a function */
+#define g_str_equal KS_ROUTE(g_str_equal)
+#define secret_error_get_quark KS_ROUTE(secret_error_get_quark)
+#define secret_password_free KS_ROUTE(secret_password_free)
+#define secret_schema_newv KS_ROUTE(secret_schema_newv)
+#define secret_schema_unref KS_ROUTE(secret_schema_unref)
+#define secret_password_storev_sync KS_ROUTE(secret_password_storev_sync)
+#define secret_password_lookupv_sync KS_ROUTE(secret_password_lookupv_sync)
+#define secret_password_clearv_sync KS_ROUTE(secret_password_clearv_sync)
+#define secret_service_disconnect KS_ROUTE(secret_service_disconnect)
 
 #define SECRETS_NAME "org.freedesktop.secrets"
 #define SECRETS_PATH "/org/freedesktop/secrets"
 
 void ks_error_clear(ks_error *e) {
     if (!e) return;
-    g_free(e->domain);
-    g_free(e->message);
+    free(e->domain);  /* g_free is free (see require_library), and may not be loaded */
+    free(e->message);
     memset(e, 0, sizeof *e);
 }
 
 void ks_secret_free(char *secret) {
-    secret_password_free(secret);
+    if (secret) secret_password_free(secret);
 }
 
 /* Sorts a GLib error into the cases the caller reports differently. */
@@ -86,6 +177,7 @@ static int fail_with(ks_failure kind, const char *message, ks_error *e) {
 /* Asks the service directly rather than through libsecret's proxies, whose cached
  * properties go stale in a process without a running main loop. */
 int ks_status(ks_error *e) {
+    if (require_library(e) != 0) return -1;
     GError *err = NULL;
     GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, &err);
     if (!bus) return fail(err, e);
@@ -154,6 +246,7 @@ static gboolean worth_retrying(const GError *err) {
 
 int ks_store(const char *schema_name, const char *label, const char *secret,
              const char *const *keys, const char *const *vals, size_t n, ks_error *e) {
+    if (require_library(e) != 0) return -1;
     SecretSchema *schema = schema_for(schema_name, keys, n);
     GHashTable *attributes = attributes_for(keys, vals, n);
     GError *err = NULL;
@@ -173,6 +266,7 @@ int ks_store(const char *schema_name, const char *label, const char *secret,
 int ks_lookup(const char *schema_name, const char *const *keys, const char *const *vals, size_t n,
               char **out, ks_error *e) {
     *out = NULL;
+    if (require_library(e) != 0) return -1;
     SecretSchema *schema = schema_for(schema_name, keys, n);
     GHashTable *attributes = attributes_for(keys, vals, n);
     GError *err = NULL;
@@ -192,6 +286,7 @@ int ks_lookup(const char *schema_name, const char *const *keys, const char *cons
 
 int ks_clear(const char *schema_name, const char *const *keys, const char *const *vals, size_t n,
              ks_error *e) {
+    if (require_library(e) != 0) return -1;
     SecretSchema *schema = schema_for(schema_name, keys, n);
     GHashTable *attributes = attributes_for(keys, vals, n);
     GError *err = NULL;

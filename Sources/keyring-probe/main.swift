@@ -2,7 +2,7 @@
 // Makes one keyring call on a throwaway item and prints a single line:
 //   `available`, `stored`, `found`, `none`, `removed`  (exit 0)
 //   `<kind>\t<message>` for a KeyringError, kind one of
-//   unreachable, locked, no-default-collection, failed  (exit 1)
+//   unreachable, locked, no-default-collection, failed, library-missing  (exit 1)
 import Glibc
 import LectorKeyring
 
@@ -14,6 +14,7 @@ func kind(of error: KeyringError) -> String {
     case .locked: "locked"
     case .noDefaultCollection: "no-default-collection"
     case .failed: "failed"
+    case .libraryMissing: "library-missing"
     }
 }
 

@@ -10,15 +10,19 @@ enum ProcessTimer {
         let output: String
         /// Page faults (minor + major) of the child: a figure that does not swing with machine load.
         let pageFaults: Int
+        /// The child's own CPU time (user + system): unlike wall time, not stretched by other
+        /// processes on a loaded machine (the container exposes no instruction counter).
+        let cpuMilliseconds: Double
     }
 
     /// Like `measure`, with each run's page faults too.
-    static func measureFaults(_ arguments: [String], environment: [String: String], runs: Int) throws -> [(milliseconds: Double, faults: Int)] {
-        var samples: [(Double, Int)] = []
+    static func measureFaults(_ arguments: [String], environment: [String: String], runs: Int)
+        throws -> [(milliseconds: Double, faults: Int, cpuMilliseconds: Double)] {
+        var samples: [(Double, Int, Double)] = []
         for _ in 0..<runs {
             let run = try spawn(arguments, environment: environment, capture: false)
             guard run.status == 0 else { throw BenchError.commandFailed(arguments.joined(separator: " "), run.status, "") }
-            samples.append((run.milliseconds, run.pageFaults))
+            samples.append((run.milliseconds, run.pageFaults, run.cpuMilliseconds))
         }
         return samples
     }
@@ -68,7 +72,10 @@ enum ProcessTimer {
         let output = capture ? ((try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "") : ""
         // Exit code when the process exited, else 128 + signal, as shells report it.
         let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return Run(milliseconds: seconds * 1_000, status: code, output: output, pageFaults: usage.ru_minflt + usage.ru_majflt)
+        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1_000
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1_000
+        return Run(milliseconds: seconds * 1_000, status: code, output: output, pageFaults: usage.ru_minflt + usage.ru_majflt,
+                   cpuMilliseconds: cpu)
     }
 
     private static func posixSpawn(_ arguments: [String], environment: [String: String],

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import LectorCLI
 
 exit(Lector.main(Array(CommandLine.arguments.dropFirst())))

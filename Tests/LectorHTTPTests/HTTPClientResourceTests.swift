@@ -39,6 +39,20 @@ struct HTTPClientResourceTests {
                 "outcome: \(fields["outcome"] ?? "")")
     }
 
+    @Test("libcurl that cannot be loaded fails the request with the package to install, not a crash")
+    func libcurlMissing() throws {
+        // libcurl is opened with dlopen on the first request; a broken one first on the search path stands in for none.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lector-no-libcurl-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data().write(to: directory.appendingPathComponent("libcurl.so.4"))
+        var environment = ProcessInfo.processInfo.environment
+        environment["LD_LIBRARY_PATH"] = directory.path
+        let fields = try HTTPProbe.run(["fetch", "http://127.0.0.1:9/feed.xml"], environment: environment)
+        let outcome = fields["outcome"] ?? ""
+        #expect(outcome.contains("needs libcurl") && outcome.contains("apt-get install libcurl4"), "outcome: \(outcome)")
+    }
+
     @Test("an endless gzip body without Content-Length stops at the decoded cap")
     func endlessCompressedBody() async throws {
         let server = try ScriptedServer { connection, _ in

@@ -16,11 +16,12 @@ enum HTTPProbe {
     struct Failure: Error, CustomStringConvertible { let description: String }
 
     /// Runs the probe and returns its `key=value` fields (the last, `outcome`, takes the rest of the line).
-    static func run(_ arguments: [String]) throws -> [String: String] {
+    static func run(_ arguments: [String], environment: [String: String]? = nil) throws -> [String: String] {
         guard let url else { throw Failure(description: "http-probe was not built (swift build --build-tests builds it)") }
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
+        if let environment { process.environment = environment }
         let output = Pipe()
         process.standardOutput = output
         try process.run()

@@ -19,6 +19,23 @@ struct UnreachableServiceTests {
         }
     }
 
+    @Test("libsecret that cannot be loaded makes every call report 'library-missing' with the package to install")
+    func libsecretMissing() throws {
+        // libsecret is opened with dlopen on the first call; a broken one first on the search path stands in for none.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lector-no-libsecret-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data().write(to: directory.appendingPathComponent("libsecret-1.so.0"))
+        var environment = Probe.headlessEnvironment
+        environment["LD_LIBRARY_PATH"] = directory.path
+        for command in ["status", "lookup", "store", "remove"] {
+            let probe = try Probe.run(command, environment: environment)
+            #expect(probe.status == 1, "\(command) must fail without libsecret")
+            #expect(probe.outcome == "library-missing", "\(command) without libsecret: \(probe.outcome) \(probe.message)")
+            #expect(probe.message.contains("apt-get install libsecret-1-0"), "\(command) must name the package: \(probe.message)")
+        }
+    }
+
     @Test("no bus address and no display makes status and lookup report 'unreachable'")
     func noBusNoDisplay() throws {
         let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("lector-empty-runtime-\(UUID().uuidString.prefix(8))")

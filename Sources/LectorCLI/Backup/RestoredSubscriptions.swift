@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import LectorBasics
 import LectorSettings
 import LectorStore
 
@@ -19,7 +21,7 @@ struct RestoredSubscriptions {
                                                     attributes: [.posixPermissions: 0o700])
             try JSONEncoder().encode(subscriptions).write(to: URL(fileURLWithPath: path(accountID)), options: .atomic)
         } catch {
-            throw .failure("cannot keep the restored subscriptions in \(directory): \(error.localizedDescription)")
+            throw .failure("cannot keep the restored subscriptions in \(directory): \(ErrorText.describe(error))")
         }
     }
 

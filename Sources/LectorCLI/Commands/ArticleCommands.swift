@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
+import Glibc
 import LectorStore
 
 enum ArticleCommands {
@@ -147,7 +149,7 @@ enum ArticleCommands {
 
         init(_ article: ArticleSummary, handle: Int) {
             self.handle = handle
-            snippet = article.snippet.map { $0.replacingOccurrences(of: "\u{1}", with: "").replacingOccurrences(of: "\u{2}", with: "") }
+            snippet = article.snippet.map { $0.replacingAll("\u{1}", with: "").replacingAll("\u{2}", with: "") }
             id = article.id
             feed_id = article.feedID
             feed = article.feedTitle

@@ -16,6 +16,8 @@ enum FeedCommands {
             try Lookup.folder(named: name, accountID: account?.id, in: store)
         }
         let feeds = try CLIError.catching { try store.feeds.list(accountID: account?.id, folderID: folder?.id) }
+        // The table is laid out only when it is shown: for --json it was most of the command's time.
+        guard !invocation.wantsJSON else { return CommandOutput(text: "", json: feeds.map(FeedJSON.init)) }
         let showAccount = Set(feeds.map(\.accountName)).count > 1
         var table = TextTable((showAccount ? ["ACCOUNT"] : []) + ["TITLE", "FOLDER", "UNREAD", "URL"],
                               flexibleColumn: showAccount ? 1 : 0)

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import LectorBasics
 import LectorFeeds
 import LectorKeyring
 import LectorStore

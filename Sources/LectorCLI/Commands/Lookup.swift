@@ -1,11 +1,13 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import LectorBasics
 import LectorStore
 
 /// Finding the feed, folder or account a user named, with "did you mean" when there is none.
 enum Lookup {
     static func folder(named name: String, accountID: Int64?, in store: Store) throws(CLIError) -> Folder {
         let folders = try CLIError.catching { try store.folders.list(accountID: accountID) }
-        let matches = folders.filter { $0.folder.name.caseInsensitiveCompare(name) == .orderedSame }
+        let matches = folders.filter { $0.folder.name.equalsIgnoringCase(name) }
         guard let match = matches.first else {
             throw .notFound("no folder named '\(name)'\(Suggestion.hint(for: name, in: folders.map(\.folder.name))) (see 'lector folder list')")
         }
@@ -17,7 +19,7 @@ enum Lookup {
 
     static func feed(titled title: String, accountID: Int64?, in store: Store) throws(CLIError) -> Feed {
         let feeds = try CLIError.catching { try store.feeds.list(accountID: accountID) }
-        let matches = feeds.filter { $0.feed.title.caseInsensitiveCompare(title) == .orderedSame || $0.feed.url == title }
+        let matches = feeds.filter { $0.feed.title.equalsIgnoringCase(title) || $0.feed.url == title }
         guard let match = matches.first else {
             throw .notFound("no feed titled '\(title)'\(Suggestion.hint(for: title, in: feeds.map(\.feed.title))) (see 'lector feed list')")
         }

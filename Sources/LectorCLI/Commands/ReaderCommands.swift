@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import LectorHTTP
 import LectorReader
 import LectorSettings
@@ -107,8 +108,8 @@ enum ReaderCommands {
         }
         try markRead(article, store: store, session: session)
         if session.environment["DISPLAY"] != nil || session.environment["WAYLAND_DISPLAY"] != nil,
-           // No browser to start is not an error: the address is printed instead, below.
-           (try? Process.run(URL(fileURLWithPath: "/usr/bin/xdg-open"), arguments: [url])) != nil {
+           let opener = Subprocess.start("/usr/bin/xdg-open", [url], output: .inherit) {
+            opener.reapWhenDone()
             return CommandOutput(text: "Opened \(url)", json: CommandOutput.MessageJSON(ok: true, message: url))
         }
         return CommandOutput(text: url, json: CommandOutput.MessageJSON(ok: true, message: url))

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import LectorStore
 
 /// Background sync the platform's way: a systemd user timer, or a crontab line where there is no

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import LectorKeyring
 import LectorReader
 import LectorStore

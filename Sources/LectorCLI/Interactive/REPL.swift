@@ -1,5 +1,6 @@
 @preconcurrency import CReadline
-import Foundation
+import FoundationEssentials
+import Glibc
 import LectorStore
 
 /// State shared with readline's C callbacks, which cannot capture context. Readline runs on the

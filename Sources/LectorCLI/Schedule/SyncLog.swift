@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
+import Glibc
 import LectorStore
 import LectorText
 
@@ -11,37 +13,38 @@ struct SyncLog {
     /// a folder) is an error the caller reports: the log is how `schedule status` knows the last run.
     func append(_ line: String, at date: Date = Date()) throws(CLIError) {
         do {
-            try AppDirectories.ensureDirectory((path as NSString).deletingLastPathComponent)
+            try AppDirectories.ensureDirectory(URL(fileURLWithPath: path).deletingLastPathComponent().path)
             rotateIfLarge()
             try AppDirectories.ensurePrivateFile(path)
-            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-            // Closing after a failed write adds nothing: the write's error is the one thrown.
-            defer { try? handle.close() }
-            try handle.seekToEnd()
-            // One line per run, and nothing in it a terminal would act on: `tail` of the log replays it.
-            let text = TerminalSanitizer.inline(line.replacingOccurrences(of: "\n", with: " | "))
-            // The throwing write: the older `write(_:)` traps on an error such as a full disk.
-            try handle.write(contentsOf: Data("\(date.formatted(.iso8601)) \(text)\n".utf8))
         } catch {
-            throw .failure("cannot write the sync log \(path): \(Self.reason(error))")
+            throw .failure("cannot write the sync log \(path): \(error)")
+        }
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .failure("cannot write the sync log \(path): \(Self.systemReason())") }
+        defer { close(descriptor) }
+        // One line per run, and nothing in it a terminal would act on: `tail` of the log replays it.
+        let text = TerminalSanitizer.inline(line.replacingAll("\n", with: " | "))
+        let record = Array("\(date.formatted(.iso8601)) \(text)\n".utf8)
+        var written = 0
+        while written < record.count {
+            let count = record.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { throw .failure("cannot write the sync log \(path): \(Self.systemReason())") }
+            written += count
         }
     }
 
     /// Best effort: a log that cannot be rotated keeps growing past the limit, which harms less
     /// than failing the run; the append that follows reports a log that cannot be written at all.
     private func rotateIfLarge() {
-        // No file yet (or none readable) is a log of size zero.
-        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
-              size.intValue > Self.limit else { return }
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_size > Self.limit else { return }
         try? FileManager.default.removeItem(atPath: path + ".1")
         try? FileManager.default.moveItem(atPath: path, toPath: path + ".1")
     }
 
-    private static func reason(_ error: any Error) -> String {
-        if let error = error as? StoreError { return error.description }
-        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-        if let code = underlying?.code, underlying?.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(code))) }
-        return (error as NSError).localizedDescription
+    private static func systemReason() -> String {
+        String(cString: strerror(errno))
     }
 
     /// The last line written, if any. No log (never run, or unreadable) shows as no last run;

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
+import Glibc
 
 /// The systemd user service and timer that run `lector sync --auto`, and the crontab line that
 /// stands in for them where no user manager runs.
@@ -51,7 +53,7 @@ struct SystemdUnits {
     }
 
     private static func quote(_ text: String) -> String {
-        text.contains(where: { $0 == " " || $0 == "\"" }) ? "\"" + text.replacingOccurrences(of: "\"", with: "\\\"") + "\"" : text
+        text.contains(where: { $0 == " " || $0 == "\"" }) ? "\"" + text.replacingAll("\"", with: "\\\"") + "\"" : text
     }
 }
 
@@ -67,15 +69,10 @@ enum UserSystemd {
 
     @discardableResult
     static func run(_ arguments: [String]) -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["systemctl", "--user"] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        do { try process.run() } catch { return (127, "") }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        guard var child = Subprocess.start("/usr/bin/env", ["systemctl", "--user"] + arguments, output: .captureWithErrors) else {
+            return (127, "")
+        }
+        let data = child.readOutput()
+        return (child.waitForExit(), String(decoding: data, as: UTF8.self))
     }
 }

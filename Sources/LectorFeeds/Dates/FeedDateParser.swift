@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Parses the date formats found in feeds: RFC 822/1123 (with common slop) and RFC 3339 / W3C-DTF.
 ///

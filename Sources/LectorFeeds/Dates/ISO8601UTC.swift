@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Formats dates as `2024-06-01T12:00:00Z`.
 enum ISO8601UTC {

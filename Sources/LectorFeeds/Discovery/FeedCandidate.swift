@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A feed advertised by an HTML page.
 public struct FeedCandidate: Sendable, Equatable, Hashable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Finds feeds advertised by HTML pages, and the conventional feed locations to probe.
 public enum FeedDiscovery {

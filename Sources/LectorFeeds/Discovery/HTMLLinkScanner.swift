@@ -1,5 +1,5 @@
 import CLibXML2
-import Foundation
+import FoundationEssentials
 
 /// The `<base>`, `<link>` and `<a href>` elements of an HTML page, read with libxml2's forgiving HTML parser.
 struct HTMLLinkScanner {
@@ -16,12 +16,12 @@ struct HTMLLinkScanner {
             | HTML_PARSE_RECOVER.rawValue | HTML_PARSE_COMPACT.rawValue)
         let doc: htmlDocPtr? = html.withUnsafeBytes { raw in
             guard let base = raw.baseAddress, raw.count > 0 else { return nil }
-            return htmlReadMemory(base.assumingMemoryBound(to: CChar.self), Int32(clamping: raw.count),
+            return lx_htmlReadMemory(base.assumingMemoryBound(to: CChar.self), Int32(clamping: raw.count),
                                   pageURL.absoluteString, nil, options)
         }
         guard let doc else { return }
-        defer { xmlFreeDoc(doc) }
-        walk(xmlDocGetRootElement(doc))
+        defer { lx_xmlFreeDoc(doc) }
+        walk(lx_xmlDocGetRootElement(doc))
     }
 
     /// Depth-first walk without recursion (pages can nest deeply).

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
 
 /// Decides how the XML bytes reach libxml2: untouched, transcoded to UTF-8 first, or with a forced encoding.
 ///
@@ -71,12 +72,12 @@ enum EncodingPlan: Equatable {
         let head = Array(b.prefix(256))
         guard head.starts(with: Array("<?xml".utf8)), let end = head.firstIndex(of: UInt8(ascii: ">")) else { return nil }
         let decl = String(decoding: head[..<end], as: UTF8.self)
-        guard let range = decl.range(of: "encoding") else { return nil }
+        guard let range = decl.firstRange(of: "encoding") else { return nil }
         var rest = decl[range.upperBound...].drop { $0 == " " || $0 == "=" }
         guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
         rest = rest.dropFirst()
         guard let close = rest.firstIndex(of: quote) else { return nil }
-        let label = rest[..<close].trimmingCharacters(in: .whitespaces)
+        let label = rest[..<close].trimmingBlanks
         return label.isEmpty ? nil : label
     }
 
@@ -84,9 +85,9 @@ enum EncodingPlan: Equatable {
     static func charset(fromContentType contentType: String?) -> String? {
         guard let contentType else { return nil }
         for part in contentType.split(separator: ";").dropFirst() {
-            let kv = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let kv = part.split(separator: "=", maxSplits: 1).map(\.trimmingBlanks)
             if kv.count == 2, kv[0].lowercased() == "charset" {
-                let v = kv[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+                let v = kv[1].trimming { $0 == "\"" || $0 == "'" }
                 return v.isEmpty ? nil : v
             }
         }

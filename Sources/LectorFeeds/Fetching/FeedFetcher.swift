@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LectorHTTP
 
 /// Credentials sent with one feed's requests, and only to that feed's host.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LectorHTTP
 
 /// Finding the feeds behind a URL the user typed: the URL itself when it is a feed, else the

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What Lector remembers about fetching one feed, to be polite to its server: validators for
 /// conditional requests, a hash of the last body for servers without validators, and backoff.

@@ -1,5 +1,4 @@
-import CCrypto
-import Foundation
+import FoundationEssentials
 
 /// How an article gets its stable identity.
 public enum ArticleIdentity {
@@ -27,7 +26,7 @@ public enum ArticleIdentity {
         return String(link[link.index(after: colon)...])
     }
 
-    /// Lower-case hex SHA-256 of the UTF-8 bytes of `text` (libcrypto's EVP_Digest).
+    /// Lower-case hex SHA-256 of the UTF-8 bytes of `text`.
     static func sha256Hex(_ text: String) -> String {
         // Hashed in place: copying into a Data first cost more than the digest for short titles.
         var text = text
@@ -40,15 +39,13 @@ public enum ArticleIdentity {
     }
 
     private static func sha256Hex(_ bytes: UnsafeRawBufferPointer) -> String {
-        var digest = [UInt8](repeating: 0, count: 32)
-        var length: UInt32 = 0
-        _ = EVP_Digest(bytes.baseAddress, bytes.count, &digest, &length, EVP_sha256(), nil)
-        return String(unsafeUninitializedCapacity: Int(length) * 2) { out in
-            for (i, b) in digest.prefix(Int(length)).enumerated() {
+        let digest = SHA256.digest(bytes)
+        return String(unsafeUninitializedCapacity: digest.count * 2) { out in
+            for (i, b) in digest.enumerated() {
                 out[2 * i] = hexDigits[Int(b >> 4)]
                 out[2 * i + 1] = hexDigits[Int(b & 0xF)]
             }
-            return Int(length) * 2
+            return digest.count * 2
         }
     }
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
 
 /// Maps JSON Feed 1.0/1.1 (and scripting.com's RSS-in-JSON) onto `ParsedFeed`.
 enum JSONFeedParser {
@@ -11,7 +12,7 @@ enum JSONFeedParser {
         }
         let object: Any
         do {
-            object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            object = try JSONObject.parse(data)
         } catch {
             throw .malformed(line: 0, column: 0, reason: "invalid JSON")
         }
@@ -48,7 +49,7 @@ enum JSONFeedParser {
         for name in authors(in: item) { draft.addAuthor(name) }
         for case let a as [String: Any] in item["attachments"] as? [Any] ?? [] {
             guard let u = string(a["url"]) else { continue }
-            let size = (a["size_in_bytes"] as? NSNumber).flatMap { Int(exactly: $0.doubleValue.rounded()) }
+            let size = a["size_in_bytes"] as? Int ?? (a["size_in_bytes"] as? Double).flatMap { Int(exactly: $0.rounded()) }
             draft.addEnclosure(url: URLResolver.resolve(u, against: base), type: string(a["mime_type"]),
                                length: size.map(String.init))
         }
@@ -101,10 +102,8 @@ enum JSONFeedParser {
     /// Ids may be numbers in the wild; JSON Feed says strings, so coerce.
     private static func idString(_ value: Any?) -> String? {
         if let s = value as? String { return s.trimmed.isEmpty ? nil : s.trimmed }
-        if let n = value as? NSNumber {
-            let d = n.doubleValue
-            return d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : n.stringValue
-        }
+        if let n = value as? Int { return String(n) }
+        if let d = value as? Double { return d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d) }
         return nil
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension ParsedFeed {
     /// The feed as JSON: `format`, `title`, `link`, `items[]` with explicit nulls and ISO-8601 UTC dates.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The syndication format a document was recognised as.
 public enum FeedFormat: String, Sendable, Equatable, Codable {

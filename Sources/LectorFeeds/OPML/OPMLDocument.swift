@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A subscription list in OPML: feeds, each optionally filed in one (top-level) folder.
 public struct OPMLDocument: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A key under which two spellings of the same feed URL collide, for duplicate detection.
 ///

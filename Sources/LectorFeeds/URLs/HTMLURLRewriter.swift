@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Rewrites relative `href` and `src` attribute values inside an HTML fragment to absolute URLs.
 enum HTMLURLRewriter {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
 
 /// Resolution of relative references against a base URL (RFC 3986), tolerant of sloppy input.
 enum URLResolver {
@@ -9,12 +10,12 @@ enum URLResolver {
         if hasScheme(ref) || base == nil { return ref }
         let isIRI = ref.utf8.contains { $0 >= 0x80 } && !ref.utf8.contains(37)
         if let url = URL(string: ref, relativeTo: base) {
-            return isIRI ? (url.absoluteString.removingPercentEncoding ?? url.absoluteString) : url.absoluteString
+            return isIRI ? (url.absoluteString.percentDecoded ?? url.absoluteString) : url.absoluteString
         }
         // Raw non-ASCII (IRIs): resolve the percent-encoded form, then give the characters back.
         if let encoded = percentEncoded(ref), let url = URL(string: encoded, relativeTo: base) {
             let absolute = url.absoluteString
-            return ref.utf8.contains(37) ? absolute : (absolute.removingPercentEncoding ?? absolute)
+            return ref.utf8.contains(37) ? absolute : (absolute.percentDecoded ?? absolute)
         }
         return ref
     }
@@ -51,6 +52,6 @@ enum URLResolver {
     }
 
     private static func percentEncoded(_ s: String) -> String? {
-        s.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed.union(["#", "%"]))
+        s.percentEncoded { URLBytes.isFragmentAllowed($0) || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "%") }
     }
 }

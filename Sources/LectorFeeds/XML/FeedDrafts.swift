@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An Atom-style link as seen in the document, href already absolute.
 struct DraftLink {

@@ -37,7 +37,7 @@ enum HTMLEntities {
             }
             return value.flatMap(Unicode.Scalar.init)
         }
-        guard let desc = htmlEntityLookup(String(name)) else { return nil }
+        guard let desc = lx_htmlEntityLookup(String(name)) else { return nil }
         return Unicode.Scalar(desc.pointee.value)
     }
 }

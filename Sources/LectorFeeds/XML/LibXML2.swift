@@ -1,9 +1,9 @@
 import CLibXML2
 
-/// One-time libxml2 set-up: xmlInitParser must run once before parsers are used from several threads.
+/// One-time libxml2 set-up: lx_xmlInitParser must run once before parsers are used from several threads.
 enum LibXML2 {
     private static let initialized: Bool = {
-        xmlInitParser()
+        lx_xmlInitParser()
         return true
     }()
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Growable storage of plain values (bytes of captured text, frames of open elements) that a parse
 /// reuses for every element.

@@ -31,31 +31,31 @@ final class SAXDriver {
     }
 
     deinit {
-        if let doc = fallbackEntityDoc { xmlFreeDoc(doc) }
+        if let doc = fallbackEntityDoc { lx_xmlFreeDoc(doc) }
     }
 
     /// Parses `bytes` in chunks through the push parser; `forcedEncoding` replaces the document's own declaration.
     func parse(_ bytes: UnsafeRawBufferPointer, url: String?, forcedEncoding: String?) -> SAXOutcome {
         LibXML2.ensureInitialized()
-        // Errors without a parser context (encoding conversion, "xmlParseChunk: encoder error") would
+        // Errors without a parser context (encoding conversion, "lx_xmlParseChunk: encoder error") would
         // otherwise go to stderr; libxml2 keeps these handlers per thread, and they are restored after.
-        xmlSetStructuredErrorFunc(nil, { _, _ in })
+        lx_xmlSetStructuredErrorFunc(nil, { _, _ in })
         lector_xml_silence_generic_errors(1)
         defer {
-            xmlSetStructuredErrorFunc(nil, nil)
+            lx_xmlSetStructuredErrorFunc(nil, nil)
             lector_xml_silence_generic_errors(0)
         }
         var handler = SAXDriver.makeHandler()
-        guard let ctxt = xmlCreatePushParserCtxt(&handler, nil, nil, 0, url) else {
+        guard let ctxt = lx_xmlCreatePushParserCtxt(&handler, nil, nil, 0, url) else {
             outcome.firstError = (0, 0, "libxml2 could not create a parser")
             return outcome
         }
         defer {
-            if let doc = ctxt.pointee.myDoc { xmlFreeDoc(doc); ctxt.pointee.myDoc = nil }
-            xmlFreeParserCtxt(ctxt)
+            if let doc = ctxt.pointee.myDoc { lx_xmlFreeDoc(doc); ctxt.pointee.myDoc = nil }
+            lx_xmlFreeParserCtxt(ctxt)
         }
         if let forcedEncoding {
-            if xmlCtxtResetPush(ctxt, nil, 0, url, forcedEncoding) != 0 {
+            if lx_xmlCtxtResetPush(ctxt, nil, 0, url, forcedEncoding) != 0 {
                 outcome.unsupportedEncoding = true
                 return outcome
             }
@@ -64,7 +64,7 @@ final class SAXDriver {
         // XML_PARSE_DTDLOAD / DTDVALID, and XML_PARSE_HUGE (keeps libxml2's own amplification limits).
         var options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_RECOVER.rawValue | XML_PARSE_NOCDATA.rawValue)
         if forcedEncoding != nil { options |= Int32(XML_PARSE_IGNORE_ENC.rawValue) }
-        xmlCtxtUseOptions(ctxt, options)
+        lx_xmlCtxtUseOptions(ctxt, options)
         ctxt.pointee.replaceEntities = 0
         ctxt.pointee.loadsubset = 0
         ctxt.pointee.validate = 0
@@ -78,11 +78,11 @@ final class SAXDriver {
         let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self)
         while offset < total && !stopped {
             let n = min(SAXDriver.chunkSize, total - offset)
-            _ = xmlParseChunk(ctxt, base! + offset, Int32(n), 0)
+            _ = lx_xmlParseChunk(ctxt, base! + offset, Int32(n), 0)
             offset += n
             if ctxt.pointee.instate == XML_PARSER_EOF { break }
         }
-        if !stopped { _ = xmlParseChunk(ctxt, nil, 0, 1) }
+        if !stopped { _ = lx_xmlParseChunk(ctxt, nil, 0, 1) }
         return outcome
     }
 
@@ -104,8 +104,8 @@ final class SAXDriver {
 
     fileprivate func stop(_ ctx: UnsafeMutableRawPointer?) {
         stopped = true
-        if let ctx { xmlStopParser(ctx.assumingMemoryBound(to: xmlParserCtxt.self)) }
-        if let outerContext { xmlStopParser(outerContext) }
+        if let ctx { lx_xmlStopParser(ctx.assumingMemoryBound(to: xmlParserCtxt.self)) }
+        if let outerContext { lx_xmlStopParser(outerContext) }
     }
 
     fileprivate func deliver(_ ctx: UnsafeMutableRawPointer?, _ ch: UnsafePointer<xmlChar>?, _ len: Int32) {
@@ -135,30 +135,30 @@ final class SAXDriver {
     /// Entities libxml2 does not know (HTML names such as &eacute;, or typos) become text instead of errors.
     fileprivate func fallbackEntity(_ name: UnsafePointer<xmlChar>) -> xmlEntityPtr? {
         if fallbackEntityDoc == nil {
-            fallbackEntityDoc = xmlNewDoc("1.0")
-            _ = xmlCreateIntSubset(fallbackEntityDoc, "x", nil, nil)
+            fallbackEntityDoc = lx_xmlNewDoc("1.0")
+            _ = lx_xmlCreateIntSubset(fallbackEntityDoc, "x", nil, nil)
         }
-        if let existing = xmlGetDocEntity(fallbackEntityDoc, name) { return existing }
+        if let existing = lx_xmlGetDocEntity(fallbackEntityDoc, name) { return existing }
         let content: String
-        if let desc = htmlEntityLookup(name) {
+        if let desc = lx_htmlEntityLookup(name) {
             content = "&#\(desc.pointee.value);"
         } else {
             // Keep the reference visible as literal text, as browsers do.
             content = "&#38;" + String(cString: name) + ";"
         }
-        return xmlAddDocEntity(fallbackEntityDoc, name, Int32(XML_INTERNAL_GENERAL_ENTITY.rawValue), nil, nil, content)
+        return lx_xmlAddDocEntity(fallbackEntityDoc, name, Int32(XML_INTERNAL_GENERAL_ENTITY.rawValue), nil, nil, content)
     }
 
     private static func makeHandler() -> xmlSAXHandler {
         var h = xmlSAXHandler()
         h.initialized = UInt32(XML_SAX2_MAGIC)
         // The SAX2 defaults keep the internal subset (declared entities) on ctxt->myDoc.
-        h.internalSubset = xmlSAX2InternalSubset
-        h.entityDecl = xmlSAX2EntityDecl
-        h.startDocument = xmlSAX2StartDocument
+        h.internalSubset = lx_xmlSAX2InternalSubset
+        h.entityDecl = lx_xmlSAX2EntityDecl
+        h.startDocument = lx_xmlSAX2StartDocument
         h.getEntity = { ctx, name in
             guard let ctx, let name else { return nil }
-            if let known = xmlSAX2GetEntity(ctx, name) { return known }
+            if let known = lx_xmlSAX2GetEntity(ctx, name) { return known }
             return SAXDriver.driver(ctx)?.fallbackEntity(name)
         }
         h.startElementNs = { ctx, localname, prefix, uri, _, _, nbAttributes, _, attributes in

@@ -1,5 +1,5 @@
 import CLibXML2
-import Foundation
+import FoundationEssentials
 
 /// How the text of a captured element is to be read.
 enum TextMode: Equatable {

@@ -10,7 +10,7 @@ public struct ArticleLanguage: Sendable, Equatable, CustomStringConvertible {
 
     /// The language for a declared tag such as "de-DE" or "pt_BR"; nil when empty or malformed.
     public init?(declared tag: String) {
-        let primary = tag.trimmingCharacters(in: .whitespaces).lowercased()
+        let primary = tag.trimmingBlanks.lowercased()
             .split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? ""
         guard (2...3).contains(primary.count), primary.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
         self.init(code: primary, name: Self.englishNames[primary] ?? primary)

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
 
 /// Finds the human-readable message in a provider's JSON error body.
 enum ErrorBody {
@@ -8,7 +9,7 @@ enum ErrorBody {
     /// `{"error": {"message": …}}` (OpenAI), `{"error": "…"}` (Ollama), else the body's first line.
     static func message(in body: Data, redacting secret: String?) -> String {
         // A body that is not JSON falls back to its first line below, so nothing is lost.
-        let parsed = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
+        let parsed = (try? JSONObject.parse(body)) as? [String: Any]
         let raw: String
         if let error = parsed?["error"] {
             raw = message(from: error)
@@ -31,9 +32,9 @@ enum ErrorBody {
     /// One line without control characters, without the key, at most `maxMessageCharacters` long.
     static func clean(_ message: String, redacting secret: String?) -> String {
         var text = message
-        if let secret, !secret.isEmpty { text = text.replacingOccurrences(of: secret, with: "…") }
+        if let secret, !secret.isEmpty { text = text.replacingAll(secret, with: "…") }
         text = String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
-        text = text.trimmingCharacters(in: .whitespaces)
+        text = text.trimmingBlanks
         return text.count > maxMessageCharacters ? String(text.prefix(maxMessageCharacters)) + "…" : text
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Splits bytes arriving in arbitrary chunks into complete lines. Splitting on the LF byte is safe
 /// in UTF-8 (it never occurs inside a multi-byte character), so a character cut in two by a chunk

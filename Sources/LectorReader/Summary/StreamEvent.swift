@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
 
 /// What one line of a summary stream said.
 enum StreamEvent: Equatable {
@@ -42,7 +43,7 @@ struct StreamDecoder {
         guard line.hasPrefix("data:") else { return [] }
         var payload = line.dropFirst(5)
         if payload.first == " " { payload = payload.dropFirst() }
-        if payload.trimmingCharacters(in: .whitespaces) == "[DONE]" { return [.done] }
+        if payload.trimmingBlanks == "[DONE]" { return [.done] }
         return jsonLine(payload)
     }
 
@@ -51,8 +52,8 @@ struct StreamDecoder {
     static func jsonLine(_ line: Substring) -> [StreamEvent] {
         // Keep-alives and partial or foreign lines in a stream carry no event: they are skipped.
         guard !line.allSatisfy(\.isWhitespace),
-              let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else { return [] }
-        if let error = object["error"], !(error is NSNull) {
+              let object = (try? JSONObject.parse(Data(line.utf8))) as? [String: Any] else { return [] }
+        if let error = object["error"], !(error is JSONNull) {
             return [.failure(ErrorBody.message(from: error))]
         }
         var events: [StreamEvent] = []
@@ -60,7 +61,7 @@ struct StreamDecoder {
             if let delta = first["delta"] as? [String: Any], let content = delta["content"] as? String, !content.isEmpty {
                 events.append(.text(content))
             }
-            if let reason = first["finish_reason"], !(reason is NSNull) { events.append(.done) }
+            if let reason = first["finish_reason"], !(reason is JSONNull) { events.append(.done) }
         }
         if let message = object["message"] as? [String: Any], let content = message["content"] as? String, !content.isEmpty {
             events.append(.text(content))
@@ -75,7 +76,7 @@ struct StreamDecoder {
     /// `message.content` or `response`), for servers that ignore `stream: true`.
     static func unstreamedText(in body: Data) -> String? {
         // nil means "not an unstreamed answer": the caller then reports the body as an error.
-        guard let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else { return nil }
+        guard let object = (try? JSONObject.parse(body)) as? [String: Any] else { return nil }
         if let choices = object["choices"] as? [[String: Any]], let message = choices.first?["message"] as? [String: Any],
            let content = message["content"] as? String {
             return content

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LectorHTTP
 
 /// Streams summaries from an OpenAI-compatible or Ollama endpoint, handing text over as it arrives.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
 
 extension SummaryRequest {
     /// Builds a request from the `summary.*` settings: `provider` is "none", "openai" or "ollama";
@@ -10,9 +11,9 @@ extension SummaryRequest {
         guard let kind = Provider(rawValue: provider.lowercased()) else {
             throw .notConfigured(setting: "summary.provider", reason: "no summary provider is chosen (openai or ollama)")
         }
-        let trimmedModel = model.trimmingCharacters(in: .whitespaces)
+        let trimmedModel = model.trimmingBlanks
         let url = try SummaryEndpoint.resolve(endpoint, for: kind)
-        let ownServer = !endpoint.trimmingCharacters(in: .whitespaces).isEmpty
+        let ownServer = !endpoint.trimmingBlanks.isEmpty
         if trimmedModel.isEmpty && (kind == .ollama || !ownServer) {
             throw .notConfigured(setting: "summary.model", reason: "\(kind.displayName) needs a model name")
         }
@@ -40,7 +41,7 @@ enum SummaryEndpoint {
     /// OpenAI: `…/chat/completions` is appended unless present; a bare host gets `/v1` first.
     /// Ollama: `/api/chat` is appended unless the URL already ends in `/api/chat` or `/api/generate`.
     static func resolve(_ setting: String, for provider: SummaryRequest.Provider) throws(SummaryError) -> URL {
-        let trimmed = setting.trimmingCharacters(in: .whitespaces)
+        let trimmed = setting.trimmingBlanks
         let base = trimmed.isEmpty ? (provider == .openAI ? openAIStandard : ollamaStandard) : trimmed
         guard var components = URLComponents(string: base),
               let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",

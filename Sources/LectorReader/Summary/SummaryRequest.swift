@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Everything one summary needs: who writes it, where, with which model, key and prompt, and the article.
 public struct SummaryRequest: Sendable, Equatable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The JSON body for each wire protocol; always `stream: true`.
 enum SummaryRequestBody {

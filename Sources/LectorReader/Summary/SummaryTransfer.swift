@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LectorHTTP
 
 /// One summary stream: decodes tokens from body chunks as they arrive, passes each to `onText`,

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension BackupDocument {
     /// A document in the current format describing the given state; `now` is injectable for tests.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Names and versions of the two documents this module reads and writes.
 public enum BackupFormat {
@@ -11,6 +11,6 @@ public enum BackupFormat {
 
     /// An ISO-8601 UTC timestamp with second precision, as `created_at` holds it.
     public static func timestamp(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!))
+        date.formatted(Date.ISO8601FormatStyle(timeZone: .gmt))
     }
 }

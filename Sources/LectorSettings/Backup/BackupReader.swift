@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads a backup and validates all of it before returning, so a restore never starts on a bad file.
 public enum BackupReader {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Walks a parsed backup or profile, collecting every schema violation (so the user sees them all
 /// at once) and, for a newer minor version, the unknown keys it skips.

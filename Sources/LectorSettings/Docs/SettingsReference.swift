@@ -1,3 +1,4 @@
+import LectorBasics
 /// Renders docs/settings.md from the registry, so the reference cannot drift from the code.
 public enum SettingsReference {
     /// The whole Markdown document.
@@ -89,6 +90,6 @@ public enum SettingsReference {
     }
 
     private static func escape(_ cell: String) -> String {
-        cell.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+        cell.replacingAll("|", with: "\\|").replacingAll("\n", with: " ")
     }
 }

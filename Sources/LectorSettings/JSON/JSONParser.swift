@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
 
 /// A strict RFC 8259 parser; written by hand because Foundation's reports neither position nor int/double.
 struct JSONParser {
@@ -246,7 +247,7 @@ struct JSONParser {
     }
 
     private func describe(_ byte: UInt8) -> String {
-        (0x21..<0x7F).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : String(format: "byte 0x%02X", byte)
+        (0x21..<0x7F).contains(byte) ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x" + String(zeroPadded: byte, radix: 16, width: 2, uppercase: true)
     }
 
     /// Builds the error for the current position, counting lines and columns only when needed.

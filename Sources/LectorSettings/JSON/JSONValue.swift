@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A JSON value that keeps integers and fractional numbers apart, so settings round-trip exactly.
 public enum JSONValue: Codable, Equatable, Sendable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
 
 extension JSONValue {
     /// Canonical text: object keys sorted, no insignificant whitespace unless `pretty` (two-space indent).
@@ -64,7 +65,7 @@ extension JSONValue {
             case "\n": output += "\\n"
             case "\r": output += "\\r"
             case "\t": output += "\\t"
-            case _ where scalar.value < 0x20: output += String(format: "\\u%04x", scalar.value)
+            case _ where scalar.value < 0x20: output += "\\u" + String(zeroPadded: scalar.value, radix: 16, width: 4)
             default: output.unicodeScalars.append(scalar)
             }
         }

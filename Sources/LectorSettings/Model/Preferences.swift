@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Every setting resolved from stored values and defaults, with typed accessors for the rest of the app.
 public struct Preferences: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import LectorBasics
 /// One setting going from one value to another (for `set`, `profile apply --dry-run`, restore plans).
 public struct SettingChange: Equatable, Sendable {
     /// The dotted key.
@@ -33,6 +34,6 @@ extension JSONValue {
 
     /// Whole, on one line: a table on a terminal cuts it to the width, a pipe gets all of it.
     private static func oneLine(_ text: String) -> String {
-        text.replacingOccurrences(of: "\n", with: " ")
+        text.replacingAll("\n", with: " ")
     }
 }

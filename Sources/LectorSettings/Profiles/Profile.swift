@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A named, partial set of settings: the preference part of the backup schema, kept in its own file.
 public struct Profile: Equatable, Sendable {

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
+import Glibc
 
 /// The profiles in one directory (shipped `profiles/`, or the user's config directory).
 public struct ProfileDirectory: Sendable {
@@ -20,7 +22,7 @@ public struct ProfileDirectory: Sendable {
             names = try FileManager.default.contentsOfDirectory(atPath: url.path)
         } catch {
             if FileManager.default.fileExists(atPath: url.path) {
-                problems.append("\(url.path): cannot read the profiles folder (\(Self.reason(error))); its profiles are not shown")
+                problems.append("\(url.path): cannot read the profiles folder (\(ErrorText.describe(error))); its profiles are not shown")
             }
             return (profiles, problems)
         }
@@ -74,14 +76,5 @@ public struct ProfileDirectory: Sendable {
             throw .unwritable(file.path)
         }
         return true
-    }
-
-    /// The system's reason behind a file error, without Foundation's wrapping.
-    static func reason(_ error: any Error) -> String {
-        if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError,
-           underlying.domain == NSPOSIXErrorDomain, let text = strerror(Int32(underlying.code)) {
-            return String(cString: text)
-        }
-        return (error as NSError).localizedDescription
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Validates a profile file with the same rules as a backup's settings section.
 enum ProfileReader {

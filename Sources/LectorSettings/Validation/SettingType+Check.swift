@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
 
 extension SettingType {
     /// Checks a stored or imported JSON value and returns its canonical form (e.g. "f2" → "F2").
@@ -40,7 +41,7 @@ extension SettingType {
 
     /// Parses text typed by a user (`settings set KEY VALUE`) into a canonical value.
     func parse(_ typed: String) throws(ValueProblem) -> JSONValue {
-        let trimmed = typed.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = typed.trimmingBlanksAndNewlines
         switch self {
         case .bool:
             switch trimmed.lowercased() {

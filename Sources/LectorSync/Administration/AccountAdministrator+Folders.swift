@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
 import LectorStore
 
 /// The folder verbs: on the server first where the service has folders of its own (GReader and
@@ -8,7 +9,7 @@ extension AccountAdministrator {
     /// it exists only here until a feed is moved into it.
     @discardableResult
     public func createFolder(named name: String) throws(AdministrationError) -> FolderPlacement {
-        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw .emptyName(what: "folder name") }
+        guard !name.trimmingBlanks.isEmpty else { throw .emptyName(what: "folder name") }
         try requireEditing("create folders")
         if try existingFolder(named: name) != nil { throw .folderExists(name: name, account: account.name) }
         var serverID = name
@@ -20,7 +21,7 @@ extension AccountAdministrator {
     }
 
     public func renameFolder(_ folder: Folder, to name: String) throws(AdministrationError) {
-        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw .emptyName(what: "new name") }
+        guard !name.trimmingBlanks.isEmpty else { throw .emptyName(what: "new name") }
         try requireEditing("rename folders")
         var serverID: String?
         if let provider {
@@ -65,7 +66,7 @@ extension AccountAdministrator {
     /// The folder of that name (case-insensitive), if the account has one.
     public func existingFolder(named name: String) throws(AdministrationError) -> Folder? {
         try storing {
-            try store.folders.list(accountID: account.id).first { $0.folder.name.caseInsensitiveCompare(name) == .orderedSame }?.folder
+            try store.folders.list(accountID: account.id).first { $0.folder.name.equalsIgnoringCase(name) }?.folder
         }
     }
 }

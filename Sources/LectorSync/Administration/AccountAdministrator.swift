@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
 import LectorFeeds
 import LectorStore
 
@@ -85,7 +86,7 @@ public struct AccountAdministrator {
     }
 
     public func rename(_ feed: Feed, to title: String) throws(AdministrationError) {
-        guard !title.trimmingCharacters(in: .whitespaces).isEmpty else { throw .emptyName(what: "new title") }
+        guard !title.trimmingBlanks.isEmpty else { throw .emptyName(what: "new title") }
         try requireEditing("rename feeds")
         if let provider {
             let reference = try reference(feed)
@@ -97,7 +98,7 @@ public struct AccountAdministrator {
     /// Files a feed in the folder of that name, created when missing.
     @discardableResult
     public func move(_ feed: Feed, toFolder name: String) throws(AdministrationError) -> FolderPlacement {
-        guard !name.trimmingCharacters(in: .whitespaces).isEmpty else { throw .emptyName(what: "folder name") }
+        guard !name.trimmingBlanks.isEmpty else { throw .emptyName(what: "folder name") }
         try requireEditing("move feeds")
         if let provider {
             let reference = try reference(feed)

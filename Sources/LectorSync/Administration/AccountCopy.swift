@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
 import LectorStore
 
 /// The article parts of `account copy`: stars found again in the destination, the reading list

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
 import LectorStore
 
 /// A feed as a desired-state file (OPML, newsboat urls) or another account describes it.

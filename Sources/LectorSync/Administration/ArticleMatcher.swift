@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
 import LectorFeeds
 import LectorStore
 
@@ -66,7 +67,7 @@ public struct ArticleMatcher {
     }
 
     static func urlKey(_ text: String) -> String? {
-        URL(string: text.trimmingCharacters(in: .whitespaces)).map(canonicalFeedKey)
+        URL(string: text.trimmingBlanks).map(canonicalFeedKey)
     }
 
     /// A local account stores an article under "feed id/guid"; the guid is the part after the slash.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
 import LectorStore
 
 /// What earlier checks of a feed found, kept in the store's app metadata (one key per feed) so

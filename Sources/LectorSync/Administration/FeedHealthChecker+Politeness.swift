@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import LectorBasics
 
 /// How the check asks feed servers: several servers at once, one request per server at a time,
 /// so no server sees Lector more than once in parallel.
@@ -22,12 +24,12 @@ extension FeedHealthChecker {
         for _ in 0..<min(max(1, parallelHosts), order.count) {
             group.enter()
             // Plain threads: each blocks on its requests, which must not starve a shared pool.
-            Thread {
+            DetachedThread.start(name: "lector.check") {
                 while let indices = pending.next() {
                     for index in indices { results.set(index, work[index]()) }
                 }
                 group.leave()
-            }.start()
+            }
         }
         group.wait()
         return results.all
@@ -36,7 +38,7 @@ extension FeedHealthChecker {
 
 /// The hosts still to visit, handed out one whole host at a time.
 private final class HostQueue: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var hosts: [[Int]]
 
     init(_ hosts: [[Int]]) { self.hosts = hosts.reversed() }
@@ -45,7 +47,7 @@ private final class HostQueue: @unchecked Sendable {
 }
 
 private final class ProbeResults: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var probes: [FeedProbe?]
 
     init(count: Int) { probes = Array(repeating: nil, count: count) }

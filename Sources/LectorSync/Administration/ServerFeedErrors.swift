@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
 
 /// What a service's own fetcher says about a feed, where its API tells.
 public struct ServerFeedError: Sendable, Equatable {

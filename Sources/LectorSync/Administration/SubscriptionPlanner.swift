@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
 import LectorFeeds
 import LectorStore
 
@@ -37,20 +38,20 @@ public struct SubscriptionPlanner {
         func needFolder(_ name: String) {
             if folderNames.insert(name.lowercased()).inserted { creates.append(.createFolder(name: name)) }
         }
-        for name in wantedFolders where !name.trimmingCharacters(in: .whitespaces).isEmpty { needFolder(name) }
+        for name in wantedFolders where !name.trimmingBlanks.isEmpty { needFolder(name) }
         for feed in desired {
             let key = canonicalFeedKey(feed.url)
             guard wanted.insert(key).inserted else { continue }
-            let folder = feed.folder.flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 }
+            let folder = feed.folder.flatMap { $0.trimmingBlanks.isEmpty ? nil : $0 }
             guard let have = byKey[key] else {
                 if let folder { needFolder(folder); occupancy[folder.lowercased(), default: 0] += 1 }
                 subscribes.append(.subscribe(DesiredFeed(url: feed.url, title: feed.title, folder: folder, siteURL: feed.siteURL)))
                 continue
             }
-            if let title = feed.title, !title.trimmingCharacters(in: .whitespaces).isEmpty, title != have.feed.title {
+            if let title = feed.title, !title.trimmingBlanks.isEmpty, title != have.feed.title {
                 renames.append(.rename(have.feed, to: title))
             }
-            if let folder, have.folderName?.caseInsensitiveCompare(folder) != .orderedSame {
+            if let folder, have.folderName?.equalsIgnoringCase(folder) != true {
                 needFolder(folder)
                 occupancy[folder.lowercased(), default: 0] += 1
                 if let old = have.folderName { occupancy[old.lowercased(), default: 0] -= 1 }

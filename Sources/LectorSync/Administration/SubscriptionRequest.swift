@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
 import LectorFeeds
 
 /// What to subscribe to. A remote account sends `url`, `folder` and `title` to its server; a
@@ -39,7 +40,7 @@ public struct SubscriptionRequest: Sendable {
 
     /// The title a local account stores.
     var localTitle: String {
-        if let title, !title.trimmingCharacters(in: .whitespaces).isEmpty { return title }
+        if let title, !title.trimmingBlanks.isEmpty { return title }
         if let parsed = fetched?.feed.title, !parsed.isEmpty { return parsed }
         return url.host ?? url.absoluteString
     }

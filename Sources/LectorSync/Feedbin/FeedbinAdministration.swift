@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LectorHTTP
 
 /// Subscriptions and taggings through Feedbin. A folder is a tag name and exists only while a

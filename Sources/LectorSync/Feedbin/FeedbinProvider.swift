@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
 import LectorHTTP
 
 /// Feedbin API v2. Entries carry no state, so they arrive unknown and the unread and starred
@@ -176,7 +177,7 @@ public final class FeedbinProvider: SyncProvider, @unchecked Sendable {
     func jsonRequest(_ method: String, _ path: String, _ json: [String: Any]?, followRedirects: Bool = true) -> HTTPRequest {
         var request = HTTPRequest(method: method, url: connection.url(path), followRedirects: followRedirects)
         // Our own dictionaries of strings, numbers and arrays always serialise.
-        if let json, let body = try? JSONSerialization.data(withJSONObject: json) {
+        if let json, let body = JSONObject.data(json) {
             request.body = body
             request.headers["Content-Type"] = "application/json; charset=utf-8"
         }

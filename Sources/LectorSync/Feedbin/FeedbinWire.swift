@@ -1,9 +1,11 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
 
 /// Reading Feedbin's v2 JSON and headers into the one model.
 enum FeedbinWire {
     static func int64(_ value: Any?) -> Int64? {
-        if let number = value as? NSNumber { return number.int64Value }
+        if let number = value as? Int { return Int64(number) }
+        if let number = value as? Double { return Int64(exactly: number.rounded(.towardZero)) }
         return (value as? String).flatMap { Int64($0) }
     }
 
@@ -45,18 +47,15 @@ enum FeedbinWire {
 
     static func date(_ value: Any?) -> Date? {
         guard let text = value as? String else { return nil }
-        let fractional = ISO8601DateFormatter()
-        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return fractional.date(from: text) ?? ISO8601DateFormatter().date(from: text)
+        return (try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+            ?? (try? Date(text, strategy: Date.ISO8601FormatStyle()))
     }
 
     /// `since` as Feedbin wants it: ISO 8601 with microseconds, in UTC.
     static func timestamp(_ date: Date) -> String {
         let micros = Int64((date.timeIntervalSince1970 * 1_000_000).rounded(.down))
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        let seconds = formatter.string(from: Date(timeIntervalSince1970: TimeInterval(micros / 1_000_000))).dropLast()
-        return "\(seconds).\(String(format: "%06d", Int(micros % 1_000_000)))Z"
+        let seconds = Date(timeIntervalSince1970: TimeInterval(micros / 1_000_000)).formatted(Date.ISO8601FormatStyle()).dropLast()
+        return "\(seconds).\(String(zeroPadded: micros % 1_000_000, width: 6))Z"
     }
 
     /// The `rel="next"` target of a `Link` (or, as Feedbin's docs spell it, `Links`) header. Targets
@@ -67,7 +66,7 @@ enum FeedbinWire {
             let target = rest[rest.index(after: open)..<close]
             rest = rest[rest.index(after: close)...]
             let parameters = rest[..<(rest.firstIndex(of: "<") ?? rest.endIndex)]
-            let compact = parameters.replacingOccurrences(of: " ", with: "").lowercased()
+            let compact = parameters.replacingAll(" ", with: "").lowercased()
             if compact.contains("rel=\"next\"") || compact.contains("rel=next,") || compact.hasSuffix("rel=next") {
                 return String(target)
             }

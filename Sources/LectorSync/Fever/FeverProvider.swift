@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
 
 /// The Fever API (FreshRSS `fever.php`, Miniflux `/fever/`): read-only structure, entries 50 at a
 /// time, one state change per call, and whole unread and saved id sets as the authority.
@@ -8,7 +9,7 @@ public final class FeverProvider: SyncProvider, @unchecked Sendable {
     let client: FeverClient
     /// Unread and saved items seen while walking `items` this run, by feed: the evidence used to
     /// repair id sets that leave feeds out (see `authoritative`).
-    private let lock = NSLock()
+    private let lock = Lock()
     private var walk: FeverWalk?
 
     /// Most pages followed in one walk (50 items each): a server that never stops is an error.

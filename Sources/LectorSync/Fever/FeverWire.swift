@@ -1,11 +1,12 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
 
 /// Reading the JSON Fever servers send into the one model. FreshRSS sends ids as strings and
 /// Miniflux as numbers; both are read, and ids are kept as decimal strings.
 enum FeverWire {
     /// A number or a numeric string as a 64-bit id; nil for anything else.
     static func id(_ value: Any?) -> Int64? {
-        if let text = value as? String { return Int64(text.trimmingCharacters(in: .whitespaces)) }
+        if let text = value as? String { return Int64(text.trimmingBlanks) }
         return value as? Int64 ?? (value as? Int).map(Int64.init)
     }
 
@@ -15,7 +16,7 @@ enum FeverWire {
             // Some servers send a bare number when the set has one member.
             return id(value).map { [String($0)] } ?? []
         }
-        return text.split(separator: ",").compactMap { Int64($0.trimmingCharacters(in: .whitespaces)).map(String.init) }
+        return text.split(separator: ",").compactMap { Int64($0.trimmingBlanks).map(String.init) }
     }
 
     /// Groups become folders; a feed goes to the first group that lists it (group 0, "Kindling",

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One page of `stream/items/ids`, decoded straight into Swift values: an unread list is tens of
 /// thousands of ids, and JSONSerialization plus bridging each `{"id": …}` object took about 2.5×

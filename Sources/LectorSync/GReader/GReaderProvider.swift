@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
+import Dispatch
+import LectorBasics
+import Dispatch
 import LectorHTTP
 
 /// FreshRSS and other Google Reader API servers, through the portable subset FreshRSS and
@@ -11,7 +15,7 @@ public final class GReaderProvider: SyncProvider, @unchecked Sendable {
     let user: String
     let password: String
     /// Session and write token, fetched on first use; guarded because the protocol is Sendable.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var session: GReaderSession?
     private var writeToken: String?
 
@@ -78,9 +82,9 @@ public final class GReaderProvider: SyncProvider, @unchecked Sendable {
     /// Starts fetching the contents of `ids` on a thread of its own.
     private func prefetch(_ ids: [String]) -> Prefetched {
         let result = Prefetched()
-        Thread { [self] in
+        DetachedThread.start(name: "lector.prefetch") { [self] in
             do throws(SyncError) { result.finish(.success(try entries(withIDs: ids))) } catch { result.finish(.failure(error)) }
-        }.start()
+        }
         return result
     }
 
@@ -190,7 +194,7 @@ public final class GReaderProvider: SyncProvider, @unchecked Sendable {
         lock.unlock()
         if let cached { return cached }
         let response = try send(try currentSession().authorized(.get(connection.url("reader/api/0/token"))), "the write token")
-        let fresh = response.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let fresh = response.text.trimmingBlanksAndNewlines
         lock.lock()
         writeToken = fresh
         lock.unlock()

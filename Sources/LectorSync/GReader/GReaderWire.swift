@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reading the JSON GReader servers send into the one model.
 enum GReaderWire {
@@ -66,7 +66,7 @@ enum GReaderWire {
         let summary = (item["summary"] as? [String: Any])?["content"] as? String
         let content = (item["content"] as? [String: Any])?["content"] as? String
         func date(_ key: String) -> Date? {
-            (item[key] as? Double ?? (item[key] as? String).flatMap(Double.init)).map { Date(timeIntervalSince1970: $0) }
+            (item[key] as? Double ?? (item[key] as? Int).map(Double.init) ?? (item[key] as? String).flatMap(Double.init)).map { Date(timeIntervalSince1970: $0) }
         }
         return RemoteEntry(serverID: id, feedServerID: feedID, url: link,
                            title: unescapeFreshRSS(item["title"] as? String ?? ""),

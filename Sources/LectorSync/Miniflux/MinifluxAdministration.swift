@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
 import LectorHTTP
 
 /// Feeds and categories through Miniflux's REST API. Every feed has exactly one category;
@@ -85,7 +86,7 @@ extension MinifluxProvider {
             throw .protocolViolation("Miniflux answered the category list with something else")
         }
         let folders = list.compactMap(MinifluxWire.folder)
-        let match = folders.first { $0.name == name } ?? folders.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+        let match = folders.first { $0.name == name } ?? folders.first { $0.name.equalsIgnoringCase(name) }
         return match.flatMap { Int64($0.serverID) }
     }
 

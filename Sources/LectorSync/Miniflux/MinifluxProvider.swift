@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
 import LectorHTTP
 
 /// Miniflux through its REST API (`/v1`). Entries carry their state; full unread and starred id
@@ -19,7 +20,7 @@ public final class MinifluxProvider: SyncProvider, @unchecked Sendable {
     let client: MinifluxClient
     var connection: ServiceConnection { client.connection }
     /// The server version, asked once; guarded because the protocol is Sendable.
-    private let lock = NSLock()
+    private let lock = Lock()
     private var cachedVersion: [Int]?
 
     public init(connection: ServiceConnection, user: String?, secret: String) {
@@ -197,7 +198,7 @@ public final class MinifluxProvider: SyncProvider, @unchecked Sendable {
     func jsonRequest(_ method: String, _ path: String, _ json: [String: Any]?) -> HTTPRequest {
         var request = HTTPRequest(method: method, url: connection.url(path))
         // Our own dictionaries of strings, numbers and arrays always serialise.
-        if let json, let body = try? JSONSerialization.data(withJSONObject: json) {
+        if let json, let body = JSONObject.data(json) {
             request.body = body
             request.headers["Content-Type"] = "application/json"
         }
@@ -214,6 +215,6 @@ public final class MinifluxProvider: SyncProvider, @unchecked Sendable {
 
     /// nil when the refusal carries no JSON message: the caller then reports the status instead.
     static func errorMessage(_ response: HTTPResponse) -> String? {
-        (try? JSONSerialization.jsonObject(with: response.body) as? [String: Any])?["error_message"] as? String
+        (try? JSONObject.parse(response.body) as? [String: Any])?["error_message"] as? String
     }
 }

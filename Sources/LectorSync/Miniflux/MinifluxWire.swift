@@ -1,10 +1,12 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
 
 /// Reading Miniflux's REST JSON into the one model.
 enum MinifluxWire {
     /// A JSON number or numeric string as Int64 (ids are database sequences).
     static func int64(_ value: Any?) -> Int64? {
-        if let number = value as? NSNumber { return number.int64Value }
+        if let number = value as? Int { return Int64(number) }
+        if let number = value as? Double { return Int64(exactly: number.rounded(.towardZero)) }
         return (value as? String).flatMap { Int64($0) }
     }
 
@@ -36,11 +38,8 @@ enum MinifluxWire {
     /// Miniflux writes RFC 3339, with or without fractional seconds.
     static func date(_ value: Any?) -> Date? {
         guard let text = value as? String else { return nil }
-        let plain = ISO8601DateFormatter()
-        if let date = plain.date(from: text) { return date }
-        let fractional = ISO8601DateFormatter()
-        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return fractional.date(from: text)
+        if let date = try? Date(text, strategy: Date.ISO8601FormatStyle()) { return date }
+        return try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }
 
     /// "2.3.3" (or "v2.3.3", "2.3.3-rc1") → [2, 3, 3].

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LectorHTTP
 
 /// Feedbin API v2: HTTP Basic with e-mail and password.

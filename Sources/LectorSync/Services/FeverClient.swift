@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LectorHTTP
 
 /// The Fever API: every call is a POST of `api_key` = md5("user:password") to `?api`. A wrong

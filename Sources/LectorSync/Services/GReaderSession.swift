@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LectorHTTP
 
 /// A logged-in Google Reader API session: the `Auth` token for the Authorization header and,

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
 import LectorHTTP
 
 /// Miniflux's REST API (`/v1`): an API token in `X-Auth-Token`, or HTTP Basic with user and password.
@@ -37,7 +38,7 @@ public struct MinifluxClient: Sendable {
         var name = "Miniflux"
         // The version only decorates the server's name: a login that worked is not failed for it.
         if let version = try? connection.send(authorized(.get(connection.url("v1/version")))), version.isSuccess,
-           let versionObject = try? JSONSerialization.jsonObject(with: version.body) as? [String: Any],
+           let versionObject = try? JSONObject.parse(version.body) as? [String: Any],
            let number = versionObject["version"] as? String {
             name += " \(number)"
         }

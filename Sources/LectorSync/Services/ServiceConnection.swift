@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
 import LectorHTTP
 
 /// The HTTP side every service shares: requests relative to the account's base URL, and the
@@ -47,7 +48,7 @@ public struct ServiceConnection: Sendable {
     /// The body parsed as a JSON object, or a protocol error naming what was expected.
     public func json(_ response: HTTPResponse, _ what: String) throws(SyncError) -> Any {
         // The parser's own error names a byte offset; the excerpt of the body tells the user more.
-        guard let value = try? JSONSerialization.jsonObject(with: response.body, options: [.fragmentsAllowed]) else {
+        guard let value = try? JSONObject.parse(response.body) else {
             throw .protocolViolation("\(base.host ?? "the server") did not answer \(what) with JSON: \(Self.excerpt(response))")
         }
         return value
@@ -57,8 +58,8 @@ public struct ServiceConnection: Sendable {
     /// the server sent one, "an HTML page" (with its title) for a web page, else the first line,
     /// control characters removed and cut short.
     static func excerpt(_ response: HTTPResponse) -> String {
-        let text = response.text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if text.hasPrefix("{"), let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any],
+        let text = response.text.trimmingBlanksAndNewlines
+        if text.hasPrefix("{"), let object = (try? JSONObject.parse(response.body)) as? [String: Any],
            let message = ["error_message", "error", "message"].lazy.compactMap({ object[$0] as? String }).first {
             return clean(message)
         }

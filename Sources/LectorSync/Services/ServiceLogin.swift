@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LectorHTTP
 
 /// Checks a login exactly as each service's real clients must, before anything is saved, trying

@@ -15,19 +15,19 @@ public enum RawSAXCounter {
         handler.serror = { _, _ in }
         var count = 0
         return withUnsafeMutablePointer(to: &count) { counter in
-            let parser = xmlCreatePushParserCtxt(&handler, nil, nil, 0, nil)!
+            let parser = lx_xmlCreatePushParserCtxt(&handler, nil, nil, 0, nil)!
             parser.pointee._private = UnsafeMutableRawPointer(counter)
             data.withUnsafeBytes { raw in
                 guard let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self) else { return }
                 var offset = 0
                 while offset < raw.count {
                     let length = min(256 * 1024, raw.count - offset)
-                    _ = xmlParseChunk(parser, base + offset, Int32(length), 0)
+                    _ = lx_xmlParseChunk(parser, base + offset, Int32(length), 0)
                     offset += length
                 }
-                _ = xmlParseChunk(parser, nil, 0, 1)
+                _ = lx_xmlParseChunk(parser, nil, 0, 1)
             }
-            xmlFreeParserCtxt(parser)
+            lx_xmlFreeParserCtxt(parser)
             return counter.pointee
         }
     }

@@ -12,6 +12,7 @@ typedef enum {
     KS_FAILURE_UNREACHABLE = 1,    /* no session bus, or no Secret Service on it */
     KS_FAILURE_LOCKED = 2,         /* the collection holding (or meant to hold) the item is locked */
     KS_FAILURE_NO_COLLECTION = 3,  /* there is no default collection to use */
+    KS_FAILURE_MISSING_LIBRARY = 4, /* libsecret-1.so.0 could not be loaded; message says why */
 } ks_failure;
 
 typedef struct {
