@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
 import LectorFeeds
 import LectorStore
 import LectorSync
@@ -136,7 +137,7 @@ enum AccountCopyCommand {
     static func writeUnmatched(_ items: [WantedArticle], source: Account, dest: Account, session: Session) throws(CLIError) -> String {
         let directory = session.directories.data + "/copies"
         do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
-            throw .failure("cannot create \(directory): \(error.localizedDescription)")
+            throw .failure("cannot create \(directory): \(ErrorText.describe(error))")
         }
         let safe = { (name: String) in String(name.map { $0.isLetter || $0.isNumber ? $0 : "-" }) }
         let path = directory + "/unmatched-\(safe(source.name))-to-\(safe(dest.name)).json"

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import LectorBasics
 import LectorFeeds
 import LectorStore
 import LectorSync
