@@ -83,6 +83,8 @@ private struct AnyJSON: Decodable {
     }
 
     init(from decoder: any Decoder) throws {
+        // Each try? below asks "is the value of this shape?": a failure means try the next shape,
+        // and the last one (a number) throws when the value is none of them.
         if let object = try? decoder.container(keyedBy: Key.self) {
             var members: [String: Any] = [:]
             members.reserveCapacity(object.allKeys.count)
