@@ -4,7 +4,7 @@ import LectorStore
 import LectorSync
 import LectorTestSupport
 
-// lector-bench scale [--sizes 10000,100000,1000000] [--lector PATH] [--runs 5] [--search-runs 20]
+// lector-bench scale [--sizes 10000,100000,1000000] [--lector PATH] [--runs 5] [--search-runs 20] [--keep-stores DIR]
 //
 // How cost grows with the account: for each size, a first sync from the GReader emulator on
 // loopback (articles/s beside the SQLite row-by-row floor measured on the same rows, peak RSS
@@ -12,7 +12,8 @@ import LectorTestSupport
 // side, then `lector` processes on the synced store (article list, --unread, --folder, --search
 // for a rare, a medium and a common term, completion, feed list --json, backup export) and the
 // same searches in-process beside a bare FTS5 MATCH. Every figure is also given as growth over
-// the first (smallest) size.
+// the first (smallest) size. --keep-stores copies each synced store to DIR/scale-SIZE.sqlite, for
+// looking at query plans and profiles afterwards.
 enum ScaleBench {
     static let user = EmulatedAccount(username: "bench", password: "bench-password")
 
@@ -32,10 +33,11 @@ enum ScaleBench {
         let lector = try options.lector()
         let runs = try options.int("runs", default: 5)
         let searchRuns = try options.int("search-runs", default: 20)
+        let keep = options.string("keep-stores", default: "")
         var table = ScaleTable()
         for size in sizes {
             let started = Date()
-            let figures = try measure(size, lector: lector, runs: runs, searchRuns: searchRuns)
+            let figures = try measure(size, lector: lector, runs: runs, searchRuns: searchRuns, keep: keep)
             say(String(format: "scale %d: done in %.0f s", size, Date().timeIntervalSince(started)))
             table.add(size, figures)
         }
@@ -44,7 +46,7 @@ enum ScaleBench {
     }
 
     /// All figures for one account size, in the order the table prints them.
-    private static func measure(_ size: Int, lector: String, runs: Int, searchRuns: Int) throws -> [ScaleTable.Figure] {
+    private static func measure(_ size: Int, lector: String, runs: Int, searchRuns: Int, keep: String) throws -> [ScaleTable.Figure] {
         var figures: [ScaleTable.Figure] = []
         func add(_ name: String, _ value: Double, _ unit: String, floor: Double? = nil, growthIsCost: Bool = true) {
             figures.append(ScaleTable.Figure(name: name, value: value, unit: unit, floor: floor, growthIsCost: growthIsCost))
@@ -106,6 +108,13 @@ enum ScaleBench {
             say(String(format: "scale %d: search %@ '%@' (%d hits) in-process p50 %.2f ms, bare FTS5 MATCH %.2f ms (%.2f×)",
                          size, term.name, term.word, hits, lectorTimes.p50, raw.p50, lectorTimes.p50 / raw.p50))
             add("search \(term.name) in-process p50", lectorTimes.p50, "ms", floor: raw.p50)
+        }
+        if !keep.isEmpty {
+            try store.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            let copy = keep + "/scale-\(size).sqlite"
+            try? FileManager.default.removeItem(atPath: copy)
+            try FileManager.default.copyItem(atPath: home.databasePath, toPath: copy)
+            say("scale \(size): store kept at \(copy)")
         }
         return figures
     }

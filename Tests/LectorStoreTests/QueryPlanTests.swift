@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+@testable import LectorStore
+
+/// The plans of the queries a list runs on every call: at a million articles anything that reads
+/// every hit or every article, or sorts them, costs a hundred times what it does at ten thousand.
+@Suite("Query plans that stay flat as the account grows")
+struct QueryPlanTests {
+    /// The EXPLAIN QUERY PLAN lines of what `list` runs for `query`.
+    private func plan(_ store: Store, _ query: ArticleQuery) throws -> [String] {
+        let (sql, arguments) = try #require(ArticlesTable.listStatement(query), "the query should have a statement")
+        return try store.database.query("EXPLAIN QUERY PLAN " + sql, arguments: arguments) { $0.string(3) }
+    }
+
+    private func plan(_ store: Store, _ sql: String, _ argument: Int64?) throws -> [String] {
+        try store.database.query("EXPLAIN QUERY PLAN " + sql, argument) { $0.string(3) }
+    }
+
+    @Test("a search is ranked inside the full-text index: no sort of every hit, articles read only for the page",
+          arguments: [ArticleQuery(search: "river"), ArticleQuery(accountID: 1, folderID: 1, unreadOnly: true, search: "river")])
+    func searchRanksInsideTheIndex(_ query: ArticleQuery) throws {
+        let temporary = try TemporaryStore()
+        _ = try temporary.seedAccount(articles: 3)
+        let steps = try plan(temporary.store, query)
+        #expect(steps.first?.hasPrefix("SCAN articles_fts VIRTUAL TABLE") == true, "the index must be the outer loop: \(steps)")
+        #expect(!steps.contains { $0.contains("TEMP B-TREE") }, "every hit would be sorted (and joined to its article) first: \(steps)")
+        #expect(!steps.contains { $0 == "SCAN a" || $0.hasPrefix("SCAN a ") || $0.hasPrefix("SCAN articles ") }, "no scan of articles: \(steps)")
+    }
+
+    @Test("the newest, unread and starred lists walk the time index without sorting",
+          arguments: [ArticleQuery(), ArticleQuery(unreadOnly: true), ArticleQuery(starredOnly: true), ArticleQuery(newestFirst: false)])
+    func listsWalkTheTimeIndex(_ query: ArticleQuery) throws {
+        let temporary = try TemporaryStore()
+        _ = try temporary.seedAccount(articles: 3)
+        let steps = try plan(temporary.store, query)
+        #expect(steps.first?.contains("USING INDEX articles_by_time") == true, "the list must walk articles_by_time: \(steps)")
+        #expect(!steps.contains { $0.contains("TEMP B-TREE") }, "the list must not sort every article: \(steps)")
+    }
+
+    @Test("the unread and starred counters read no article rows", arguments: [Int64?.none, 1])
+    func countersReadNoArticles(_ accountID: Int64?) throws {
+        let temporary = try TemporaryStore()
+        _ = try temporary.seedAccount(articles: 3)
+        let unread = try plan(temporary.store, ArticlesTable.unreadCount, accountID)
+        #expect(unread.allSatisfy { $0.contains("feeds") }, "unread must come from the feed counters: \(unread)")
+        let starred = try plan(temporary.store, ArticlesTable.starredCount, accountID)
+        #expect(starred.first?.contains("COVERING INDEX article_state_starred") == true, "starred must count the partial index: \(starred)")
+        #expect(!starred.contains { $0.hasPrefix("SCAN") }, "no scan of articles or of all states: \(starred)")
+    }
+
+    @Test("the counters agree with counting every article, per account and over all")
+    func countersMatchAFullCount() throws {
+        let temporary = try TemporaryStore()
+        let (home, _, _, homeIDs) = try temporary.seedAccount(name: "Home", articles: 5)
+        let (work, _, _, workIDs) = try temporary.seedAccount(name: "Work", articles: 4)
+        try temporary.store.states.setRead([homeIDs[0], homeIDs[1], workIDs[0]], to: .read)
+        try temporary.store.states.setStarred([homeIDs[2], workIDs[1], workIDs[2]], to: true)
+        func full(_ accountID: Int64?) throws -> [Int] {
+            try temporary.store.database.query("""
+                SELECT coalesce(sum(s.read = 'unread'), 0), coalesce(sum(s.starred), 0)
+                FROM articles a JOIN article_state s ON s.article_id = a.id WHERE ?1 IS NULL OR a.account_id = ?1
+                """, accountID) { [$0.int(0), $0.int(1)] }[0]
+        }
+        for accountID in [nil, home.id, work.id] {
+            let counted = try temporary.store.articles.counters(accountID: accountID)
+            #expect([counted.unread, counted.starred] == (try full(accountID)), "account \(String(describing: accountID))")
+        }
+        let homeCounts = try temporary.store.articles.counters(accountID: home.id)
+        #expect(homeCounts.unread == 3 && homeCounts.starred == 1, "Home has 3 unread and 1 starred, not \(homeCounts)")
+    }
+}
