@@ -126,20 +126,25 @@ public struct SyncEngine {
         lock.beat()
         progress(.state)
         // Each set reconciles on its own: a failed starred list does not undo the unread one.
-        let unread = try provider.unreadIDs()
-        report.stateChanges += try reconcile(.unread, unread, protected: protected.read)
+        report.stateChanges += try reconcile(.unread, protected: protected.read, lock: lock) { page throws(SyncError) in
+            try provider.unreadIDs(pages: page)
+        }
         lock.beat()
-        let starred = try provider.starredIDs()
-        report.stateChanges += try reconcile(.starred, starred, protected: protected.starred)
+        report.stateChanges += try reconcile(.starred, protected: protected.starred, lock: lock) { page throws(SyncError) in
+            try provider.starredIDs(pages: page)
+        }
     }
 
-    private func reconcile(_ field: SyncTable.StateField, _ set: RemoteIDSet, protected: Set<String>) throws(SyncError) -> Int {
-        let (members, complete): (Set<String>, Bool) = switch set {
-        case .complete(let ids): (ids, true)
-        case .partial(let ids): (ids, false)
+    /// Gathers one id set from the server into the store's staging table, page by page, then
+    /// applies it; a page that fails leaves the articles' state untouched.
+    private func reconcile(_ field: SyncTable.StateField, protected: Set<String>, lock: SyncLock,
+                           _ fetch: (([String]) throws(SyncError) -> Void) throws(SyncError) -> Bool) throws(SyncError) -> Int {
+        try record { try store.sync.startIDSet() }
+        let complete = try fetch { ids throws(SyncError) in
+            try record { try store.sync.addToIDSet(ids) }
+            lock.beat()
         }
-        return try record { try store.sync.applyIDSet(accountID: account.id, field: field, members: members, complete: complete,
-                                                      protected: protected) }
+        return try record { try store.sync.applyStagedIDSet(accountID: account.id, field: field, complete: complete, protected: protected) }
     }
 
     /// Folders that exist only locally until a feed is filed in them (GReader has no empty folders).

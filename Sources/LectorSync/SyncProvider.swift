@@ -34,6 +34,11 @@ public protocol SyncProvider: Sendable {
     func unreadIDs() throws(SyncError) -> RemoteIDSet
     /// The ids of every starred entry. `.partial` when the list was capped or a page failed.
     func starredIDs() throws(SyncError) -> RemoteIDSet
+    /// `unreadIDs()` handed over a page at a time, so a million ids never sit in memory at once;
+    /// returns whether the pages made the complete set. A page that fails throws.
+    func unreadIDs(pages: ([String]) throws(SyncError) -> Void) throws(SyncError) -> Bool
+    /// `starredIDs()` handed over a page at a time, as `unreadIDs(pages:)`.
+    func starredIDs(pages: ([String]) throws(SyncError) -> Void) throws(SyncError) -> Bool
 
     // MARK: Administration (only when capabilities.canEditStructure)
 
@@ -53,6 +58,14 @@ public protocol SyncProvider: Sendable {
 }
 
 extension SyncProvider {
+    public func unreadIDs(pages: ([String]) throws(SyncError) -> Void) throws(SyncError) -> Bool {
+        try unreadIDs().deliver(to: pages)
+    }
+
+    public func starredIDs(pages: ([String]) throws(SyncError) -> Void) throws(SyncError) -> Bool {
+        try starredIDs().deliver(to: pages)
+    }
+
     public func entries(since: Date?, skipping known: Set<String>, deliver: (RemoteEntryPage) throws -> Void) throws(SyncError) {
         try entries(since: since, deliver: deliver)
     }
@@ -201,4 +214,12 @@ public struct RemoteEntryPage: Sendable, Equatable {
 public enum RemoteIDSet: Sendable, Equatable {
     case complete(Set<String>)
     case partial(Set<String>)
+
+    /// Hands the whole set to `page` as one page; whether it is complete.
+    func deliver(to page: ([String]) throws(SyncError) -> Void) throws(SyncError) -> Bool {
+        switch self {
+        case .complete(let ids): try page(Array(ids)); return true
+        case .partial(let ids): try page(Array(ids)); return false
+        }
+    }
 }

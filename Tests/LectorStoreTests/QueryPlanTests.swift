@@ -69,3 +69,31 @@ struct QueryPlanTests {
         #expect(homeCounts.unread == 3 && homeCounts.starred == 1, "Home has 3 unread and 1 starred, not \(homeCounts)")
     }
 }
+
+@Suite("Id sets staged page by page")
+struct StagedIDSetTests {
+    @Test("a set staged in pages applies like the whole set, and a new set starts empty")
+    func stagedPagesApplyLikeOneSet() throws {
+        let temporary = try TemporaryStore()
+        let account = try temporary.store.accounts.insert(kind: .freshrss, name: "Remote", url: "https://rss.example/", username: "me")
+        let feed = try temporary.store.feeds.insert(accountID: account.id, folderID: nil, serverID: "feed/1", title: "Feed",
+                                                    url: "https://example.org/feed.xml", siteURL: nil)
+        for index in 0..<1_200 {
+            try temporary.store.articles.upsert(accountID: account.id, feedID: feed.id, TemporaryStore.article(index), read: .read)
+        }
+        let sync = temporary.store.sync
+        // A set left half-gathered by a run that failed must not leak into the next one.
+        try sync.startIDSet()
+        try sync.addToIDSet((0..<1_200).map { "item-\($0)" })
+        try sync.startIDSet()
+        try sync.addToIDSet((0..<600).map { "item-\($0)" })
+        try sync.addToIDSet((600..<700).map { "item-\($0)" } + ["item-0", "not-here"])
+        let changed = try sync.applyStagedIDSet(accountID: account.id, field: .unread, complete: true, protected: ["item-5"])
+        let unread = try temporary.store.database.query("""
+            SELECT a.server_id FROM articles a JOIN article_state s ON s.article_id = a.id WHERE s.read = 'unread'
+            """) { $0.string(0) }
+        #expect(changed == 699, "700 members, one of them protected, should have turned unread; \(changed) changed")
+        #expect(Set(unread) == Set((0..<700).map { "item-\($0)" }).subtracting(["item-5"]),
+                "only the second set's members may be unread: \(unread.count) are")
+    }
+}

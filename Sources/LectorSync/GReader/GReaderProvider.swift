@@ -107,6 +107,16 @@ public final class GReaderProvider: SyncProvider, @unchecked Sendable {
         .complete(try idSet([("s", GReaderWire.starredTag)], "the starred list"))
     }
 
+    public func unreadIDs(pages: ([String]) throws(SyncError) -> Void) throws(SyncError) -> Bool {
+        try forEachIDPage([("s", GReaderWire.readingList), ("xt", GReaderWire.readTag)], "the unread list", pages)
+        return true
+    }
+
+    public func starredIDs(pages: ([String]) throws(SyncError) -> Void) throws(SyncError) -> Bool {
+        try forEachIDPage([("s", GReaderWire.starredTag)], "the starred list", pages)
+        return true
+    }
+
     /// Every id of a stream, gathered straight into a set (no array of them all beside it); any
     /// failed page fails the whole set, so a partial set can never be taken for a complete one.
     private func idSet(_ query: [(String, String)], _ what: String) throws(SyncError) -> Set<String> {
