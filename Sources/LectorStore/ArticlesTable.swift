@@ -78,11 +78,8 @@ public struct ArticlesTable {
         // Feeds and state are joined only when a filter needs them; otherwise the output reads them
         // through subqueries, evaluated only for the rows that make the page.
         let folderJoin = query.folderID == nil ? "" : "JOIN feeds f ON f.id = a.feed_id AND f.folder_id = ?3"
-        let stateJoin = query.unreadOnly || query.starredOnly
-            ? "JOIN article_state s ON s.article_id = a.id AND (?4 = 0 OR s.read = 'unread') AND (?5 = 0 OR s.starred = 1)" : ""
-        let filters = """
-            (?1 IS NULL OR a.account_id = ?1) AND (?2 IS NULL OR a.feed_id = ?2) AND (?6 IS NULL OR a.published_at >= ?6)
-            """
+        let stateJoin = stateFilter(query, "a", "s")
+        let filters = Self.filters(query, "a")
         let columns = """
             a.id, a.account_id, a.feed_id, (SELECT title FROM feeds WHERE id = a.feed_id), a.server_id, a.title,
             a.url, a.author, a.published_at, (SELECT read FROM article_state WHERE article_id = a.id),
@@ -90,12 +87,32 @@ public struct ArticlesTable {
             """
         guard let ftsQuery else {
             let direction = query.newestFirst ? "DESC" : "ASC"
+            let order = "ORDER BY coalesce(a.published_at, a.fetched_at) \(direction), a.id \(direction) LIMIT ?7"
+            guard query.folderID != nil && query.feedID == nil else {
+                // A feed's page is one range of articles_by_feed_time; the others walk articles_by_time.
+                // CROSS JOIN keeps the articles outer: with the state first, an unread list would
+                // read every unread article from the state index and sort them.
+                return ("""
+                    SELECT \(columns), NULL, \(wordCount) FROM articles a \(crossed(folderJoin)) \(crossed(stateJoin))
+                    WHERE \(filters) \(order)
+                    """, arguments)
+            }
+            // A folder's page: only each feed's own first page can make it, so a feed's articles
+            // are read from articles_by_feed_time down to the time of its limit-th match (found by
+            // the same index) and only those are sorted — never all of the folder's articles.
+            let (bound, beyond) = query.newestFirst ? (">=", "-1e308") : ("<=", "1e308")
+            let cutoff = """
+                (SELECT coalesce(x.published_at, x.fetched_at) FROM articles x \(stateFilter(query, "x", "xs"))
+                 WHERE x.feed_id = f.id AND \(Self.filters(query, "x"))
+                 ORDER BY coalesce(x.published_at, x.fetched_at) \(direction), x.id \(direction) LIMIT 1 OFFSET ?7 - 1)
+                """
             return ("""
                 SELECT \(columns), NULL, \(wordCount)
-                FROM articles a \(folderJoin) \(stateJoin)
-                WHERE \(filters)
-                ORDER BY \(listingTime) \(direction), a.id \(direction)
-                LIMIT ?7
+                FROM feeds f CROSS JOIN articles a ON a.feed_id = f.id
+                     AND coalesce(a.published_at, a.fetched_at) \(bound) coalesce(\(cutoff), \(beyond))
+                \(crossed(stateJoin))
+                WHERE f.folder_id = ?3 AND \(filters)
+                \(order)
                 """, arguments)
         }
         arguments.append(ftsQuery)
@@ -111,6 +128,23 @@ public struct ArticlesTable {
             ORDER BY rank
             LIMIT ?7
             """, arguments)
+    }
+
+    /// The conditions on `article` a query sets, written so an index can serve them (a condition
+    /// like `?2 IS NULL OR feed_id = ?2` cannot use one).
+    private static func filters(_ query: ArticleQuery, _ article: String) -> String {
+        var conditions = ["1"]
+        if query.accountID != nil { conditions.append("\(article).account_id = ?1") }
+        if query.feedID != nil { conditions.append("\(article).feed_id = ?2") }
+        if query.since != nil { conditions.append("\(article).published_at >= ?6") }
+        return conditions.joined(separator: " AND ")
+    }
+
+    /// The join on `article`'s state an unread or starred filter needs; empty otherwise.
+    private static func stateFilter(_ query: ArticleQuery, _ article: String, _ state: String) -> String {
+        guard query.unreadOnly || query.starredOnly else { return "" }
+        return "JOIN article_state \(state) ON \(state).article_id = \(article).id"
+            + (query.unreadOnly ? " AND \(state).read = 'unread'" : "") + (query.starredOnly ? " AND \(state).starred = 1" : "")
     }
 
     /// A filter's join, kept after the full-text index in the join order.

@@ -97,3 +97,65 @@ struct StagedIDSetTests {
                 "only the second set's members may be unread: \(unread.count) are")
     }
 }
+
+@Suite("Feed and folder lists from the feed time index")
+struct FeedListingIndexTests {
+    private func plan(_ store: Store, _ query: ArticleQuery) throws -> [String] {
+        let (sql, arguments) = try #require(ArticlesTable.listStatement(query))
+        return try store.database.query("EXPLAIN QUERY PLAN " + sql, arguments: arguments) { $0.string(3) }
+    }
+
+    @Test("a feed's list is one range of the feed time index, never a walk of every article or a sort",
+          arguments: [ArticleQuery(feedID: 1), ArticleQuery(feedID: 1, unreadOnly: true), ArticleQuery(feedID: 1, newestFirst: false)])
+    func feedListUsesTheFeedTimeIndex(_ query: ArticleQuery) throws {
+        let temporary = try TemporaryStore()
+        _ = try temporary.seedAccount(articles: 3)
+        let steps = try plan(temporary.store, query)
+        #expect(steps.first?.contains("USING INDEX articles_by_feed_time (feed_id=?)") == true, "the feed's range must be read: \(steps)")
+        #expect(!steps.contains { $0.contains("TEMP B-TREE") }, "a feed's articles must not be sorted: \(steps)")
+    }
+
+    @Test("a folder's list reads each feed's range only down to its limit-th article",
+          arguments: [ArticleQuery(folderID: 1), ArticleQuery(folderID: 1, unreadOnly: true), ArticleQuery(folderID: 1, newestFirst: false)])
+    func folderListStopsAtEachFeedsPage(_ query: ArticleQuery) throws {
+        let temporary = try TemporaryStore()
+        _ = try temporary.seedAccount(articles: 3)
+        let steps = try plan(temporary.store, query)
+        #expect(steps.contains { $0.contains("USING INDEX articles_by_feed_time (feed_id=? AND <expr>") },
+                "each feed's articles must be bounded by the time of its limit-th: \(steps)")
+        #expect(!steps.contains { $0 == "SCAN a" || $0.hasPrefix("SCAN a ") }, "no walk of every article: \(steps)")
+    }
+
+    @Test("a folder's page is the same as sorting all its articles, newest or oldest first, unread or not",
+          arguments: [false, true], [true, false])
+    func folderPageMatchesAFullSort(unreadOnly: Bool, newestFirst: Bool) throws {
+        let temporary = try TemporaryStore()
+        let store = temporary.store
+        let account = try store.accounts.insert(kind: .local, name: "Home")
+        let folder = try store.folders.insert(accountID: account.id, serverID: "f", name: "News")
+        let other = try store.folders.insert(accountID: account.id, serverID: "g", name: "Other")
+        var feeds: [Int64] = []
+        for index in 0..<4 {
+            feeds.append(try store.feeds.insert(accountID: account.id, folderID: index == 3 ? other.id : folder.id, serverID: "feed\(index)",
+                                                title: "Feed \(index)", url: "https://example.org/\(index).xml", siteURL: nil).id)
+        }
+        // Feed 0 is busy and recent, feed 1 quiet and old, feed 2 in between with equal times;
+        // every third article is read.
+        for number in 0..<60 {
+            let feed = feeds[number % 7 == 0 ? 1 : (number % 3 == 0 ? 2 : (number % 11 == 0 ? 3 : 0))]
+            let time = Double(1_700_000_000 + (number % 7 == 0 ? number : number * 10) - (number % 5 == 0 ? number % 10 : 0))
+            let article = IncomingArticle(serverID: "n\(number)", url: nil, title: "N\(number)", text: "", publishedAt: time)
+            try store.articles.upsert(accountID: account.id, feedID: feed, article, read: number % 3 == 0 ? .read : .unread)
+        }
+        let all = try store.database.query("""
+            SELECT a.id FROM articles a JOIN feeds f ON f.id = a.feed_id JOIN article_state s ON s.article_id = a.id
+            WHERE f.folder_id = ? AND (? = 0 OR s.read = 'unread')
+            ORDER BY coalesce(a.published_at, a.fetched_at) \(newestFirst ? "DESC" : "ASC"), a.id \(newestFirst ? "DESC" : "ASC")
+            """, folder.id, unreadOnly) { $0.int64(0) }
+        for limit in [1, 5, 12, 100] {
+            let page = try store.articles.list(ArticleQuery(folderID: folder.id, unreadOnly: unreadOnly, newestFirst: newestFirst,
+                                                            limit: limit)).map(\.id)
+            #expect(page == Array(all.prefix(limit)), "limit \(limit): the folder's page differs from a full sort")
+        }
+    }
+}
