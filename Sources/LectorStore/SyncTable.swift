@@ -96,10 +96,23 @@ public struct SyncTable {
         }
     }
 
-    /// The server id of every article the account already has (contents are fetched only for others).
-    public func knownServerIDs(accountID: Int64) throws(StoreError) -> Set<String> {
-        try storeOperation { Set(try database.query("SELECT server_id FROM articles WHERE account_id = ?", accountID) { $0.string(0) }) }
+    /// Those of `ids` the account has no article for, in their order: one statement over the
+    /// (account, server id) index per page of ids, instead of every server id of the account
+    /// loaded into memory first (a million strings, for a sync that may fetch ten entries).
+    public func unknownServerIDs(accountID: Int64, among ids: [String]) throws(StoreError) -> [String] {
+        guard !ids.isEmpty else { return [] }
+        return try storeOperation {
+            let list = String(decoding: try JSONSerialization.data(withJSONObject: ids), as: UTF8.self)
+            return try database.query(Self.unknownIDs, accountID, list) { $0.string(0) }
+        }
     }
+
+    /// ?1 the account, ?2 a JSON array of server ids.
+    static let unknownIDs = """
+        SELECT j.value FROM json_each(?2) j
+        WHERE NOT EXISTS (SELECT 1 FROM articles a WHERE a.account_id = ?1 AND a.server_id = j.value)
+        ORDER BY j.key
+        """
 
     // MARK: Id sets
 

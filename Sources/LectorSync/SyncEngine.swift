@@ -110,8 +110,12 @@ public struct SyncEngine {
         lock.beat()
         report.feeds = feedCount
         var stored = 0
-        let known = try record { try store.sync.knownServerIDs(accountID: account.id) }
-        try provider.entries(since: since, skipping: known) { page in
+        // An account with no articles yet (a first sync) has nothing to look up.
+        let empty = try record { try store.articles.count(accountID: account.id) == 0 }
+        let unknown = { (ids: [String]) throws(SyncError) -> [String] in
+            empty ? ids : try record { try store.sync.unknownServerIDs(accountID: account.id, among: ids) }
+        }
+        try provider.entries(since: since, keepingUnknown: unknown) { page in
             let rows = page.entries.compactMap { entry -> (Int64, IncomingArticle, Bool?, Bool?)? in
                 guard let feedID = feedIDs[entry.feedServerID] else { return nil }
                 return (feedID, Self.article(entry), entry.read, entry.starred)

@@ -25,9 +25,12 @@ public protocol SyncProvider: Sendable {
     /// Entries published or changed since `since` (nil: everything the server keeps), handed over
     /// page by page so memory stays bounded; `deliver` stores each page before the next is fetched.
     func entries(since: Date?, deliver: (RemoteEntryPage) throws -> Void) throws(SyncError)
-    /// Like `entries(since:deliver:)`, but a service that lists ids before contents skips the
-    /// ids in `known` (fetch content only for ids you lack); the others may ignore `known`.
-    func entries(since: Date?, skipping known: Set<String>, deliver: (RemoteEntryPage) throws -> Void) throws(SyncError)
+    /// Like `entries(since:deliver:)`, but a service that lists ids before contents passes each
+    /// page of ids through `unknown`, which keeps those the store lacks, and fetches content only
+    /// for them; the others may ignore `unknown`. (A page at a time: the ids of a million-article
+    /// account are never all held, on either side.)
+    func entries(since: Date?, keepingUnknown unknown: ([String]) throws(SyncError) -> [String],
+                 deliver: (RemoteEntryPage) throws -> Void) throws(SyncError)
     /// Entries the service has but this store lacks, by id (GReader-style "ids first, then contents").
     func entries(withIDs ids: [String]) throws(SyncError) -> [RemoteEntry]
     /// The ids of every unread entry. `.partial` when the list was capped or a page failed.
@@ -66,7 +69,8 @@ extension SyncProvider {
         try starredIDs().deliver(to: pages)
     }
 
-    public func entries(since: Date?, skipping known: Set<String>, deliver: (RemoteEntryPage) throws -> Void) throws(SyncError) {
+    public func entries(since: Date?, keepingUnknown unknown: ([String]) throws(SyncError) -> [String],
+                        deliver: (RemoteEntryPage) throws -> Void) throws(SyncError) {
         try entries(since: since, deliver: deliver)
     }
 }

@@ -159,3 +159,23 @@ struct FeedListingIndexTests {
         }
     }
 }
+
+@Suite("Unknown server ids looked up per page")
+struct UnknownServerIDTests {
+    @Test("only the ids the account lacks come back, in their order, whatever characters they hold")
+    func unknownIDsKeepOrderAndOddCharacters() throws {
+        let temporary = try TemporaryStore()
+        let (account, _, feed, _) = try temporary.seedAccount(name: "Home", articles: 3)
+        let (other, _, _, _) = try temporary.seedAccount(name: "Work", articles: 0)
+        let odd = "tag:\"quoted\"/\\slash/é/\u{1F600}"
+        try temporary.store.articles.upsert(accountID: account.id, feedID: feed.id,
+                                             IncomingArticle(serverID: odd, url: nil, title: "Odd", text: ""))
+        let asked = ["new-2", "item-1", odd, "new-1", "item-0", "new-\u{00E9}"]
+        #expect(try temporary.store.sync.unknownServerIDs(accountID: account.id, among: asked) == ["new-2", "new-1", "new-\u{00E9}"])
+        #expect(try temporary.store.sync.unknownServerIDs(accountID: other.id, among: asked) == asked,
+                "another account's articles are not this account's")
+        let plan = try temporary.store.database.query("EXPLAIN QUERY PLAN " + SyncTable.unknownIDs, account.id, "[]") { $0.string(3) }
+        #expect(plan.contains { $0.contains("COVERING INDEX sqlite_autoindex_articles_1 (account_id=? AND server_id=?)") },
+                "each id must be one lookup in the (account, server id) index: \(plan)")
+    }
+}

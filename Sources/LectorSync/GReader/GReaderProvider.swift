@@ -50,18 +50,19 @@ public final class GReaderProvider: SyncProvider, @unchecked Sendable {
     }
 
     public func entries(since: Date?, deliver: (RemoteEntryPage) throws -> Void) throws(SyncError) {
-        try entries(since: since, skipping: [], deliver: deliver)
+        try entries(since: since, keepingUnknown: { $0 }, deliver: deliver)
     }
 
     /// Ids first, then contents only for the ids the store lacks; state comes from the id sets.
     /// Each page of ids has its contents stored before the next page is asked for: holding every
     /// id of a 1,000,000-article account first cost about 160 bytes of memory per article.
-    public func entries(since: Date?, skipping known: Set<String>, deliver: (RemoteEntryPage) throws -> Void) throws(SyncError) {
+    public func entries(since: Date?, keepingUnknown unknown: ([String]) throws(SyncError) -> [String],
+                        deliver: (RemoteEntryPage) throws -> Void) throws(SyncError) {
         var query = [("s", GReaderWire.readingList)]
         // `ot` compares with receipt time on FreshRSS and publish time on Miniflux: keep a margin.
         if let since { query.append(("ot", String(Int(since.timeIntervalSince1970) - 3_600))) }
         try forEachIDPage(query, "the entry list") { (ids: [String]) throws(SyncError) in
-            try fetchContents(of: ids.filter { !known.contains($0) }, deliver: deliver)
+            try fetchContents(of: try unknown(ids), deliver: deliver)
         }
     }
 
