@@ -10,6 +10,20 @@ enum ProcessTimer {
         let output: String
         /// Page faults (minor + major) of the child: a figure that does not swing with machine load.
         let pageFaults: Int
+        /// User + system CPU time of the child: unlike the wall time, it does not count the
+        /// time spent waiting for a core on a busy machine.
+        let cpuMilliseconds: Double
+    }
+
+    /// Like `measure`, with each run's CPU time too.
+    static func measureCPU(_ arguments: [String], environment: [String: String], runs: Int) throws -> [(milliseconds: Double, cpu: Double)] {
+        var samples: [(Double, Double)] = []
+        for _ in 0..<runs {
+            let run = try spawn(arguments, environment: environment, capture: false)
+            guard run.status == 0 else { throw BenchError.commandFailed(arguments.joined(separator: " "), run.status, "") }
+            samples.append((run.milliseconds, run.cpuMilliseconds))
+        }
+        return samples
     }
 
     /// Like `measure`, with each run's page faults too.
@@ -68,7 +82,9 @@ enum ProcessTimer {
         let output = capture ? ((try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "") : ""
         // Exit code when the process exited, else 128 + signal, as shells report it.
         let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return Run(milliseconds: seconds * 1_000, status: code, output: output, pageFaults: usage.ru_minflt + usage.ru_majflt)
+        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1_000 + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1_000
+        return Run(milliseconds: seconds * 1_000, status: code, output: output, pageFaults: usage.ru_minflt + usage.ru_majflt,
+                   cpuMilliseconds: cpu)
     }
 
     private static func posixSpawn(_ arguments: [String], environment: [String: String],
