@@ -96,6 +96,11 @@ public struct SyncTable {
         }
     }
 
+    /// Whether the account has any article (one index probe, not a count of them all).
+    public func hasArticles(accountID: Int64) throws(StoreError) -> Bool {
+        try storeOperation { try database.scalarInt("SELECT EXISTS (SELECT 1 FROM articles WHERE account_id = ?)", accountID) == 1 }
+    }
+
     /// Those of `ids` the account has no article for, in their order: one statement over the
     /// (account, server id) index per page of ids, instead of every server id of the account
     /// loaded into memory first (a million strings, for a sync that may fetch ten entries).

@@ -111,7 +111,7 @@ public struct SyncEngine {
         report.feeds = feedCount
         var stored = 0
         // An account with no articles yet (a first sync) has nothing to look up.
-        let empty = try record { try store.articles.count(accountID: account.id) == 0 }
+        let empty = try record { try !store.sync.hasArticles(accountID: account.id) }
         let unknown = { (ids: [String]) throws(SyncError) -> [String] in
             empty ? ids : try record { try store.sync.unknownServerIDs(accountID: account.id, among: ids) }
         }
