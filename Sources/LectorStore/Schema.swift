@@ -16,6 +16,9 @@ public enum Schema {
         Migration("v5: a local account's articles are keyed by feed and guid") { db in
             try db.executeScript(feedScopedLocalArticles)
         },
+        Migration("v6: an index for listing a feed's or a folder's articles by time") { db in
+            try db.executeScript(feedListingIndex)
+        },
     ])
 
     static let version1 = """

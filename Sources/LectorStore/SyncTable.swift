@@ -96,10 +96,28 @@ public struct SyncTable {
         }
     }
 
-    /// The server id of every article the account already has (contents are fetched only for others).
-    public func knownServerIDs(accountID: Int64) throws(StoreError) -> Set<String> {
-        try storeOperation { Set(try database.query("SELECT server_id FROM articles WHERE account_id = ?", accountID) { $0.string(0) }) }
+    /// Whether the account has any article (one index probe, not a count of them all).
+    public func hasArticles(accountID: Int64) throws(StoreError) -> Bool {
+        try storeOperation { try database.scalarInt("SELECT EXISTS (SELECT 1 FROM articles WHERE account_id = ?)", accountID) == 1 }
     }
+
+    /// Those of `ids` the account has no article for, in their order: one statement over the
+    /// (account, server id) index per page of ids, instead of every server id of the account
+    /// loaded into memory first (a million strings, for a sync that may fetch ten entries).
+    public func unknownServerIDs(accountID: Int64, among ids: [String]) throws(StoreError) -> [String] {
+        guard !ids.isEmpty else { return [] }
+        return try storeOperation {
+            let list = String(decoding: try JSONSerialization.data(withJSONObject: ids), as: UTF8.self)
+            return try database.query(Self.unknownIDs, accountID, list) { $0.string(0) }
+        }
+    }
+
+    /// ?1 the account, ?2 a JSON array of server ids.
+    static let unknownIDs = """
+        SELECT j.value FROM json_each(?2) j
+        WHERE NOT EXISTS (SELECT 1 FROM articles a WHERE a.account_id = ?1 AND a.server_id = j.value)
+        ORDER BY j.key
+        """
 
     // MARK: Id sets
 
@@ -115,17 +133,54 @@ public struct SyncTable {
     /// members are unread (or starred). With a complete set non-members become read
     /// (unstarred); with a partial one, a non-member's read state becomes unknown and its star is
     /// left alone. Articles in `protected` or with a change queued now are skipped. Returns how
-    /// many articles changed.
+    /// many articles changed. (`startIDSet`, `addToIDSet` and `applyStagedIDSet` do the same for
+    /// a set that arrives page by page.)
     @discardableResult
     public func applyIDSet(accountID: Int64, field: StateField, members: Set<String>, complete: Bool,
                            protected: Set<String>) throws(StoreError) -> Int {
+        try startIDSet()
+        try addToIDSet(Array(members))
+        return try applyStagedIDSet(accountID: accountID, field: field, complete: complete, protected: protected)
+    }
+
+    /// Empties the staging table an id set is gathered in (a temporary table of this connection,
+    /// so a set of a million ids costs the sync no memory of its own).
+    public func startIDSet() throws(StoreError) {
+        try storeOperation {
+            try database.execute("CREATE TEMP TABLE IF NOT EXISTS sync_members (server_id TEXT PRIMARY KEY)")
+            try database.execute("DELETE FROM sync_members")
+        }
+    }
+
+    /// Adds one page of the server's set to the staging table, in one transaction and a few
+    /// statements (one per `stagingRows` ids instead of one per id).
+    public func addToIDSet(_ ids: [String]) throws(StoreError) {
+        guard !ids.isEmpty else { return }
+        try storeOperation {
+            try database.write {
+                var rest = ids[...]
+                while !rest.isEmpty {
+                    let rows = rest.count >= Self.stagingRows ? Self.stagingRows : 1
+                    try database.execute(rows == 1 ? Self.stageOne : Self.stageMany, arguments: Array(rest.prefix(rows)))
+                    rest = rest.dropFirst(rows)
+                }
+            }
+        }
+    }
+
+    /// Ids per staging statement: well under SQLite's limit of bound parameters.
+    static let stagingRows = 500
+    private static let stageOne = "INSERT OR IGNORE INTO sync_members VALUES (?)"
+    private static let stageMany = stageOne + String(repeating: ", (?)", count: stagingRows - 1)
+
+    /// Applies the set gathered since `startIDSet`, as `applyIDSet` describes, and empties it.
+    @discardableResult
+    public func applyStagedIDSet(accountID: Int64, field: StateField, complete: Bool, protected: Set<String>) throws(StoreError) -> Int {
         try storeOperation {
             try database.write {
                 try database.execute("CREATE TEMP TABLE IF NOT EXISTS sync_members (server_id TEXT PRIMARY KEY)")
                 try database.execute("CREATE TEMP TABLE IF NOT EXISTS sync_protected (server_id TEXT PRIMARY KEY)")
-                try database.execute("DELETE FROM sync_members")
                 try database.execute("DELETE FROM sync_protected")
-                for id in members { try database.execute("INSERT OR IGNORE INTO sync_members VALUES (?)", id) }
                 for id in protected { try database.execute("INSERT OR IGNORE INTO sync_protected VALUES (?)", id) }
                 let nonMember: String
                 switch field {

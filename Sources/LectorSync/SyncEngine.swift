@@ -110,8 +110,12 @@ public struct SyncEngine {
         lock.beat()
         report.feeds = feedCount
         var stored = 0
-        let known = try record { try store.sync.knownServerIDs(accountID: account.id) }
-        try provider.entries(since: since, skipping: known) { page in
+        // An account with no articles yet (a first sync) has nothing to look up.
+        let empty = try record { try !store.sync.hasArticles(accountID: account.id) }
+        let unknown = { (ids: [String]) throws(SyncError) -> [String] in
+            empty ? ids : try record { try store.sync.unknownServerIDs(accountID: account.id, among: ids) }
+        }
+        try provider.entries(since: since, keepingUnknown: unknown) { page in
             let rows = page.entries.compactMap { entry -> (Int64, IncomingArticle, Bool?, Bool?)? in
                 guard let feedID = feedIDs[entry.feedServerID] else { return nil }
                 return (feedID, Self.article(entry), entry.read, entry.starred)
@@ -126,20 +130,25 @@ public struct SyncEngine {
         lock.beat()
         progress(.state)
         // Each set reconciles on its own: a failed starred list does not undo the unread one.
-        let unread = try provider.unreadIDs()
-        report.stateChanges += try reconcile(.unread, unread, protected: protected.read)
+        report.stateChanges += try reconcile(.unread, protected: protected.read, lock: lock) { page throws(SyncError) in
+            try provider.unreadIDs(pages: page)
+        }
         lock.beat()
-        let starred = try provider.starredIDs()
-        report.stateChanges += try reconcile(.starred, starred, protected: protected.starred)
+        report.stateChanges += try reconcile(.starred, protected: protected.starred, lock: lock) { page throws(SyncError) in
+            try provider.starredIDs(pages: page)
+        }
     }
 
-    private func reconcile(_ field: SyncTable.StateField, _ set: RemoteIDSet, protected: Set<String>) throws(SyncError) -> Int {
-        let (members, complete): (Set<String>, Bool) = switch set {
-        case .complete(let ids): (ids, true)
-        case .partial(let ids): (ids, false)
+    /// Gathers one id set from the server into the store's staging table, page by page, then
+    /// applies it; a page that fails leaves the articles' state untouched.
+    private func reconcile(_ field: SyncTable.StateField, protected: Set<String>, lock: SyncLock,
+                           _ fetch: (([String]) throws(SyncError) -> Void) throws(SyncError) -> Bool) throws(SyncError) -> Int {
+        try record { try store.sync.startIDSet() }
+        let complete = try fetch { ids throws(SyncError) in
+            try record { try store.sync.addToIDSet(ids) }
+            lock.beat()
         }
-        return try record { try store.sync.applyIDSet(accountID: account.id, field: field, members: members, complete: complete,
-                                                      protected: protected) }
+        return try record { try store.sync.applyStagedIDSet(accountID: account.id, field: field, complete: complete, protected: protected) }
     }
 
     /// Folders that exist only locally until a feed is filed in them (GReader has no empty folders).

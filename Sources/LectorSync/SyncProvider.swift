@@ -25,15 +25,23 @@ public protocol SyncProvider: Sendable {
     /// Entries published or changed since `since` (nil: everything the server keeps), handed over
     /// page by page so memory stays bounded; `deliver` stores each page before the next is fetched.
     func entries(since: Date?, deliver: (RemoteEntryPage) throws -> Void) throws(SyncError)
-    /// Like `entries(since:deliver:)`, but a service that lists ids before contents skips the
-    /// ids in `known` (fetch content only for ids you lack); the others may ignore `known`.
-    func entries(since: Date?, skipping known: Set<String>, deliver: (RemoteEntryPage) throws -> Void) throws(SyncError)
+    /// Like `entries(since:deliver:)`, but a service that lists ids before contents passes each
+    /// page of ids through `unknown`, which keeps those the store lacks, and fetches content only
+    /// for them; the others may ignore `unknown`. (A page at a time: the ids of a million-article
+    /// account are never all held, on either side.)
+    func entries(since: Date?, keepingUnknown unknown: ([String]) throws(SyncError) -> [String],
+                 deliver: (RemoteEntryPage) throws -> Void) throws(SyncError)
     /// Entries the service has but this store lacks, by id (GReader-style "ids first, then contents").
     func entries(withIDs ids: [String]) throws(SyncError) -> [RemoteEntry]
     /// The ids of every unread entry. `.partial` when the list was capped or a page failed.
     func unreadIDs() throws(SyncError) -> RemoteIDSet
     /// The ids of every starred entry. `.partial` when the list was capped or a page failed.
     func starredIDs() throws(SyncError) -> RemoteIDSet
+    /// `unreadIDs()` handed over a page at a time, so a million ids never sit in memory at once;
+    /// returns whether the pages made the complete set. A page that fails throws.
+    func unreadIDs(pages: ([String]) throws(SyncError) -> Void) throws(SyncError) -> Bool
+    /// `starredIDs()` handed over a page at a time, as `unreadIDs(pages:)`.
+    func starredIDs(pages: ([String]) throws(SyncError) -> Void) throws(SyncError) -> Bool
 
     // MARK: Administration (only when capabilities.canEditStructure)
 
@@ -53,7 +61,16 @@ public protocol SyncProvider: Sendable {
 }
 
 extension SyncProvider {
-    public func entries(since: Date?, skipping known: Set<String>, deliver: (RemoteEntryPage) throws -> Void) throws(SyncError) {
+    public func unreadIDs(pages: ([String]) throws(SyncError) -> Void) throws(SyncError) -> Bool {
+        try unreadIDs().deliver(to: pages)
+    }
+
+    public func starredIDs(pages: ([String]) throws(SyncError) -> Void) throws(SyncError) -> Bool {
+        try starredIDs().deliver(to: pages)
+    }
+
+    public func entries(since: Date?, keepingUnknown unknown: ([String]) throws(SyncError) -> [String],
+                        deliver: (RemoteEntryPage) throws -> Void) throws(SyncError) {
         try entries(since: since, deliver: deliver)
     }
 }
@@ -201,4 +218,12 @@ public struct RemoteEntryPage: Sendable, Equatable {
 public enum RemoteIDSet: Sendable, Equatable {
     case complete(Set<String>)
     case partial(Set<String>)
+
+    /// Hands the whole set to `page` as one page; whether it is complete.
+    func deliver(to page: ([String]) throws(SyncError) -> Void) throws(SyncError) -> Bool {
+        switch self {
+        case .complete(let ids): try page(Array(ids)); return true
+        case .partial(let ids): try page(Array(ids)); return false
+        }
+    }
 }

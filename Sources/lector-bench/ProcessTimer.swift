@@ -10,9 +10,20 @@ enum ProcessTimer {
         let output: String
         /// Page faults (minor + major) of the child: a figure that does not swing with machine load.
         let pageFaults: Int
-        /// The child's own CPU time (user + system): unlike wall time, not stretched by other
-        /// processes on a loaded machine (the container exposes no instruction counter).
+        /// User + system CPU time of the child: unlike the wall time, it does not count the
+        /// time spent waiting for a core on a busy machine.
         let cpuMilliseconds: Double
+    }
+
+    /// Like `measure`, with each run's CPU time too.
+    static func measureCPU(_ arguments: [String], environment: [String: String], runs: Int) throws -> [(milliseconds: Double, cpu: Double)] {
+        var samples: [(Double, Double)] = []
+        for _ in 0..<runs {
+            let run = try spawn(arguments, environment: environment, capture: false)
+            guard run.status == 0 else { throw BenchError.commandFailed(arguments.joined(separator: " "), run.status, "") }
+            samples.append((run.milliseconds, run.cpuMilliseconds))
+        }
+        return samples
     }
 
     /// Like `measure`, with each run's page faults too.

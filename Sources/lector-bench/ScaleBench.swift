@@ -4,7 +4,7 @@ import LectorStore
 import LectorSync
 import LectorTestSupport
 
-// lector-bench scale [--sizes 10000,100000,1000000] [--lector PATH] [--runs 5] [--search-runs 20]
+// lector-bench scale [--sizes 10000,100000,1000000] [--lector PATH] [--runs 5] [--search-runs 20] [--keep-stores DIR]
 //
 // How cost grows with the account: for each size, a first sync from the GReader emulator on
 // loopback (articles/s beside the SQLite row-by-row floor measured on the same rows, peak RSS
@@ -12,7 +12,8 @@ import LectorTestSupport
 // side, then `lector` processes on the synced store (article list, --unread, --folder, --search
 // for a rare, a medium and a common term, completion, feed list --json, backup export) and the
 // same searches in-process beside a bare FTS5 MATCH. Every figure is also given as growth over
-// the first (smallest) size.
+// the first (smallest) size. --keep-stores copies each synced store to DIR/scale-SIZE.sqlite, for
+// looking at query plans and profiles afterwards.
 enum ScaleBench {
     static let user = EmulatedAccount(username: "bench", password: "bench-password")
 
@@ -32,10 +33,11 @@ enum ScaleBench {
         let lector = try options.lector()
         let runs = try options.int("runs", default: 5)
         let searchRuns = try options.int("search-runs", default: 20)
+        let keep = options.string("keep-stores", default: "")
         var table = ScaleTable()
         for size in sizes {
             let started = Date()
-            let figures = try measure(size, lector: lector, runs: runs, searchRuns: searchRuns)
+            let figures = try measure(size, lector: lector, runs: runs, searchRuns: searchRuns, keep: keep)
             say(String(format: "scale %d: done in %.0f s", size, Date().timeIntervalSince(started)))
             table.add(size, figures)
         }
@@ -44,7 +46,7 @@ enum ScaleBench {
     }
 
     /// All figures for one account size, in the order the table prints them.
-    private static func measure(_ size: Int, lector: String, runs: Int, searchRuns: Int) throws -> [ScaleTable.Figure] {
+    private static func measure(_ size: Int, lector: String, runs: Int, searchRuns: Int, keep: String) throws -> [ScaleTable.Figure] {
         var figures: [ScaleTable.Figure] = []
         func add(_ name: String, _ value: Double, _ unit: String, floor: Double? = nil, growthIsCost: Bool = true) {
             figures.append(ScaleTable.Figure(name: name, value: value, unit: unit, floor: floor, growthIsCost: growthIsCost))
@@ -66,7 +68,11 @@ enum ScaleBench {
         say(String(format: "scale %d: account generated in %.1f s; emulator + data resident %d MiB", size, built, baseline / 1024))
 
         var report = SyncReport()
-        let first = try secondsElapsed { report = try SyncEngine(store: store, account: account, provider: provider).run(since: nil) }
+        // The loopback server logs every request it serves (a first sync of 1,000,000 articles
+        // sends ~60 MB of ids in content requests): emptied as pages arrive, so the peak above
+        // the emulator is Lector's own.
+        let engine = SyncEngine(store: store, account: account, provider: provider) { _ in server.clearLog() }
+        let first = try secondsElapsed { report = try engine.run(since: nil) }
         let peakAbove = Double(PeakMemory.kibibytes() - baseline) / 1024
         let rate = Double(report.newArticles) / first
         try store.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -95,17 +101,30 @@ enum ScaleBench {
             ("feed list --json", ["feed", "list", "--json"]),
             ("backup export", ["backup", "export", export]),
         ]
+        var cpuFigures: [(String, Double)] = []
         for (name, arguments) in commands {
             _ = try ProcessTimer.runChecked([lector] + arguments, environment: home.environment)
-            let p50 = Percentiles(try ProcessTimer.measure([lector] + arguments, environment: home.environment, runs: runs)).p50
-            say(String(format: "scale %d: %@ p50 %.1f ms", size, name, p50))
+            let samples = try ProcessTimer.measureCPU([lector] + arguments, environment: home.environment, runs: runs)
+            let p50 = Percentiles(samples.map(\.milliseconds)).p50, cpu = Percentiles(samples.map(\.cpu)).p50
+            say(String(format: "scale %d: %@ p50 %.1f ms (CPU %.1f ms)", size, name, p50, cpu))
             add(name + " p50", p50, "ms")
+            cpuFigures.append((name, cpu))
         }
+        // The CPU time of the same runs: on a machine shared with other work it is the steadier
+        // figure of the two (the wall time also counts waiting for a core).
+        for (name, cpu) in cpuFigures { add("CPU of " + name + " p50", cpu, "ms") }
         for term in ScaleCorpus.terms {
             let (hits, lectorTimes, raw) = try StoreBench.compareSearch(store, term.word, runs: searchRuns)
             say(String(format: "scale %d: search %@ '%@' (%d hits) in-process p50 %.2f ms, bare FTS5 MATCH %.2f ms (%.2f×)",
                          size, term.name, term.word, hits, lectorTimes.p50, raw.p50, lectorTimes.p50 / raw.p50))
             add("search \(term.name) in-process p50", lectorTimes.p50, "ms", floor: raw.p50)
+        }
+        if !keep.isEmpty {
+            try store.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            let copy = keep + "/scale-\(size).sqlite"
+            try? FileManager.default.removeItem(atPath: copy)
+            try FileManager.default.copyItem(atPath: home.databasePath, toPath: copy)
+            say("scale \(size): store kept at \(copy)")
         }
         return figures
     }

@@ -30,10 +30,11 @@ struct ScaleTable {
     func print() {
         guard let first = figures.first else { return }
         Swift.print("\nscale: each figure, and its growth over \(sizes[0]) articles (> 1.00× costs more)")
-        Swift.print("figure".padding(toLength: 44, withPad: " ", startingAt: 0)
+        let width = first.map(\.name.count).max().map { $0 + 2 } ?? 44
+        Swift.print("figure".padding(toLength: width, withPad: " ", startingAt: 0)
                     + sizes.map { String($0).leftPadded(34) }.joined())
         for (index, figure) in first.enumerated() {
-            var line = figure.name.padding(toLength: 44, withPad: " ", startingAt: 0)
+            var line = figure.name.padding(toLength: width, withPad: " ", startingAt: 0)
             for column in sizes.indices {
                 let value = figures[column][index]
                 var cell = Self.format(value.value) + " " + value.unit

@@ -14,7 +14,7 @@ let usage = """
            lector-bench extract    [--dump DIR]          (Readability and articles corpora: F1, time per page)
            lector-bench sync-remote [--items N] [--folders N]  (first and incremental sync from the GReader emulator)
            lector-bench repl-memory [--lector PATH] [--commands N]  (RSS of one long session after 10 and N commands)
-           lector-bench scale      [--sizes 10000,100000,1000000] [--lector PATH] [--runs N] [--search-runs N]
+           lector-bench scale      [--sizes 10000,100000,1000000] [--lector PATH] [--runs N] [--search-runs N] [--keep-stores DIR]
            lector-bench feed-check [--feeds N] [--hosts N] [--latency-ms N]  (feed check beside serial conditional GETs)
            lector-bench feed-apply [--feeds N] [--folders N]  (feed apply into an empty account on the GReader emulator)
            lector-bench summary    FILE                  (the table of rows gathered through LECTOR_BENCH_SUMMARY)

@@ -116,6 +116,25 @@ struct GReaderSyncTests {
                 "local and server unread counts differ after paging")
     }
 
+    @Test("an unread list whose second page fails marks nothing read, though its first page was already stored")
+    func unreadListFailsOnItsSecondPage() throws {
+        let bench = try FreshRSSBench(.greader, feedCount: 1, itemsPerFeed: 0)
+        let count = 10_020
+        for n in 1...count {
+            bench.feeds.addItem(id: FreshRSSBench.itemID(Int64(n)), feed: bench.feeds.feeds[0].id, title: "Item \(n)",
+                                url: "https://site1.example/\(n)")
+        }
+        try bench.sync()
+        // The oldest ids are on the second page: were the first page applied as the whole set,
+        // these would turn read.
+        bench.tamper.on(.status(500)) { $0.path.hasSuffix("/stream/items/ids") && ($0.query ?? "").contains("xt=") && ($0.query ?? "").contains("c=") }
+        #expect(throws: SyncError.self, "a failed page of the unread list must fail the sync") { try bench.sync() }
+        let read = try bench.localArticles().values.filter { $0.read != .unread }.count
+        #expect(read == 0, "\(read) articles were marked read from an unread list cut short after its first page")
+        let continued = bench.server.requests.filter { $0.path.hasSuffix("/stream/items/ids") && ($0.query ?? "").contains("c=") }
+        #expect(!continued.isEmpty, "the unread list was meant to need a second page")
+    }
+
     @Test("an expired write token is fetched again once and the write goes through")
     func staleWriteToken() throws {
         let bench = try FreshRSSBench(.greader)

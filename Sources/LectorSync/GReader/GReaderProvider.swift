@@ -54,15 +54,24 @@ public final class GReaderProvider: SyncProvider, @unchecked Sendable {
     }
 
     public func entries(since: Date?, deliver: (RemoteEntryPage) throws -> Void) throws(SyncError) {
-        try entries(since: since, skipping: [], deliver: deliver)
+        try entries(since: since, keepingUnknown: { $0 }, deliver: deliver)
     }
 
     /// Ids first, then contents only for the ids the store lacks; state comes from the id sets.
-    public func entries(since: Date?, skipping known: Set<String>, deliver: (RemoteEntryPage) throws -> Void) throws(SyncError) {
+    /// Each page of ids has its contents stored before the next page is asked for: holding every
+    /// id of a 1,000,000-article account first cost about 160 bytes of memory per article.
+    public func entries(since: Date?, keepingUnknown unknown: ([String]) throws(SyncError) -> [String],
+                        deliver: (RemoteEntryPage) throws -> Void) throws(SyncError) {
         var query = [("s", GReaderWire.readingList)]
         // `ot` compares with receipt time on FreshRSS and publish time on Miniflux: keep a margin.
         if let since { query.append(("ot", String(Int(since.timeIntervalSince1970) - 3_600))) }
-        let ids = try allIDs(query, "the entry list").filter { !known.contains($0) }
+        try forEachIDPage(query, "the entry list") { (ids: [String]) throws(SyncError) in
+            try fetchContents(of: try unknown(ids), deliver: deliver)
+        }
+    }
+
+    /// Downloads the contents of `ids` in batches and hands each to `deliver`, in order.
+    private func fetchContents(of ids: [String], deliver: (RemoteEntryPage) throws -> Void) throws(SyncError) {
         let batches = ids.chunked(into: capabilities.contentsBatchLimit)
         // Downloads run ahead while the caller stores: more than one in flight, so one slow
         // response (or the server's own work) does not leave the writer idle.
@@ -96,17 +105,34 @@ public final class GReaderProvider: SyncProvider, @unchecked Sendable {
     }
 
     public func unreadIDs() throws(SyncError) -> RemoteIDSet {
-        .complete(Set(try allIDs([("s", GReaderWire.readingList), ("xt", GReaderWire.readTag)], "the unread list")))
+        .complete(try idSet([("s", GReaderWire.readingList), ("xt", GReaderWire.readTag)], "the unread list"))
     }
 
     public func starredIDs() throws(SyncError) -> RemoteIDSet {
-        .complete(Set(try allIDs([("s", GReaderWire.starredTag)], "the starred list")))
+        .complete(try idSet([("s", GReaderWire.starredTag)], "the starred list"))
     }
 
-    /// Every id of a stream, following continuations; any failed page fails the whole list, so a
-    /// partial list can never be taken for a complete one.
-    private func allIDs(_ query: [(String, String)], _ what: String) throws(SyncError) -> [String] {
-        var ids: [String] = []
+    public func unreadIDs(pages: ([String]) throws(SyncError) -> Void) throws(SyncError) -> Bool {
+        try forEachIDPage([("s", GReaderWire.readingList), ("xt", GReaderWire.readTag)], "the unread list", pages)
+        return true
+    }
+
+    public func starredIDs(pages: ([String]) throws(SyncError) -> Void) throws(SyncError) -> Bool {
+        try forEachIDPage([("s", GReaderWire.starredTag)], "the starred list", pages)
+        return true
+    }
+
+    /// Every id of a stream, gathered straight into a set (no array of them all beside it); any
+    /// failed page fails the whole set, so a partial set can never be taken for a complete one.
+    private func idSet(_ query: [(String, String)], _ what: String) throws(SyncError) -> Set<String> {
+        var ids: Set<String> = []
+        try forEachIDPage(query, what) { (page: [String]) throws(SyncError) in ids.formUnion(page) }
+        return ids
+    }
+
+    /// Every page of ids of a stream, in order, following continuations.
+    private func forEachIDPage(_ query: [(String, String)], _ what: String,
+                               _ body: ([String]) throws(SyncError) -> Void) throws(SyncError) {
         var continuation: String?
         var pages = 0
         repeat {
@@ -117,12 +143,11 @@ public final class GReaderProvider: SyncProvider, @unchecked Sendable {
             guard let page = try? JSONDecoder().decode(GReaderIDPage.self, from: response.body) else {
                 throw .protocolViolation("\(connection.base.host ?? "the server") did not answer \(what) with an id list: \(ServiceConnection.excerpt(response))")
             }
-            ids += page.ids
+            try body(page.ids)
             continuation = page.continuation
             pages += 1
             if pages > 10_000 { throw .protocolViolation("\(what) never ends: the server keeps sending continuations") }
         } while continuation != nil
-        return ids
     }
 
     // MARK: Administration

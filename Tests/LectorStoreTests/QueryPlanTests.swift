@@ -1,0 +1,181 @@
+import Foundation
+import Testing
+@testable import LectorStore
+
+/// The plans of the queries a list runs on every call: at a million articles anything that reads
+/// every hit or every article, or sorts them, costs a hundred times what it does at ten thousand.
+@Suite("Query plans that stay flat as the account grows")
+struct QueryPlanTests {
+    /// The EXPLAIN QUERY PLAN lines of what `list` runs for `query`.
+    private func plan(_ store: Store, _ query: ArticleQuery) throws -> [String] {
+        let (sql, arguments) = try #require(ArticlesTable.listStatement(query), "the query should have a statement")
+        return try store.database.query("EXPLAIN QUERY PLAN " + sql, arguments: arguments) { $0.string(3) }
+    }
+
+    private func plan(_ store: Store, _ sql: String, _ argument: Int64?) throws -> [String] {
+        try store.database.query("EXPLAIN QUERY PLAN " + sql, argument) { $0.string(3) }
+    }
+
+    @Test("a search is ranked inside the full-text index: no sort of every hit, articles read only for the page",
+          arguments: [ArticleQuery(search: "river"), ArticleQuery(accountID: 1, folderID: 1, unreadOnly: true, search: "river")])
+    func searchRanksInsideTheIndex(_ query: ArticleQuery) throws {
+        let temporary = try TemporaryStore()
+        _ = try temporary.seedAccount(articles: 3)
+        let steps = try plan(temporary.store, query)
+        #expect(steps.first?.hasPrefix("SCAN articles_fts VIRTUAL TABLE") == true, "the index must be the outer loop: \(steps)")
+        #expect(!steps.contains { $0.contains("TEMP B-TREE") }, "every hit would be sorted (and joined to its article) first: \(steps)")
+        #expect(!steps.contains { $0 == "SCAN a" || $0.hasPrefix("SCAN a ") || $0.hasPrefix("SCAN articles ") }, "no scan of articles: \(steps)")
+    }
+
+    @Test("the newest, unread and starred lists walk the time index without sorting",
+          arguments: [ArticleQuery(), ArticleQuery(unreadOnly: true), ArticleQuery(starredOnly: true), ArticleQuery(newestFirst: false)])
+    func listsWalkTheTimeIndex(_ query: ArticleQuery) throws {
+        let temporary = try TemporaryStore()
+        _ = try temporary.seedAccount(articles: 3)
+        let steps = try plan(temporary.store, query)
+        #expect(steps.first?.contains("USING INDEX articles_by_time") == true, "the list must walk articles_by_time: \(steps)")
+        #expect(!steps.contains { $0.contains("TEMP B-TREE") }, "the list must not sort every article: \(steps)")
+    }
+
+    @Test("the unread and starred counters read no article rows", arguments: [Int64?.none, 1])
+    func countersReadNoArticles(_ accountID: Int64?) throws {
+        let temporary = try TemporaryStore()
+        _ = try temporary.seedAccount(articles: 3)
+        let unread = try plan(temporary.store, ArticlesTable.unreadCount, accountID)
+        #expect(unread.allSatisfy { $0.contains("feeds") }, "unread must come from the feed counters: \(unread)")
+        let starred = try plan(temporary.store, ArticlesTable.starredCount, accountID)
+        #expect(starred.first?.contains("COVERING INDEX article_state_starred") == true, "starred must count the partial index: \(starred)")
+        #expect(!starred.contains { $0.hasPrefix("SCAN") }, "no scan of articles or of all states: \(starred)")
+    }
+
+    @Test("the counters agree with counting every article, per account and over all")
+    func countersMatchAFullCount() throws {
+        let temporary = try TemporaryStore()
+        let (home, _, _, homeIDs) = try temporary.seedAccount(name: "Home", articles: 5)
+        let (work, _, _, workIDs) = try temporary.seedAccount(name: "Work", articles: 4)
+        try temporary.store.states.setRead([homeIDs[0], homeIDs[1], workIDs[0]], to: .read)
+        try temporary.store.states.setStarred([homeIDs[2], workIDs[1], workIDs[2]], to: true)
+        func full(_ accountID: Int64?) throws -> [Int] {
+            try temporary.store.database.query("""
+                SELECT coalesce(sum(s.read = 'unread'), 0), coalesce(sum(s.starred), 0)
+                FROM articles a JOIN article_state s ON s.article_id = a.id WHERE ?1 IS NULL OR a.account_id = ?1
+                """, accountID) { [$0.int(0), $0.int(1)] }[0]
+        }
+        for accountID in [nil, home.id, work.id] {
+            let counted = try temporary.store.articles.counters(accountID: accountID)
+            #expect([counted.unread, counted.starred] == (try full(accountID)), "account \(String(describing: accountID))")
+        }
+        let homeCounts = try temporary.store.articles.counters(accountID: home.id)
+        #expect(homeCounts.unread == 3 && homeCounts.starred == 1, "Home has 3 unread and 1 starred, not \(homeCounts)")
+    }
+}
+
+@Suite("Id sets staged page by page")
+struct StagedIDSetTests {
+    @Test("a set staged in pages applies like the whole set, and a new set starts empty")
+    func stagedPagesApplyLikeOneSet() throws {
+        let temporary = try TemporaryStore()
+        let account = try temporary.store.accounts.insert(kind: .freshrss, name: "Remote", url: "https://rss.example/", username: "me")
+        let feed = try temporary.store.feeds.insert(accountID: account.id, folderID: nil, serverID: "feed/1", title: "Feed",
+                                                    url: "https://example.org/feed.xml", siteURL: nil)
+        for index in 0..<1_200 {
+            try temporary.store.articles.upsert(accountID: account.id, feedID: feed.id, TemporaryStore.article(index), read: .read)
+        }
+        let sync = temporary.store.sync
+        // A set left half-gathered by a run that failed must not leak into the next one.
+        try sync.startIDSet()
+        try sync.addToIDSet((0..<1_200).map { "item-\($0)" })
+        try sync.startIDSet()
+        try sync.addToIDSet((0..<600).map { "item-\($0)" })
+        try sync.addToIDSet((600..<700).map { "item-\($0)" } + ["item-0", "not-here"])
+        let changed = try sync.applyStagedIDSet(accountID: account.id, field: .unread, complete: true, protected: ["item-5"])
+        let unread = try temporary.store.database.query("""
+            SELECT a.server_id FROM articles a JOIN article_state s ON s.article_id = a.id WHERE s.read = 'unread'
+            """) { $0.string(0) }
+        #expect(changed == 699, "700 members, one of them protected, should have turned unread; \(changed) changed")
+        #expect(Set(unread) == Set((0..<700).map { "item-\($0)" }).subtracting(["item-5"]),
+                "only the second set's members may be unread: \(unread.count) are")
+    }
+}
+
+@Suite("Feed and folder lists from the feed time index")
+struct FeedListingIndexTests {
+    private func plan(_ store: Store, _ query: ArticleQuery) throws -> [String] {
+        let (sql, arguments) = try #require(ArticlesTable.listStatement(query))
+        return try store.database.query("EXPLAIN QUERY PLAN " + sql, arguments: arguments) { $0.string(3) }
+    }
+
+    @Test("a feed's list is one range of the feed time index, never a walk of every article or a sort",
+          arguments: [ArticleQuery(feedID: 1), ArticleQuery(feedID: 1, unreadOnly: true), ArticleQuery(feedID: 1, newestFirst: false)])
+    func feedListUsesTheFeedTimeIndex(_ query: ArticleQuery) throws {
+        let temporary = try TemporaryStore()
+        _ = try temporary.seedAccount(articles: 3)
+        let steps = try plan(temporary.store, query)
+        #expect(steps.first?.contains("USING INDEX articles_by_feed_time (feed_id=?)") == true, "the feed's range must be read: \(steps)")
+        #expect(!steps.contains { $0.contains("TEMP B-TREE") }, "a feed's articles must not be sorted: \(steps)")
+    }
+
+    @Test("a folder's list reads each feed's range only down to its limit-th article",
+          arguments: [ArticleQuery(folderID: 1), ArticleQuery(folderID: 1, unreadOnly: true), ArticleQuery(folderID: 1, newestFirst: false)])
+    func folderListStopsAtEachFeedsPage(_ query: ArticleQuery) throws {
+        let temporary = try TemporaryStore()
+        _ = try temporary.seedAccount(articles: 3)
+        let steps = try plan(temporary.store, query)
+        #expect(steps.contains { $0.contains("USING INDEX articles_by_feed_time (feed_id=? AND <expr>") },
+                "each feed's articles must be bounded by the time of its limit-th: \(steps)")
+        #expect(!steps.contains { $0 == "SCAN a" || $0.hasPrefix("SCAN a ") }, "no walk of every article: \(steps)")
+    }
+
+    @Test("a folder's page is the same as sorting all its articles, newest or oldest first, unread or not",
+          arguments: [false, true], [true, false])
+    func folderPageMatchesAFullSort(unreadOnly: Bool, newestFirst: Bool) throws {
+        let temporary = try TemporaryStore()
+        let store = temporary.store
+        let account = try store.accounts.insert(kind: .local, name: "Home")
+        let folder = try store.folders.insert(accountID: account.id, serverID: "f", name: "News")
+        let other = try store.folders.insert(accountID: account.id, serverID: "g", name: "Other")
+        var feeds: [Int64] = []
+        for index in 0..<4 {
+            feeds.append(try store.feeds.insert(accountID: account.id, folderID: index == 3 ? other.id : folder.id, serverID: "feed\(index)",
+                                                title: "Feed \(index)", url: "https://example.org/\(index).xml", siteURL: nil).id)
+        }
+        // Feed 0 is busy and recent, feed 1 quiet and old, feed 2 in between with equal times;
+        // every third article is read.
+        for number in 0..<60 {
+            let feed = feeds[number % 7 == 0 ? 1 : (number % 3 == 0 ? 2 : (number % 11 == 0 ? 3 : 0))]
+            let time = Double(1_700_000_000 + (number % 7 == 0 ? number : number * 10) - (number % 5 == 0 ? number % 10 : 0))
+            let article = IncomingArticle(serverID: "n\(number)", url: nil, title: "N\(number)", text: "", publishedAt: time)
+            try store.articles.upsert(accountID: account.id, feedID: feed, article, read: number % 3 == 0 ? .read : .unread)
+        }
+        let all = try store.database.query("""
+            SELECT a.id FROM articles a JOIN feeds f ON f.id = a.feed_id JOIN article_state s ON s.article_id = a.id
+            WHERE f.folder_id = ? AND (? = 0 OR s.read = 'unread')
+            ORDER BY coalesce(a.published_at, a.fetched_at) \(newestFirst ? "DESC" : "ASC"), a.id \(newestFirst ? "DESC" : "ASC")
+            """, folder.id, unreadOnly) { $0.int64(0) }
+        for limit in [1, 5, 12, 100] {
+            let page = try store.articles.list(ArticleQuery(folderID: folder.id, unreadOnly: unreadOnly, newestFirst: newestFirst,
+                                                            limit: limit)).map(\.id)
+            #expect(page == Array(all.prefix(limit)), "limit \(limit): the folder's page differs from a full sort")
+        }
+    }
+}
+
+@Suite("Unknown server ids looked up per page")
+struct UnknownServerIDTests {
+    @Test("only the ids the account lacks come back, in their order, whatever characters they hold")
+    func unknownIDsKeepOrderAndOddCharacters() throws {
+        let temporary = try TemporaryStore()
+        let (account, _, feed, _) = try temporary.seedAccount(name: "Home", articles: 3)
+        let (other, _, _, _) = try temporary.seedAccount(name: "Work", articles: 0)
+        let odd = "tag:\"quoted\"/\\slash/é/\u{1F600}"
+        try temporary.store.articles.upsert(accountID: account.id, feedID: feed.id,
+                                             IncomingArticle(serverID: odd, url: nil, title: "Odd", text: ""))
+        let asked = ["new-2", "item-1", odd, "new-1", "item-0", "new-\u{00E9}"]
+        #expect(try temporary.store.sync.unknownServerIDs(accountID: account.id, among: asked) == ["new-2", "new-1", "new-\u{00E9}"])
+        #expect(try temporary.store.sync.unknownServerIDs(accountID: other.id, among: asked) == asked,
+                "another account's articles are not this account's")
+        let plan = try temporary.store.database.query("EXPLAIN QUERY PLAN " + SyncTable.unknownIDs, account.id, "[]") { $0.string(3) }
+        #expect(plan.contains { $0.contains("COVERING INDEX sqlite_autoindex_articles_1 (account_id=? AND server_id=?)") },
+                "each id must be one lookup in the (account, server id) index: \(plan)")
+    }
+}
