@@ -107,7 +107,7 @@ public struct SyncTable {
     public func unknownServerIDs(accountID: Int64, among ids: [String]) throws(StoreError) -> [String] {
         guard !ids.isEmpty else { return [] }
         return try storeOperation {
-            let list = String(decoding: try JSONSerialization.data(withJSONObject: ids), as: UTF8.self)
+            let list = String(decoding: try JSONEncoder().encode(ids), as: UTF8.self)
             return try database.query(Self.unknownIDs, accountID, list) { $0.string(0) }
         }
     }
