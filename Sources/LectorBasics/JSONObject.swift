@@ -97,6 +97,7 @@ private struct AnyJSON: Decodable {
             value = items
         } else {
             let single = try decoder.singleValueContainer()
+            // Shape questions again: not a string, so perhaps a flag, a whole number, else a Double.
             if single.decodeNil() {
                 value = JSONNull()
             } else if let text = try? single.decode(String.self) {

@@ -48,7 +48,9 @@ enum TerminalLine {
             let count = Glibc.read(STDIN_FILENO, &byte, 1)
             if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
             if count <= 0 { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
-            if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
+            // Enter arrives as \r when it was typed ahead while readline still had the terminal
+            // raw (no ICRNL): an answer typed before its question ends there too.
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { return String(decoding: bytes, as: UTF8.self) }
             bytes.append(byte)
         }
     }

@@ -65,16 +65,18 @@ final class TmuxSession {
 
     var screen: String { (try? tmux(["capture-pane", "-p", "-t", name])) ?? "" }
 
-    /// Waits until the screen shows `text`; returns the screen.
+    /// Waits until the screen shows `text` (`times` times: a question asked again); returns the screen.
     @discardableResult
-    func wait(for text: String, timeout: TimeInterval = 5) throws -> String {
+    func wait(for text: String, times: Int = 1, timeout: TimeInterval = 5) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             let current = screen
-            if current.contains(text) { return current }
+            if current.components(separatedBy: text).count - 1 >= times { return current }
             Thread.sleep(forTimeInterval: 0.05)
         }
-        Issue.record("the screen never showed '\(text)':\n\(screen)")
+        let tty = (try? tmux(["display", "-p", "-t", name, "#{pane_tty}"]))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let modes = (try? runProcess("/bin/stty", ["-a", "-F", tty], environment: [:]).stdout) ?? ""
+        Issue.record("the screen never showed '\(text)':\n\(screen)\nterminal \(tty): \(modes)")
         return screen
     }
 }
@@ -113,10 +115,22 @@ struct REPLTests {
         try session.type("n", "Enter")
         try session.wait(for: "Nothing changed.")
         try session.type("article mark-all-read --folder Science", "Enter")
-        try session.wait(for: "read? [y/N]")
+        try session.wait(for: "read? [y/N]", times: 2)
         try session.type("y", "Enter")
         try session.wait(for: "marked read.")
         #expect(try home.run("article", "list", "--folder", "Science", "--unread").hasSuffix("No articles.\n"))
+    }
+
+    @Test("an answer typed ahead of its question (command, Enter, y, Enter in one go) is taken, not left waiting")
+    func answerTypedAhead() throws {
+        let home = TestHome()
+        let session = try TmuxSession(command: TestBinary.path, environment: home.environment)
+        try session.wait(for: "lector (")
+        // All keys arrive while readline still has the terminal raw: Enter reaches the question as \r.
+        try session.type("article mark-all-read --folder Science", "Enter", "y", "Enter")
+        try session.wait(for: "marked read.")
+        #expect(try home.run("article", "list", "--folder", "Science", "--unread").hasSuffix("No articles.\n"),
+                "the typed-ahead y was not taken as the answer")
     }
 
     @Test("account add asks for the secret without echoing it")
