@@ -84,7 +84,9 @@ struct HTTPClientResourceTests {
         }
         defer { server.stop() }
         let client = HTTPClient()
-        let task = Task { () async -> Result<HTTPResponse, HTTPError> in
+        // On a thread of its own: on two cores, two long synchronous tests of other suites can
+        // hold the whole shared pool for a minute, and the request would not even start.
+        let task = Task(executorPreference: DedicatedThreadExecutor()) { () async -> Result<HTTPResponse, HTTPError> in
             do throws(HTTPError) {
                 return .success(try await client.send(.get(server.url("/never"))))
             } catch {
@@ -99,6 +101,33 @@ struct HTTPClientResourceTests {
         #expect(throws: HTTPError.cancelled(host: "127.0.0.1")) { try result.get() }
         let closed = try #require(await closedAt.next(within: .seconds(10)), "the connection was never closed")
         #expect(closed - cancelledAt < .milliseconds(100), "the connection closed \(closed - cancelledAt) after the cancel")
+    }
+}
+
+/// Runs the jobs of the tasks that prefer it on one thread of its own, outside the shared pool.
+final class DedicatedThreadExecutor: TaskExecutor, @unchecked Sendable {
+    private let condition = NSCondition()
+    private var jobs: [UnownedJob] = []
+
+    init() {
+        let thread = Thread { [self] in
+            while true {
+                condition.lock()
+                while jobs.isEmpty { condition.wait() }
+                let job = jobs.removeFirst()
+                condition.unlock()
+                job.runSynchronously(on: asUnownedTaskExecutor())
+            }
+        }
+        thread.start()
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let unowned = UnownedJob(job)
+        condition.lock()
+        jobs.append(unowned)
+        condition.signal()
+        condition.unlock()
     }
 }
 
