@@ -12,9 +12,7 @@ struct CommandLineParser {
     let inREPL: Bool
 
     func parse(_ typed: [String]) throws(CLIError) -> ParsedLine {
-        // --json may come anywhere on the line, also before the noun: every command takes it.
-        let words = typed.contains("--json") && typed.contains(where: { !$0.hasPrefix("-") })
-            ? typed.filter { $0 != "--json" } + ["--json"] : typed
+        let words = Self.placingJSON(typed)
         guard let noun = words.first else { throw .usage("no command given (\(seeHelp()))") }
         let nouns = table.visibleNouns(inREPL: inREPL).map(\.name)
         if noun == "--help" || noun == "-h" { return .help([]) }
@@ -42,6 +40,31 @@ struct CommandLineParser {
             spec = found
         }
         return try parseOptions(rest, for: spec)
+    }
+
+    /// `--json` typed before the command's name (`--json feed list`, `feed --json list`) moved to
+    /// just after it, where every command takes it as an option. One typed later stays where it
+    /// is: it may be an option's value (`--title --json`) or a word after `--`.
+    static func placingJSON(_ words: [String]) -> [String] {
+        var placed: [String] = []
+        var names = 0
+        var pending = false
+        for word in words {
+            if names < 2 && word == "--json" {
+                pending = true
+                continue
+            }
+            placed.append(word)
+            if !word.hasPrefix("-") {
+                names += 1
+                if names == 2 && pending {
+                    placed.append("--json")
+                    pending = false
+                }
+            }
+        }
+        if pending { placed.append("--json") }
+        return placed
     }
 
     /// Where to look next: `lector help` in a shell, just `help` inside the REPL.

@@ -21,11 +21,8 @@ public enum Lector {
             Console.out(ManPage.render(.standard))
             return ExitStatus.ok.rawValue
         }
-        var words = arguments
-        // --json may come anywhere on the line, also before the noun: every command takes it.
-        if words.contains("--json"), words.contains(where: { !$0.hasPrefix("-") }) {
-            words = words.filter { $0 != "--json" } + ["--json"]
-        }
+        // Only a command line can take --json; alone, it is an unknown option below.
+        var words = arguments.contains(where: { !$0.hasPrefix("-") }) ? CommandLineParser.placingJSON(arguments) : arguments
         var keepGoing = false
         while let first = words.first, first.hasPrefix("-") {
             switch first {

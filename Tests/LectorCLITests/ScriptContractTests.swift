@@ -20,6 +20,17 @@ struct ScriptContractTests {
         }
     }
 
+    @Test("--json typed after the command is an option like any other: an option's value '--json' stays that value")
+    func jsonAsAValue() throws {
+        let home = TestHome()
+        // --search takes the next word as its term: here the literal "--json", then --unread.
+        let result = try lector(home, ["article", "list", "--search", "--json", "--unread"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect((try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) == nil,
+                "--json was taken out of --search's value and made the output JSON: \(result.stdout)")
+        #expect(result.stdout.contains("No articles"), "a search for the term --json finds nothing: \(result.stdout)")
+    }
+
     @Test("script mode: --json output is one compact line per command, and an error names its line")
     func scriptMode() throws {
         let home = TestHome()
