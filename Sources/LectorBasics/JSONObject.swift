@@ -18,7 +18,7 @@ public enum JSONObject {
 
     private static func write(_ value: Any, to out: inout String) -> Bool {
         switch value {
-        case let text as String: writeString(text, to: &out)
+        case let text as String: JSONText.appendString(text, to: &out)
         case let flag as Bool: out += flag ? "true" : "false"
         case let number as Int: out += String(number)
         case let number as Int64: out += String(number)
@@ -30,7 +30,7 @@ public enum JSONObject {
             out += "{"
             for (index, key) in object.keys.sorted().enumerated() {
                 if index > 0 { out += "," }
-                writeString(key, to: &out)
+                JSONText.appendString(key, to: &out)
                 out += ":"
                 guard write(object[key]!, to: &out) else { return false }
             }
@@ -46,8 +46,12 @@ public enum JSONObject {
         }
         return true
     }
+}
 
-    private static func writeString(_ text: String, to out: inout String) {
+/// JSON text pieces shared by the writers (JSONObject here, the settings' JSONWriter).
+public enum JSONText {
+    /// `text` as a JSON string literal: quotes, backslashes and control characters escaped.
+    public static func appendString(_ text: String, to out: inout String) {
         out += "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -56,9 +60,7 @@ public enum JSONObject {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            case _ where scalar.value < 0x20: out += "\\u" + String(zeroPadded: scalar.value, radix: 16, width: 4)
             default: out.unicodeScalars.append(scalar)
             }
         }

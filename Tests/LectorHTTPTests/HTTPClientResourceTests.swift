@@ -72,35 +72,37 @@ struct HTTPClientResourceTests {
 
     @Test("cancelling the task of a request to a silent server closes its connection within 100 ms")
     func taskCancellationIsPrompt() async throws {
-        // Timed by the server, when it sees the connection close: the awaiting task itself may
-        // resume later, when the shared concurrency pool has a thread for it.
-        let closedAt = Moment()
-        let requested = Moment()
-        let server = try ScriptedServer { connection, _ in
-            _ = connection.readRequest()
-            requested.record()
-            connection.waitForClose()
-            closedAt.record()
-        }
-        defer { server.stop() }
-        let client = HTTPClient()
-        // On a thread of its own: on two cores, two long synchronous tests of other suites can
-        // hold the whole shared pool for a minute, and the request would not even start.
-        let task = Task(executorPreference: DedicatedThreadExecutor()) { () async -> Result<HTTPResponse, HTTPError> in
-            do throws(HTTPError) {
-                return .success(try await client.send(.get(server.url("/never"))))
-            } catch {
-                return .failure(error)
+        // All of it on a thread of its own: on two cores, two long synchronous tests of other
+        // suites can hold the whole shared pool for a minute, and the cancel would come too late.
+        let executor = DedicatedThreadExecutor()
+        try await withTaskExecutorPreference(executor) {
+            // Timed by the server, when it sees the connection close.
+            let closedAt = Moment()
+            let requested = Moment()
+            let server = try ScriptedServer { connection, _ in
+                _ = connection.readRequest()
+                requested.record()
+                connection.waitForClose()
+                closedAt.record()
             }
+            defer { server.stop() }
+            let client = HTTPClient()
+            let task = Task(executorPreference: executor) { () async -> Result<HTTPResponse, HTTPError> in
+                do throws(HTTPError) {
+                    return .success(try await client.send(.get(server.url("/never"))))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            // Cancel once the request is out.
+            _ = try #require(await requested.next(within: .seconds(60)), "the request never reached the server")
+            let cancelledAt = ContinuousClock.now
+            task.cancel()
+            let result = await task.value
+            #expect(throws: HTTPError.cancelled(host: "127.0.0.1")) { try result.get() }
+            let closed = try #require(await closedAt.next(within: .seconds(10)), "the connection was never closed")
+            #expect(closed - cancelledAt < .milliseconds(100), "the connection closed \(closed - cancelledAt) after the cancel")
         }
-        // The task may start late when other tests hold the pool: cancel once the request is out.
-        _ = try #require(await requested.next(within: .seconds(60)), "the request never reached the server")
-        let cancelledAt = ContinuousClock.now
-        task.cancel()
-        let result = await task.value
-        #expect(throws: HTTPError.cancelled(host: "127.0.0.1")) { try result.get() }
-        let closed = try #require(await closedAt.next(within: .seconds(10)), "the connection was never closed")
-        #expect(closed - cancelledAt < .milliseconds(100), "the connection closed \(closed - cancelledAt) after the cancel")
     }
 }
 

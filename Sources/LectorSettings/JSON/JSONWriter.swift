@@ -20,7 +20,7 @@ extension JSONValue {
         case .bool(let value): output += value ? "true" : "false"
         case .int(let value): output += String(value)
         case .double(let value): output += Self.format(value)
-        case .string(let value): Self.writeString(value, into: &output)
+        case .string(let value): JSONText.appendString(value, to: &output)
         case .array(let elements):
             guard !elements.isEmpty else { output += "[]"; return }
             output += "["
@@ -37,7 +37,7 @@ extension JSONValue {
             for (position, key) in members.keys.sorted().enumerated() {
                 if position > 0 { output += "," }
                 Self.newline(into: &output, pretty: pretty, indent: indent + 1)
-                Self.writeString(key, into: &output)
+                JSONText.appendString(key, to: &output)
                 output += pretty ? ": " : ":"
                 members[key]!.write(into: &output, pretty: pretty, indent: indent + 1)
             }
@@ -54,21 +54,5 @@ extension JSONValue {
     private static func format(_ value: Double) -> String {
         if value.rounded() == value && abs(value) < 1e15 { return String(Int(value)) + ".0" }
         return "\(value)"
-    }
-
-    private static func writeString(_ value: String, into output: inout String) {
-        output += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20: output += "\\u" + String(zeroPadded: scalar.value, radix: 16, width: 4)
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
     }
 }
