@@ -8,7 +8,7 @@ import LectorSync
 enum FeedCheckCommand {
     static let check = CommandSpec(
         ["feed", "check"], "check every subscription's health: moved, gone, failing, stale, not a feed, duplicate",
-        discussion: "Each feed's address is asked once, politely: conditionally (ETag, Last-Modified), one request per server at a time, and not at all when it was fetched or checked within the fetch floor (15 minutes) or is in a backoff (the last findings are shown). A 301/308 redirect is a move; 404/410 over three checks, or a host name that no longer resolves, is gone; a web page instead of a feed lists the feeds discovery finds on it; no new entry for the feed.stale-after setting (days) is stale; the same canonical address subscribed twice, in any folder or account, is a duplicate. Miniflux accounts add the server's own parsing errors. The table is sorted by severity (error, warning, info, ok). --fix proposes repairs (a moved feed to its new address, a page with one feed to that feed, the later copy of a duplicate in one account and a gone feed unsubscribed) and applies them after confirmation, or at once with --yes; --dry-run only prints them. Exit 0 when the check ran, whatever it found.",
+        discussion: "Each feed's address is asked once, politely: conditionally (ETag, Last-Modified), one request per server at a time, and not at all when it was fetched or checked within the fetch floor (15 minutes) or is in a backoff (the last findings are shown). A 301/308 redirect is a move; 404/410 over three checks, or a host name that no longer resolves, is gone; a web page instead of a feed lists the feeds discovery finds on it; no new entry for the feed.stale-after setting (days) is stale; the same canonical address subscribed twice, in any folder or account, is a duplicate. Miniflux accounts add the server's own parsing errors. The table is sorted by severity (error, warning, info, ok). --fix proposes repairs (a moved feed to its new address, a page with one feed to that feed, the later copy of a duplicate in one account and a gone feed unsubscribed) asks about each one and applies the chosen ones after the last answer (Ctrl-C at any question changes nothing), or applies them all at once with --yes; --dry-run only prints them. Exit 0 when the check ran, whatever it found.",
         options: [
             OptionSpec.account,
             OptionSpec("fix", "propose repairs and apply them after confirmation"),
@@ -57,7 +57,7 @@ enum FeedCheckCommand {
         guard invocation.flag("fix") else { return CommandOutput(text: lines.joined(separator: "\n"), json: json) }
 
         let plans = FeedRepairs.plan(report.feeds).filter { !$0.value.isEmpty }
-        let ordered = accounts.compactMap { account in plans[account.id].map { (account, $0) } }
+        var ordered = accounts.compactMap { account in plans[account.id].map { (account, $0) } }
         let total = ordered.map(\.1.steps.count).reduce(0, +)
         guard total > 0 else {
             json.repairs = []
@@ -77,7 +77,8 @@ enum FeedCheckCommand {
             }
             Console.out(lines.joined(separator: "\n") + "\n")
             lines = []
-            guard try Prompter.confirm("Apply the \(total) repair(s)?") else { return .message("Nothing changed.") }
+            ordered = try chosenRepairs(ordered)
+            guard !ordered.isEmpty else { return .message("Nothing changed.") }
         }
         var failures: [FailureJSON] = []
         var outcomes: [Outcome] = []
@@ -96,6 +97,20 @@ enum FeedCheckCommand {
         json.exitCode = exit.rawValue
         let output = CommandOutput(text: lines.joined(separator: "\n"), json: json)
         return exit == .ok ? output : output.failing(exit, "feed check --fix: \(failures.count) repair(s) failed: run it again to retry them")
+    }
+
+    /// Asks about each repair on its own, and only after the last answer is anything applied:
+    /// Ctrl-C at any question changes nothing. The accounts with at least one repair chosen.
+    static func chosenRepairs(_ plans: [(Account, AdministrationPlan)]) throws(CLIError) -> [(Account, AdministrationPlan)] {
+        var chosen: [(Account, AdministrationPlan)] = []
+        for (account, plan) in plans {
+            var kept = AdministrationPlan()
+            for step in plan.steps where try Prompter.confirm("\(TerminalText.sanitize(account.name)): \(PlanOutput.line(step))?") {
+                kept.steps.append(step)
+            }
+            if !kept.isEmpty { chosen.append((account, kept)) }
+        }
+        return chosen
     }
 
     static func findingsText(_ health: FeedHealth, now: Date) -> String {

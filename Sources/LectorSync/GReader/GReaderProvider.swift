@@ -1,8 +1,6 @@
 import FoundationEssentials
 import LectorBasics
 import Dispatch
-import LectorBasics
-import Dispatch
 import LectorHTTP
 
 /// FreshRSS and other Google Reader API servers, through the portable subset FreshRSS and
@@ -18,6 +16,8 @@ public final class GReaderProvider: SyncProvider, @unchecked Sendable {
     private let lock = Lock()
     private var session: GReaderSession?
     private var writeToken: String?
+    /// The folder a feed added without one lands in; see `defaultFolderID(learningFrom:)`.
+    private var defaultFolder: String?
 
     public init(connection: ServiceConnection, user: String, password: String) {
         self.connection = connection
@@ -152,21 +152,44 @@ public final class GReaderProvider: SyncProvider, @unchecked Sendable {
 
     // MARK: Administration
 
+    /// `quickadd` subscribes (discovering the feed behind a site address) and answers with the
+    /// feed's id, final address and title; one `subscription/edit` then files and names it.
+    /// Nothing re-reads the subscription list per feed: that made `feed apply` of 1,000 feeds
+    /// cost four requests each and grow with the square of the list.
     public func subscribe(feedURL: String, folder: String?, title: String?) throws(SyncError) -> RemoteFeed {
         let response = try send(authorizedPost("reader/api/0/subscription/quickadd", [("quickadd", feedURL)]), "subscribing")
-        let object = try connection.json(response, "subscribing") as? [String: Any]
-        guard let streamID = object?["streamId"] as? String, (object?["numResults"] as? Int ?? 0) > 0 else {
-            let reason = object?["error"] as? String ?? "the server found no feed there"
-            throw .rejected("\(connection.base.host ?? "the server") did not subscribe to \(feedURL): \(reason)")
-        }
-        var edits: [(String, String)] = [("ac", "edit"), ("s", streamID)]
+        let added = try GReaderWire.quickAdd(try connection.json(response, "subscribing"), requested: feedURL,
+                                             host: connection.base.host ?? "the server")
+        var edits: [(String, String)] = []
         if let folder { edits.append(("a", GReaderWire.labelID(folder))) }
-        if let title { edits.append(("t", title)) }
-        if edits.count > 2 { try post("reader/api/0/subscription/edit", edits, "filing the new feed") }
-        guard let feed = try structure().feeds.first(where: { $0.serverID == streamID }) else {
-            throw .protocolViolation("the new subscription \(streamID) is missing from the subscription list")
-        }
-        return feed
+        if let title, title != added.title { edits.append(("t", title)) }
+        if !edits.isEmpty { try post("reader/api/0/subscription/edit", [("ac", "edit"), ("s", added.serverID)] + edits, "filing the new feed") }
+        var folderServerID = folder.map(GReaderWire.labelID)
+        if folderServerID == nil { folderServerID = try defaultFolderID(learningFrom: added.serverID) }
+        return RemoteFeed(serverID: added.serverID, title: title ?? added.title, url: added.url, siteURL: nil, folderServerID: folderServerID)
+    }
+
+    /// Where the server files a feed added without a folder (FreshRSS: its default category;
+    /// there is no root level). Learnt from the subscription list once, at the first such feed,
+    /// then remembered: the folder the store shows at once is the one the next sync will show.
+    private func defaultFolderID(learningFrom serverID: String) throws(SyncError) -> String? {
+        lock.lock()
+        let known = defaultFolder
+        lock.unlock()
+        if let known { return known }
+        let subscriptions = try getJSON("reader/api/0/subscription/list", [("output", "json")], "the subscription list")
+        let learnt = GReaderWire.structure(subscriptions: subscriptions, tags: [:]).feeds.first { $0.serverID == serverID }?.folderServerID
+        lock.lock()
+        defaultFolder = learnt
+        lock.unlock()
+        return learnt
+    }
+
+    /// Forgets the default folder learnt by `subscribe` once folders are renamed or deleted.
+    private func forgetDefaultFolder() {
+        lock.lock()
+        defaultFolder = nil
+        lock.unlock()
     }
 
     public func renameFeed(_ feed: RemoteFeedReference, to title: String) throws(SyncError) {
@@ -191,11 +214,13 @@ public final class GReaderProvider: SyncProvider, @unchecked Sendable {
 
     public func renameFolder(_ folder: RemoteFolder, to name: String) throws(SyncError) -> RemoteFolder {
         let renamed = RemoteFolder(serverID: GReaderWire.labelID(name), name: name)
+        forgetDefaultFolder()
         try post("reader/api/0/rename-tag", [("s", folder.serverID), ("dest", renamed.serverID)], "renaming the folder")
         return renamed
     }
 
     public func deleteFolder(_ folder: RemoteFolder) throws(SyncError) {
+        forgetDefaultFolder()
         try post("reader/api/0/disable-tag", [("s", folder.serverID)], "deleting the folder")
     }
 

@@ -53,6 +53,19 @@ enum GReaderWire {
         return RemoteStructure(folders: folders.values.sorted { $0.name < $1.name }, feeds: feeds)
     }
 
+    /// What `subscription/quickadd` answers (FreshRSS, Miniflux):
+    /// `{"numResults":1,"query":FINAL FEED URL,"streamId":"feed/N","streamName":TITLE}`, or HTTP
+    /// 200 with `{"numResults":0,"error":REASON}` (no feed there, already subscribed).
+    static func quickAdd(_ json: Any, requested: String, host: String) throws(SyncError) -> (serverID: String, url: String, title: String) {
+        let object = json as? [String: Any]
+        guard let streamID = object?["streamId"] as? String, (object?["numResults"] as? Int ?? 0) > 0 else {
+            let reason = object?["error"] as? String ?? "the server found no feed there"
+            throw .rejected("\(host) did not subscribe to \(requested): \(reason)")
+        }
+        let url = object?["query"] as? String ?? (streamID.hasPrefix("feed/") ? String(streamID.dropFirst("feed/".count)) : requested)
+        return (streamID, url, unescapeFreshRSS(object?["streamName"] as? String ?? url))
+    }
+
     static func entries(_ json: Any) -> [RemoteEntry] {
         ((json as? [String: Any])?["items"] as? [[String: Any]] ?? []).compactMap(entry)
     }

@@ -86,7 +86,8 @@ extension GReaderCall {
                     state.feeds.removeAll { $0.id == feed.id }
                     state.items.removeAll { $0.feedID == feed.id }
                 default:
-                    guard let index = state.feeds.firstIndex(where: { $0.id == Self.feed(reference, in: state)?.id }) else { continue }
+                    // The feed is looked up once: asked inside firstIndex's predicate, one edit cost the square of the list.
+                    guard let id = Self.feed(reference, in: state)?.id, let index = state.feeds.firstIndex(where: { $0.id == id }) else { continue }
                     if let title { state.feeds[index].title = title }
                     if let add {
                         state.feeds[index].folderID = FeedStore.folder(named: add, in: &state)
