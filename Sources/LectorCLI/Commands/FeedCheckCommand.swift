@@ -19,7 +19,9 @@ enum FeedCheckCommand {
         let store = try session.store()
         let accounts: [Account] = try invocation.value("account").map { [try session.account(named: $0)] }
             ?? CLIError.catching { try store.accounts.all().filter { !$0.isDemo } }
-        guard !accounts.isEmpty else { throw CLIError.notFound("no account to check: add one with 'lector account add'") }
+        guard !accounts.isEmpty else {
+            throw CLIError.notFound("no account to check (the demo library's feeds are made up and are never fetched): add one with 'lector account add'")
+        }
         let preferences = try session.preferences()
         var notes: [String] = []
         var serverErrors: [Int64: [String: ServerFeedError]] = [:]
