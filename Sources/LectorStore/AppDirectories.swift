@@ -20,6 +20,9 @@ public struct AppDirectories: Sendable, Equatable {
         self.systemdUser = systemdUser
     }
 
+    /// Every variable `resolve` reads: completion reads just these instead of the whole environment.
+    public static let environmentVariables = ["LECTOR_HOME", "HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"]
+
     /// Resolves the directories from the environment. `LECTOR_HOME` wins over the XDG variables.
     public static func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) -> AppDirectories {
         if let home = environment["LECTOR_HOME"], !home.isEmpty {

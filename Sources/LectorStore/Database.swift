@@ -39,8 +39,9 @@ public final class Database {
         self.mode = mode
         sqlite3_extended_result_codes(connection, 1)
         sqlite3_busy_timeout(connection, busyTimeoutMilliseconds)
-        try execute("PRAGMA foreign_keys = ON")
         if mode == .readWrite {
+            // A read-only connection changes nothing for a foreign key to guard.
+            try execute("PRAGMA foreign_keys = ON")
             try execute("PRAGMA journal_mode = WAL")
             try execute("PRAGMA synchronous = NORMAL")
         }

@@ -153,6 +153,8 @@ public struct Completer {
     }
 
     private func filterIgnoringCase(_ candidates: [Candidate], _ partial: String) -> [Candidate] {
+        // Every value starts with nothing: no need to lower-case a thousand feed titles to learn it.
+        guard !partial.isEmpty else { return candidates }
         let lowered = partial.lowercased()
         return candidates.filter { $0.value.lowercased().hasPrefix(lowered) }
     }
