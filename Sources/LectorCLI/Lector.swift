@@ -14,7 +14,8 @@ public enum Lector {
         // dictionary was a tenth of the completion's user time).
         if arguments.first == "__complete" {
             let directories = AppDirectories.resolve(environment: given ?? directoryVariables())
-            let completer = Completer(openStore: { Store.openReadOnly(path: directories.databasePath) },
+            // This process opens no other connection: the store may be opened the lighter way.
+            let completer = Completer(openStore: { Store.openReadOnly(path: directories.databasePath, soleConnection: true) },
                                       profiles: { ProfileCatalog(directories: directories).entries.map(\.profile) },
                                       lastList: { ArticleHandles(directories: directories).ids })
             Console.out(Completer.wireFormat(completer.complete(Array(arguments.dropFirst()))))
