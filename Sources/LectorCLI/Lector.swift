@@ -10,10 +10,9 @@ public enum Lector {
         // A reader that quits early (`| head`, a pager) shows up as EPIPE on write, handled there.
         signal(SIGPIPE, SIG_IGN)
         // Completion answers before any other start-up work: no migrations, no writes, and only the
-        // few variables that place the store are read (building ProcessInfo's whole environment
-        // dictionary was a tenth of the completion's user time).
+        // few variables that place the store are read.
         if arguments.first == "__complete" {
-            let directories = AppDirectories.resolve(environment: given ?? directoryVariables())
+            let directories = given.map { AppDirectories.resolve(environment: $0) } ?? AppDirectories.resolveFromProcess()
             // This process opens no other connection: the store may be opened the lighter way.
             let completer = Completer(openStore: { Store.openReadOnly(path: directories.databasePath, soleConnection: true) },
                                       profiles: { ProfileCatalog(directories: directories).entries.map(\.profile) },
@@ -58,14 +57,5 @@ public enum Lector {
         let session = Session(directories: directories, environment: environment)
         session.jsonLines = true
         return ScriptRunner(session: session, keepGoing: keepGoing).run().rawValue
-    }
-
-    /// The process's values of the variables `AppDirectories.resolve` reads, and no others.
-    private static func directoryVariables() -> [String: String] {
-        var found: [String: String] = [:]
-        for name in AppDirectories.environmentVariables {
-            if let value = getenv(name) { found[name] = String(cString: value) }
-        }
-        return found
     }
 }
