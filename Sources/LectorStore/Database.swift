@@ -18,7 +18,7 @@ public final class Database {
         /// It cannot open a store that has no `-shm` file yet (the caller falls back to
         /// `readOnly`), and it is only for a process that opens no other connection to the same
         /// file: SQLite shares one `-shm` mapping per process, and a read-only one would stop a
-        /// writer opened beside it.
+        /// writer opened beside it. Its statements are not cached (a completion runs each once).
         case readOnlySoleConnection
     }
 
@@ -183,6 +183,10 @@ public final class Database {
     private var lastErrorMessage: String { String(cString: sqlite3_errmsg(handle)) }
 
     func prepared(_ sql: String) throws(DatabaseError) -> Statement {
+        // A shell completion runs each statement once: a cache would only add the set-up of its
+        // dictionary's storage, 5 % of the whole completion. The statement is finalised when
+        // the caller lets it go.
+        if mode == .readOnlySoleConnection { return try Statement(database: handle, sql: sql) }
         if let cached = statements[sql] { return cached }
         let statement = try Statement(database: handle, sql: sql)
         statements[sql] = statement
