@@ -20,6 +20,8 @@ public enum TerminalSanitizer {
 
     /// `clean`, with tab and line feed turned into spaces: one line, whatever came in.
     public static func inline(_ s: String) -> String {
+        // One byte scan answers for most titles: nothing to remove and nothing to fold.
+        guard mayNeedAttention(s, orLineBreaks: true) else { return s }
         let cleaned = clean(s)
         guard cleaned.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A }) else { return cleaned }
         return String(String.UnicodeScalarView(cleaned.unicodeScalars.map { $0 == "\t" || $0 == "\n" ? " " : $0 }))
@@ -85,8 +87,11 @@ public enum TerminalSanitizer {
     /// pass every title through here, most of them plain): false only when no forbidden scalar
     /// can be there. C0 controls and DEL are single bytes; U+0080–U+009F are encoded with lead
     /// byte 0xC2 and the bidi controls (U+202A–U+202E, U+2066–U+2069) with lead byte 0xE2.
-    private static func mayNeedAttention(_ s: String) -> Bool {
-        let suspect = { (byte: UInt8) in (byte < 0x20 && byte != 0x09 && byte != 0x0A) || byte == 0x7F || byte == 0xC2 || byte == 0xE2 }
+    /// `orLineBreaks`: tab and line feed count too (what `inline` folds).
+    private static func mayNeedAttention(_ s: String, orLineBreaks: Bool = false) -> Bool {
+        let suspect = { (byte: UInt8) in
+            (byte < 0x20 && (orLineBreaks || (byte != 0x09 && byte != 0x0A))) || byte == 0x7F || byte == 0xC2 || byte == 0xE2
+        }
         return s.utf8.withContiguousStorageIfAvailable { $0.contains(where: suspect) } ?? s.utf8.contains(where: suspect)
     }
 

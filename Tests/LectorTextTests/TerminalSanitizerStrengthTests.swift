@@ -29,6 +29,7 @@ struct TerminalSanitizerStrengthTests {
     @Test("inline folds tab and line feed to spaces; clean keeps them")
     func lineStructure() {
         #expect(TerminalSanitizer.inline("one\ntwo\tthree\r\n") == "one two three ")
+        #expect(TerminalSanitizer.inline("one\ntwo\tthree") == "one two three", "plain text with only line breaks must still be folded")
         #expect(TerminalSanitizer.clean("one\ntwo\tthree") == "one\ntwo\tthree")
     }
 
