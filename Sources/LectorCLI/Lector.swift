@@ -5,18 +5,23 @@ import LectorStore
 /// The entry point behind the `lector` executable.
 public enum Lector {
     /// Runs Lector with the process's arguments (without the program name) and returns the exit code.
-    public static func main(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
+    /// `environment` nil means the process's own.
+    public static func main(_ arguments: [String], environment given: [String: String]? = nil) -> Int32 {
         // A reader that quits early (`| head`, a pager) shows up as EPIPE on write, handled there.
         signal(SIGPIPE, SIG_IGN)
-        let directories = AppDirectories.resolve(environment: environment)
-        // Completion answers before any other start-up work: no migrations, no writes.
+        // Completion answers before any other start-up work: no migrations, no writes, and only the
+        // few variables that place the store are read.
         if arguments.first == "__complete" {
-            let completer = Completer(openStore: { Store.openReadOnly(path: directories.databasePath) },
+            let directories = given.map { AppDirectories.resolve(environment: $0) } ?? AppDirectories.resolveFromProcess()
+            // This process opens no other connection: the store may be opened the lighter way.
+            let completer = Completer(openStore: { Store.openReadOnly(path: directories.databasePath, soleConnection: true) },
                                       profiles: { ProfileCatalog(directories: directories).entries.map(\.profile) },
                                       lastList: { ArticleHandles(directories: directories).ids })
             Console.out(Completer.wireFormat(completer.complete(Array(arguments.dropFirst()))))
             return ExitStatus.ok.rawValue
         }
+        let environment = given ?? ProcessInfo.processInfo.environment
+        let directories = AppDirectories.resolve(environment: environment)
         if arguments == ["__manpage"] {
             Console.out(ManPage.render(.standard))
             return ExitStatus.ok.rawValue

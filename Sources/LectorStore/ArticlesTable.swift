@@ -62,7 +62,7 @@ public struct ArticlesTable {
                                serverID: row.string(4), title: row.string(5), url: row.optionalString(6),
                                author: row.optionalString(7), publishedAt: row.optionalDouble(8),
                                read: ReadState(rawValue: row.string(9)) ?? .unknown, starred: row.bool(10),
-                               summary: row.optionalString(11), wordCount: row.int(13), snippet: row.optionalString(12))
+                               summary: row.optionalString(11), wordCount: row.wordCount(13), snippet: row.optionalString(12))
             }
         }
     }
@@ -150,11 +150,9 @@ public struct ArticlesTable {
     /// A filter's join, kept after the full-text index in the join order.
     private static func crossed(_ join: String) -> String { join.isEmpty ? "" : "CROSS " + join }
 
-    /// Words in an article's plain text, counted the same way for a list and for the reader, so
-    /// both show the same reading time: one more than its separators (spaces, line breaks, tabs).
-    static let wordCount = """
-        length(a.text) - length(replace(replace(replace(a.text, ' ', ''), char(10), ''), char(9), '')) + (a.text <> '')
-        """
+    /// The column `Row.wordCount` counts an article's words from, the same way for a list and
+    /// for the reader, so both show the same reading time.
+    static let wordCount = "a.text"
 
     /// One article by local id, if it exists.
     public func article(_ id: Int64) throws(StoreError) -> ArticleSummary? {
@@ -169,7 +167,7 @@ public struct ArticlesTable {
                                serverID: row.string(4), title: row.string(5), url: row.optionalString(6),
                                author: row.optionalString(7), publishedAt: row.optionalDouble(8),
                                read: ReadState(rawValue: row.string(9)) ?? .unknown, starred: row.bool(10),
-                               summary: row.optionalString(11), wordCount: row.int(12), snippet: nil)
+                               summary: row.optionalString(11), wordCount: row.wordCount(12), snippet: nil)
             }
         }
     }

@@ -19,6 +19,9 @@ public enum Schema {
         Migration("v6: an index for listing a feed's or a folder's articles by time") { db in
             try db.executeScript(feedListingIndex)
         },
+        Migration("v7: an index for completing feed titles in order") { db in
+            try db.executeScript(feedTitleIndex)
+        },
     ])
 
     static let version1 = """

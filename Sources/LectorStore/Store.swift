@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 
 /// The local store: one SQLite file, migrated to the current schema, and the tables over it.
 /// This type and the table types it hands out are the whole public face of the module.
@@ -25,9 +26,20 @@ public final class Store {
     /// Opens an existing store read-only, without migrating: the fast path for shell completion.
     /// Returns nil when there is no store yet or it was made by a newer binary. Completion has no
     /// way to show an error: a store it cannot read only means no live candidates (hence try?).
-    public static func openReadOnly(path: String) -> Store? {
-        guard FileManager.default.fileExists(atPath: path),
-              let database = try? Database(path: path, mode: .readOnly),
+    /// `soleConnection`: the caller opens no other connection to this file while the store is
+    /// open (a one-shot `__complete` process), so the lighter `readOnlySoleConnection` is tried
+    /// first; whatever it cannot open is opened the ordinary way.
+    public static func openReadOnly(path: String, soleConnection: Bool = false) -> Store? {
+        // access(2), not FileManager: setting up FileManager.default was a measurable part of a completion.
+        guard access(path, F_OK) == 0 else { return nil }
+        if soleConnection, let store = openReadOnly(path: path, mode: .readOnlySoleConnection) { return store }
+        return openReadOnly(path: path, mode: .readOnly)
+    }
+
+    private static func openReadOnly(path: String, mode: Database.Mode) -> Store? {
+        // Why try?: see openReadOnly(path:soleConnection:); nil sends the caller to the next way or to no store.
+        guard let database = try? Database(path: path, mode: mode),
+              // Why try?: a store whose version cannot be read is one completion cannot use either.
               let version = try? database.userVersion(),
               version == Schema.migrator.latestVersion
         else { return nil }

@@ -20,6 +20,8 @@ public enum TerminalSanitizer {
 
     /// `clean`, with tab and line feed turned into spaces: one line, whatever came in.
     public static func inline(_ s: String) -> String {
+        // One byte scan answers for most titles: nothing to remove and nothing to fold.
+        guard mayNeedAttention(s, orLineBreaks: true) else { return s }
         let cleaned = clean(s)
         guard cleaned.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A }) else { return cleaned }
         return String(String.UnicodeScalarView(cleaned.unicodeScalars.map { $0 == "\t" || $0 == "\n" ? " " : $0 }))
@@ -33,11 +35,11 @@ public enum TerminalSanitizer {
 
     /// True when `s` holds nothing `clean` would remove.
     public static func isClean(_ s: String) -> Bool {
-        !s.unicodeScalars.contains(where: needsAttention)
+        mayNeedAttention(s) ? !s.unicodeScalars.contains(where: needsAttention) : true
     }
 
     private static func filter(_ s: String, keepStyles: Bool) -> String {
-        guard s.unicodeScalars.contains(where: needsAttention) else { return s }
+        guard mayNeedAttention(s), s.unicodeScalars.contains(where: needsAttention) else { return s }
         var output = String.UnicodeScalarView()
         var scalars = s.unicodeScalars.makeIterator()
         var pending: [Unicode.Scalar] = []
@@ -79,6 +81,18 @@ public enum TerminalSanitizer {
         case 0x00...0x08, 0x0B...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: return true
         default: return false
         }
+    }
+
+    /// A first look at the UTF-8 bytes, much cheaper than decoding scalars (completion and lists
+    /// pass every title through here, most of them plain): false only when no forbidden scalar
+    /// can be there. C0 controls and DEL are single bytes; U+0080–U+009F are encoded with lead
+    /// byte 0xC2 and the bidi controls (U+202A–U+202E, U+2066–U+2069) with lead byte 0xE2.
+    /// `orLineBreaks`: tab and line feed count too (what `inline` folds).
+    private static func mayNeedAttention(_ s: String, orLineBreaks: Bool = false) -> Bool {
+        let suspect = { (byte: UInt8) in
+            (byte < 0x20 && (orLineBreaks || (byte != 0x09 && byte != 0x0A))) || byte == 0x7F || byte == 0xC2 || byte == 0xE2
+        }
+        return s.utf8.withContiguousStorageIfAvailable { $0.contains(where: suspect) } ?? s.utf8.contains(where: suspect)
     }
 
     private static func needsAttention(_ scalar: Unicode.Scalar) -> Bool {

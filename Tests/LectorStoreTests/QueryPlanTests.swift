@@ -27,6 +27,14 @@ struct QueryPlanTests {
         #expect(!steps.contains { $0 == "SCAN a" || $0.hasPrefix("SCAN a ") || $0.hasPrefix("SCAN articles ") }, "no scan of articles: \(steps)")
     }
 
+    @Test("feed titles for completion come from the title index alone, already in order", arguments: [nil, Int64(1)])
+    func feedTitlesReadTheIndex(_ accountID: Int64?) throws {
+        let temporary = try TemporaryStore()
+        _ = try temporary.seedAccount(articles: 1)
+        let steps = try temporary.store.database.query("EXPLAIN QUERY PLAN " + FeedsTable.titlesSQL, accountID, "Sw") { $0.string(3) }
+        #expect(steps == ["SCAN feeds USING COVERING INDEX feeds_by_title"], "the whole feeds table would be read and sorted: \(steps)")
+    }
+
     @Test("the newest, unread and starred lists walk the time index without sorting",
           arguments: [ArticleQuery(), ArticleQuery(unreadOnly: true), ArticleQuery(starredOnly: true), ArticleQuery(newestFirst: false)])
     func listsWalkTheTimeIndex(_ query: ArticleQuery) throws {

@@ -29,11 +29,29 @@ struct TerminalSanitizerStrengthTests {
     @Test("inline folds tab and line feed to spaces; clean keeps them")
     func lineStructure() {
         #expect(TerminalSanitizer.inline("one\ntwo\tthree\r\n") == "one two three ")
+        #expect(TerminalSanitizer.inline("one\ntwo\tthree") == "one two three", "plain text with only line breaks must still be folded")
         #expect(TerminalSanitizer.clean("one\ntwo\tthree") == "one\ntwo\tthree")
     }
 
     @Test("a malformed CSI that runs into an OSC still has the OSC removed")
     func csiIntoOSC() {
         #expect(TerminalSanitizer.clean("a\u{1b}[\u{1b}]0;title\u{07}b") == "ab")
+    }
+
+    /// The sanitiser first scans UTF-8 bytes and decodes scalars only when a byte could start
+    /// something forbidden; characters that share those lead bytes must come through untouched,
+    /// and every forbidden scalar behind them must still go.
+    @Test("text sharing lead bytes with C1 and bidi controls passes whole; the controls beside it still go")
+    func leadBytesOfForbiddenScalars() {
+        let harmless = "£ ¡ ¿ « » · ½ — – ‘ ’ “ ” • … ‰ € ™ → ∑ ≠ ␀ é ü"  // lead bytes 0xC2, 0xE2, 0xC3
+        for strength in [TerminalSanitizer.clean, TerminalSanitizer.inline, TerminalSanitizer.keepingStyles] {
+            #expect(strength(harmless) == harmless, "a harmless character was changed: \(strength(harmless).debugDescription)")
+            #expect(TerminalSanitizer.isClean(harmless), "isClean must accept text with no forbidden scalar")
+            for forbidden in ["\u{85}", "\u{9F}", "\u{80}", "\u{202A}", "\u{202E}", "\u{2066}", "\u{2069}", "\u{7F}", "\u{0B}", "\u{1F}"] {
+                let text = "é" + forbidden + "ü"  // no other byte here calls for a closer look
+                #expect(strength(text) == "éü", "\(forbidden.unicodeScalars.first!.value) survived: \(strength(text).debugDescription)")
+                #expect(!TerminalSanitizer.isClean(text), "isClean missed \(forbidden.unicodeScalars.first!.value)")
+            }
+        }
     }
 }

@@ -153,6 +153,8 @@ public struct Completer {
     }
 
     private func filterIgnoringCase(_ candidates: [Candidate], _ partial: String) -> [Candidate] {
+        // Every value starts with nothing: no need to lower-case a thousand feed titles to learn it.
+        guard !partial.isEmpty else { return candidates }
         let lowered = partial.lowercased()
         return candidates.filter { $0.value.lowercased().hasPrefix(lowered) }
     }
@@ -160,8 +162,13 @@ public struct Completer {
     /// The `__complete` wire format: `value<TAB>help` lines, then `:<directive>`.
     public static func wireFormat(_ result: (candidates: [Candidate], directive: CompletionDirective)) -> String {
         var output = ""
+        // Appended piece by piece into room reserved once: a thousand feed titles are the common case.
+        output.reserveCapacity(result.candidates.reduce(8) { $0 + $1.value.utf8.count + $1.help.utf8.count + 2 })
         for candidate in result.candidates {
-            output += TerminalText.sanitize(candidate.value) + "\t" + TerminalText.sanitize(candidate.help) + "\n"
+            output.append(TerminalText.sanitize(candidate.value))
+            output.append("\t")
+            output.append(TerminalText.sanitize(candidate.help))
+            output.append("\n")
         }
         output += ":\(result.directive.rawValue)\n"
         return output
