@@ -243,11 +243,8 @@ public struct ArticlesTable {
     /// Unread articles of an account (or all), from the per-feed counters.
     static let unreadCount = "SELECT coalesce(sum(unread_count), 0) FROM feeds WHERE ?1 IS NULL OR account_id = ?1"
 
-    /// Starred articles of an account (or all), read from the `article_state_starred` index.
-    static let starredCount = """
-        SELECT count(*) FROM article_state s INDEXED BY article_state_starred
-        WHERE s.starred = 1 AND (?1 IS NULL OR (SELECT account_id FROM articles WHERE id = s.article_id) = ?1)
-        """
+    /// Starred articles of an account (or all), from the per-feed counters.
+    static let starredCount = "SELECT coalesce(sum(starred_count), 0) FROM feeds WHERE ?1 IS NULL OR account_id = ?1"
 
     /// Number of articles, optionally of one account.
     public func count(accountID: Int64? = nil) throws(StoreError) -> Int {

@@ -22,6 +22,9 @@ public enum Schema {
         Migration("v7: an index for completing feed titles in order") { db in
             try db.executeScript(feedTitleIndex)
         },
+        Migration("v8: each feed counts its starred articles") { db in
+            try db.executeScript(feedStarredCount)
+        },
     ])
 
     static let version1 = """
