@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import LectorStore
 import LectorTestSupport
 
@@ -79,6 +80,31 @@ enum CrashHarness {
         let started = Date()
         try run(home, arguments)
         return Date().timeIntervalSince(started)
+    }
+
+    /// Kills `arguments` at `rounds` random moments of its clean run, each round in a fresh copy
+    /// of `template`; after each kill the store must pass `problems`, then `finish` checks and
+    /// completes the round (its `String` names the seed, round and kill time for messages).
+    /// Prints and returns how many kills landed while the command still ran.
+    @discardableResult
+    static func killAtRandom(_ scenario: String, template: TestHome, _ arguments: [String],
+                             finish: (TestHome, String) throws -> Void) throws -> Int {
+        let duration = try cleanDuration(template: template, arguments)
+        let seed = seed
+        var generator = SeededGenerator(seed: seed)
+        var landed = 0
+        for round in 0..<rounds {
+            let home = try copy(template)
+            let delay = Double.random(in: 0.005...(duration * 0.95), using: &generator)
+            if try killed(home, arguments, after: delay) { landed += 1 }
+            let context = "seed \(seed) round \(round) (kill at \(delay) s)"
+            let afterKill = try problems(in: home)
+            #expect(afterKill.isEmpty, "\(context): \(afterKill)")
+            try finish(home, context)
+        }
+        print("crash \(scenario): \(landed) of \(rounds) kills landed mid-run (clean run \(Int(duration * 1000)) ms, seed \(seed))")
+        #expect(landed >= rounds / 5, "too few kills landed while \(scenario) ran: \(landed)")
+        return landed
     }
 
     /// A fresh home holding a copy of `template`'s files.

@@ -34,23 +34,12 @@ struct CrashTests {
         try CrashHarness.run(reference, sync)
         let expected = try CrashHarness.snapshot(reference, Self.articleRows)
         #expect(expected.count == Self.feeds * Self.items && Set(expected).count == expected.count)
-        let duration = try CrashHarness.cleanDuration(template: template, sync)
-        let seed = CrashHarness.seed
-        var generator = SeededGenerator(seed: seed)
-        var landed = 0
-        for round in 0..<CrashHarness.rounds {
-            let home = try CrashHarness.copy(template)
-            let delay = Double.random(in: 0.005...(duration * 0.95), using: &generator)
-            if try CrashHarness.killed(home, sync, after: delay) { landed += 1 }
-            let afterKill = try CrashHarness.problems(in: home)
-            #expect(afterKill.isEmpty, "seed \(seed) round \(round) (kill at \(delay) s): \(afterKill)")
+        try CrashHarness.killAtRandom("sync", template: template, sync) { home, context in
             try CrashHarness.run(home, sync)
-            #expect(try CrashHarness.problems(in: home, indexFed: true).isEmpty, "seed \(seed) round \(round): after the next sync")
+            #expect(try CrashHarness.problems(in: home, indexFed: true).isEmpty, "\(context): after the next sync")
             let articles = try CrashHarness.snapshot(home, Self.articleRows)
-            #expect(articles == expected, "seed \(seed) round \(round): \(articles.count) articles after the next sync, expected \(expected.count)")
+            #expect(articles == expected, "\(context): \(articles.count) articles after the next sync, expected \(expected.count)")
         }
-        print("crash sync: \(landed) of \(CrashHarness.rounds) kills landed mid-run (clean run \(Int(duration * 1000)) ms, seed \(seed))")
-        #expect(landed >= CrashHarness.rounds / 5, "too few kills landed while the sync ran: \(landed)")
     }
 
     @Test("opml import killed at random points: store sound, and importing again ends with every feed exactly once")
@@ -68,21 +57,11 @@ struct CrashTests {
         try CrashHarness.run(reference, arguments)
         let expected = try CrashHarness.snapshot(reference, feedRows)
         #expect(expected.count == count)
-        let duration = try CrashHarness.cleanDuration(template: template, arguments)
-        let seed = CrashHarness.seed
-        var generator = SeededGenerator(seed: seed)
-        var landed = 0
-        for round in 0..<CrashHarness.rounds {
-            let home = try CrashHarness.copy(template)
-            let delay = Double.random(in: 0.005...(duration * 0.95), using: &generator)
-            if try CrashHarness.killed(home, arguments, after: delay) { landed += 1 }
-            #expect(try CrashHarness.problems(in: home).isEmpty, "seed \(seed) round \(round) (kill at \(delay) s)")
+        try CrashHarness.killAtRandom("opml import", template: template, arguments) { home, context in
             try CrashHarness.run(home, arguments)
             let feeds = try CrashHarness.snapshot(home, feedRows)
-            #expect(feeds == expected, "seed \(seed) round \(round): \(feeds.count) feeds after importing again, expected \(expected.count) once each")
+            #expect(feeds == expected, "\(context): \(feeds.count) feeds after importing again, expected \(expected.count) once each")
         }
-        print("crash opml import: \(landed) of \(CrashHarness.rounds) kills landed mid-run (clean run \(Int(duration * 1000)) ms, seed \(seed))")
-        #expect(landed >= CrashHarness.rounds / 5, "too few kills landed while the import ran: \(landed)")
     }
 
     @Test("backup restore killed at random points: the store holds all of the backup or none of it, and a second restore completes it")
@@ -115,23 +94,15 @@ struct CrashTests {
         try CrashHarness.run(reference, arguments)
         let after = try CrashHarness.snapshot(reference, state)
         #expect(before != after && after.filter { $0.hasPrefix("feed ") }.count == 300)
-        let duration = try CrashHarness.cleanDuration(template: template, arguments)
-        let seed = CrashHarness.seed
-        var generator = SeededGenerator(seed: seed)
-        var landed = 0, whole = 0
-        for round in 0..<CrashHarness.rounds {
-            let home = try CrashHarness.copy(template)
-            let delay = Double.random(in: 0.005...(duration * 0.95), using: &generator)
-            if try CrashHarness.killed(home, arguments, after: delay) { landed += 1 }
-            #expect(try CrashHarness.problems(in: home).isEmpty, "seed \(seed) round \(round) (kill at \(delay) s)")
+        var whole = 0
+        try CrashHarness.killAtRandom("backup restore", template: template, arguments) { home, context in
             let killedState = try CrashHarness.snapshot(home, state)
             #expect(killedState == before || killedState == after,
-                    "seed \(seed) round \(round): a killed restore left a mix (\(killedState.count) rows; before \(before.count), after \(after.count))")
+                    "\(context): a killed restore left a mix (\(killedState.count) rows; before \(before.count), after \(after.count))")
             if killedState == after { whole += 1 }
             try CrashHarness.run(home, arguments)
-            #expect(try CrashHarness.snapshot(home, state) == after, "seed \(seed) round \(round): the second restore did not complete it")
+            #expect(try CrashHarness.snapshot(home, state) == after, "\(context): the second restore did not complete it")
         }
-        print("crash backup restore: \(landed) of \(CrashHarness.rounds) kills landed mid-run, \(whole) left the restore applied whole (clean run \(Int(duration * 1000)) ms, seed \(seed))")
-        #expect(landed >= CrashHarness.rounds / 5, "too few kills landed while the restore ran: \(landed)")
+        print("crash backup restore: \(whole) of \(CrashHarness.rounds) kills left the restore applied whole, the others none of it")
     }
 }
