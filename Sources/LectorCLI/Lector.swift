@@ -26,8 +26,8 @@ public enum Lector {
             Console.out(ManPage.render(.standard))
             return ExitStatus.ok.rawValue
         }
-        // Only a command line can take --json; alone, it is an unknown option below.
-        var words = arguments.contains(where: { !$0.hasPrefix("-") }) ? CommandLineParser.placingJSON(arguments) : arguments
+        // --json before the command moves after its name; alone, it stays and is an unknown option below.
+        var words = CommandLineParser.placingJSON(arguments)
         var keepGoing = false
         while let first = words.first, first.hasPrefix("-") {
             switch first {
