@@ -71,6 +71,25 @@ struct FeedLoginTests {
         _ = try home.run("feed", "remove", "Members Only", "--yes")
         #expect(try LibsecretKeyring().secret(for: item) == nil, "removing the feed removes its secret")
     }
+
+    @Test("a feed behind a login pruned by feed apply takes its secret out of the keyring too")
+    func prunedFeedForgetsItsSecret() throws {
+        let server = try LoginFeedServers.membersOnly(user: "alice", secret: "feed-secret")
+        let home = TestHome()
+        _ = try home.run("account", "add", "local", "--name", "Mine")
+        let added = try runProcess(TestBinary.path, ["feed", "add", server.url("/members.xml").absoluteString, "--login", "alice",
+                                                     "--password-stdin", "--account", "Mine"],
+                                   environment: home.environment, stdin: "feed-secret\n")
+        #expect(added.status == 0, "\(added.stderr)")
+        let feed = try #require(try home.store().feeds.list().first { $0.feed.title == "Members Only" }?.feed)
+        let item = SecretItem.feedLogin(feedID: String(feed.id), url: feed.url, user: "alice")
+        #expect(try LibsecretKeyring().secret(for: item) == "feed-secret")
+        let empty = home.path + "/none.opml"
+        try "<?xml version=\"1.0\"?><opml version=\"2.0\"><body></body></opml>".write(toFile: empty, atomically: true, encoding: .utf8)
+        let pruned = try runProcess(TestBinary.path, ["feed", "apply", empty, "--prune", "--account", "Mine"], environment: home.environment)
+        #expect(pruned.status == 0 && pruned.stdout.contains("- feed"), "\(pruned.stdout)\(pruned.stderr)")
+        #expect(try LibsecretKeyring().secret(for: item) == nil, "the pruned feed's secret stayed in the keyring")
+    }
 }
 
 @Suite("Colour conventions")

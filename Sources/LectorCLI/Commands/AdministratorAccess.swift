@@ -6,7 +6,12 @@ extension Session {
     /// from the keyring), the store alone for a local one.
     func administrator(for account: Account) throws(CLIError) -> AccountAdministrator {
         let store = try store()
-        return AccountAdministrator(store: store, account: account, provider: account.kind == .local ? nil : try provider(for: account))
+        let keyring = keyring
+        return AccountAdministrator(store: store, account: account, provider: account.kind == .local ? nil : try provider(for: account)) { feed in
+            // The feed is gone either way: its removal must not fail because the keyring cannot
+            // delete the secret right now (the secret may then stay behind).
+            _ = try? keyring.removeAll(feedID: String(feed.id), url: feed.url)
+        }
     }
 }
 

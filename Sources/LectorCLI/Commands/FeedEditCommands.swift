@@ -150,11 +150,6 @@ enum FeedEditCommands {
         }
         let administrator = try session.administrator(for: account)
         try administering { () throws(AdministrationError) in try administrator.unsubscribe(feed) }
-        if feed.loginUser != nil || listing.feed.loginUser != nil {
-            // The feed is gone either way: the unsubscribe must not fail because the keyring
-            // cannot delete its secret right now (a secret may stay behind in that case).
-            _ = try? session.keyring.removeAll(feedID: String(feed.id), url: feed.url)
-        }
         return .message("Unsubscribed from '\(TerminalText.sanitize(feed.title))'.")
     }
 

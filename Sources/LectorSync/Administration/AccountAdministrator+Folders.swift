@@ -60,6 +60,7 @@ extension AccountAdministrator {
            (try? SyncEngine(store: store, account: account, provider: provider).refreshStructure()) != nil {
             refiledIn = try? store.feeds.list(accountID: account.id).first { $0.feed.id == moved.id }?.folderName
         }
+        if deletesFeeds { for listing in feeds { forgetLoginIfAny(listing.feed) } }
         return FolderDeletion(feedCount: feeds.count, deletedFeeds: deletesFeeds, refiledIn: refiledIn)
     }
 

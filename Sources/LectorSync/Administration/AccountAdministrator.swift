@@ -12,11 +12,16 @@ public struct AccountAdministrator {
     public let account: Account
     /// The account's service; nil for a local account.
     public let provider: (any SyncProvider)?
+    /// Deletes the secret of a feed behind a login once the feed is gone, however it went
+    /// (`feed remove`, `feed apply --prune`, `feed check --fix`, a folder deleted with its feeds).
+    /// The keyring is the CLI's: the core only says when.
+    public var forgetLogin: (@Sendable (Feed) -> Void)?
 
-    public init(store: Store, account: Account, provider: (any SyncProvider)?) {
+    public init(store: Store, account: Account, provider: (any SyncProvider)?, forgetLogin: (@Sendable (Feed) -> Void)? = nil) {
         self.store = store
         self.account = account
         self.provider = provider
+        self.forgetLogin = forgetLogin
     }
 
     /// True when feeds and folders can be changed (local accounts always; services by their API).
@@ -128,7 +133,7 @@ public struct AccountAdministrator {
         try unsubscribe(feed)
     }
 
-    /// Unsubscribes; the feed's articles go with it. A feed login's secret is the caller's to remove.
+    /// Unsubscribes; the feed's articles and its login's secret go with it.
     public func unsubscribe(_ feed: Feed) throws(AdministrationError) {
         try requireEditing("remove feeds")
         if let provider {
@@ -136,6 +141,11 @@ public struct AccountAdministrator {
             try server { () throws(SyncError) in try provider.unsubscribe(reference) }
         }
         try storing { try store.feeds.remove(feed.id) }
+        forgetLoginIfAny(feed)
+    }
+
+    func forgetLoginIfAny(_ feed: Feed) {
+        if feed.loginUser != nil { forgetLogin?(feed) }
     }
 
     // MARK: Store bookkeeping
