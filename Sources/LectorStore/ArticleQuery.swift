@@ -13,6 +13,11 @@ public struct ArticleQuery: Sendable, Equatable {
     public var newestFirst = true
     public var limit = 50
 
+    /// True when anything beyond the words searched narrows the list.
+    var hasFilters: Bool {
+        accountID != nil || feedID != nil || folderID != nil || unreadOnly || starredOnly || since != nil
+    }
+
     public init(accountID: Int64? = nil, feedID: Int64? = nil, folderID: Int64? = nil, unreadOnly: Bool = false,
                 starredOnly: Bool = false, since: Double? = nil, search: String? = nil, newestFirst: Bool = true, limit: Int = 50) {
         self.accountID = accountID

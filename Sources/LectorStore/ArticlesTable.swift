@@ -52,24 +52,36 @@ public struct ArticlesTable {
     /// Articles matching the query: newest first, or best match first when searching.
     public func list(_ query: ArticleQuery) throws(StoreError) -> [ArticleSummary] {
         guard let (sql, arguments) = Self.listStatement(query) else { return [] }
-        if query.search != nil && database.mode == .readWrite {
-            let index = SearchIndex(database: database)
-            if try index.pendingCount() > 0 { try index.feedBacklog() }
-        }
         return try storeOperation {
-            try database.query(sql, arguments: arguments) { row in
-                ArticleSummary(id: row.int64(0), accountID: row.int64(1), feedID: row.int64(2), feedTitle: row.string(3),
-                               serverID: row.string(4), title: row.string(5), url: row.optionalString(6),
-                               author: row.optionalString(7), publishedAt: row.optionalDouble(8),
-                               read: ReadState(rawValue: row.string(9)) ?? .unknown, starred: row.bool(10),
-                               summary: row.optionalString(11), wordCount: row.wordCount(13), snippet: row.optionalString(12))
+            let excerpt = try query.search.flatMap { search throws(DatabaseError) in
+                SearchExcerpt(search: search, tokenizer: try database.searchTokenizer())
             }
+            func page() throws -> [ArticleSummary] {
+                try database.query(sql, arguments: arguments) { row in
+                    let title = row.string(5)
+                    return ArticleSummary(id: row.int64(0), accountID: row.int64(1), feedID: row.int64(2), feedTitle: row.string(3),
+                                          serverID: row.string(4), title: title, url: row.optionalString(6),
+                                          author: row.optionalString(7), publishedAt: row.optionalDouble(8),
+                                          read: ReadState(rawValue: row.string(9)) ?? .unknown, starred: row.bool(10),
+                                          summary: row.optionalString(11), wordCount: row.wordCount(12),
+                                          snippet: excerpt.flatMap { excerpt in row.withUTF8(12) { excerpt.excerpt(title: title, text: $0) } })
+                }
+            }
+            guard excerpt != nil && database.mode == .readWrite else { return try page() }
+            // Articles a sync stored but did not index yet (it was stopped) are indexed first. The
+            // check and the page share one read transaction: each statement on its own takes and
+            // drops the file's read lock, a tenth of what a rare word's search costs.
+            let index = SearchIndex(database: database)
+            if let found = try database.read({ try index.pendingCount() == 0 ? page() : nil }) { return found }
+            try index.feedBacklog()
+            return try page()
         }
     }
 
     /// The SQL `list` runs for `query` and its arguments (?1 account, ?2 feed, ?3 folder, ?4 unread
     /// only, ?5 starred only, ?6 since, ?7 limit, ?8 the FTS5 query); nil when a search has no
-    /// words to look for. Internal so the plan tests explain exactly what runs.
+    /// words to look for. Its columns are those of `ArticleSummary`, then the article's text.
+    /// Internal so the plan tests explain exactly what runs.
     static func listStatement(_ query: ArticleQuery) -> (sql: String, arguments: [any SQLBindable])? {
         let ftsQuery = query.search.flatMap(FTS5Query.matchingAllTokens(in:))
         if query.search != nil && ftsQuery == nil { return nil }
@@ -93,7 +105,7 @@ public struct ArticlesTable {
                 // CROSS JOIN keeps the articles outer: with the state first, an unread list would
                 // read every unread article from the state index and sort them.
                 return ("""
-                    SELECT \(columns), NULL, \(wordCount) FROM articles a \(crossed(folderJoin)) \(crossed(stateJoin))
+                    SELECT \(columns), \(wordCount) FROM articles a \(crossed(folderJoin)) \(crossed(stateJoin))
                     WHERE \(filters) \(order)
                     """, arguments)
             }
@@ -107,7 +119,7 @@ public struct ArticlesTable {
                  ORDER BY coalesce(x.published_at, x.fetched_at) \(direction), x.id \(direction) LIMIT 1 OFFSET ?7 - 1)
                 """
             return ("""
-                SELECT \(columns), NULL, \(wordCount)
+                SELECT \(columns), \(wordCount)
                 FROM feeds f CROSS JOIN articles a ON a.feed_id = f.id
                      AND coalesce(a.published_at, a.fetched_at) \(bound) coalesce(\(cutoff), \(beyond))
                 \(crossed(stateJoin))
@@ -116,17 +128,32 @@ public struct ArticlesTable {
                 """, arguments)
         }
         arguments.append(ftsQuery)
-        // FTS5 ranks the hits itself when the order is `rank` (bm25) alone and the index is the
-        // outer loop (CROSS JOIN keeps it there): the articles, the snippet and the subqueries
-        // above are then read only for the rows that make the page. Joining articles first and
-        // sorting by bm25 afterwards read every hit's article row (a third of a million for a
-        // common word in a million articles) and made each a snippet, to show twenty.
+        guard !query.hasFilters else {
+            // A filtered search: FTS5 hands out its hits best first when the order is `rank` alone
+            // and the index is the outer loop (CROSS JOIN keeps it there), so only as many
+            // articles are read as it takes to fill the page. (Ranking first and filtering after
+            // would read every hit's article: a third of a million for a common word in a
+            // million articles.)
+            return ("""
+                SELECT \(columns), \(wordCount)
+                FROM articles_fts CROSS JOIN articles a ON a.id = articles_fts.rowid \(crossed(folderJoin)) \(crossed(stateJoin))
+                WHERE articles_fts MATCH ?8 AND \(filters)
+                ORDER BY rank
+                LIMIT ?7
+                """, arguments)
+        }
+        // Unfiltered, the page is the best `limit` hits alone: ranked by bm25 under a LIMIT,
+        // SQLite keeps only the best rows as it goes, where `ORDER BY rank` has FTS5 sort every
+        // hit first (SQLite 3.40 passes it no limit) — a third slower for a common word.
+        // The page's rows are then known, so its feeds and states are joined (one look-up each).
         return ("""
-            SELECT \(columns), snippet(articles_fts, -1, char(1), char(2), '…', 16), \(wordCount)
-            FROM articles_fts CROSS JOIN articles a ON a.id = articles_fts.rowid \(crossed(folderJoin)) \(crossed(stateJoin))
-            WHERE articles_fts MATCH ?8 AND \(filters)
-            ORDER BY rank
-            LIMIT ?7
+            SELECT a.id, a.account_id, a.feed_id, f.title, a.server_id, a.title, a.url, a.author, a.published_at,
+                   s.read, s.starred, a.summary, \(wordCount)
+            FROM (SELECT rowid AS hit, bm25(articles_fts) AS score FROM articles_fts WHERE articles_fts MATCH ?8
+                  ORDER BY score LIMIT ?7)
+            CROSS JOIN articles a ON a.id = hit CROSS JOIN feeds f ON f.id = a.feed_id
+            LEFT JOIN article_state s ON s.article_id = a.id
+            ORDER BY score
             """, arguments)
     }
 

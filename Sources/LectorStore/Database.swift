@@ -26,6 +26,8 @@ public final class Database {
     public let path: String
     public let mode: Mode
     private var statements: [String: Statement] = [:]
+    /// The search index's tokenizer on this connection, made on the first search.
+    private var tokenizer: SearchTokenizer?
     private var transactionDepth = 0
 
     /// Opens (and for `.readWrite`, creates) the database at `path`.
@@ -74,7 +76,16 @@ public final class Database {
 
     deinit {
         statements.removeAll()
+        tokenizer = nil
         sqlite3_close_v2(handle)
+    }
+
+    /// The tokenizer the search index was built with, to find matches in an article's text.
+    func searchTokenizer() throws(DatabaseError) -> SearchTokenizer {
+        if let tokenizer { return tokenizer }
+        let made = try SearchTokenizer(connection: handle)
+        tokenizer = made
+        return made
     }
 
     /// Runs one statement that returns no rows.

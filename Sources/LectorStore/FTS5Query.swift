@@ -5,11 +5,16 @@ import LectorBasics
 /// and the last one matches as a prefix so results appear while typing.
 enum FTS5Query {
     static func matchingAllTokens(in text: String) -> String? {
-        let tokens = text.split { !($0.isLetter || $0.isNumber || $0 == "'" || $0 == "_") }
+        let tokens = words(in: text)
         guard !tokens.isEmpty else { return nil }
         return tokens.enumerated().map { index, token in
             let quoted = "\"" + token.replacingAll("\"", with: "\"\"") + "\""
             return index == tokens.count - 1 ? quoted + "*" : quoted
         }.joined(separator: " ")
+    }
+
+    /// The words a user typed, as the query quotes them one by one.
+    static func words(in text: String) -> [Substring] {
+        text.split { !($0.isLetter || $0.isNumber || $0 == "'" || $0 == "_") }
     }
 }

@@ -62,6 +62,12 @@ public struct Row {
         return separators + 1
     }
 
+    /// The text in column `index` as SQLite holds it (UTF-8, no String made), for `body` only.
+    func withUTF8<T>(_ index: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        guard let text = sqlite3_column_text(handle, index) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return body(UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, index))))
+    }
+
     public func value(_ index: Int32) -> SQLValue {
         switch sqlite3_column_type(handle, index) {
         case SQLITE_INTEGER: return .integer(int64(index))

@@ -15,6 +15,7 @@ let usage = """
            lector-bench sync-remote [--items N] [--folders N]  (first and incremental sync from the GReader emulator)
            lector-bench repl-memory [--lector PATH] [--commands N]  (RSS of one long session after 10 and N commands)
            lector-bench scale      [--sizes 10000,100000,1000000] [--lector PATH] [--runs N] [--search-runs N] [--keep-stores DIR]
+           lector-bench scale-search --stores DIR [--search-runs N] [--terms rare,medium,common]  (scale's in-process searches again, on kept stores)
            lector-bench feed-check [--feeds N] [--hosts N] [--latency-ms N]  (feed check beside serial conditional GETs)
            lector-bench feed-apply [--feeds N] [--folders N]  (feed apply into an empty account on the GReader emulator)
            lector-bench summary    FILE                  (the table of rows gathered through LECTOR_BENCH_SUMMARY)
@@ -35,6 +36,7 @@ do {
     case "sync-remote": try SyncRemoteBench.run(options)
     case "repl-memory": try ReplMemoryBench.run(options)
     case "scale": try ScaleBench.run(options)
+    case "scale-search": try ScaleSearchBench.run(options)
     case "feed-check": try FeedCheckBench.run(options)
     case "feed-apply": try FeedApplyBench.run(options)
     case "summary": try Summary.printTable(Array(arguments.dropFirst()))

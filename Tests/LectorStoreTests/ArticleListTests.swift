@@ -45,6 +45,29 @@ struct ArticleListTests {
         #expect(row.id == ids["Article 11"])
     }
 
+    @Test("an unfiltered search gives FTS5's best matches in FTS5's order, a page at a time")
+    func searchOrderIsFTS5Rank() throws {
+        let temporary = try TemporaryStore()
+        let store = temporary.store
+        let account = try store.accounts.insert(kind: .local, name: "Ranks")
+        let feed = try store.feeds.insert(accountID: account.id, folderID: nil, serverID: "ranks", title: "Ranks",
+                                          url: "https://example.org/ranks.xml", siteURL: nil)
+        // The word a different number of times in texts of different lengths: bm25 orders them all differently.
+        for index in 0..<60 {
+            let text = Array(repeating: "harbor", count: 1 + index % 7).joined(separator: " ") + " "
+                + Array(repeating: "filler", count: 3 + (index * 13) % 40).joined(separator: " ")
+            try store.articles.upsert(accountID: account.id, feedID: feed.id,
+                                      IncomingArticle(serverID: "r\(index)", url: nil, title: index % 5 == 0 ? "Harbor \(index)" : "Title \(index)", text: text))
+        }
+        try store.search.feedBacklog()
+        let ranked = try store.database.query("SELECT rowid FROM articles_fts WHERE articles_fts MATCH '\"harbor\"*' ORDER BY rank") { $0.int64(0) }
+        #expect(ranked.count == 60)
+        for limit in [1, 7, 20, 60, 100] {
+            let listed = try store.articles.list(ArticleQuery(search: "harbor", limit: limit)).map(\.id)
+            #expect(listed == Array(ranked.prefix(limit)), "the first \(limit) by rank, in rank's order")
+        }
+    }
+
     @Test("search honours the same filters and ranks within them")
     func searchWithFilters() throws {
         let (temporary, folder, _, _) = try store()

@@ -16,8 +16,22 @@ struct QueryPlanTests {
         try store.database.query("EXPLAIN QUERY PLAN " + sql, argument) { $0.string(3) }
     }
 
-    @Test("a search is ranked inside the full-text index: no sort of every hit, articles read only for the page",
-          arguments: [ArticleQuery(search: "river"), ArticleQuery(accountID: 1, folderID: 1, unreadOnly: true, search: "river")])
+    @Test("an unfiltered search ranks the hits alone under its limit, then reads the page's articles by id")
+    func searchRanksBeforeReadingArticles() throws {
+        let temporary = try TemporaryStore()
+        _ = try temporary.seedAccount(articles: 3)
+        let steps = try plan(temporary.store, ArticleQuery(search: "river"))
+        #expect(Array(steps.prefix(3)) == ["CO-ROUTINE (subquery-1)", "SCAN articles_fts VIRTUAL TABLE INDEX 0:M2", "USE TEMP B-TREE FOR ORDER BY"],
+                "the hits must be ranked on their own, before any join (FTS5's `ORDER BY rank` sorts every hit with no limit): \(steps)")
+        #expect(steps.contains("SEARCH a USING INTEGER PRIMARY KEY (rowid=?)"), "the page's articles are read by id: \(steps)")
+        #expect(!steps.contains { $0 == "SCAN a" || $0.hasPrefix("SCAN a ") || $0.hasPrefix("SCAN articles ") }, "no scan of articles: \(steps)")
+        let (sql, _) = try #require(ArticlesTable.listStatement(ArticleQuery(search: "river")))
+        #expect(sql.contains("ORDER BY score LIMIT ?7)"), "the ranking keeps only the page's hits: \(sql)")
+    }
+
+    @Test("a filtered search is ranked inside the full-text index: no sort of every hit, articles read only for the page",
+          arguments: [ArticleQuery(accountID: 1, search: "river"), ArticleQuery(accountID: 1, folderID: 1, unreadOnly: true, search: "river"),
+                      ArticleQuery(feedID: 1, search: "river"), ArticleQuery(starredOnly: true, search: "river")])
     func searchRanksInsideTheIndex(_ query: ArticleQuery) throws {
         let temporary = try TemporaryStore()
         _ = try temporary.seedAccount(articles: 3)
