@@ -87,6 +87,7 @@ public struct ArticlesTable {
         if query.search != nil && ftsQuery == nil { return nil }
         var arguments: [any SQLBindable] = [query.accountID, query.feedID, query.folderID, query.unreadOnly, query.starredOnly,
                                             query.since, query.limit]
+        if let ftsQuery, !query.hasFilters { return (rankedSearch, arguments + [ftsQuery]) }
         // Feeds and state are joined only when a filter needs them; otherwise the output reads them
         // through subqueries, evaluated only for the rows that make the page.
         let folderJoin = query.folderID == nil ? "" : "JOIN feeds f ON f.id = a.feed_id AND f.folder_id = ?3"
@@ -128,34 +129,32 @@ public struct ArticlesTable {
                 """, arguments)
         }
         arguments.append(ftsQuery)
-        guard !query.hasFilters else {
-            // A filtered search: FTS5 hands out its hits best first when the order is `rank` alone
-            // and the index is the outer loop (CROSS JOIN keeps it there), so only as many
-            // articles are read as it takes to fill the page. (Ranking first and filtering after
-            // would read every hit's article: a third of a million for a common word in a
-            // million articles.)
-            return ("""
-                SELECT \(columns), \(wordCount)
-                FROM articles_fts CROSS JOIN articles a ON a.id = articles_fts.rowid \(crossed(folderJoin)) \(crossed(stateJoin))
-                WHERE articles_fts MATCH ?8 AND \(filters)
-                ORDER BY rank
-                LIMIT ?7
-                """, arguments)
-        }
-        // Unfiltered, the page is the best `limit` hits alone: ranked by bm25 under a LIMIT,
-        // SQLite keeps only the best rows as it goes, where `ORDER BY rank` has FTS5 sort every
-        // hit first (SQLite 3.40 passes it no limit) — a third slower for a common word.
-        // The page's rows are then known, so its feeds and states are joined (one look-up each).
+        // A filtered search: FTS5 hands out its hits best first when the order is `rank` alone
+        // and the index is the outer loop (CROSS JOIN keeps it there), so only as many articles
+        // are read as it takes to fill the page. (Ranking first and filtering after would read
+        // every hit's article: a third of a million for a common word in a million articles.)
         return ("""
-            SELECT a.id, a.account_id, a.feed_id, f.title, a.server_id, a.title, a.url, a.author, a.published_at,
-                   s.read, s.starred, a.summary, \(wordCount)
-            FROM (SELECT rowid AS hit, bm25(articles_fts) AS score FROM articles_fts WHERE articles_fts MATCH ?8
-                  ORDER BY score LIMIT ?7)
-            CROSS JOIN articles a ON a.id = hit CROSS JOIN feeds f ON f.id = a.feed_id
-            LEFT JOIN article_state s ON s.article_id = a.id
-            ORDER BY score
+            SELECT \(columns), \(wordCount)
+            FROM articles_fts CROSS JOIN articles a ON a.id = articles_fts.rowid \(crossed(folderJoin)) \(crossed(stateJoin))
+            WHERE articles_fts MATCH ?8 AND \(filters)
+            ORDER BY rank
+            LIMIT ?7
             """, arguments)
     }
+
+    /// A search with nothing but words: the page is the best `limit` hits alone. Ranked by bm25
+    /// under a LIMIT, SQLite keeps only the best rows as it goes, where `ORDER BY rank` has FTS5
+    /// sort every hit first (SQLite 3.40 passes it no limit): a third slower for a common word.
+    /// The page's rows are then known, so its feeds and states are joined, one look-up each.
+    private static let rankedSearch = """
+        SELECT a.id, a.account_id, a.feed_id, f.title, a.server_id, a.title, a.url, a.author, a.published_at,
+               s.read, s.starred, a.summary, \(wordCount)
+        FROM (SELECT rowid AS hit, bm25(articles_fts) AS score FROM articles_fts WHERE articles_fts MATCH ?8
+              ORDER BY score LIMIT ?7)
+        CROSS JOIN articles a ON a.id = hit CROSS JOIN feeds f ON f.id = a.feed_id
+        LEFT JOIN article_state s ON s.article_id = a.id
+        ORDER BY score
+        """
 
     /// The conditions on `article` a query sets, written so an index can serve them (a condition
     /// like `?2 IS NULL OR feed_id = ?2` cannot use one).

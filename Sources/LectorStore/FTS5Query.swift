@@ -15,6 +15,10 @@ enum FTS5Query {
 
     /// The words a user typed, as the query quotes them one by one.
     static func words(in text: String) -> [Substring] {
-        text.split { !($0.isLetter || $0.isNumber || $0 == "'" || $0 == "_") }
+        text.split { character in
+            // ASCII, the usual case, without the Unicode property tables.
+            guard let ascii = character.asciiValue else { return !(character.isLetter || character.isNumber) }
+            return !((ascii | 0x20 >= 0x61 && ascii | 0x20 <= 0x7A) || (ascii >= 0x30 && ascii <= 0x39) || ascii == 0x27 || ascii == 0x5F)
+        }
     }
 }
