@@ -4,38 +4,43 @@ extension StringProtocol {
     /// standard library's `replacing(_:with:)` compares Characters, misses that, and was several
     /// times slower on the CLI's table cells.)
     public func replacingAll(_ target: String, with replacement: String) -> String {
-        let needle = Array(target.utf8)
-        guard let first = needle.first else { return String(self) }
-        let bytes = utf8
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var matched = false
-        if needle.count == 1 {
-            let substitute = Array(replacement.utf8)
-            for byte in bytes {
-                if byte == first {
-                    out += substitute
-                    matched = true
-                } else {
-                    out.append(byte)
+        // One contiguous buffer: iterating a generic UTF8View from another module goes through
+        // unspecialized witnesses, byte by byte, and was most of a search list's rendering.
+        var text = String(self)
+        return text.withUTF8 { bytes in Self.replacing(target, with: replacement, in: bytes) } ?? text
+    }
+
+    /// `bytes` with every `target` replaced, nil when there is none.
+    private static func replacing(_ target: String, with replacement: String, in bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var needle = target
+        return needle.withUTF8 { needle -> String? in
+            guard let first = needle.first, var index = bytes.firstIndex(of: first) else { return nil }
+            var replacement = replacement
+            return replacement.withUTF8 { substitute -> String? in
+                var out: [UInt8] = []
+                out.reserveCapacity(bytes.count + substitute.count)
+                var copied = 0, matched = false
+                // Valid UTF-8 never matches a whole scalar sequence across a scalar boundary, so a byte match is a scalar match.
+                while index <= bytes.count - needle.count {
+                    if bytes[index] == first && (needle.count == 1 || memoryEqual(bytes, at: index, needle)) {
+                        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
+                        out.append(contentsOf: substitute)
+                        index += needle.count
+                        copied = index
+                        matched = true
+                    } else {
+                        index += 1
+                    }
                 }
-            }
-        } else {
-            let haystack = Array(bytes)
-            let substitute = Array(replacement.utf8)
-            var index = 0
-            // Valid UTF-8 never matches a whole scalar sequence across a scalar boundary, so a byte match is a scalar match.
-            while index < haystack.count {
-                if haystack[index] == first, index + needle.count <= haystack.count, haystack[index..<index + needle.count].elementsEqual(needle) {
-                    out += substitute
-                    index += needle.count
-                    matched = true
-                } else {
-                    out.append(haystack[index])
-                    index += 1
-                }
+                guard matched else { return nil }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
+                return String(decoding: out, as: UTF8.self)
             }
         }
-        return matched ? String(decoding: out, as: UTF8.self) : String(self)
+    }
+
+    private static func memoryEqual(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
+        for offset in 1..<needle.count where bytes[index + offset] != needle[offset] { return false }
+        return true
     }
 }

@@ -76,7 +76,7 @@ public enum CLIError: Error, Sendable, Equatable, CustomStringConvertible {
         case let error as BackupError:
             return .failure(error.message)
         case let error as DatabaseError:
-            return from(StoreError.database(error))
+            return from(StoreError(error))
         case let error as StoreError:
             switch error {
             case .notFound: return .notFound(error.description)

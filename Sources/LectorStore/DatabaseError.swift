@@ -9,13 +9,20 @@ public struct DatabaseError: Error, Sendable, Equatable, CustomStringConvertible
     public let sql: String?
     /// The operating system's errno behind an I/O error (`sqlite3_system_errno`), 0 if none.
     public let systemErrno: Int32
+    /// The database file, when SQLite found it damaged: damage in the middle of a file shows
+    /// only when a query reaches it, and is then named like damage found on opening.
+    public let damagedFile: String?
 
-    public init(code: Int32, message: String, sql: String? = nil, systemErrno: Int32 = 0) {
+    public init(code: Int32, message: String, sql: String? = nil, systemErrno: Int32 = 0, damagedFile: String? = nil) {
         self.code = code
         self.message = message
         self.sql = sql
         self.systemErrno = systemErrno
+        self.damagedFile = damagedFile
     }
+
+    /// True for SQLite's NOTADB and CORRUPT, whatever the extended code.
+    public var isDamage: Bool { primaryCode == 26 || primaryCode == 11 }
 
     /// The primary result code (the low byte of the extended code).
     public var primaryCode: Int32 { code & 0xFF }

@@ -81,6 +81,8 @@ final class Statement {
         let database = sqlite3_db_handle(handle)
         let message = database.map { String(cString: sqlite3_errmsg($0)) } ?? "unknown error"
         let extended = database.map { sqlite3_extended_errcode($0) } ?? code
-        return DatabaseError(code: extended, message: message, sql: sql, systemErrno: database.map { sqlite3_system_errno($0) } ?? 0)
+        let error = DatabaseError(code: extended, message: message, sql: sql, systemErrno: database.map { sqlite3_system_errno($0) } ?? 0)
+        guard error.isDamage, let database, let file = sqlite3_db_filename(database, "main") else { return error }
+        return DatabaseError(code: extended, message: message, sql: sql, systemErrno: error.systemErrno, damagedFile: String(cString: file))
     }
 }

@@ -66,6 +66,6 @@ public final class Store {
 func storeOperation<T>(_ body: () throws -> T) throws(StoreError) -> T {
     do { return try body() }
     catch let error as StoreError { throw error }
-    catch let error as DatabaseError { throw .database(error) }
+    catch let error as DatabaseError { throw StoreError(error) }
     catch { throw .failed("\(error)") }
 }

@@ -40,8 +40,14 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 extension StoreError {
+    /// A failure SQLite reported, as the store names it: damage met by a query (the error knows
+    /// the file) is `.damaged`, like damage found on opening.
+    public init(_ error: DatabaseError) {
+        if let file = error.damagedFile, let damaged = Self.damage(error, path: file) { self = damaged } else { self = .database(error) }
+    }
+
     /// `.damaged` for SQLite's NOTADB (26) and CORRUPT (11), whatever the extended code; nil otherwise.
     static func damage(_ error: DatabaseError, path: String) -> StoreError? {
-        error.primaryCode == 26 || error.primaryCode == 11 ? .damaged(path: path, code: error.code) : nil
+        error.isDamage ? .damaged(path: path, code: error.code) : nil
     }
 }

@@ -17,4 +17,29 @@ struct DamagedStoreCommandTests {
         #expect(result.stderr.contains(path) && result.stderr.contains("damaged") && result.stderr.contains("backup restore"),
                 "names the file and the way out: \(result.stderr)")
     }
+
+    @Test("damage met in the middle of a command (the articles table), after a clean open, gives the same line and exit 1")
+    func damageMidCommand() throws {
+        let home = TestHome()
+        _ = try home.run("article", "list")
+        let path = AppDirectories.resolve(environment: home.environment).databasePath
+        var rootPage = 0, pageSize = 0
+        do {
+            let store = try Store(path: path)
+            try store.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            rootPage = try store.database.scalarInt("SELECT rootpage FROM sqlite_schema WHERE name = 'articles'")
+            pageSize = try store.database.scalarInt("PRAGMA page_size")
+        }
+        let file = try #require(FileHandle(forUpdatingAtPath: path))
+        try file.seek(toOffset: UInt64((rootPage - 1) * pageSize))
+        file.write(Data(repeating: 0xEE, count: pageSize))
+        try file.close()
+        #expect(try runProcess(TestBinary.path, ["feed", "list"], environment: home.environment).status == 0,
+                "the store still opens and its feeds still list")
+        let result = try runProcess(TestBinary.path, ["article", "list"], environment: home.environment)
+        #expect(result.status == 1, "damage is a failure (exit 1), got \(result.status): \(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1, "one line: \(result.stderr)")
+        #expect(result.stderr.contains(path) && result.stderr.contains("damaged") && result.stderr.contains("backup restore"),
+                "names the file and the way out: \(result.stderr)")
+    }
 }

@@ -92,6 +92,53 @@ struct FeedLoginTests {
     }
 }
 
+extension FeedLoginTests {
+    @Test("a feed behind a login that feed check --fix moves takes its secret to the new address, and the next sync logs in there")
+    func movedFeedTakesItsSecret() throws {
+        let moved = MovedFlag()
+        let expected = "Basic " + Data("alice:feed-secret".utf8).base64EncodedString()
+        let server = try LoopbackServer { request in
+            guard request.header("Authorization") == expected else {
+                return .text("who are you", status: 401, headers: [("WWW-Authenticate", "Basic realm=\"members\"")])
+            }
+            if request.path == "/old.xml" && moved.isSet { return ServerResponse(status: 308, headers: [("Location", "/new.xml")]) }
+            return .text(FeedSite.rss("Members Only", items: ["Secret post"]), headers: [("Content-Type", "application/rss+xml")])
+        }
+        let home = TestHome()
+        _ = try home.run("account", "add", "local", "--name", "Mine")
+        let added = try runProcess(TestBinary.path, ["feed", "add", server.url("/old.xml").absoluteString, "--login", "alice", "--password-stdin"],
+                                   environment: home.environment, stdin: "feed-secret\n")
+        #expect(added.status == 0, "\(added.stderr)")
+        let feed = try #require(try home.store().feeds.list().first { $0.feed.title == "Members Only" }?.feed)
+        moved.set()
+        // An hour later: outside the fetch floor, so the check asks the server again.
+        try home.store().database.execute("UPDATE feed_fetch_meta SET last_fetched_at = last_fetched_at - 3600, next_fetch_at = NULL")
+        let fixed = try runProcess(TestBinary.path, ["feed", "check", "--fix", "--yes"], environment: home.environment)
+        #expect(fixed.status == 0 && fixed.stdout.contains("change address"), "the move: \(fixed.stdout)\(fixed.stderr)")
+        let after = try #require(try home.store().feeds.list().first { $0.feed.id == feed.id }?.feed)
+        #expect(after.url == server.url("/new.xml").absoluteString, "the feed moved: \(after.url)")
+        let newItem = SecretItem.feedLogin(feedID: String(feed.id), url: after.url, user: "alice")
+        #expect(try LibsecretKeyring().secret(for: newItem) == "feed-secret", "the secret did not follow the feed to its new address")
+        #expect(try LibsecretKeyring().secret(for: .feedLogin(feedID: String(feed.id), url: feed.url, user: "alice")) == nil,
+                "the old address's secret stayed behind")
+        let sync = try runProcess(TestBinary.path, ["sync"], environment: home.environment)
+        #expect(sync.status == 0 && !sync.stdout.contains("failed"), "sync at the new address: \(sync.stdout)\(sync.stderr)")
+        #expect(server.requests.last.map { $0.path == "/new.xml" && $0.header("Authorization") == expected } == true,
+                "the next fetch logs in at the new address")
+        _ = try home.run("feed", "remove", "Members Only", "--yes")
+        #expect(try LibsecretKeyring().secret(for: newItem) == nil)
+    }
+}
+
+/// A switch the test flips and the server's thread reads.
+private final class MovedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
+}
+
 @Suite("Colour conventions")
 struct ColourTests {
     @Test("--color always styles, never and NO_COLOR do not; the theme picks the palette")

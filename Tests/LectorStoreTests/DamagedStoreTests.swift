@@ -23,6 +23,39 @@ struct DamagedStoreTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == garbage, "the damaged file must not be changed")
     }
 
+    @Test("damage in the middle of the file, met by a query after a clean open, is named like damage found on opening")
+    func damageMidFile() throws {
+        let directory = NSTemporaryDirectory() + "lector-damaged-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/lector.sqlite"
+        var rootPage = 0, pageSize = 0
+        do {
+            let store = try Store(path: path)
+            let account = try store.accounts.insert(kind: .local, name: "Home")
+            let feed = try store.feeds.insert(accountID: account.id, folderID: nil, serverID: "f", title: "Feed",
+                                              url: "https://example.org/f.xml", siteURL: nil)
+            for index in 0..<500 {
+                try store.articles.upsert(accountID: account.id, feedID: feed.id, TemporaryStore.article(index))
+            }
+            try store.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            rootPage = try store.database.scalarInt("SELECT rootpage FROM sqlite_schema WHERE name = 'articles'")
+            pageSize = try store.database.scalarInt("PRAGMA page_size")
+        }
+        let file = try #require(FileHandle(forUpdatingAtPath: path))
+        try file.seek(toOffset: UInt64((rootPage - 1) * pageSize))
+        file.write(Data(repeating: 0xEE, count: pageSize))
+        try file.close()
+
+        let store = try Store(path: path)
+        do {
+            _ = try store.articles.list(ArticleQuery(limit: 1_000))
+            Issue.record("a list over a damaged articles table succeeded")
+        } catch {
+            #expect(error == .damaged(path: path, code: 11), "got \(error)")
+            #expect(error.description.contains(path) && error.description.contains("backup restore"), "\(error.description)")
+        }
+    }
+
     @Test("SQLite's CORRUPT and NOTADB, with any extended code, are damage; other errors are not")
     func damageCodes() {
         #expect(StoreError.damage(DatabaseError(code: 11, message: "malformed"), path: "/s") == .damaged(path: "/s", code: 11))

@@ -1,3 +1,5 @@
+import FoundationEssentials
+import LectorKeyring
 import LectorStore
 import LectorSync
 
@@ -6,11 +8,29 @@ extension Session {
     /// from the keyring), the store alone for a local one.
     func administrator(for account: Account) throws(CLIError) -> AccountAdministrator {
         let store = try store()
-        let keyring = keyring
-        return AccountAdministrator(store: store, account: account, provider: account.kind == .local ? nil : try provider(for: account)) { feed in
-            // The feed is gone either way: its removal must not fail because the keyring cannot
-            // delete the secret right now (the secret may then stay behind).
-            _ = try? keyring.removeAll(feedID: String(feed.id), url: feed.url)
+        return AccountAdministrator(store: store, account: account, provider: account.kind == .local ? nil : try provider(for: account),
+                                    logins: KeyringFeedLogins(keyring: keyring))
+    }
+}
+
+/// Feed logins kept in the system keyring as their feeds go and move.
+struct KeyringFeedLogins: FeedLoginKeeper {
+    let keyring: any SecretStore
+
+    func forget(_ feed: Feed) {
+        // The feed is gone either way: its removal must not fail because the keyring cannot
+        // delete the secret right now (the secret may then stay behind).
+        _ = try? keyring.removeAll(feedID: String(feed.id), url: feed.url)
+    }
+
+    func copy(_ feed: Feed, to url: URL) throws(AdministrationError) {
+        guard let user = feed.loginUser else { return }
+        do {
+            // No secret kept (the keyring was reset): nothing to carry; the next fetch asks for a login.
+            guard let secret = try keyring.secret(for: .feedLogin(feedID: String(feed.id), url: feed.url, user: user)) else { return }
+            try keyring.store(secret, for: .feedLogin(feedID: String(feed.id), url: url.absoluteString, user: user))
+        } catch {
+            throw .keyring(error.message)
         }
     }
 }
@@ -23,7 +43,8 @@ func administering<T>(_ body: () throws(AdministrationError) -> T) throws(CLIErr
 extension CLIError {
     init(_ error: AdministrationError) {
         switch error {
-        case .unsupported, .emptyName: self = .usage(error.description)
+        case .unsupported, .emptyName, .loginInClear: self = .usage(TerminalText.sanitize(error.description))
+        case .keyring: self = .authentication(error.description)
         case .alreadySubscribed, .folderExists: self = .conflict(TerminalText.sanitize(error.description))
         case .server(let cause): self = CLIError(cause)
         case .store(let cause): self = CLIError.from(cause)

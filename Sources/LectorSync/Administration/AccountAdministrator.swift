@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LectorBasics
 import LectorFeeds
+import LectorHTTP
 import LectorStore
 
 /// Administers one account's subscriptions and folders: the server first, then the store
@@ -12,16 +13,15 @@ public struct AccountAdministrator {
     public let account: Account
     /// The account's service; nil for a local account.
     public let provider: (any SyncProvider)?
-    /// Deletes the secret of a feed behind a login once the feed is gone, however it went
-    /// (`feed remove`, `feed apply --prune`, `feed check --fix`, a folder deleted with its feeds).
-    /// The keyring is the CLI's: the core only says when.
-    public var forgetLogin: (@Sendable (Feed) -> Void)?
+    /// Keeps the secrets of feeds behind a login in step with the feeds: gone with a feed, moved
+    /// with it. Nil where no feed has a login (services fetch through their server).
+    public var logins: (any FeedLoginKeeper)?
 
-    public init(store: Store, account: Account, provider: (any SyncProvider)?, forgetLogin: (@Sendable (Feed) -> Void)? = nil) {
+    public init(store: Store, account: Account, provider: (any SyncProvider)?, logins: (any FeedLoginKeeper)? = nil) {
         self.store = store
         self.account = account
         self.provider = provider
-        self.forgetLogin = forgetLogin
+        self.logins = logins
     }
 
     /// True when feeds and folders can be changed (local accounts always; services by their API).
@@ -124,7 +124,10 @@ public struct AccountAdministrator {
     public func changeAddress(_ feed: Feed, to url: URL) throws(AdministrationError) {
         try requireEditing("change feed addresses")
         guard provider != nil else {
-            return try storing { try store.feeds.changeAddress(feed.id, to: url.absoluteString, serverID: url.absoluteString) }
+            guard feed.loginUser != nil else {
+                return try storing { try store.feeds.changeAddress(feed.id, to: url.absoluteString, serverID: url.absoluteString) }
+            }
+            return try moveWithLogin(feed, to: url)
         }
         let folder = try reference(feed).folder?.name
         let key = canonicalFeedKey(url)
@@ -145,7 +148,26 @@ public struct AccountAdministrator {
     }
 
     func forgetLoginIfAny(_ feed: Feed) {
-        if feed.loginUser != nil { forgetLogin?(feed) }
+        if feed.loginUser != nil { logins?.forget(feed) }
+    }
+
+    /// A local feed behind a login moves with its secret: kept for the new address first (the
+    /// feed stays put if it cannot be), dropped for the old one once the store has moved. Never
+    /// to plain http on another machine, where the login would cross the network in clear.
+    private func moveWithLogin(_ feed: Feed, to url: URL) throws(AdministrationError) {
+        if url.scheme?.lowercased() == "http" && !LoopbackAddress.isLoopback(host: url.host ?? "") {
+            throw .loginInClear(feed: feed.title, url: url.absoluteString)
+        }
+        try logins?.copy(feed, to: url)
+        var moved = feed
+        moved.url = url.absoluteString
+        do {
+            try storing { try store.feeds.changeAddress(feed.id, to: url.absoluteString, serverID: url.absoluteString) }
+        } catch {
+            logins?.forget(moved)
+            throw error
+        }
+        logins?.forget(feed)
     }
 
     // MARK: Store bookkeeping

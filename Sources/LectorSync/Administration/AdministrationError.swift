@@ -15,6 +15,10 @@ public enum AdministrationError: Error, Sendable, Equatable, CustomStringConvert
     case server(SyncError)
     /// The server did it, but the store could not follow (the next sync repairs the store).
     case store(StoreError)
+    /// A feed behind a login was not moved to a plain-http address on another machine.
+    case loginInClear(feed: String, url: String)
+    /// The keyring could not keep a feed's secret for its new address; the feed did not move.
+    case keyring(String)
 
     public var description: String {
         switch self {
@@ -30,6 +34,11 @@ public enum AdministrationError: Error, Sendable, Equatable, CustomStringConvert
             error.description
         case .store(let error):
             error.description
+        case .loginInClear(let feed, let url):
+            "feed '\(feed)' stays where it is: its login would go in clear to \(url) (plain http to another machine); "
+                + "if that is really where it lives, remove it and add it again with --allow-insecure"
+        case .keyring(let message):
+            "the feed stays where it is: the keyring could not keep its secret for the new address: \(message)"
         }
     }
 

@@ -31,7 +31,9 @@ extension AdministrationError {
             case .protocolViolation, .unsupported, .rejected: false
             }
         case .unsupported: true
-        case .alreadySubscribed, .folderExists, .emptyName: false
+        // A feed kept where it is because its login cannot follow fails alone: feeds without a
+        // login move regardless.
+        case .alreadySubscribed, .folderExists, .emptyName, .loginInClear, .keyring: false
         }
     }
 }
