@@ -55,7 +55,7 @@ struct ArticleListView {
     private func preview(_ article: ArticleSummary, searching: Bool, lines: Int) -> [String] {
         let indent = "     "
         if searching, let snippet = article.snippet {
-            return [indent + highlight(TerminalText.sanitizeKeepingMarks(snippet))]
+            return [indent + highlight(Self.fitted(TerminalText.sanitizeKeepingMarks(snippet), to: max(20, width - indent.count)))]
         }
         guard let summary = article.summary, !summary.isEmpty else { return [] }
         let plain = (TerminalRenderer(width: max(20, width - indent.count), style: RenderStyle())
@@ -65,6 +65,27 @@ struct ArticleListView {
     }
 
     private static let matchStartStandIn = "\u{F8FE}", matchEndStandIn = "\u{F8FF}"
+
+    /// A passage cut to `columns` characters (the match marks take none), ending in "…" where it
+    /// was cut and closing a highlight it cut through: a passage that wrapped would break the
+    /// list's lines apart on a narrow terminal.
+    static func fitted(_ passage: String, to columns: Int) -> String {
+        let marks: Set<Character> = ["\u{1}", "\u{2}"]
+        guard passage.count(where: { !marks.contains($0) }) > columns else { return passage }
+        var kept = "", shown = 0, highlighting = false
+        for character in passage {
+            if marks.contains(character) {
+                highlighting = character == "\u{1}"
+                kept.append(character)
+                continue
+            }
+            guard shown < columns - 1 else { break }
+            kept.append(character)
+            shown += 1
+        }
+        if kept.hasSuffix("…") { kept.removeLast() }
+        return kept + (highlighting ? "\u{2}" : "") + "…"
+    }
 
     private func highlight(_ snippet: String) -> String {
         snippet.replacingAll("\u{1}", with: palette.matchStart).replacingAll("\u{2}", with: palette.matchEnd)

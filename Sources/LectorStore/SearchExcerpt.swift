@@ -138,10 +138,25 @@ struct SearchExcerpt {
                 count += 1
             }
             if start > 0 { ellipsis.withUTF8Buffer { put($0) } }
+            // Between words, a run of white space (a line or paragraph break too) shows as one
+            // space: the excerpt is one line of a list.
+            func putGap(_ gap: Range<Int>) {
+                var spaced = false
+                for offset in gap {
+                    let byte = text[offset]
+                    if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+                        if !spaced { put(0x20) }
+                        spaced = true
+                    } else {
+                        put(byte)
+                        spaced = false
+                    }
+                }
+            }
             var position = body.lowerBound
             for index in start..<end {
                 let span = tokens[index]
-                put(UnsafeBufferPointer(rebasing: text[position..<span.lowerBound]))
+                putGap(position..<span.lowerBound)
                 let marked = nextHit < hits.endIndex && hits[nextHit] == index
                 if marked { put(1) }
                 put(UnsafeBufferPointer(rebasing: text[span]))
@@ -149,7 +164,7 @@ struct SearchExcerpt {
                 position = span.upperBound
             }
             // Like FTS5's snippet: the rest of the text (its closing punctuation) when no word follows.
-            if more { ellipsis.withUTF8Buffer { put($0) } } else { put(UnsafeBufferPointer(rebasing: text[position...])) }
+            if more { ellipsis.withUTF8Buffer { put($0) } } else { putGap(position..<text.count) }
             return count
         }
     }

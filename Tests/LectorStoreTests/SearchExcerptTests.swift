@@ -36,6 +36,11 @@ struct SearchExcerptTests {
         #expect(try shown("ponies", text: "a pony, then ponies") == "a [pony], then [ponies]")
     }
 
+    @Test("line and paragraph breaks inside an excerpt show as one space: it is one line of a list")
+    func breaksBecomeSpaces() throws {
+        #expect(try shown("harbor", text: "First line.\n\nThe harbor\r\n\tat dawn.") == "First line. The [harbor] at dawn.")
+    }
+
     @Test("a long text shows sixteen words around the match, with an ellipsis where it goes on")
     func windowAroundTheMatch() throws {
         let words = (0..<100).map { "w\($0)" }

@@ -44,6 +44,27 @@ struct JourneyTests {
         terminal.wait(for: { $0.split(separator: "\n").last.map(String.init) == TmuxTerminal.prompt.trimmingCharacters(in: .whitespaces) }, timeout: 5)
     }
 
+    @Test("a search's passages stay on one line each of a narrow terminal, the match highlighted and cut with an ellipsis")
+    func searchPassagesFitTheTerminal() throws {
+        let journey = try Journey()
+        let terminal = try journey.terminal(width: 50, height: 24)
+        terminal.run("lector article list --search tide --color always")
+        #expect(terminal.wait(for: { $0.contains("tide") && $0.split(separator: "\n").last?.hasPrefix(TmuxTerminal.prompt.trimmingCharacters(in: .whitespaces)) == true }, timeout: 10),
+                "the search never finished:\n\(terminal.screen())")
+        let lines = terminal.screen().split(separator: "\n").map(String.init)
+        let rows = lines.drop { !$0.hasPrefix("#") }.dropFirst().dropLast()
+        #expect(!rows.isEmpty, "no results on screen:\n\(terminal.screen())")
+        for line in rows {
+            #expect(line.first?.isNumber == true || line.hasPrefix("     "),
+                    "a line that is neither a result nor its passage (a passage wrapped onto the next line?): '\(line)'\n\(terminal.screen())")
+        }
+        let passages = rows.filter { $0.hasPrefix("     ") }
+        #expect(passages.count == rows.count / 2 && passages.allSatisfy { $0.count <= 50 && $0.hasSuffix("…") },
+                "every passage is one line, cut to the width: \(passages)")
+        let styled = try journey.shell("COLUMNS=50 lector article list --search tide --color always").stdout
+        #expect(styled.contains("\u{1b}[1mtide"), "the match is highlighted: \(styled)")
+    }
+
     @Test("article read with the default pager shows the article, and q returns to the shell")
     func articleReadThroughDefaultPager() throws {
         let journey = try Journey()
