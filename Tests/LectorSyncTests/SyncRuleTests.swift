@@ -76,6 +76,27 @@ struct SyncRuleTests {
                 "the stale starred list (without the star just sent) unstarred the article: starred protection is gone")
     }
 
+    /// Fever confirms each star by reading the item back, so a replica stale for every read
+    /// stops its run before the lists (the star stays queued): the protection is met when only
+    /// the saved list lags, as behind a cache of the id lists.
+    @Test("Fever: a star confirmed in a run whose saved list still lacks it survives that run, locally and on the server")
+    func feverStaleSavedListKeepsStar() throws {
+        let bench = try FreshRSSBench(.fever)
+        try bench.sync()
+        let item = FreshRSSBench.itemID(2)
+        try bench.star([item], true)
+        bench.tamper.onEvery(Self.rewritingJSON { json in
+            guard var object = json as? [String: Any], let ids = object["saved_item_ids"] as? String else { return json }
+            object["saved_item_ids"] = ids.split(separator: ",").filter { $0 != String(item) }.joined(separator: ",")
+            return object
+        }, where: { $0.bodyText.contains("saved_item_ids") || ($0.query ?? "").contains("saved_item_ids") })
+        try bench.sync()
+        bench.tamper.clear()
+        #expect(bench.remote(item)?.starred == true, "the queued star never reached the server")
+        #expect(try bench.local(item)?.starred == true,
+                "the saved list without the star just confirmed unstarred the article: starred protection is gone")
+    }
+
     @Test("after a failed push every unsent intent is back in the queue, none left in flight", arguments: [FreshRSSBench.API.greader, .miniflux])
     func failedPushReleasesIntents(api: FreshRSSBench.API) throws {
         let bench = try FreshRSSBench(api)
