@@ -38,7 +38,7 @@ let package = Package(
         // The one sanitiser for outside text on its way to a terminal or a log.
         .target(name: "LectorText"),
         // Loopback HTTP server and service emulators, for tests and benchmarks only.
-        .target(name: "LectorTestSupport", dependencies: ["CLibXML2"]),
+        .target(name: "LectorTestSupport", dependencies: ["CLibXML2", "LectorStore"]),
         .target(name: "LectorFeeds", dependencies: ["CLibXML2", "LectorHTTP", "LectorBasics"]),
         .target(name: "LectorReader", dependencies: ["CLibXML2", "LectorHTTP", "LectorText", "LectorBasics"]),
         .target(name: "LectorSync", dependencies: ["LectorStore", "LectorHTTP", "LectorFeeds", "LectorBasics"]),
@@ -58,7 +58,7 @@ let package = Package(
 
         // Tests: one target per module
         .testTarget(name: "LectorBasicsTests", dependencies: ["LectorBasics"]),
-        .testTarget(name: "LectorStoreTests", dependencies: ["LectorStore"]),
+        .testTarget(name: "LectorStoreTests", dependencies: ["LectorStore", "LectorTestSupport"]),
         .testTarget(name: "LectorSettingsTests", dependencies: ["LectorSettings"]),
         .testTarget(name: "LectorKeyringTests", dependencies: ["LectorKeyring", "keyring-probe"]),
         .testTarget(name: "LectorTextTests", dependencies: ["LectorText"]),

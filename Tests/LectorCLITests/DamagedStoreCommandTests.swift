@@ -23,17 +23,7 @@ struct DamagedStoreCommandTests {
         let home = TestHome()
         _ = try home.run("article", "list")
         let path = AppDirectories.resolve(environment: home.environment).databasePath
-        var rootPage = 0, pageSize = 0
-        do {
-            let store = try Store(path: path)
-            try store.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            rootPage = try store.database.scalarInt("SELECT rootpage FROM sqlite_schema WHERE name = 'articles'")
-            pageSize = try store.database.scalarInt("PRAGMA page_size")
-        }
-        let file = try #require(FileHandle(forUpdatingAtPath: path))
-        try file.seek(toOffset: UInt64((rootPage - 1) * pageSize))
-        file.write(Data(repeating: 0xEE, count: pageSize))
-        try file.close()
+        try StoreDamage.overwriteFirstPage(of: "articles", inStoreAt: path)
         #expect(try runProcess(TestBinary.path, ["feed", "list"], environment: home.environment).status == 0,
                 "the store still opens and its feeds still list")
         let result = try runProcess(TestBinary.path, ["article", "list"], environment: home.environment)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LectorTestSupport
 @testable import LectorStore
 
 @Suite("A damaged store is named, with what to do")
@@ -28,7 +29,6 @@ struct DamagedStoreTests {
         let directory = NSTemporaryDirectory() + "lector-damaged-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/lector.sqlite"
-        var rootPage = 0, pageSize = 0
         do {
             let store = try Store(path: path)
             let account = try store.accounts.insert(kind: .local, name: "Home")
@@ -37,14 +37,8 @@ struct DamagedStoreTests {
             for index in 0..<500 {
                 try store.articles.upsert(accountID: account.id, feedID: feed.id, TemporaryStore.article(index))
             }
-            try store.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            rootPage = try store.database.scalarInt("SELECT rootpage FROM sqlite_schema WHERE name = 'articles'")
-            pageSize = try store.database.scalarInt("PRAGMA page_size")
         }
-        let file = try #require(FileHandle(forUpdatingAtPath: path))
-        try file.seek(toOffset: UInt64((rootPage - 1) * pageSize))
-        file.write(Data(repeating: 0xEE, count: pageSize))
-        try file.close()
+        try StoreDamage.overwriteFirstPage(of: "articles", inStoreAt: path)
 
         let store = try Store(path: path)
         do {
