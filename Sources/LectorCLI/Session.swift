@@ -41,6 +41,7 @@ public final class Session {
             let store = try Store(path: directories.databasePath)
             try DemoLibrary.seedIfFirstRun(store)
             openedStore = store
+            if let note = LegacyFeedLogins.moveToKeyring(store, keyring: keyring) { Console.note(note) }
             return store
         } catch {
             throw .failure(error.description)

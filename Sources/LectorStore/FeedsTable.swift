@@ -77,6 +77,32 @@ public struct FeedsTable {
         }
     }
 
+    /// Local feeds whose stored address may carry a login (`user:password@`), as an older Lector
+    /// stored them: ids and addresses, for the caller to check and clean.
+    public func addressesWithLogin() throws(StoreError) -> [(id: Int64, url: String)] {
+        try storeOperation {
+            // The condition is the feeds_with_address_login index's, word for word (v9).
+            try database.query("""
+                SELECT f.id, f.url FROM feeds f INDEXED BY feeds_with_address_login
+                WHERE f.url LIKE '%://%@%' AND (SELECT kind FROM accounts WHERE id = f.account_id) = 'local'
+                """) { ($0.int64(0), $0.string(1)) }
+        }
+    }
+
+    /// A local feed's address without the login it carried, and the login's user recorded: one
+    /// transaction, so the address never loses the login without the user being kept.
+    public func takeLoginOutOfAddress(_ feedID: Int64, cleanURL: String, user: String) throws(StoreError) {
+        try storeOperation {
+            // The old address held a password: the space it leaves is zeroed, not just freed.
+            try database.execute("PRAGMA secure_delete = ON")
+            defer { _ = try? database.execute("PRAGMA secure_delete = OFF") } // back to the default; failing leaves only slower deletes
+            try database.write {
+                try changeAddress(feedID, to: cleanURL, serverID: cleanURL)
+                try setLogin(feedID, user: user)
+            }
+        }
+    }
+
     /// Records that a feed needs a login as `user` (nil: no login).
     public func setLogin(_ feedID: Int64, user: String?) throws(StoreError) {
         try storeOperation { try database.execute("UPDATE feeds SET login_user = ? WHERE id = ?", user, feedID) }

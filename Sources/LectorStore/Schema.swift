@@ -25,6 +25,9 @@ public enum Schema {
         Migration("v8: each feed counts its starred articles") { db in
             try db.executeScript(feedStarredCount)
         },
+        Migration("v9: an index of the feeds whose address may carry a login") { db in
+            try db.executeScript(feedAddressLoginIndex)
+        },
     ])
 
     static let version1 = """

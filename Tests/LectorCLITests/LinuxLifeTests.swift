@@ -130,6 +130,42 @@ extension FeedLoginTests {
     }
 }
 
+extension FeedLoginTests {
+    @Test("a feed an older Lector stored with user:password@ in its address has the password moved to the keyring by the next command, and still syncs")
+    func legacyAddressLoginMovesToKeyring() throws {
+        let server = try LoginFeedServers.membersOnly(user: "alice", secret: "feed-secret")
+        let home = TestHome()
+        _ = try home.run("account", "add", "local", "--name", "Mine")
+        var address = URLComponents(url: server.url("/members.xml"), resolvingAgainstBaseURL: false)!
+        address.user = "alice"
+        address.password = "feed-secret"
+        let legacy = address.url!.absoluteString
+        let feedID: Int64
+        do {
+            let store = try home.store()
+            let account = try #require(try store.accounts.named("Mine"))
+            feedID = try store.feeds.insert(accountID: account.id, folderID: nil, serverID: legacy, title: "Members Only", url: legacy, siteURL: nil).id
+            try store.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+        let listed = try runProcess(TestBinary.path, ["feed", "list"], environment: home.environment)
+        #expect(listed.status == 0 && listed.stderr.contains("moved the login of 1 feed(s)"), "the note: \(listed.stderr)")
+        #expect(!listed.stdout.contains("feed-secret"), "the password is never shown: \(listed.stdout)")
+        let clean = server.url("/members.xml").absoluteString
+        #expect(try LibsecretKeyring().secret(for: .feedLogin(feedID: String(feedID), url: clean, user: "alice")) == "feed-secret",
+                "the password is in the keyring under the clean address")
+        let feed = try #require(try home.store().feeds.list().first { $0.feed.id == feedID }?.feed)
+        #expect(feed.url == clean && feed.loginUser == "alice", "the address lost its login, the user is kept: \(feed)")
+        try home.store().database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        let database = try Data(contentsOf: URL(fileURLWithPath: home.path + "/data/lector.sqlite"))
+        #expect(database.range(of: Data("feed-secret".utf8)) == nil, "the password is still in the database file")
+        let sync = try runProcess(TestBinary.path, ["sync"], environment: home.environment)
+        #expect(sync.status == 0 && !sync.stdout.contains("failed"), "sync with the moved login: \(sync.stdout)\(sync.stderr)")
+        #expect(server.requests.last?.header("Authorization") == "Basic " + Data("alice:feed-secret".utf8).base64EncodedString())
+        #expect(try runProcess(TestBinary.path, ["feed", "list"], environment: home.environment).stderr.isEmpty, "nothing left to move")
+        _ = try home.run("feed", "remove", "Members Only", "--yes")
+    }
+}
+
 /// A switch the test flips and the server's thread reads.
 private final class MovedFlag: @unchecked Sendable {
     private let lock = NSLock()
