@@ -154,6 +154,29 @@ struct AccountCommandTests {
 
 @Suite("Accounts without a keyring")
 struct NoKeyringTests {
+    @Test("with no keyring, a password an older Lector left in a feed's address stays put, is named in a note, and never reaches a backup")
+    func legacyAddressLoginWithoutKeyring() throws {
+        let home = TestHome()
+        var environment = home.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/nonexistent/lector-test-bus"
+        _ = try runProcess(TestBinary.path, ["account", "add", "local", "--name", "Mine"], environment: environment)
+        let legacy = "https://alice:feed-secret@members.example/feed.xml"
+        do {
+            let store = try home.store()
+            let account = try #require(try store.accounts.named("Mine"))
+            _ = try store.feeds.insert(accountID: account.id, folderID: nil, serverID: legacy, title: "Members", url: legacy, siteURL: nil)
+        }
+        let backup = home.path + "/backup.json"
+        let exported = try runProcess(TestBinary.path, ["backup", "export", backup], environment: environment)
+        #expect(exported.status == 0, "\(exported.stderr)")
+        #expect(exported.stderr.contains("keeps a password in its stored address"), "the note says the move waits: \(exported.stderr)")
+        #expect(!exported.stderr.contains("feed-secret"), "the note never shows the password: \(exported.stderr)")
+        let written = try String(contentsOfFile: backup, encoding: .utf8)
+        #expect(!written.contains("feed-secret") && written.contains("https://members.example/feed.xml"),
+                "the backup has the address without its login: \(written)")
+        #expect(try home.store().feeds.list().first { $0.feed.title == "Members" }?.feed.url == legacy, "the feed was left as it was")
+    }
+
     @Test("with no Secret Service reachable, adding a remote account fails with exit 5 and saves nothing")
     func noSecretService() throws {
         let service = try ServiceUnderTest.start("miniflux")

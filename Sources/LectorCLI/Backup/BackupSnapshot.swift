@@ -1,3 +1,4 @@
+import FoundationEssentials
 import LectorSettings
 import LectorStore
 
@@ -23,12 +24,22 @@ struct BackupSnapshot {
         }
     }
 
+    /// A feed address without a login written into it: a password an older Lector stored there
+    /// that the keyring could not take yet must not travel in a backup.
+    static func withoutLogin(_ address: String) -> String {
+        guard address.contains("@"), var components = URL(string: address).flatMap({ URLComponents(url: $0, resolvingAgainstBaseURL: false) }),
+              components.user != nil || components.password != nil else { return address }
+        components.user = nil
+        components.password = nil
+        return components.url?.absoluteString ?? address
+    }
+
     func subscriptions() throws -> [String: BackupSubscriptions] {
         var result: [String: BackupSubscriptions] = [:]
         for account in try store.accounts.all() where !account.isDemo {
             let folders = try store.folders.list(accountID: account.id).map(\.folder.name)
             let feeds = try store.feeds.list(accountID: account.id).map {
-                BackupFeed(title: $0.feed.title, url: $0.feed.url, siteURL: $0.feed.siteURL, folder: $0.folderName)
+                BackupFeed(title: $0.feed.title, url: Self.withoutLogin($0.feed.url), siteURL: $0.feed.siteURL, folder: $0.folderName)
             }
             result[account.name] = BackupSubscriptions(folders: folders, feeds: feeds)
         }
