@@ -28,6 +28,9 @@ public enum Schema {
         Migration("v9: an index of the feeds whose address may carry a login") { db in
             try db.executeScript(feedAddressLoginIndex)
         },
+        Migration("v10: a feed's check record goes with the feed") { db in
+            try db.executeScript(feedCheckRecordCleanup)
+        },
     ])
 
     static let version1 = """
