@@ -25,6 +25,9 @@ public enum Schema {
         Migration("v8: each feed counts its starred articles") { db in
             try db.executeScript(feedStarredCount)
         },
+        Migration("v9: the consent to plain http is kept with the account or feed") { db in
+            try db.executeScript(plainHTTPConsent)
+        },
     ])
 
     static let version1 = """

@@ -30,7 +30,7 @@ enum AccountCommands {
             OptionSpec("url", value: "URL", "the server's address (Feedbin: not needed)"),
             OptionSpec("user", short: "u", value: "USER", "the user name or e-mail"),
             passwordStdin,
-            OptionSpec("allow-insecure", "allow sending the secret over plain http to a non-local host"),
+            OptionSpec("allow-insecure", "allow sending the secret over plain http to a host that is not this machine; the consent is kept for that host"),
         ]
     ) { invocation, session in
         let store = try session.store()
@@ -58,7 +58,10 @@ enum AccountCommands {
         for note in endpoint.notes where !invocation.wantsJSON { Console.note(note) }
         let secret = try SecretInput.read(prompt: "\(service == .miniflux && user == nil ? "API token" : "Password") for \(user ?? endpoint.candidates[0].host ?? "the server"): ",
                                           fromStdin: invocation.flag("password-stdin"))
-        let verified = try RemoteLogin.verify(service, endpoint: endpoint, user: user, secret: secret)
+        let consented = invocation.flag("allow-insecure")
+        let verified = try RemoteLogin.verify(service, endpoint: endpoint, user: user, secret: secret, plainHTTPConsented: consented)
+        // The consent is kept for this plain-http host only, and checked on every later request.
+        let plainHTTPHost = consented && verified.url.scheme == "http" ? verified.url.host?.lowercased() : nil
         let name = invocation.value("name") ?? verified.url.host ?? service.rawValue
         if try CLIError.catching({ try store.accounts.named(name) }) != nil {
             throw CLIError.conflict("an account named '\(name)' already exists: choose another with --name")
@@ -76,7 +79,8 @@ enum AccountCommands {
         do {
             account = try store.database.write {
                 try DemoLibrary.dismiss(store)
-                return try store.accounts.insert(kind: kind, name: name, url: verified.url.absoluteString, username: user)
+                return try store.accounts.insert(kind: kind, name: name, url: verified.url.absoluteString, username: user,
+                                                 plainHTTPHost: plainHTTPHost)
             }
         } catch {
             // Undo the secret stored a moment ago; the store's error is the one to report.
@@ -176,7 +180,8 @@ enum AccountCommands {
         let secret = try session.secret(for: account)
         let service = ServiceKind(rawValue: account.kind.rawValue)!
         let endpoint = try CLIError.catching { try AccountEndpoint.resolve(kind: service, typed: account.url) }
-        let verified = try RemoteLogin.verify(service, endpoint: endpoint, user: account.username, secret: secret)
+        let verified = try RemoteLogin.verify(service, endpoint: endpoint, user: account.username, secret: secret,
+                                              plainHTTPConsented: endpoint.candidates.first.map(account.consentsToPlainHTTP) ?? false)
         return CommandOutput(text: "Logged in to '\(account.name)': \(verified.info.name)\(verified.info.user.map { ", as \($0)" } ?? "").",
                              json: AccountJSON(account, server: verified.info.name))
     }
@@ -191,7 +196,8 @@ enum AccountCommands {
         let service = ServiceKind(rawValue: account.kind.rawValue)!
         let endpoint = try CLIError.catching { try AccountEndpoint.resolve(kind: service, typed: account.url) }
         let secret = try SecretInput.read(prompt: "New secret for '\(account.name)': ", fromStdin: invocation.flag("password-stdin"))
-        _ = try RemoteLogin.verify(service, endpoint: endpoint, user: account.username, secret: secret)
+        _ = try RemoteLogin.verify(service, endpoint: endpoint, user: account.username, secret: secret,
+                                   plainHTTPConsented: endpoint.candidates.first.map(account.consentsToPlainHTTP) ?? false)
         try KeyringAccess.run { () throws(KeyringError) in try session.keyring.store(secret, for: AccountSecret.item(for: account)) }
         try CLIError.catching { try session.store().accounts.setNeedsPassword(account.id, false) }
         return .message("The secret of '\(account.name)' was checked and saved in the keyring.")
