@@ -51,8 +51,9 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         case .tooManyRedirects(let host): return "\(host) redirected too many times (a redirect loop?)."
         case .badResponse(let host): return "\(host) sent a response that is not valid HTTP."
         case .insecureSecret(let host):
-            return "Refused to send the login over plain http to \(host): it is not (or no longer) only this machine. "
-                + "Use an https:// address, or add the account or feed again with --allow-insecure to accept sending it unencrypted."
+            return "Refused to send a login over plain http to \(host): it is not (or no longer) only this machine, and no consent is stored. "
+                + "Use an https:// address, or consent to sending it unencrypted with --allow-insecure "
+                + "('lector account password NAME --allow-insecure' for an account, 'feed add --allow-insecure' again for a feed)."
         case .libraryMissing(let reason):
             return "Network access needs libcurl, which could not be loaded (\(reason)): install it with `apt-get install libcurl4`."
         }

@@ -15,6 +15,9 @@ enum AccountCommands {
         Choice("local", "no server: Lector fetches the feeds itself"),
     ]
 
+    static let allowInsecure = OptionSpec("allow-insecure",
+                                          "allow sending the secret over plain http to a host that is not this machine; the consent is kept for that host")
+
     static let passwordStdin = OptionSpec("password-stdin", "read the password or API key from stdin instead of asking")
 
     static let add = CommandSpec(
@@ -30,7 +33,7 @@ enum AccountCommands {
             OptionSpec("url", value: "URL", "the server's address (Feedbin: not needed)"),
             OptionSpec("user", short: "u", value: "USER", "the user name or e-mail"),
             passwordStdin,
-            OptionSpec("allow-insecure", "allow sending the secret over plain http to a host that is not this machine; the consent is kept for that host"),
+            allowInsecure,
         ]
     ) { invocation, session in
         let store = try session.store()
@@ -188,17 +191,26 @@ enum AccountCommands {
 
     static let password = CommandSpec(
         ["account", "password"], "replace an account's secret (checked with the server first)",
+        discussion: """
+        With --allow-insecure the account also keeps your consent to sending its secret over plain \
+        http to its server's host (as 'account add --allow-insecure' does), for example after \
+        restoring an older backup that did not carry it.
+        """,
         arguments: [ArgumentSpec("NAME", "the account (default: the default account)", source: .accounts, optional: true)],
-        options: [passwordStdin]
+        options: [passwordStdin, allowInsecure]
     ) { invocation, session in
         let account = try session.account(named: invocation.argument("NAME"))
         guard account.kind != .local else { throw CLIError.usage("'\(account.name)' is a local account: it has no secret") }
         let service = ServiceKind(rawValue: account.kind.rawValue)!
         let endpoint = try CLIError.catching { try AccountEndpoint.resolve(kind: service, typed: account.url) }
         let secret = try SecretInput.read(prompt: "New secret for '\(account.name)': ", fromStdin: invocation.flag("password-stdin"))
-        _ = try RemoteLogin.verify(service, endpoint: endpoint, user: account.username, secret: secret,
-                                   plainHTTPConsented: endpoint.candidates.first.map(account.consentsToPlainHTTP) ?? false)
+        let consents = invocation.flag("allow-insecure")
+        let verified = try RemoteLogin.verify(service, endpoint: endpoint, user: account.username, secret: secret,
+                                              plainHTTPConsented: consents || endpoint.candidates.first.map(account.consentsToPlainHTTP) ?? false)
         try KeyringAccess.run { () throws(KeyringError) in try session.keyring.store(secret, for: AccountSecret.item(for: account)) }
+        if consents, verified.url.scheme == "http" {
+            try CLIError.catching { try session.store().accounts.setPlainHTTPHost(account.id, verified.url.host?.lowercased()) }
+        }
         try CLIError.catching { try session.store().accounts.setNeedsPassword(account.id, false) }
         return .message("The secret of '\(account.name)' was checked and saved in the keyring.")
     }

@@ -7,7 +7,8 @@ public enum BackupFormat {
     /// The `format` value of a profile.
     public static let profileName = "lector-profile"
     /// The version this Lector writes; it reads every 1.x (newer minors with warnings).
-    public static let current = FormatVersion(major: 1, minor: 0)
+    /// 1.1 added an account's `plain_http_host` (optional: 1.0 files lack it).
+    public static let current = FormatVersion(major: 1, minor: 1)
 
     /// An ISO-8601 UTC timestamp with second precision, as `created_at` holds it.
     public static func timestamp(_ date: Date) -> String {
