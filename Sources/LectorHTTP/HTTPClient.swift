@@ -10,11 +10,20 @@ public final class HTTPClient: Sendable {
     /// The limits and identity this client applies.
     public let configuration: HTTPClientConfiguration
     private let engine: TransferEngine
+    /// How host names are resolved for the plain-http rule: getaddrinfo, or a test's own.
+    private let resolver: PlainHTTPRule.Resolver
 
     /// Creates a client; no thread or connection exists until the first request.
-    public init(configuration: HTTPClientConfiguration = HTTPClientConfiguration()) {
+    public convenience init(configuration: HTTPClientConfiguration = HTTPClientConfiguration()) {
+        self.init(configuration: configuration, resolver: { LoopbackAddress.resolve(host: $0) })
+    }
+
+    /// A client whose plain-http rule asks `resolver` instead of getaddrinfo (tests: a name that
+    /// resolves where the test says, so the pin is what makes the request arrive).
+    package init(configuration: HTTPClientConfiguration = HTTPClientConfiguration(), resolver: @escaping PlainHTTPRule.Resolver) {
         self.configuration = configuration
         self.engine = TransferEngine()
+        self.resolver = resolver
     }
 
     deinit {
@@ -74,7 +83,7 @@ public final class HTTPClient: Sendable {
         }
         if HTTPCancellation.isCancelling { throw .cancelled(host: request.host) }
         if let reason = CurlRuntime.loadFailure { throw .libraryMissing(reason) }
-        switch PlainHTTPRule.decide(request) {
+        switch PlainHTTPRule.decide(request, resolve: resolver) {
         case .send: return nil
         case .pin(let pin): return pin
         case .refuse(let error): throw error
