@@ -91,4 +91,31 @@ struct PlainHTTPConsentTests {
         try Self.ok(new, ["account", "password", "Server", "--password-stdin", "--allow-insecure"], stdin: service.secret + "\n", "consent again")
         try Self.ok(new, ["sync"], "sync after consenting again")
     }
+
+    @Test("a local feed's login added with --allow-insecure keeps its consent: it syncs, and without the consent it is not sent")
+    func feedLoginConsent() throws {
+        let address = try #require(LocalAddress.nonLoopbackIPv4())
+        let expected = "Basic " + Data("alice:pw".utf8).base64EncodedString()
+        let server = try LoopbackServer(listeningOn: address) { request in
+            guard request.header("Authorization") == expected else { return .text("who are you", status: 401) }
+            return .text(FeedSite.rss("Members Only", items: ["Secret post"]), headers: [("Content-Type", "application/rss+xml")])
+        }
+        defer { server.stop() }
+        let home = TestHome()
+        _ = try home.run("account", "add", "local", "--name", "Mine")
+        try Self.ok(home, ["feed", "add", server.url("/members.xml").absoluteString, "--login", "alice", "--password-stdin", "--allow-insecure"],
+                    stdin: "pw\n", "feed add")
+        let feed = try #require(try home.store().feeds.list().first?.feed)
+        #expect(feed.plainHTTPHost == address, "the feed keeps the consent for \(address): \(String(describing: feed.plainHTTPHost))")
+        try Self.ok(home, ["sync"], "sync with the consent")
+
+        try home.store().feeds.setPlainHTTPHost(feed.id, nil)
+        let before = server.requests.count
+        let refused = try Self.lector(home, ["sync"])
+        #expect(refused.status != 0 && (refused.stdout + refused.stderr).contains(address),
+                "the feed's failure names the host: \(refused.status) \(refused.stdout)\(refused.stderr)")
+        #expect((refused.stdout + refused.stderr).contains("--allow-insecure"), "and the way out: \(refused.stdout)\(refused.stderr)")
+        #expect(server.requests.count == before, "the login was not sent without consent")
+        _ = try home.run("feed", "remove", "Members Only", "--yes")
+    }
 }
