@@ -40,15 +40,21 @@ public struct AccountsTable {
                        isDemo: Bool = false, needsPassword: Bool = false, plainHTTPHost: String? = nil) throws(StoreError) -> Account {
         try storeOperation {
             try database.write {
-                if try named(name) != nil { throw StoreError.conflict("an account named '\(name)' already exists") }
+                // Only v1 columns unless a consent is given: migration tests insert into older schemas.
+                if try database.scalarInt("SELECT count(*) FROM accounts WHERE name = ? COLLATE NOCASE", name) > 0 {
+                    throw StoreError.conflict("an account named '\(name)' already exists")
+                }
                 let makeDefault = try database.scalarInt("SELECT count(*) FROM accounts WHERE is_default = 1") == 0
                 try database.execute("""
-                    INSERT INTO accounts (kind, name, url, username, is_default, is_demo, needs_password, created_at,
-                                          plain_http_host)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO accounts (kind, name, url, username, is_default, is_demo, needs_password, created_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     """, kind.rawValue, name, url, username, makeDefault, isDemo, needsPassword,
-                    Date().timeIntervalSince1970, plainHTTPHost)
-                return Account(id: database.lastInsertedRowID, kind: kind, name: name, url: url, username: username,
+                    Date().timeIntervalSince1970)
+                let id = database.lastInsertedRowID
+                if let plainHTTPHost {
+                    try database.execute("UPDATE accounts SET plain_http_host = ? WHERE id = ?", plainHTTPHost, id)
+                }
+                return Account(id: id, kind: kind, name: name, url: url, username: username,
                                isDefault: makeDefault, isDemo: isDemo, needsPassword: needsPassword, plainHTTPHost: plainHTTPHost)
             }
         }
