@@ -80,7 +80,10 @@ struct PlainHTTPConsentTests {
         try Self.ok(old, ["account", "remove", "Server", "--yes"], "remove")
 
         let new = TestHome()
-        try Self.ok(new, ["backup", "restore", file, "--yes"], "restore a 1.0 backup")
+        let restored = try Self.ok(new, ["backup", "restore", file, "--yes"], "restore a 1.0 backup")
+        #expect(restored.stdout.contains("Account 'Server' is reached over plain http at \(address)")
+                && restored.stdout.contains("account password Server --allow-insecure"),
+                "the restore notes the missing consent and the way out: \(restored.stdout)")
         #expect(try new.store().accounts.named("Server")?.plainHTTPHost == nil, "no consent was in the file, none is invented")
         let before = service.server.requests.count
         let refused = try Self.lector(new, ["account", "password", "Server", "--password-stdin"], stdin: service.secret + "\n")

@@ -116,6 +116,7 @@ enum AccountCommands {
         var lines = ["\(account.name)\(account.isDefault ? " (default)" : "")", "  kind: \(account.kind.rawValue)"]
         if let url = account.url { lines.append("  url: \(url)") }
         if let user = account.username { lines.append("  user: \(user)") }
+        if let host = account.plainHTTPHost { lines.append("  plain http: you allowed the secret to go unencrypted to \(host)") }
         lines.append("  feeds: \(feeds.count), unread: \(feeds.map(\.unreadCount).reduce(0, +))")
         if account.kind != .local {
             lines.append("  secret: " + (account.needsPassword ? "missing: run 'lector account password \(account.name)'" : "in the keyring"))
