@@ -35,7 +35,12 @@ enum CurlRequestSetup {
                     context: UnsafeMutableRawPointer) -> UnsafeMutablePointer<curl_slist>? {
         let list = lc_slist_append(nil, pin.resolveEntry)
         lc_set_pointer(easy, CURLOPT_RESOLVE, UnsafeMutableRawPointer(list))
-        lc_set_prereq(easy, checkConnection, context)
+        if lc_set_prereq(easy, checkConnection, context) != CURLE_OK {
+            // A libcurl older than 7.80 cannot show the address before sending: then no kept
+            // connection (made before the check, perhaps elsewhere) is used, and none is kept.
+            lc_set_long(easy, CURLOPT_FRESH_CONNECT, 1)
+            lc_set_long(easy, CURLOPT_FORBID_REUSE, 1)
+        }
         return list
     }
 
