@@ -10,8 +10,10 @@ enum PlainHTTPRestoreNote {
         accounts.compactMap { account in
             guard account.plainHTTPHost == nil, let text = account.url, let url = URL(string: text),
                   url.scheme?.lowercased() == "http", let host = url.host, !LoopbackAddress.isLoopback(host: host) else { return nil }
-            return "Account '\(account.name)' is reached over plain http at \(host) and this backup holds no consent for that: "
-                + "its login will be refused until 'lector account password \(account.name) --allow-insecure' (or an https:// address)."
+            // The name comes from the file: it reaches the terminal only through the sanitiser.
+            let name = TerminalText.sanitize(account.name)
+            return "Account '\(name)' is reached over plain http at \(host) and this backup holds no consent for that: "
+                + "its login will be refused until 'lector account password \(name) --allow-insecure' (or an https:// address)."
         }
     }
 }
