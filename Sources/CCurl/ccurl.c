@@ -97,6 +97,11 @@ CURLcode lc_set_headers(CURL *easy, struct curl_slist *headers) { return api.eas
 CURLcode lc_set_callback(CURL *easy, CURLoption option, lc_data_callback callback) {
     return api.easy_setopt(easy, option, callback);
 }
+CURLcode lc_set_prereq(CURL *easy, lc_prereq_callback callback, void *context) {
+    CURLcode code = api.easy_setopt(easy, CURLOPT_PREREQFUNCTION, callback);
+    if (code != CURLE_OK) return code;
+    return api.easy_setopt(easy, CURLOPT_PREREQDATA, context);
+}
 CURLcode lc_info_long(CURL *easy, CURLINFO info, long *value) { return api.easy_getinfo(easy, info, value); }
 
 struct curl_slist *lc_slist_append(struct curl_slist *list, const char *text) { return api.slist_append(list, text); }

@@ -20,7 +20,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         case .usage: "usage error: unknown command or option, missing or malformed argument"
         case .notFound: "not found: no such account, feed, folder, article or setting, or no such API at the address given"
         case .conflict: "conflict: the thing already exists, or the change clashes with current state"
-        case .authentication: "authentication or keyring failure: wrong password, no Secret Service, locked keyring"
+        case .authentication: "authentication or keyring failure: wrong password, no Secret Service, locked keyring, a login refused over plain http"
         case .network: "network failure: the server could not be reached or answered with an error"
         case .partial: "partly done: some of the work succeeded and some failed (sync, opml import, feed apply, account copy); the failures are listed"
         case .interrupted: "interrupted by Ctrl-C"

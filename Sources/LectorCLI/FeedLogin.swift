@@ -12,9 +12,19 @@ struct FeedLogin {
 
     let user: String
     let secret: String
+    /// The user passed --allow-insecure for this login's plain-http host (stored with the feed).
+    var plainHTTPConsented = false
 
     var credentials: FeedCredentials {
-        user == Self.tokenUser ? .bearer(secret) : .basic(user: user, password: secret)
+        user == Self.tokenUser ? .bearer(secret, plainHTTPConsented: plainHTTPConsented)
+            : .basic(user: user, password: secret, plainHTTPConsented: plainHTTPConsented)
+    }
+
+    /// The host to store the consent for: the feed's, when --allow-insecure was given for a
+    /// plain-http address (nil otherwise: https needs no consent).
+    static func consentedHost(_ url: URL, _ invocation: Invocation) -> String? {
+        guard invocation.flag("allow-insecure"), url.scheme?.lowercased() == "http" else { return nil }
+        return url.host?.lowercased()
     }
 
     func item(_ feed: Feed) -> SecretItem {
@@ -60,6 +70,8 @@ struct FeedLogin {
     static func credentials(for feed: Feed, keyring: any SecretStore) -> FeedCredentials? {
         guard let user = feed.loginUser,
               let secret = try? keyring.secret(for: .feedLogin(feedID: String(feed.id), url: feed.url, user: user)) else { return nil }
-        return FeedLogin(user: user, secret: secret).credentials
+        var login = FeedLogin(user: user, secret: secret)
+        login.plainHTTPConsented = feed.plainHTTPHost != nil && feed.plainHTTPHost == URL(string: feed.url)?.host?.lowercased()
+        return login.credentials
     }
 }

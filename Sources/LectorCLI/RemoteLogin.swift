@@ -6,9 +6,10 @@ import LectorSync
 /// Logging in to a service from the CLI, with sync failures mapped onto exit codes.
 enum RemoteLogin {
     static func verify(_ kind: ServiceKind, endpoint: AccountEndpoint, user: String?, secret: String,
-                       http: HTTPClient = HTTPClient()) throws(CLIError) -> (url: URL, info: ServerInfo) {
+                       http: HTTPClient = HTTPClient(), plainHTTPConsented: Bool = false) throws(CLIError) -> (url: URL, info: ServerInfo) {
         do {
-            return try ServiceLogin.verify(kind: kind, endpoint: endpoint, user: user, secret: secret, http: http)
+            return try ServiceLogin.verify(kind: kind, endpoint: endpoint, user: user, secret: secret, http: http,
+                                           plainHTTPConsented: plainHTTPConsented)
         } catch .rejected(let message) {
             // At login a refusal means the address serves no such API: nothing to conflict with.
             throw CLIError.notFound(message)

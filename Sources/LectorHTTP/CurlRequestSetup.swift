@@ -28,6 +28,22 @@ enum CurlRequestSetup {
         }
     }
 
+    /// Makes libcurl connect `pin.host:pin.port` only to the pinned addresses, and check the
+    /// address of the connection it uses (reused ones too) before sending. Returns the resolve
+    /// list, which must outlive the transfer.
+    static func pin(_ pin: ConnectionPin, on easy: UnsafeMutableRawPointer,
+                    context: UnsafeMutableRawPointer) -> UnsafeMutablePointer<curl_slist>? {
+        let list = lc_slist_append(nil, pin.resolveEntry)
+        lc_set_pointer(easy, CURLOPT_RESOLVE, UnsafeMutableRawPointer(list))
+        if lc_set_prereq(easy, checkConnection, context) != CURLE_OK {
+            // A libcurl older than 7.80 cannot show the address before sending: then no kept
+            // connection (made before the check, perhaps elsewhere) is used, and none is kept.
+            lc_set_long(easy, CURLOPT_FRESH_CONNECT, 1)
+            lc_set_long(easy, CURLOPT_FORBID_REUSE, 1)
+        }
+        return list
+    }
+
     private static func applyMethod(_ request: HTTPRequest, to easy: UnsafeMutableRawPointer) {
         let method = request.method.uppercased()
         if method == "HEAD" {
@@ -72,6 +88,14 @@ private func receiveHeader(_ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ 
     let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
     let bytes = UnsafeRawBufferPointer(start: data, count: size * count)
     return transfer.receiveHeader(bytes) ? size * count : 0
+}
+
+/// libcurl's pre-request callback: the address actually connected to, checked against the pin.
+private func checkConnection(_ context: UnsafeMutableRawPointer?, _ primaryIP: UnsafeMutablePointer<CChar>?,
+                             _ localIP: UnsafeMutablePointer<CChar>?, _ primaryPort: Int32, _ localPort: Int32) -> Int32 {
+    guard let context, let primaryIP else { return CURL_PREREQFUNC_ABORT }
+    let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
+    return transfer.connected(to: String(cString: primaryIP)) ? CURL_PREREQFUNC_OK : CURL_PREREQFUNC_ABORT
 }
 
 /// libcurl's write callback: decoded body bytes of the current hop.

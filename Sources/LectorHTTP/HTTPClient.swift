@@ -10,11 +10,20 @@ public final class HTTPClient: Sendable {
     /// The limits and identity this client applies.
     public let configuration: HTTPClientConfiguration
     private let engine: TransferEngine
+    /// How host names are resolved for the plain-http rule: getaddrinfo, or a test's own.
+    private let resolver: PlainHTTPRule.Resolver
 
     /// Creates a client; no thread or connection exists until the first request.
-    public init(configuration: HTTPClientConfiguration = HTTPClientConfiguration()) {
+    public convenience init(configuration: HTTPClientConfiguration = HTTPClientConfiguration()) {
+        self.init(configuration: configuration, resolver: { LoopbackAddress.resolve(host: $0) })
+    }
+
+    /// A client whose plain-http rule asks `resolver` instead of getaddrinfo (tests: a name that
+    /// resolves where the test says, so the pin is what makes the request arrive).
+    package init(configuration: HTTPClientConfiguration = HTTPClientConfiguration(), resolver: @escaping PlainHTTPRule.Resolver) {
         self.configuration = configuration
         self.engine = TransferEngine()
+        self.resolver = resolver
     }
 
     deinit {
@@ -24,12 +33,12 @@ public final class HTTPClient: Sendable {
     /// Sends `request` and returns whatever status the server answered; throws only when no
     /// complete response arrived (see `HTTPError`). Cancelling the task ends the request at once.
     public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
-        try validate(request)
+        let pin = try validate(request)
         if Task.isCancelled { throw .cancelled(host: request.host) }
         let box = TransferBox()
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>) in
-                let transfer = Transfer(request: request, configuration: configuration, sink: nil) {
+                let transfer = Transfer(request: request, configuration: configuration, pin: pin, sink: nil) {
                     continuation.resume(returning: $0)
                 }
                 box.set(transfer)
@@ -58,13 +67,14 @@ public final class HTTPClient: Sendable {
     }
 
     private func wait(_ request: HTTPRequest, sink: (@Sendable (HTTPBodyChunk) -> Bool)?) throws(HTTPError) -> HTTPResponse {
-        try validate(request)
+        let pin = try validate(request)
         let outcome = BlockingOutcome()
-        engine.submit(Transfer(request: request, configuration: configuration, sink: sink) { outcome.finish($0) })
+        engine.submit(Transfer(request: request, configuration: configuration, pin: pin, sink: sink) { outcome.finish($0) })
         return try outcome.wait().get()
     }
 
-    private func validate(_ request: HTTPRequest) throws(HTTPError) {
+    /// Checks `request` before it is queued; returns the addresses it must connect to, if pinned.
+    private func validate(_ request: HTTPRequest) throws(HTTPError) -> ConnectionPin? {
         guard let scheme = request.url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             throw .invalidURL("only http and https URLs can be fetched")
         }
@@ -73,6 +83,11 @@ public final class HTTPClient: Sendable {
         }
         if HTTPCancellation.isCancelling { throw .cancelled(host: request.host) }
         if let reason = CurlRuntime.loadFailure { throw .libraryMissing(reason) }
+        switch PlainHTTPRule.decide(request, resolve: resolver) {
+        case .send: return nil
+        case .pin(let pin): return pin
+        case .refuse(let error): throw error
+        }
     }
 }
 

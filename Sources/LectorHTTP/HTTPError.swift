@@ -20,6 +20,9 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     case tooManyRedirects(host: String)
     /// The server answered with something that is not valid HTTP.
     case badResponse(host: String)
+    /// A secret would go over plain http to a host that is not only this machine, without the
+    /// user's consent; refused before connecting.
+    case insecureSecret(host: String)
     /// libcurl (opened on the first request, not at start-up) could not be loaded; the loader's reason.
     case libraryMissing(String)
 
@@ -29,7 +32,7 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidURL, .libraryMissing: return "?"
         case .cannotConnect(let host), .timedOut(let host), .offline(let host), .connectionLost(let host),
              .tls(let host), .cancelled(let host), .bodyTooLarge(let host, _), .tooManyRedirects(let host),
-             .badResponse(let host):
+             .badResponse(let host), .insecureSecret(let host):
             return host
         }
     }
@@ -47,6 +50,10 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         case .bodyTooLarge(let host, let limit): return "The response from \(host) is larger than the \(limit)-byte limit."
         case .tooManyRedirects(let host): return "\(host) redirected too many times (a redirect loop?)."
         case .badResponse(let host): return "\(host) sent a response that is not valid HTTP."
+        case .insecureSecret(let host):
+            return "Refused to send a login over plain http to \(host): it is not (or no longer) only this machine, and no consent is stored. "
+                + "Use an https:// address, or consent to sending it unencrypted with --allow-insecure "
+                + "('lector account password NAME --allow-insecure' for an account, 'feed add --allow-insecure' again for a feed)."
         case .libraryMissing(let reason):
             return "Network access needs libcurl, which could not be loaded (\(reason)): install it with `apt-get install libcurl4`."
         }
@@ -56,7 +63,8 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     public var isNetworkFailure: Bool {
         switch self {
         case .cannotConnect, .timedOut, .offline, .connectionLost: return true
-        case .invalidURL, .tls, .cancelled, .bodyTooLarge, .tooManyRedirects, .badResponse, .libraryMissing: return false
+        case .invalidURL, .tls, .cancelled, .bodyTooLarge, .tooManyRedirects, .badResponse, .libraryMissing, .insecureSecret:
+            return false
         }
     }
 

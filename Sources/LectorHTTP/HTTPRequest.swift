@@ -14,6 +14,12 @@ public struct HTTPRequest: Sendable, Equatable {
     public var timeout: Duration?
     /// Whether 3xx answers are followed (false: the 3xx itself is returned).
     public var followRedirects: Bool
+    /// Marks a secret the headers do not show (a password or API key in the body or query).
+    /// Credential headers and a password in the URL count without it (see `sendsSecret`).
+    public var carriesSecret = false
+    /// The user consented to sending this request's secret over plain http to its host
+    /// (`--allow-insecure`, stored with the account or feed). See `PlainHTTPRule`.
+    public var plainHTTPConsented = false
 
     /// Creates a request; `timeout` overrides the client's overall deadline.
     public init(method: String = "GET", url: URL, headers: HTTPHeaders = [:], body: Data? = nil,
@@ -36,6 +42,12 @@ public struct HTTPRequest: Sendable, Equatable {
         var request = HTTPRequest(method: "POST", url: url, headers: headers, body: Data(FormEncoding.encode(fields).utf8))
         request.headers["Content-Type"] = "application/x-www-form-urlencoded"
         return request
+    }
+
+    /// Whether this request carries a secret: marked by the caller, or a credential header, or a
+    /// password in the URL.
+    public var sendsSecret: Bool {
+        carriesSecret || url.password != nil || RedirectPolicy.credentialHeaders.contains { headers[$0] != nil }
     }
 
     /// The host this request goes to, for messages ("?" when the URL has none).

@@ -39,6 +39,9 @@ enum RedirectPolicy {
             if next.body != nil { return .stay }
             for name in credentialHeaders { next.headers.remove(name) }
             next.url = withoutUserInfo(target)
+            // The secret stayed behind, and the consent to plain http was for the first host only.
+            next.carriesSecret = false
+            next.plainHTTPConsented = false
         }
         seen.insert(key)
         return .follow(next)

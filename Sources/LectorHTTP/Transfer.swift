@@ -8,6 +8,8 @@ final class Transfer: @unchecked Sendable {
     let original: HTTPRequest
     let configuration: HTTPClientConfiguration
     let deadline: ContinuousClock.Instant
+    /// The checked addresses a secret-carrying plain-http request may connect to (see `PlainHTTPRule`).
+    let pin: ConnectionPin?
     private let sink: (@Sendable (HTTPBodyChunk) -> Bool)?
     private let completion: @Sendable (Result<HTTPResponse, HTTPError>) -> Void
 
@@ -23,6 +25,7 @@ final class Transfer: @unchecked Sendable {
     // The current hop.
     var easy: UnsafeMutableRawPointer?
     private var headerList: UnsafeMutablePointer<curl_slist>?
+    private var resolveList: UnsafeMutablePointer<curl_slist>?
     private(set) var head = ResponseHead()
     private var body = Data()
     private var bodyBytes = 0
@@ -33,12 +36,13 @@ final class Transfer: @unchecked Sendable {
     private var isRedirectHop = false
     private var finished = false
 
-    init(request: HTTPRequest, configuration: HTTPClientConfiguration,
+    init(request: HTTPRequest, configuration: HTTPClientConfiguration, pin: ConnectionPin? = nil,
          sink: (@Sendable (HTTPBodyChunk) -> Bool)?,
          completion: @escaping @Sendable (Result<HTTPResponse, HTTPError>) -> Void) {
         self.original = request
         self.current = request
         self.configuration = configuration
+        self.pin = pin
         self.deadline = .now + (request.timeout ?? configuration.deadline)
         self.sink = sink
         self.completion = completion
@@ -67,6 +71,9 @@ final class Transfer: @unchecked Sendable {
         headerList = CurlRequestSetup.apply(current, configuration: configuration, to: easy,
                                             context: Unmanaged.passUnretained(self).toOpaque(),
                                             freshConnection: freshConnection)
+        if let pin, pin.covers(current.url) {
+            resolveList = CurlRequestSetup.pin(pin, on: easy, context: Unmanaged.passUnretained(self).toOpaque())
+        }
         return easy
     }
 
@@ -74,8 +81,19 @@ final class Transfer: @unchecked Sendable {
     func releaseHandle() {
         if let easy { lc_easy_cleanup(easy) }
         if let headerList { lc_slist_free_all(headerList) }
+        if let resolveList { lc_slist_free_all(resolveList) }
         easy = nil
         headerList = nil
+        resolveList = nil
+    }
+
+    /// The connection stands (new or reused) and nothing is sent yet: false when it is not to one of
+    /// the pinned addresses (a connection made earlier for the same name, before it changed).
+    func connected(to address: String) -> Bool {
+        guard let pin, pin.covers(current.url) else { return true }
+        if pin.addresses.contains(address) { return true }
+        failure = .insecureSecret(host: pin.host)
+        return false
     }
 
     /// A header line arrived; false stops the transfer.

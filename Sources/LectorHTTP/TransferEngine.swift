@@ -174,6 +174,12 @@ final class TransferEngine: @unchecked Sendable {
         case .stay: transfer.finish(.success(transfer.response))
         case .fail(let error): transfer.finish(.failure(error))
         case .follow(let next):
+            // Only a same-origin hop keeps a secret, and the pin covers that origin; anything else
+            // carrying one over plain http unchecked is refused rather than sent.
+            if next.url.scheme?.lowercased() == "http", next.sendsSecret, !next.plainHTTPConsented,
+               transfer.pin?.covers(next.url) != true, PlainHTTPRule.decide(next, resolve: { _ in nil }) != .send {
+                return transfer.finish(.failure(.insecureSecret(host: next.url.host ?? transfer.host)))
+            }
             transfer.advance(to: next)
             start(transfer, freshConnection: false)
         }

@@ -4,12 +4,12 @@ import FoundationEssentials
 public struct AccountsTable {
     let database: Database
 
-    private static let columns = "id, kind, name, url, username, is_default, is_demo, needs_password"
+    private static let columns = "id, kind, name, url, username, is_default, is_demo, needs_password, plain_http_host"
 
     private static func account(_ row: Row) -> Account {
         Account(id: row.int64(0), kind: AccountKind(rawValue: row.string(1)) ?? .local, name: row.string(2),
                 url: row.optionalString(3), username: row.optionalString(4), isDefault: row.bool(5),
-                isDemo: row.bool(6), needsPassword: row.bool(7))
+                isDemo: row.bool(6), needsPassword: row.bool(7), plainHTTPHost: row.optionalString(8))
     }
 
     /// Every account, the default first, then by name.
@@ -37,18 +37,25 @@ public struct AccountsTable {
     /// Adds an account. The first account added becomes the default.
     @discardableResult
     public func insert(kind: AccountKind, name: String, url: String? = nil, username: String? = nil,
-                       isDemo: Bool = false, needsPassword: Bool = false) throws(StoreError) -> Account {
+                       isDemo: Bool = false, needsPassword: Bool = false, plainHTTPHost: String? = nil) throws(StoreError) -> Account {
         try storeOperation {
             try database.write {
-                if try named(name) != nil { throw StoreError.conflict("an account named '\(name)' already exists") }
+                // Only v1 columns unless a consent is given: migration tests insert into older schemas.
+                if try database.scalarInt("SELECT count(*) FROM accounts WHERE name = ? COLLATE NOCASE", name) > 0 {
+                    throw StoreError.conflict("an account named '\(name)' already exists")
+                }
                 let makeDefault = try database.scalarInt("SELECT count(*) FROM accounts WHERE is_default = 1") == 0
                 try database.execute("""
                     INSERT INTO accounts (kind, name, url, username, is_default, is_demo, needs_password, created_at)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     """, kind.rawValue, name, url, username, makeDefault, isDemo, needsPassword,
                     Date().timeIntervalSince1970)
-                return Account(id: database.lastInsertedRowID, kind: kind, name: name, url: url, username: username,
-                               isDefault: makeDefault, isDemo: isDemo, needsPassword: needsPassword)
+                let id = database.lastInsertedRowID
+                if let plainHTTPHost {
+                    try database.execute("UPDATE accounts SET plain_http_host = ? WHERE id = ?", plainHTTPHost, id)
+                }
+                return Account(id: id, kind: kind, name: name, url: url, username: username,
+                               isDefault: makeDefault, isDemo: isDemo, needsPassword: needsPassword, plainHTTPHost: plainHTTPHost)
             }
         }
     }
@@ -76,6 +83,11 @@ public struct AccountsTable {
     /// Changes where an account points and who logs in.
     public func update(_ accountID: Int64, url: String?, username: String?) throws(StoreError) {
         try storeOperation { try database.execute("UPDATE accounts SET url = ?, username = ? WHERE id = ?", url, username, accountID) }
+    }
+
+    /// Records the host the user consented to send the secret to over plain http (nil: no consent).
+    public func setPlainHTTPHost(_ accountID: Int64, _ host: String?) throws(StoreError) {
+        try storeOperation { try database.execute("UPDATE accounts SET plain_http_host = ? WHERE id = ?", host, accountID) }
     }
 
     /// Records whether the account still waits for its secret (`account password NAME`).

@@ -18,7 +18,8 @@ public struct FeedsTable {
         try storeOperation {
             try database.query("""
                 SELECT f.id, f.account_id, f.folder_id, f.server_id, f.title, f.url, f.site_url,
-                       a.name, fo.name, f.article_count, f.unread_count, f.login_user
+                       a.name, fo.name, f.article_count, f.unread_count, f.login_user,
+                       f.plain_http_host
                 FROM feeds f
                 JOIN accounts a ON a.id = f.account_id
                 LEFT JOIN folders fo ON fo.id = f.folder_id
@@ -27,7 +28,8 @@ public struct FeedsTable {
                 """, accountID, folderID) { row in
                 FeedListing(feed: Feed(id: row.int64(0), accountID: row.int64(1), folderID: row.optionalInt(2).map(Int64.init),
                                        serverID: row.string(3), title: row.string(4), url: row.string(5),
-                                       siteURL: row.optionalString(6), loginUser: row.optionalString(11)),
+                                       siteURL: row.optionalString(6), loginUser: row.optionalString(11),
+                                       plainHTTPHost: row.optionalString(12)),
                             accountName: row.string(7), folderName: row.optionalString(8),
                             articleCount: row.int(9), unreadCount: row.int(10))
             }
@@ -101,6 +103,11 @@ public struct FeedsTable {
                 try setLogin(feedID, user: user)
             }
         }
+    }
+
+    /// Records the host the user consented to send the feed's login to over plain http (nil: none).
+    public func setPlainHTTPHost(_ feedID: Int64, _ host: String?) throws(StoreError) {
+        try storeOperation { try database.execute("UPDATE feeds SET plain_http_host = ? WHERE id = ?", host, feedID) }
     }
 
     /// Records that a feed needs a login as `user` (nil: no login).

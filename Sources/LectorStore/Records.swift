@@ -13,6 +13,8 @@ public struct Account: Sendable, Equatable, Codable {
     public var isDefault: Bool
     public var isDemo: Bool
     public var needsPassword: Bool
+    /// The host the user consented to send the secret to over plain http (--allow-insecure); nil: none.
+    public var plainHTTPHost: String? = nil
 }
 
 /// A folder (GReader label, Miniflux category, Feedbin tag, Fever group) within one account.
@@ -34,6 +36,8 @@ public struct Feed: Sendable, Equatable, Codable {
     public var siteURL: String?
     /// The user of a feed behind a login (its secret is in the keyring).
     public var loginUser: String? = nil
+    /// The host the user consented to send the login to over plain http (--allow-insecure); nil: none.
+    public var plainHTTPHost: String? = nil
 }
 
 /// Whether an article has been read. `unknown` is real: some services send entries without state.

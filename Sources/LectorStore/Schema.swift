@@ -31,6 +31,9 @@ public enum Schema {
         Migration("v10: a feed's check record goes with the feed") { db in
             try db.executeScript(feedCheckRecordCleanup)
         },
+        Migration("v11: the consent to plain http is kept with the account or feed") { db in
+            try db.executeScript(plainHTTPConsent)
+        },
     ])
 
     static let version1 = """

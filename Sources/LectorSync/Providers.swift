@@ -11,7 +11,7 @@ public enum Providers {
         guard let url = account.url.flatMap(URL.init(string:)) else {
             throw .protocolViolation("account '\(account.name)' has no server address: remove it and add it again")
         }
-        let connection = ServiceConnection(base: url, http: http)
+        let connection = ServiceConnection(base: url, http: http, plainHTTPConsented: account.consentsToPlainHTTP(url))
         switch kind {
         case .freshrss:
             return GReaderProvider(connection: connection, user: account.username ?? "", password: secret)
@@ -22,5 +22,14 @@ public enum Providers {
         case .feedbin:
             return FeedbinProvider(connection: connection, user: account.username ?? "", password: secret)
         }
+    }
+}
+
+extension Account {
+    /// Whether the user consented (--allow-insecure, stored) to sending this account's secret over
+    /// plain http to `url`'s host: the consent names one host and covers no other.
+    public func consentsToPlainHTTP(_ url: URL) -> Bool {
+        guard let consented = plainHTTPHost, let host = url.host?.lowercased() else { return false }
+        return consented == host
     }
 }

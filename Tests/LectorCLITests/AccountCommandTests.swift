@@ -22,7 +22,11 @@ struct ServiceUnderTest: Sendable, CustomStringConvertible {
 
     var description: String { kind + (user == nil ? " (token)" : "") }
 
-    static func start(_ kind: String, token: Bool = false, feeds: FeedStore = FeedStore()) throws -> ServiceUnderTest {
+    /// `address`: another of this machine's IPv4 addresses to listen on instead of 127.0.0.1.
+    static func start(_ kind: String, token: Bool = false, feeds: FeedStore = FeedStore(), address: String? = nil) throws -> ServiceUnderTest {
+        func LoopbackServer(handler: @escaping @Sendable (ServerRequest) -> ServerResponse) throws -> LectorTestSupport.LoopbackServer {
+            try address.map { try .init(listeningOn: $0, handler: handler) } ?? .init(handler: handler)
+        }
         let account = EmulatedAccount(username: "alice", password: "correct horse")
         switch kind {
         case "freshrss":

@@ -13,6 +13,10 @@
 /* The shape of CURLOPT_WRITEFUNCTION and CURLOPT_HEADERFUNCTION callbacks. */
 typedef size_t (*lc_data_callback)(char *data, size_t size, size_t count, void *context);
 
+/* The shape of CURLOPT_PREREQFUNCTION: called once the connection stands, before the request is
+ * sent, with the address connected to; non-zero aborts the transfer. */
+typedef int (*lc_prereq_callback)(void *context, char *primary_ip, char *local_ip, int primary_port, int local_port);
+
 /* Loads libcurl and runs curl_global_init, once per process (thread-safe). 0 when libcurl is
  * usable; -1 otherwise, with the loader's reason copied into `reason` (always terminated).
  * Every other lc_* function may be called only after lc_load returned 0. */
@@ -36,6 +40,7 @@ CURLcode lc_set_string(CURL *easy, CURLoption option, const char *value);
 CURLcode lc_set_pointer(CURL *easy, CURLoption option, void *value);
 CURLcode lc_set_headers(CURL *easy, struct curl_slist *headers);
 CURLcode lc_set_callback(CURL *easy, CURLoption option, lc_data_callback callback);
+CURLcode lc_set_prereq(CURL *easy, lc_prereq_callback callback, void *context);
 CURLcode lc_info_long(CURL *easy, CURLINFO info, long *value);
 
 struct curl_slist *lc_slist_append(struct curl_slist *list, const char *text);

@@ -56,6 +56,7 @@ struct BackupRestorer {
             let kind = LectorStore.AccountKind(rawValue: account.kind.rawValue) ?? .local
             if let existing = try store.accounts.named(account.name), !existing.isDemo {
                 try store.accounts.update(existing.id, url: account.url, username: account.user)
+                try store.accounts.setPlainHTTPHost(existing.id, account.plainHTTPHost)
                 if account.isDefault { try store.accounts.setDefault(existing.id) }
                 continue
             }
@@ -63,7 +64,8 @@ struct BackupRestorer {
             // unless this machine's keyring already has it.
             let waits = kind != .local && !keyringHasSecret(kind, account.url, account.user)
             let inserted = try store.accounts.insert(kind: kind, name: account.name, url: account.url,
-                                                     username: account.user, needsPassword: waits)
+                                                     username: account.user, needsPassword: waits,
+                                                     plainHTTPHost: account.plainHTTPHost)
             if account.isDefault { try store.accounts.setDefault(inserted.id) }
             if waits { needingPassword.append(account.name) }
         }

@@ -15,6 +15,9 @@ enum AccountCommands {
         Choice("local", "no server: Lector fetches the feeds itself"),
     ]
 
+    static let allowInsecure = OptionSpec("allow-insecure",
+                                          "allow sending the secret over plain http to a host that is not this machine; the consent is kept for that host")
+
     static let passwordStdin = OptionSpec("password-stdin", "read the password or API key from stdin instead of asking")
 
     static let add = CommandSpec(
@@ -30,7 +33,7 @@ enum AccountCommands {
             OptionSpec("url", value: "URL", "the server's address (Feedbin: not needed)"),
             OptionSpec("user", short: "u", value: "USER", "the user name or e-mail"),
             passwordStdin,
-            OptionSpec("allow-insecure", "allow sending the secret over plain http to a non-local host"),
+            allowInsecure,
         ]
     ) { invocation, session in
         let store = try session.store()
@@ -58,7 +61,10 @@ enum AccountCommands {
         for note in endpoint.notes where !invocation.wantsJSON { Console.note(note) }
         let secret = try SecretInput.read(prompt: "\(service == .miniflux && user == nil ? "API token" : "Password") for \(user ?? endpoint.candidates[0].host ?? "the server"): ",
                                           fromStdin: invocation.flag("password-stdin"))
-        let verified = try RemoteLogin.verify(service, endpoint: endpoint, user: user, secret: secret)
+        let consented = invocation.flag("allow-insecure")
+        let verified = try RemoteLogin.verify(service, endpoint: endpoint, user: user, secret: secret, plainHTTPConsented: consented)
+        // The consent is kept for this plain-http host only, and checked on every later request.
+        let plainHTTPHost = consented && verified.url.scheme == "http" ? verified.url.host?.lowercased() : nil
         let name = invocation.value("name") ?? verified.url.host ?? service.rawValue
         if try CLIError.catching({ try store.accounts.named(name) }) != nil {
             throw CLIError.conflict("an account named '\(name)' already exists: choose another with --name")
@@ -76,7 +82,8 @@ enum AccountCommands {
         do {
             account = try store.database.write {
                 try DemoLibrary.dismiss(store)
-                return try store.accounts.insert(kind: kind, name: name, url: verified.url.absoluteString, username: user)
+                return try store.accounts.insert(kind: kind, name: name, url: verified.url.absoluteString, username: user,
+                                                 plainHTTPHost: plainHTTPHost)
             }
         } catch {
             // Undo the secret stored a moment ago; the store's error is the one to report.
@@ -109,6 +116,7 @@ enum AccountCommands {
         var lines = ["\(account.name)\(account.isDefault ? " (default)" : "")", "  kind: \(account.kind.rawValue)"]
         if let url = account.url { lines.append("  url: \(url)") }
         if let user = account.username { lines.append("  user: \(user)") }
+        if let host = account.plainHTTPHost { lines.append("  plain http: you allowed the secret to go unencrypted to \(host)") }
         lines.append("  feeds: \(feeds.count), unread: \(feeds.map(\.unreadCount).reduce(0, +))")
         if account.kind != .local {
             lines.append("  secret: " + (account.needsPassword ? "missing: run 'lector account password \(account.name)'" : "in the keyring"))
@@ -176,23 +184,34 @@ enum AccountCommands {
         let secret = try session.secret(for: account)
         let service = ServiceKind(rawValue: account.kind.rawValue)!
         let endpoint = try CLIError.catching { try AccountEndpoint.resolve(kind: service, typed: account.url) }
-        let verified = try RemoteLogin.verify(service, endpoint: endpoint, user: account.username, secret: secret)
+        let verified = try RemoteLogin.verify(service, endpoint: endpoint, user: account.username, secret: secret,
+                                              plainHTTPConsented: endpoint.candidates.first.map(account.consentsToPlainHTTP) ?? false)
         return CommandOutput(text: "Logged in to '\(account.name)': \(verified.info.name)\(verified.info.user.map { ", as \($0)" } ?? "").",
                              json: AccountJSON(account, server: verified.info.name))
     }
 
     static let password = CommandSpec(
         ["account", "password"], "replace an account's secret (checked with the server first)",
+        discussion: """
+        With --allow-insecure the account also keeps your consent to sending its secret over plain \
+        http to its server's host (as 'account add --allow-insecure' does), for example after \
+        restoring an older backup that did not carry it.
+        """,
         arguments: [ArgumentSpec("NAME", "the account (default: the default account)", source: .accounts, optional: true)],
-        options: [passwordStdin]
+        options: [passwordStdin, allowInsecure]
     ) { invocation, session in
         let account = try session.account(named: invocation.argument("NAME"))
         guard account.kind != .local else { throw CLIError.usage("'\(account.name)' is a local account: it has no secret") }
         let service = ServiceKind(rawValue: account.kind.rawValue)!
         let endpoint = try CLIError.catching { try AccountEndpoint.resolve(kind: service, typed: account.url) }
         let secret = try SecretInput.read(prompt: "New secret for '\(account.name)': ", fromStdin: invocation.flag("password-stdin"))
-        _ = try RemoteLogin.verify(service, endpoint: endpoint, user: account.username, secret: secret)
+        let consents = invocation.flag("allow-insecure")
+        let verified = try RemoteLogin.verify(service, endpoint: endpoint, user: account.username, secret: secret,
+                                              plainHTTPConsented: consents || endpoint.candidates.first.map(account.consentsToPlainHTTP) ?? false)
         try KeyringAccess.run { () throws(KeyringError) in try session.keyring.store(secret, for: AccountSecret.item(for: account)) }
+        if consents, verified.url.scheme == "http" {
+            try CLIError.catching { try session.store().accounts.setPlainHTTPHost(account.id, verified.url.host?.lowercased()) }
+        }
         try CLIError.catching { try session.store().accounts.setNeedsPassword(account.id, false) }
         return .message("The secret of '\(account.name)' was checked and saved in the keyring.")
     }

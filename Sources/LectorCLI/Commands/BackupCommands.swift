@@ -123,6 +123,7 @@ enum BackupCommands {
         json["applied"] = .bool(true)
         json["needs_password"] = .array(outcome.needingPassword.map(JSONValue.string))
         var follow = outcome.needingPassword.map { "Account '\($0)' needs its secret: run 'lector account password \($0)'." }
+        if sections.contains(.accounts) { follow += PlainHTTPRestoreNote.lines(for: document.accounts) }
         follow += plan.comparedAtSync.map { "Subscriptions of '\($0)' are kept by its server: the next 'lector sync' compares them with the backup and shows any difference." }
         return CommandOutput(text: (notes + ["Restored: \(plan.changes.count) change(s) applied."] + follow).joined(separator: "\n"),
                              json: JSONValue.object(json))

@@ -37,7 +37,9 @@ enum FeedEditCommands {
             try administrator.refuseDuplicate(url)
         }
         try FeedLogin.refuseInsecure(url, invocation, addressLogin: addressLogin != nil)
-        let login = try addressLogin ?? FeedLogin.read(invocation, account: account)
+        var login = try addressLogin ?? FeedLogin.read(invocation, account: account)
+        let consentedHost = login == nil ? nil : FeedLogin.consentedHost(url, invocation)
+        login?.plainHTTPConsented = consentedHost != nil
         let finder = FeedFinder(http: session.http)
         var found: [FeedFinder.Found]
         do throws(FetchError) { found = try finder.find(url, credentials: login?.credentials) } catch { throw CLIError(error).plainHTTPHint(for: url) }
@@ -71,6 +73,7 @@ enum FeedEditCommands {
         if let login, account.kind == .local {
             do throws(CLIError) {
                 try KeyringAccess.run { () throws(KeyringError) in try session.keyring.store(login.secret, for: login.item(feed)) }
+                if let consentedHost { try CLIError.catching { try administrator.store.feeds.setPlainHTTPHost(feed.id, consentedHost) } }
             } catch {
                 // No keyring, no feed: a login must never be kept anywhere else. The keyring's
                 // error is the one to report; a feed left behind has no secret anywhere.

@@ -2,15 +2,35 @@ import FoundationEssentials
 import LectorHTTP
 
 /// Credentials sent with one feed's requests, and only to that feed's host.
-public enum FeedCredentials: Sendable, Equatable {
-    case basic(user: String, password: String)
-    case bearer(String)
+public struct FeedCredentials: Sendable, Equatable {
+    public enum Scheme: Sendable, Equatable {
+        case basic(user: String, password: String)
+        case bearer(String)
+    }
 
-    var header: String {
-        switch self {
+    public let scheme: Scheme
+    /// The user consented (--allow-insecure, stored with the feed) to sending them over plain http.
+    public var plainHTTPConsented = false
+
+    public static func basic(user: String, password: String, plainHTTPConsented: Bool = false) -> FeedCredentials {
+        FeedCredentials(scheme: .basic(user: user, password: password), plainHTTPConsented: plainHTTPConsented)
+    }
+
+    public static func bearer(_ token: String, plainHTTPConsented: Bool = false) -> FeedCredentials {
+        FeedCredentials(scheme: .bearer(token), plainHTTPConsented: plainHTTPConsented)
+    }
+
+    public var header: String {
+        switch scheme {
         case .basic(let user, let password): "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
         case .bearer(let token): "Bearer \(token)"
         }
+    }
+
+    /// Puts the credentials on `request`, with the consent the client checks for plain http.
+    public func apply(to request: inout HTTPRequest) {
+        request.headers["Authorization"] = header
+        request.plainHTTPConsented = plainHTTPConsented
     }
 }
 
@@ -61,7 +81,7 @@ public struct FeedFetcher: Sendable {
         if let etag = state.etag { request.headers["If-None-Match"] = etag }
         if let lastModified = state.lastModified { request.headers["If-Modified-Since"] = lastModified }
         // The client never forwards Authorization to another host on a redirect.
-        if let credentials { request.headers["Authorization"] = credentials.header }
+        credentials?.apply(to: &request)
         var next = state
         let response: HTTPResponse
         do { response = try http.sendAndWait(request) } catch {

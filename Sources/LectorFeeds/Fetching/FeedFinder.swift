@@ -59,7 +59,7 @@ public struct FeedFinder: Sendable {
 
     private func get(_ url: URL, credentials: FeedCredentials?) throws(FetchError) -> HTTPResponse {
         var request = HTTPRequest.get(url)
-        if let credentials { request.headers["Authorization"] = credentials.header }
+        credentials?.apply(to: &request)
         let response: HTTPResponse
         do { response = try http.sendAndWait(request) } catch { throw .network(error.message) }
         switch response.status {

@@ -42,7 +42,8 @@ extension BackupAccount {
     /// The account as it appears in a backup.
     public var jsonValue: JSONValue {
         .object(["kind": .string(kind.rawValue), "name": .string(name), "url": url.map(JSONValue.string) ?? .null,
-                 "user": user.map(JSONValue.string) ?? .null, "default": .bool(isDefault)])
+                 "user": user.map(JSONValue.string) ?? .null, "default": .bool(isDefault),
+                 "plain_http_host": plainHTTPHost.map(JSONValue.string) ?? .null])
     }
 }
 

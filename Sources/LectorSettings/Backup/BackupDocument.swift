@@ -59,19 +59,24 @@ public struct BackupAccount: Codable, Equatable, Sendable {
     public var user: String?
     /// Whether this is the default account (at most one is).
     public var isDefault: Bool
+    /// The host of `url` the user consented to send the secret to over plain http
+    /// (--allow-insecure); nil: no consent. Format 1.1; absent in older files.
+    public var plainHTTPHost: String?
 
     /// Describes one account.
-    public init(kind: AccountKind, name: String, url: String?, user: String?, isDefault: Bool) {
+    public init(kind: AccountKind, name: String, url: String?, user: String?, isDefault: Bool, plainHTTPHost: String? = nil) {
         self.kind = kind
         self.name = name
         self.url = url
         self.user = user
         self.isDefault = isDefault
+        self.plainHTTPHost = plainHTTPHost
     }
 
     enum CodingKeys: String, CodingKey {
         case kind, name, url, user
         case isDefault = "default"
+        case plainHTTPHost = "plain_http_host"
     }
 
     // Written by hand so that absent values are written as null: the schema requires every field.
@@ -82,6 +87,7 @@ public struct BackupAccount: Codable, Equatable, Sendable {
         try container.encode(url, forKey: .url)
         try container.encode(user, forKey: .user)
         try container.encode(isDefault, forKey: .isDefault)
+        try container.encode(plainHTTPHost, forKey: .plainHTTPHost)
     }
 }
 

@@ -45,11 +45,11 @@ public enum BackupError: Error, Equatable, Sendable, CustomStringConvertible {
             return "not a Lector \(kind.rawValue): \(seen), expected '\(expected)'"
         case .badVersion(let kind, let found):
             let seen = found.map { "'\($0)'" } ?? "missing"
-            return "the \(kind.rawValue)'s version is \(seen); expected major.minor such as \(BackupFormat.current)"
+            return "the \(kind.rawValue)'s version is \(seen); expected major.minor such as \(BackupFormat.current(for: kind))"
         case .newerMajor(let kind, let found):
-            return "made by a newer Lector (\(kind.rawValue) format \(found); this Lector reads \(BackupFormat.current.major).x): upgrade Lector"
+            return "made by a newer Lector (\(kind.rawValue) format \(found); this Lector reads \(BackupFormat.current(for: kind).major).x): upgrade Lector"
         case .olderMajor(let kind, let found):
-            return "\(kind.rawValue) format \(found) is older than any this Lector reads (\(BackupFormat.current.major).x)"
+            return "\(kind.rawValue) format \(found) is older than any this Lector reads (\(BackupFormat.current(for: kind).major).x)"
         case .invalid(let kind, let violations):
             let first = violations.first.map(\.description) ?? "invalid"
             let more = violations.count > 1 ? " (and \(violations.count - 1) more problem\(violations.count == 2 ? "" : "s"))" : ""

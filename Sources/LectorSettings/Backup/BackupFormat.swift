@@ -6,8 +6,16 @@ public enum BackupFormat {
     public static let name = "lector-backup"
     /// The `format` value of a profile.
     public static let profileName = "lector-profile"
-    /// The version this Lector writes; it reads every 1.x (newer minors with warnings).
-    public static let current = FormatVersion(major: 1, minor: 0)
+    /// The backup version this Lector writes; it reads every 1.x (newer minors with warnings).
+    /// 1.1 added an account's `plain_http_host` (optional: 1.0 files lack it).
+    public static let current = FormatVersion(major: 1, minor: 1)
+    /// The profile version this Lector writes (profiles did not change in backup 1.1).
+    public static let currentProfile = FormatVersion(major: 1, minor: 0)
+
+    /// The version this Lector writes for `kind`.
+    public static func current(for kind: DocumentKind) -> FormatVersion {
+        kind == .backup ? current : currentProfile
+    }
 
     /// An ISO-8601 UTC timestamp with second precision, as `created_at` holds it.
     public static func timestamp(_ date: Date) -> String {

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 extension DocumentChecker {
     /// Checks the account list: known kinds, unique names, at most one default, no secrets.
     mutating func accounts(_ value: JSONValue, at path: String) -> [BackupAccount] {
@@ -6,13 +8,19 @@ extension DocumentChecker {
         var defaultIndex: Int?
         for (index, element) in array(value, at: path).enumerated() {
             let itemPath = "\(path)[\(index)]"
-            let members = object(element, at: itemPath, required: ["kind", "name", "url", "user", "default"])
+            let members = object(element, at: itemPath, required: ["kind", "name", "url", "user", "default"],
+                                 optional: ["plain_http_host"])
             guard !members.isEmpty else { continue }
             let kind = accountKind(members["kind"], at: join(itemPath, "kind"))
             let name = members["name"].map { string($0, at: join(itemPath, "name"), length: 1...100) } ?? ""
             let url = members["url"].flatMap { nullableString($0, at: join(itemPath, "url"), isWebURL: true) }
             let user = members["user"].flatMap { nullableString($0, at: join(itemPath, "user")) }
             let isDefault = members["default"].map { bool($0, at: join(itemPath, "default")) } ?? false
+            let plainHTTPHost = members["plain_http_host"].flatMap { nullableString($0, at: join(itemPath, "plain_http_host")) }
+            if let plainHTTPHost, plainHTTPHost != Self.plainHTTPHost(of: url) {
+                fail(join(itemPath, "plain_http_host"), "'\(plainHTTPHost)' is not the host of a plain http:// url: "
+                     + "the consent to plain http covers only the account's own http:// host (or is null)")
+            }
             if let first = firstIndexByName[name], !name.isEmpty {
                 fail(join(itemPath, "name"), "'\(name)' is already the name of \(path)[\(first)]; account names must be unique")
             } else {
@@ -25,9 +33,16 @@ extension DocumentChecker {
                     defaultIndex = index
                 }
             }
-            accounts.append(BackupAccount(kind: kind ?? .local, name: name, url: url, user: user, isDefault: isDefault))
+            accounts.append(BackupAccount(kind: kind ?? .local, name: name, url: url, user: user, isDefault: isDefault,
+                                          plainHTTPHost: plainHTTPHost))
         }
         return accounts
+    }
+
+    /// The lower-cased host of an http:// URL; nil for https or no URL.
+    static func plainHTTPHost(of url: String?) -> String? {
+        guard let url, let parsed = URL(string: url), parsed.scheme?.lowercased() == "http" else { return nil }
+        return parsed.host?.lowercased()
     }
 
     private mutating func accountKind(_ value: JSONValue?, at path: String) -> AccountKind? {

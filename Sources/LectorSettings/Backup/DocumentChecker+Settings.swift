@@ -37,7 +37,7 @@ extension DocumentChecker {
     /// A newer minor version may add values to a setting (a new theme): skip with a warning, keep the current value.
     private mutating func rejectValue(at path: String, _ problem: String) {
         if tolerant {
-            warn("\(path): skipped, keeping the current value; \(problem) (the file is format \(version), this Lector reads \(BackupFormat.current))")
+            warn("\(path): skipped, keeping the current value; \(problem) (the file is format \(version), this Lector reads \(BackupFormat.current(for: kind)))")
         } else {
             fail(path, problem)
         }

@@ -9,7 +9,7 @@ struct DocumentChecker {
     let version: FormatVersion
 
     /// A newer minor version may add keys; this Lector skips them with a warning instead of failing.
-    var tolerant: Bool { version > BackupFormat.current }
+    var tolerant: Bool { version > BackupFormat.current(for: kind) }
 
     /// Checks `format` and `version` before anything else, since they decide how to read the rest.
     static func header(of root: JSONValue, kind: DocumentKind) throws(BackupError) -> (members: [String: JSONValue], version: FormatVersion) {
@@ -23,8 +23,8 @@ struct DocumentChecker {
         guard let text = members["version"]?.stringValue, let version = FormatVersion(text) else {
             throw .badVersion(kind, found: members["version"]?.stringValue)
         }
-        if version.major > BackupFormat.current.major { throw .newerMajor(kind, found: version) }
-        if version.major < BackupFormat.current.major { throw .olderMajor(kind, found: version) }
+        if version.major > BackupFormat.current(for: kind).major { throw .newerMajor(kind, found: version) }
+        if version.major < BackupFormat.current(for: kind).major { throw .olderMajor(kind, found: version) }
         return (members, version)
     }
 
@@ -61,7 +61,7 @@ struct DocumentChecker {
         if Self.looksLikeSecret(key) {
             fail(path, "a \(kind.rawValue) never holds passwords or tokens; remove this field (secrets stay in the keyring)")
         } else if tolerant {
-            warnings.append("\(path): skipped; unknown to this Lector (the file is format \(version), this Lector reads \(BackupFormat.current))")
+            warnings.append("\(path): skipped; unknown to this Lector (the file is format \(version), this Lector reads \(BackupFormat.current(for: kind)))")
         } else {
             fail(path, "unknown field" + NearestMatch.hint(NearestMatch.best(for: key, among: known)))
         }

@@ -39,7 +39,8 @@ public enum BackupReference {
 
         ## accounts
 
-        Each account is `{"kind", "name", "url", "user", "default"}`, every field present:
+        Each account is `{"kind", "name", "url", "user", "default", "plain_http_host"}`; every field but
+        the last must be present:
 
         - `kind`: one of \(kinds).
         - `name`: 1–100 characters, unique within the file.
@@ -47,6 +48,11 @@ public enum BackupReference {
           contain `user:password@`.
         - `user`: the login name, or `null`.
         - `default`: `true` for at most one account.
+        - `plain_http_host` (format 1.1): the host of a plain `http://` `url` when the user consented
+          (`--allow-insecure`) to sending the account's secret there unencrypted; `null` or absent
+          for no consent. It must be the `url`'s own host. A restored account keeps the consent, so it
+          syncs as before; one from a 1.0 file has none, and if its `url` is plain http to another
+          machine its requests are refused until `lector account password NAME --allow-insecure`.
 
         There is no field for a secret. A field whose name looks like one (`password`, `token`,
         `api_key`, `secret`, …) makes the file invalid in every version, and its value is never

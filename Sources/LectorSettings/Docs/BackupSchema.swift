@@ -82,7 +82,8 @@ public enum BackupSchema {
                 "url": nullable(webURL),
                 "user": nullable(.object(["type": "string", "minLength": 1])),
                 "default": .object(["type": "boolean"]),
-            ]),
+                "plain_http_host": nullable(.object(["type": "string", "minLength": 1])),
+            ], required: ["kind", "name", "url", "user", "default"]),
             "subscriptions": closedObject([
                 "folders": .object(["type": "array", "uniqueItems": true,
                                     "items": .object(["type": "string", "minLength": 1, "maxLength": 200])]),

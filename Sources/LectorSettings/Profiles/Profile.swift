@@ -57,7 +57,7 @@ public struct Profile: Equatable, Sendable {
     public var jsonValue: JSONValue {
         .object([
             "format": .string(BackupFormat.profileName),
-            "version": .string(BackupFormat.current.description),
+            "version": .string(BackupFormat.currentProfile.description),
             "name": .string(name),
             "description": .string(description),
             "settings": .object(BackupReader.grouped(values).mapValues { .object($0) }),

@@ -35,7 +35,7 @@ public struct FeedProbe: Sendable, Equatable, Codable {
             if let etag { request.headers["If-None-Match"] = etag }
             if let lastModified { request.headers["If-Modified-Since"] = lastModified }
             // Credentials only ever go to the feed's own origin.
-            if let credentials, HTTPOrigin.same(url, current) { request.headers["Authorization"] = authorization(credentials) }
+            if let credentials, HTTPOrigin.same(url, current) { credentials.apply(to: &request) }
             probe.requests += 1
             let response: HTTPResponse
             do { response = try http.sendAndWait(request) } catch {
@@ -83,7 +83,7 @@ public struct FeedProbe: Sendable, Equatable, Codable {
     }
 
     static func authorization(_ credentials: FeedCredentials) -> String {
-        switch credentials {
+        switch credentials.scheme {
         case .basic(let user, let password): "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
         case .bearer(let token): "Bearer \(token)"
         }

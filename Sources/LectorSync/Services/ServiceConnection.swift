@@ -7,10 +7,14 @@ import LectorHTTP
 public struct ServiceConnection: Sendable {
     public let base: URL
     public let http: HTTPClient
+    /// The user consented (--allow-insecure, stored with the account) to sending the account's
+    /// secret over plain http to this host.
+    public let plainHTTPConsented: Bool
 
-    public init(base: URL, http: HTTPClient) {
+    public init(base: URL, http: HTTPClient, plainHTTPConsented: Bool = false) {
         self.base = base
         self.http = http
+        self.plainHTTPConsented = plainHTTPConsented
     }
 
     /// `base` + a relative path (no leading slash) + query items.
@@ -22,10 +26,16 @@ public struct ServiceConnection: Sendable {
     }
 
     /// Sends a request; a transport failure becomes `.network`, 429 and 503 with Retry-After
-    /// become `.rateLimited`. Other statuses are returned for the caller to judge.
+    /// become `.rateLimited`. Other statuses are returned for the caller to judge. Every request
+    /// to a service carries the account's secret (a header, or Fever's api_key and ClientLogin's
+    /// password in the body), so the client checks it against the plain-http rule.
     public func send(_ request: HTTPRequest) throws(SyncError) -> HTTPResponse {
+        var request = request
+        request.carriesSecret = true
+        request.plainHTTPConsented = plainHTTPConsented
         let response: HTTPResponse
         do { response = try http.sendAndWait(request) } catch {
+            if case .insecureSecret = error { throw .authentication(error.message) }
             throw .network(error.message)
         }
         if response.status == 429 || (response.status == 503 && response.headers["Retry-After"] != nil) {

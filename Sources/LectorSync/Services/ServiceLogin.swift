@@ -6,10 +6,10 @@ import LectorHTTP
 /// is skipped; a wrong password or a dead server stops the search at once.
 public enum ServiceLogin {
     public static func verify(kind: ServiceKind, endpoint: AccountEndpoint, user: String?, secret: String,
-                              http: HTTPClient) throws(SyncError) -> (url: URL, info: ServerInfo) {
+                              http: HTTPClient, plainHTTPConsented: Bool = false) throws(SyncError) -> (url: URL, info: ServerInfo) {
         var notThere: [String] = []
         for base in endpoint.candidates {
-            let connection = ServiceConnection(base: base, http: http)
+            let connection = ServiceConnection(base: base, http: http, plainHTTPConsented: plainHTTPConsented)
             do {
                 let info: ServerInfo = switch kind {
                 case .freshrss: try GReaderSession.login(connection, user: user ?? "", password: secret).info

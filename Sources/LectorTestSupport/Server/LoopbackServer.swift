@@ -4,10 +4,20 @@ import Foundation
 /// keep-alive, a request log and runtime fault injection.
 public final class LoopbackServer: Sendable {
     private let core: LoopbackServerCore
+    /// The IPv4 address listened on.
+    public let address: String
 
     /// Starts listening at once; `handler` answers every request not overridden by a fault.
     public init(handler: @escaping @Sendable (ServerRequest) -> ServerResponse) throws(LoopbackServerError) {
         core = try LoopbackServerCore(handler: handler)
+        address = "127.0.0.1"
+    }
+
+    /// Listens on another of this machine's IPv4 addresses (see `LocalAddress`): a server that is
+    /// here but is not loopback, for the plain-http rule.
+    public init(listeningOn address: String, handler: @escaping @Sendable (ServerRequest) -> ServerResponse) throws(LoopbackServerError) {
+        core = try LoopbackServerCore(address: address, handler: handler)
+        self.address = address
     }
 
     deinit { core.stop() }
@@ -15,8 +25,8 @@ public final class LoopbackServer: Sendable {
     /// The port the server listens on.
     public var port: UInt16 { core.port }
 
-    /// `http://127.0.0.1:<port>` (no trailing slash).
-    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    /// `http://127.0.0.1:<port>` (no trailing slash), or the address listened on.
+    public var baseURL: URL { URL(string: "http://\(address):\(port)")! }
 
     /// The same server addressed as `localhost` — a different origin for redirect tests.
     public var localhostURL: URL { URL(string: "http://localhost:\(port)")! }

@@ -17,7 +17,7 @@ final class LoopbackServerCore: @unchecked Sendable {
     private var faults = FaultSchedule()
 
     /// Starts listening at once; `handler` answers every request not overridden by a fault.
-    init(handler: @escaping @Sendable (ServerRequest) -> ServerResponse) throws(LoopbackServerError) {
+    init(address ipv4: String = "127.0.0.1", handler: @escaping @Sendable (ServerRequest) -> ServerResponse) throws(LoopbackServerError) {
         self.handler = handler
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw .socket(call: "socket", errno: errno) }
@@ -26,7 +26,7 @@ final class LoopbackServerCore: @unchecked Sendable {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_addr.s_addr = inet_addr(ipv4)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
