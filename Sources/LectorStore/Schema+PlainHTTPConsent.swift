@@ -1,5 +1,5 @@
 extension Schema {
-    /// v9: the user's consent to sending a secret over plain http, kept with the account or feed.
+    /// v11: the user's consent to sending a secret over plain http, kept with the account or feed.
     ///
     /// `--allow-insecure` used to be checked when the account or feed was added and then
     /// forgotten, so later requests could not tell consent from "the host was this machine then".

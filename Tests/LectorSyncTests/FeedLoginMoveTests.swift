@@ -45,7 +45,7 @@ struct FeedLoginMoveTests {
         #expect(keeper.secret(feed, feed.url) == nil, "the old address kept a copy")
     }
 
-    @Test("a keyring that cannot keep the secret, or a plain-http address elsewhere, leaves the feed where it is with its secret")
+    @Test("a keyring that cannot keep the secret, or a plain-http address elsewhere without consent, leaves the feed where it is with its secret")
     func refusedMovesKeepEverything() throws {
         let (store, admin, keeper, feed, cleanUp) = try setUp()
         defer { cleanUp() }
@@ -61,5 +61,11 @@ struct FeedLoginMoveTests {
         #expect(try store.feeds.list().first?.feed.url == feed.url, "the feed moved anyway")
         #expect(keeper.secret(feed, feed.url) == "feed-secret", "the secret was lost")
         #expect(keeper.secret(feed, insecure.absoluteString) == nil, "the secret was kept for the plain-http address")
+
+        // Consent to plain http given for that host when the feed was added lets it move there.
+        try store.feeds.setPlainHTTPHost(feed.id, "members.invalid")
+        let consented = try #require(try store.feeds.list().first?.feed)
+        try admin.changeAddress(consented, to: insecure)
+        #expect(keeper.secret(feed, insecure.absoluteString) == "feed-secret", "the consented move did not take the secret")
     }
 }

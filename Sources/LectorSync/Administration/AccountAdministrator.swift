@@ -153,9 +153,11 @@ public struct AccountAdministrator {
 
     /// A local feed behind a login moves with its secret: kept for the new address first (the
     /// feed stays put if it cannot be), dropped for the old one once the store has moved. Never
-    /// to plain http on another machine, where the login would cross the network in clear.
+    /// to plain http on another machine, where the login would cross the network in clear —
+    /// unless the user consented to plain http for that very host when adding the feed.
     private func moveWithLogin(_ feed: Feed, to url: URL) throws(AdministrationError) {
-        if url.scheme?.lowercased() == "http" && !LoopbackAddress.isLoopback(host: url.host ?? "") {
+        let host = url.host?.lowercased() ?? ""
+        if url.scheme?.lowercased() == "http" && feed.plainHTTPHost != host && !LoopbackAddress.isLoopback(host: host) {
             throw .loginInClear(feed: feed.title, url: url.absoluteString)
         }
         try logins?.copy(feed, to: url)
