@@ -29,9 +29,13 @@ final class TmuxTerminal {
 
     static let prompt = "JOURNEY$ "
 
-    /// Types `text` literally, then Enter.
+    /// Types `text` literally, then Enter — once the shell has echoed what was typed. Until then
+    /// the screen still ends in the previous prompt, and a wait for "back at the prompt" was
+    /// satisfied before the command had even started.
     func run(_ text: String) {
         type(text)
+        let typed = String(text.prefix(24))
+        wait(for: { $0.contains(typed) }, timeout: 5)
         press("Enter")
     }
 
