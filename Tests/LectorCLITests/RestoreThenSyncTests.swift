@@ -11,25 +11,14 @@ import LectorTestSupport
 struct RestoreThenSyncTests {
     static let remoteKinds = ["freshrss", "miniflux", "fever", "feedbin"]
 
-    private static func lector(_ home: TestHome, _ arguments: [String], stdin: String? = nil) throws -> ProcessResult {
-        try runProcess(TestBinary.path, arguments, environment: home.environment, stdin: stdin)
-    }
-
-    @discardableResult
-    private static func ok(_ home: TestHome, _ arguments: [String], stdin: String? = nil, _ context: String) throws -> ProcessResult {
-        let result = try lector(home, arguments, stdin: stdin)
-        #expect(result.status == 0, "\(context): lector \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr)\(result.stdout)")
-        return result
-    }
-
     /// "title|url|folder" per feed, sorted; duplicates stay visible.
     private static func feeds(_ home: TestHome, _ context: String) throws -> [String] {
-        let listing = try JSONSerialization.jsonObject(with: Data(try ok(home, ["feed", "list", "--json"], context).stdout.utf8)) as? [[String: Any]] ?? []
+        let listing = try JSONSerialization.jsonObject(with: Data(try home.binaryOK(["feed", "list", "--json"], context).stdout.utf8)) as? [[String: Any]] ?? []
         return listing.map { "\($0["title"] as? String ?? "")|\($0["url"] as? String ?? "")|\($0["folder"] as? String ?? "-")" }.sorted()
     }
 
     private static func folders(_ home: TestHome, _ context: String) throws -> [String] {
-        let listing = try JSONSerialization.jsonObject(with: Data(try ok(home, ["folder", "list", "--json"], context).stdout.utf8)) as? [[String: Any]] ?? []
+        let listing = try JSONSerialization.jsonObject(with: Data(try home.binaryOK(["folder", "list", "--json"], context).stdout.utf8)) as? [[String: Any]] ?? []
         return listing.compactMap { $0["name"] as? String }.sorted()
     }
 
@@ -50,23 +39,23 @@ struct RestoreThenSyncTests {
         }
         let service = try ServiceUnderTest.start(kind, feeds: library)
         let old = TestHome()
-        try Self.ok(old, service.addArguments(name: "Server"), stdin: service.secret + "\n", kind)
-        try Self.ok(old, ["sync"], kind)
+        try old.binaryOK(service.addArguments(name: "Server"), stdin: service.secret + "\n", kind)
+        try old.binaryOK(["sync"], kind)
         let feedsBefore = try Self.feeds(old, kind)
         let foldersBefore = try Self.folders(old, kind)
         #expect(feedsBefore.count == 3 && foldersBefore.contains("News") && foldersBefore.contains("Tech"), "\(kind): the source account is set up: \(feedsBefore) \(foldersBefore)")
         let file = old.path + "/move.json"
-        try Self.ok(old, ["backup", "export", file], kind)
+        try old.binaryOK(["backup", "export", file], kind)
         // The new machine's keyring has never seen this login: removing the account drops its secret.
-        try Self.ok(old, ["account", "remove", "Server", "--yes"], kind)
+        try old.binaryOK(["account", "remove", "Server", "--yes"], kind)
 
         let new = TestHome()
-        let restored = try Self.ok(new, ["backup", "restore", file, "--yes"], kind)
+        let restored = try new.binaryOK(["backup", "restore", file, "--yes"], kind)
         Self.log(kind, "backup restore move.json --yes", restored)
         #expect(restored.stdout.contains("account password Server"), "\(kind): the restore says how to give the secret: \(restored.stdout)")
-        let password = try Self.ok(new, ["account", "password", "Server", "--password-stdin"], stdin: service.secret + "\n", kind)
+        let password = try new.binaryOK(["account", "password", "Server", "--password-stdin"], stdin: service.secret + "\n", kind)
         Self.log(kind, "account password Server --password-stdin", password)
-        let synced = try Self.lector(new, ["sync"])
+        let synced = try new.binary(["sync"])
         Self.log(kind, "sync", synced)
         #expect(synced.status == 0, "\(kind): the first sync after a restore must succeed: \(synced.stderr)")
         #expect(!synced.stderr.contains("UNIQUE") && !synced.stderr.contains("SQLite"), "\(kind): no store error: \(synced.stderr)")
@@ -74,10 +63,10 @@ struct RestoreThenSyncTests {
         #expect(feedsAfter == feedsBefore, "\(kind): the same feeds, no duplicates:\nbefore \(feedsBefore)\nafter  \(feedsAfter)")
         #expect(try Self.folders(new, kind) == foldersBefore, "\(kind): the same folders")
 
-        let again = try Self.ok(new, ["backup", "restore", file, "--yes"], kind)
+        let again = try new.binaryOK(["backup", "restore", file, "--yes"], kind)
         Self.log(kind, "backup restore move.json --yes (again)", again)
         #expect(again.stdout.contains("Nothing to restore"), "\(kind): a second restore has nothing to do: \(again.stdout)")
-        let resynced = try Self.ok(new, ["sync"], kind)
+        let resynced = try new.binaryOK(["sync"], kind)
         Self.log(kind, "sync (again)", resynced)
         #expect(try Self.feeds(new, kind) == feedsBefore, "\(kind): nothing changed after the second restore and sync")
     }
@@ -94,24 +83,24 @@ struct RestoreThenSyncTests {
         }
         let server = try LoopbackServer(handler: site.handler)
         let old = TestHome()
-        try Self.ok(old, ["account", "add", "local", "--name", "Home"], "local")
-        try Self.ok(old, ["feed", "add", server.url("/tide.xml").absoluteString, "--folder", "Sea"], "local")
-        try Self.ok(old, ["feed", "add", server.url("/lamp.xml").absoluteString, "--folder", "Coast"], "local")
-        try Self.ok(old, ["feed", "add", server.url("/gull.xml").absoluteString], "local")
-        try Self.ok(old, ["sync"], "local")
+        try old.binaryOK(["account", "add", "local", "--name", "Home"], "local")
+        try old.binaryOK(["feed", "add", server.url("/tide.xml").absoluteString, "--folder", "Sea"], "local")
+        try old.binaryOK(["feed", "add", server.url("/lamp.xml").absoluteString, "--folder", "Coast"], "local")
+        try old.binaryOK(["feed", "add", server.url("/gull.xml").absoluteString], "local")
+        try old.binaryOK(["sync"], "local")
         let feedsBefore = try Self.feeds(old, "local")
         let foldersBefore = try Self.folders(old, "local")
         let file = old.path + "/move.json"
-        try Self.ok(old, ["backup", "export", file], "local")
+        try old.binaryOK(["backup", "export", file], "local")
 
         let new = TestHome()
-        Self.log("local", "backup restore move.json --yes", try Self.ok(new, ["backup", "restore", file, "--yes"], "local"))
+        Self.log("local", "backup restore move.json --yes", try new.binaryOK(["backup", "restore", file, "--yes"], "local"))
         #expect(try Self.feeds(new, "local") == feedsBefore, "local: restored as they were, before any sync")
-        let synced = try Self.lector(new, ["sync"])
+        let synced = try new.binary(["sync"])
         Self.log("local", "sync", synced)
         #expect(synced.status == 0, "local: sync after restore: \(synced.stderr)")
         #expect(try Self.feeds(new, "local") == feedsBefore && (try Self.folders(new, "local")) == foldersBefore, "local: same feeds and folders")
-        let again = try Self.ok(new, ["backup", "restore", file, "--yes"], "local")
+        let again = try new.binaryOK(["backup", "restore", file, "--yes"], "local")
         Self.log("local", "backup restore move.json --yes (again)", again)
         #expect(again.stdout.contains("Nothing to restore"), "local: a second restore has nothing to do: \(again.stdout)")
     }

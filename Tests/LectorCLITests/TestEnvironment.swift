@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import LectorCLI
 @testable import LectorStore
 
@@ -95,4 +96,19 @@ func runProcess(_ executable: String, _ arguments: [String], environment: [Strin
     process.waitUntilExit()
     return ProcessResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                          stderr: String(decoding: errData, as: UTF8.self))
+}
+
+extension TestHome {
+    /// Runs the `lector` binary in this home.
+    func binary(_ arguments: [String], stdin: String? = nil) throws -> ProcessResult {
+        try runProcess(TestBinary.path, arguments, environment: environment, stdin: stdin)
+    }
+
+    /// `binary`, expecting exit 0; `context` says which step of the test it was.
+    @discardableResult
+    func binaryOK(_ arguments: [String], stdin: String? = nil, _ context: String) throws -> ProcessResult {
+        let result = try binary(arguments, stdin: stdin)
+        #expect(result.status == 0, "\(context): lector \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr)\(result.stdout)")
+        return result
+    }
 }
