@@ -74,12 +74,21 @@ public struct LocalFeedSync {
                 report.feedFailures.append(FeedFailure(title: listing.feed.title, url: listing.feed.url, error: nil))
                 continue
             }
+            let login = credentials(listing.feed)
+            if let user = listing.feed.loginUser, login == nil {
+                // A feed behind a login whose secret is not in this keyring (a restored backup
+                // carries the user only): fetching without it could only be refused.
+                let text = "no password for its login (\(user)) in the keyring: give it with 'lector feed password'"
+                report.failures.append("\(listing.feed.title): \(text)")
+                report.feedFailures.append(FeedFailure(title: listing.feed.title, url: listing.feed.url, error: .authentication(text)))
+                continue
+            }
             let stored: StoredFetchMeta
             do { stored = try store.fetchMeta.meta(feedID: listing.feed.id) } catch { throw .store(error) }
             jobs.append(FetchPipeline.Job(url: url, state: FetchState(etag: stored.etag, lastModified: stored.lastModified,
                                                                       bodyHash: stored.bodyHash, nextFetchAt: stored.nextFetchAt,
                                                                       failureCount: stored.failureCount, lastError: stored.lastError),
-                                          credentials: credentials(listing.feed)))
+                                          credentials: login))
             fetchable.append(listing)
         }
         let pipeline = FetchPipeline(jobs: jobs, fetcher: fetcher, manual: manual, now: now)

@@ -166,6 +166,46 @@ extension FeedLoginTests {
     }
 }
 
+extension FeedLoginTests {
+    @Test("a feed behind a login moves to a new machine by backup: its user travels, its password is asked for again with feed password, checked, and the next sync logs in")
+    func loginFeedAcrossMachines() throws {
+        let server = try LoginFeedServers.membersOnly(user: "alice", secret: "feed-secret")
+        let old = TestHome(), new = TestHome()
+        _ = try old.run("account", "add", "local", "--name", "Mine")
+        try old.binaryOK(["feed", "add", server.url("/members.xml").absoluteString, "--login", "alice", "--password-stdin"],
+                         stdin: "feed-secret\n", "subscribe on the old machine")
+        let file = old.path + "/backup.json"
+        try old.binaryOK(["backup", "export", file], "export")
+        let written = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(written.contains("\"login_user\"") && !written.contains("feed-secret"), "the backup has the login's user, never its secret: \(written)")
+        // The new machine's keyring starts empty: the old machine's feed (and its secret) go first,
+        // as both homes share this test's keyring and would give the restored feed the same id.
+        _ = try old.run("feed", "remove", "Members Only", "--yes")
+
+        let restored = try new.binaryOK(["backup", "restore", file, "--yes"], "restore on the new machine")
+        #expect(restored.stdout.contains("Feed 'Members Only' of 'Mine' needs its password: run 'lector feed password 'Members Only' --account 'Mine''"),
+                "the restore says which feed needs its password, and how: \(restored.stdout)")
+        #expect(try new.run("feed", "show", "Members Only").contains("login: alice"))
+        let requestsBefore = server.requests.count
+        let early = try new.binary(["sync"])
+        #expect(early.status == 5 && early.stdout.contains("no password for its login (alice) in the keyring: give it with 'lector feed password'"),
+                "a sync before the password says what is missing: \(early.status) \(early.stdout)\(early.stderr)")
+        #expect(server.requests.count == requestsBefore, "a fetch without the login was sent, only to be refused")
+
+        let wrong = try new.binary(["feed", "password", "Members Only", "--account", "Mine", "--password-stdin"], stdin: "wrong\n")
+        #expect(wrong.status == 5, "a password the feed refuses is an authentication failure (5): \(wrong.status) \(wrong.stderr)")
+        let feed = try #require(try new.store().feeds.list().first { $0.feed.title == "Members Only" }?.feed)
+        let item = SecretItem.feedLogin(feedID: String(feed.id), url: feed.url, user: "alice")
+        #expect(try LibsecretKeyring().secret(for: item) == nil, "a refused password was stored")
+        try new.binaryOK(["feed", "password", "Members Only", "--account", "Mine", "--password-stdin"], stdin: "feed-secret\n", "feed password")
+        #expect(try LibsecretKeyring().secret(for: item) == "feed-secret")
+        let sync = try new.binary(["sync"])
+        #expect(sync.status == 0 && !sync.stdout.contains("failed"), "sync on the new machine: \(sync.stdout)\(sync.stderr)")
+        #expect(server.requests.last?.header("Authorization") == "Basic " + Data("alice:feed-secret".utf8).base64EncodedString())
+        _ = try new.run("feed", "remove", "Members Only", "--yes")
+    }
+}
+
 /// A switch the test flips and the server's thread reads.
 private final class MovedFlag: @unchecked Sendable {
     private let lock = NSLock()

@@ -17,6 +17,8 @@ struct BackupRestorer {
     /// next sync compares with the server (the server is the truth for their structure).
     struct Outcome {
         var needingPassword: [String] = []
+        /// Local feeds behind a login as restored (the backup has their user, not their secret).
+        var feedsWithLogin: [(account: String, feed: Feed)] = []
         var comparedAtSync: [(accountID: Int64, subscriptions: BackupSubscriptions)] = []
     }
 
@@ -36,7 +38,8 @@ struct BackupRestorer {
                         throw StoreError.notFound(what: "account for the subscriptions", name: name)
                     }
                     if account.kind == .local {
-                        try restoreSubscriptions(wanted, into: account, removeMissing: removeMissing)
+                        let withLogin = try restoreSubscriptions(wanted, into: account, removeMissing: removeMissing)
+                        outcome.feedsWithLogin += withLogin.map { (account.name, $0) }
                     } else if plan.comparedAtSync.contains(name) {
                         outcome.comparedAtSync.append((account.id, wanted))
                     }
@@ -79,28 +82,37 @@ struct BackupRestorer {
         return needingPassword
     }
 
-    /// A local account's folders and feeds, restored as they were.
-    private func restoreSubscriptions(_ subscriptions: BackupSubscriptions, into account: Account, removeMissing: Bool) throws {
+    /// A local account's folders and feeds, restored as they were; returns the feeds behind a login.
+    private func restoreSubscriptions(_ subscriptions: BackupSubscriptions, into account: Account, removeMissing: Bool) throws -> [Feed] {
         var folders = Dictionary(uniqueKeysWithValues: try store.folders.list(accountID: account.id).map { ($0.folder.name, $0.folder.id) })
         for folder in subscriptions.folders + subscriptions.feeds.compactMap(\.folder) where folders[folder] == nil {
             folders[folder] = try store.folders.insert(accountID: account.id, serverID: folder, name: folder).id
         }
         let existing = try store.feeds.list(accountID: account.id)
+        var withLogin: [Feed] = []
         for feed in subscriptions.feeds {
             let folderID = feed.folder.flatMap { folders[$0] }
+            var restored: Feed
             if let current = existing.first(where: { $0.feed.url == feed.url }) {
                 try store.feeds.update(current.feed.id, title: feed.title, siteURL: feed.siteURL)
                 try store.feeds.move(current.feed.id, toFolder: folderID)
+                restored = current.feed
             } else {
-                try store.feeds.insert(accountID: account.id, folderID: folderID, serverID: feed.url, title: feed.title,
-                                       url: feed.url, siteURL: feed.siteURL)
+                restored = try store.feeds.insert(accountID: account.id, folderID: folderID, serverID: feed.url, title: feed.title,
+                                                  url: feed.url, siteURL: feed.siteURL)
             }
+            try store.feeds.setLogin(restored.id, user: feed.loginUser)
+            try store.feeds.setPlainHTTPHost(restored.id, feed.plainHTTPHost)
+            restored.title = feed.title
+            restored.loginUser = feed.loginUser
+            if feed.loginUser != nil { withLogin.append(restored) }
         }
-        guard removeMissing else { return }
+        guard removeMissing else { return withLogin }
         let wantedURLs = Set(subscriptions.feeds.map(\.url))
         for listing in existing where !wantedURLs.contains(listing.feed.url) { try store.feeds.remove(listing.feed.id) }
         let wantedFolders = Set(subscriptions.folders)
         for (folder, id) in folders where !wantedFolders.contains(folder) { try store.folders.remove(id) }
+        return withLogin
     }
 
     private func restoreReadingList(_ wanted: [ReadingListEntry], removeMissing: Bool) throws {

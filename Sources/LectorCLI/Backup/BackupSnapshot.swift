@@ -40,7 +40,8 @@ struct BackupSnapshot {
         for account in try store.accounts.all() where !account.isDemo {
             let folders = try store.folders.list(accountID: account.id).map(\.folder.name)
             let feeds = try store.feeds.list(accountID: account.id).map {
-                BackupFeed(title: $0.feed.title, url: Self.withoutLogin($0.feed.url), siteURL: $0.feed.siteURL, folder: $0.folderName)
+                BackupFeed(title: $0.feed.title, url: Self.withoutLogin($0.feed.url), siteURL: $0.feed.siteURL, folder: $0.folderName,
+                           loginUser: $0.feed.loginUser, plainHTTPHost: $0.feed.plainHTTPHost)
             }
             result[account.name] = BackupSubscriptions(folders: folders, feeds: feeds)
         }

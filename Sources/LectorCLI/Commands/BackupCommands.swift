@@ -122,7 +122,20 @@ enum BackupCommands {
         try applyOutsideTheStore(document, plan: plan, outcome: outcome, session: session)
         json["applied"] = .bool(true)
         json["needs_password"] = .array(outcome.needingPassword.map(JSONValue.string))
+        // A backup never holds a feed's secret: those not in this machine's keyring are asked for.
+        // A keyring that cannot answer counts as "no secret" (the note then names a command that asks).
+        let keyring = session.keyring
+        let feedsNeedingPassword = outcome.feedsWithLogin.filter { account, feed in
+            guard let user = feed.loginUser else { return false }
+            return ((try? keyring.secret(for: .feedLogin(feedID: String(feed.id), url: feed.url, user: user))) ?? nil) == nil
+        }
+        json["feeds_need_password"] = .array(feedsNeedingPassword.map { account, feed in
+            .object(["account": .string(account), "feed": .string(feed.title)])
+        })
         var follow = outcome.needingPassword.map { "Account '\($0)' needs its secret: run 'lector account password \($0)'." }
+        follow += feedsNeedingPassword.map { account, feed in
+            "Feed '\(feed.title)' of '\(account)' needs its password: run 'lector feed password \(ShellWords.quoted(feed.title)) --account \(ShellWords.quoted(account))'."
+        }
         if sections.contains(.accounts) { follow += PlainHTTPRestoreNote.lines(for: document.accounts) }
         follow += plan.comparedAtSync.map { "Subscriptions of '\($0)' are kept by its server: the next 'lector sync' compares them with the backup and shows any difference." }
         return CommandOutput(text: (notes + ["Restored: \(plan.changes.count) change(s) applied."] + follow).joined(separator: "\n"),

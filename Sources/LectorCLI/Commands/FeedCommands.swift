@@ -1,7 +1,8 @@
 import LectorStore
 
 enum FeedCommands {
-    static let all: [CommandSpec] = [list] + FeedEditCommands.all + [FeedApplyCommand.apply, FeedCheckCommand.check] + FeedInspectCommands.all
+    static let all: [CommandSpec] = [list] + FeedEditCommands.all + [FeedPasswordCommand.password, FeedApplyCommand.apply, FeedCheckCommand.check]
+        + FeedInspectCommands.all
 
     static let list = CommandSpec(
         ["feed", "list"], "list feeds with their folder and unread count",

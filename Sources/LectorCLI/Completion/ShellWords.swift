@@ -1,3 +1,4 @@
+import LectorBasics
 /// Splitting a line into words the way a POSIX shell does for simple cases: whitespace
 /// separates, single and double quotes group, backslash escapes. Used by the REPL and for the
 /// partial word a shell hands to `__complete`.
@@ -22,6 +23,11 @@ enum ShellWords {
     }
 
     /// Removes shell quoting from a (possibly unfinished) word.
+    /// `word` as one word of a POSIX shell line, for a command Lector prints for the user to run.
+    static func quoted(_ word: String) -> String {
+        "'" + word.replacingAll("'", with: "'\\''") + "'"
+    }
+
     static func dequote(_ word: String) -> String {
         guard word.contains(where: { $0 == "\"" || $0 == "'" || $0 == "\\" }) else { return word }
         return scan(word).words.first ?? ""

@@ -55,8 +55,12 @@ extension BackupSubscriptions {
 
 extension BackupFeed {
     var jsonValue: JSONValue {
-        .object(["title": .string(title), "url": .string(url), "site_url": siteURL.map(JSONValue.string) ?? .null,
-                 "folder": folder.map(JSONValue.string) ?? .null])
+        var members: [String: JSONValue] = ["title": .string(title), "url": .string(url), "site_url": siteURL.map(JSONValue.string) ?? .null,
+                                            "folder": folder.map(JSONValue.string) ?? .null]
+        // Only for a feed behind a login: the others look as they did in format 1.0.
+        if let loginUser { members["login_user"] = .string(loginUser) }
+        if let plainHTTPHost { members["plain_http_host"] = .string(plainHTTPHost) }
+        return .object(members)
     }
 }
 

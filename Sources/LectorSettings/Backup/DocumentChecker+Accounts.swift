@@ -95,7 +95,8 @@ extension DocumentChecker {
         var feeds: [BackupFeed] = []
         for (index, element) in array(value, at: path).enumerated() {
             let itemPath = "\(path)[\(index)]"
-            let members = object(element, at: itemPath, required: ["title", "url", "site_url", "folder"])
+            let members = object(element, at: itemPath, required: ["title", "url", "site_url", "folder"],
+                                 optional: ["login_user", "plain_http_host"])
             guard !members.isEmpty else { continue }
             let title = members["title"].map { string($0, at: join(itemPath, "title"), length: 0...1000) } ?? ""
             let url = members["url"].map { webURL($0, at: join(itemPath, "url")) } ?? ""
@@ -107,7 +108,13 @@ extension DocumentChecker {
             if feeds.contains(where: { $0.url == url }), !url.isEmpty {
                 fail(join(itemPath, "url"), "this feed is listed twice for the account")
             }
-            feeds.append(BackupFeed(title: title, url: url, siteURL: site, folder: folder))
+            let loginUser = members["login_user"].flatMap { nullableString($0, at: join(itemPath, "login_user")) }
+            let plainHTTPHost = members["plain_http_host"].flatMap { nullableString($0, at: join(itemPath, "plain_http_host")) }
+            if let plainHTTPHost, plainHTTPHost != Self.plainHTTPHost(of: url) {
+                fail(join(itemPath, "plain_http_host"), "'\(plainHTTPHost)' is not the host of a plain http:// url: "
+                     + "the consent to plain http covers only the feed's own http:// host (or is null)")
+            }
+            feeds.append(BackupFeed(title: title, url: url, siteURL: site, folder: folder, loginUser: loginUser, plainHTTPHost: plainHTTPHost))
         }
         return feeds
     }

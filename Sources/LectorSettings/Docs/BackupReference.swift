@@ -70,7 +70,11 @@ public enum BackupReference {
         `{"ACCOUNT NAME": {"folders": [NAME, …], "feeds": [{"title", "url", "site_url", "folder"}, …]}}`.
         Every account named here must be in `accounts`; folder names are unique per account; a feed's
         `folder` is `null` or one of that account's folders; a feed `url` appears once per account;
-        `site_url` is an http(s) URL or `null`.
+        `site_url` is an http(s) URL or `null`. A local feed behind a login also has (format 1.1)
+        `login_user`, the user of its login (`(token)` for a bearer token) — never its password or
+        token: after a restore, `lector feed password FEED` stores it in the keyring again, and the
+        restore names every feed that needs it — and, when the user consented to send that login
+        over plain http, `plain_http_host`, the host of the feed's own `http://` `url`.
 
         ## reading_list
 

@@ -94,7 +94,9 @@ public enum BackupSchema {
                 "url": webURL,
                 "site_url": nullable(webURL),
                 "folder": nullable(.object(["type": "string", "minLength": 1])),
-            ]),
+                "login_user": nullable(.object(["type": "string", "minLength": 1])),
+                "plain_http_host": nullable(.object(["type": "string", "minLength": 1])),
+            ], required: ["title", "url", "site_url", "folder"]),
             "readingListEntry": closedObject([
                 "account": .object(["type": "string", "minLength": 1]),
                 "article_url": webURL,
