@@ -5,7 +5,8 @@ import LectorStore
 //
 // The in-process search figures of `scale` again, on the stores a `scale --keep-stores DIR` run
 // left behind (DIR/scale-SIZE.sqlite): the rare, medium and common term through
-// `articles.list(search:)` beside a bare FTS5 MATCH, without syncing the accounts again.
+// `articles.list(search:)` beside a bare FTS5 MATCH and beside the page floor (that MATCH
+// joined to the shown columns of its rows), without syncing the accounts again.
 enum ScaleSearchBench {
     static func run(_ options: BenchOptions) throws {
         let directory = options.string("stores", default: "")
@@ -25,9 +26,9 @@ enum ScaleSearchBench {
         for (size, path) in stores {
             let store = try Store(path: path)
             for term in terms {
-                let (hits, lector, raw) = try StoreBench.compareSearch(store, term.word, runs: runs)
-                print(String(format: "scale %d: search %@ '%@' (%d hits) in-process p50 %.3f ms, bare FTS5 MATCH %.3f ms (%.2f×)",
-                             size, term.name, term.word, hits, lector.p50, raw.p50, lector.p50 / raw.p50))
+                let (hits, lector, raw, page) = try StoreBench.compareSearch(store, term.word, runs: runs)
+                print(String(format: "scale %d: search %@ '%@' (%d hits) in-process p50 %.3f ms, bare FTS5 MATCH %.3f ms (%.2f×); page floor %.3f ms (%.2f×)",
+                             size, term.name, term.word, hits, lector.p50, raw.p50, lector.p50 / raw.p50, page.p50, lector.p50 / page.p50))
             }
         }
     }

@@ -93,7 +93,7 @@ enum StoreBench {
         print("query".padding(toLength: 22, withPad: " ", startingAt: 0) + "     hits   Lector p50   p95    FTS5 p50   p95  (ms)")
         var lectorMedians: [Double] = [], rawMedians: [Double] = []
         for query in queries {
-            let (hits, l, r) = try compareSearch(store, query, runs: runs)
+            let (hits, l, r, _) = try compareSearch(store, query, runs: runs)
             lectorMedians.append(l.p50)
             rawMedians.append(r.p50)
             print(String(format: "%@ %8d %12.2f %6.2f %11.2f %6.2f", ("'" + query + "'").padding(toLength: 22, withPad: " ", startingAt: 0),
@@ -104,22 +104,37 @@ enum StoreBench {
                        peer: String(format: "bare FTS5 %.2f ms", raw), ratio: String(format: "%.2f×", lector / raw), goal: "—")
     }
 
-    /// `query` through `articles.list(search:limit: 20)` and as a bare FTS5 MATCH … ORDER BY bm25
-    /// LIMIT 20, `runs` times each, alternating; fails when they find different numbers of rows.
-    static func compareSearch(_ store: Store, _ query: String, runs: Int) throws -> (hits: Int, lector: Percentiles, raw: Percentiles) {
+    /// `query` through `articles.list(search:limit: 20)`, as a bare FTS5 MATCH … ORDER BY bm25
+    /// LIMIT 20, and as the page floor: that MATCH joined to the shown columns of its rows (the
+    /// least SQL any list of those rows needs: article, feed title, state), `runs` times each,
+    /// alternating; fails when they find different numbers of rows.
+    static func compareSearch(_ store: Store, _ query: String, runs: Int)
+        throws -> (hits: Int, lector: Percentiles, raw: Percentiles, page: Percentiles) {
         let match = ftsQuery(query)
         let hits = try store.database.scalarInt("SELECT count(*) FROM articles_fts WHERE articles_fts MATCH ?", match)
-        var lector: [Double] = [], raw: [Double] = []
-        var found = 0, rawFound = 0
+        var lector: [Double] = [], raw: [Double] = [], page: [Double] = []
+        var found = 0, rawFound = 0, pageFound = 0
         for _ in 0..<runs {
             lector.append(try secondsElapsed { found = try store.articles.list(ArticleQuery(search: query, limit: 20)).count } * 1000)
             raw.append(try secondsElapsed {
                 rawFound = try store.database.query("SELECT rowid FROM articles_fts WHERE articles_fts MATCH ? ORDER BY bm25(articles_fts) LIMIT 20",
                                                     match) { $0.int64(0) }.count
             } * 1000)
+            page.append(try secondsElapsed {
+                pageFound = try store.database.query("""
+                    SELECT a.id, a.title, a.url, a.published_at, f.title, s.read, s.starred
+                    FROM (SELECT rowid AS hit, bm25(articles_fts) AS score FROM articles_fts WHERE articles_fts MATCH ?
+                          ORDER BY score LIMIT 20)
+                    CROSS JOIN articles a ON a.id = hit CROSS JOIN feeds f ON f.id = a.feed_id
+                    LEFT JOIN article_state s ON s.article_id = a.id
+                    """, match) { ($0.int64(0), $0.string(1), $0.optionalString(2), $0.optionalDouble(3), $0.string(4),
+                                   $0.optionalString(5), $0.bool(6)) }.count
+            } * 1000)
         }
-        guard found == rawFound else { throw BenchError.check("'\(query)': Lector found \(found), FTS5 \(rawFound)") }
-        return (hits, Percentiles(lector), Percentiles(raw))
+        guard found == rawFound, found == pageFound else {
+            throw BenchError.check("'\(query)': Lector found \(found), FTS5 \(rawFound), the page floor \(pageFound)")
+        }
+        return (hits, Percentiles(lector), Percentiles(raw), Percentiles(page))
     }
 
     /// The same quoting Lector's store applies: every word a quoted string, the last one a prefix.
