@@ -41,13 +41,18 @@ struct CommandRunner {
         return shown
     }
 
+    /// Help as a terminal shows it: wrapped between words to its width; unchanged for a pipe.
+    static func fitted(_ help: String, session: Session) -> String {
+        isatty(STDOUT_FILENO) == 1 ? HelpWrapping.fit(help, width: session.terminalWidth) : help
+    }
+
     /// Runs `words`, hands the output to `show`, then runs what the command left for after.
     /// Returns the exit status of a command that reports a failure beside its output.
     private func execute(_ words: [String], show: (String) -> Void) throws(CLIError) -> (status: ExitStatus, failureLine: String?) {
         let parser = CommandLineParser(table: session.table, inREPL: session.inREPL)
         switch try parser.parse(words) {
         case .help(let topic):
-            show(try HelpRenderer(table: session.table, inREPL: session.inREPL).help(for: topic) + "\n")
+            show(Self.fitted(try HelpRenderer(table: session.table, inREPL: session.inREPL).help(for: topic), session: session) + "\n")
             return (.ok, nil)
         case .run(let invocation):
             session.tablesArePlain = invocation.flag("plain") || isatty(STDOUT_FILENO) != 1

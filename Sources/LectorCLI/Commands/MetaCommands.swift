@@ -8,7 +8,7 @@ enum MetaCommands {
     ) { invocation, session in
         let topic = invocation.variadic("COMMAND")
         let text = try HelpRenderer(table: session.table, inREPL: session.inREPL).help(for: topic)
-        return CommandOutput(text: text, json: HelpJSON(topic: topic.joined(separator: " "), text: text))
+        return CommandOutput(text: CommandRunner.fitted(text, session: session), json: HelpJSON(topic: topic.joined(separator: " "), text: text))
     }
 
     static let completions = CommandSpec(

@@ -65,6 +65,19 @@ struct JourneyTests {
         #expect(styled.contains("\u{1b}[1mtide"), "the match is highlighted: \(styled)")
     }
 
+    @Test("--help on a narrow terminal breaks its lines between words")
+    func helpFitsTheTerminal() throws {
+        let journey = try Journey()
+        let terminal = try journey.terminal(width: 60, height: 40)
+        terminal.run("lector feed password --help")
+        #expect(terminal.wait(for: { $0.contains("--allow-insecure") && $0.split(separator: "\n").last?.hasPrefix("JOURNEY$") == true }, timeout: 10),
+                "no help:\n\(terminal.screen())")
+        let screenWords = Set(terminal.screen().split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))
+        let help = try journey.shell("lector feed password --help").stdout
+        let missing = help.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init).filter { !screenWords.contains($0) }
+        #expect(missing.isEmpty, "words broken at the terminal's edge: \(missing)\n\(terminal.screen())")
+    }
+
     @Test("article read with the default pager shows the article, and q returns to the shell")
     func articleReadThroughDefaultPager() throws {
         let journey = try Journey()
