@@ -46,11 +46,14 @@ struct FeedLogin {
     /// plain http to a host that is not this machine (decided on its addresses), unless the user
     /// passed --allow-insecure.
     static func refuseInsecure(_ url: URL, _ invocation: Invocation, addressLogin: Bool = false) throws(CLIError) {
-        guard addressLogin || invocation.flag("bearer") || invocation.value("login") != nil,
-              url.scheme?.lowercased() == "http", !invocation.flag("allow-insecure") else { return }
-        let host = url.host ?? ""
-        guard !LoopbackAddress.isLoopback(host: host) else { return }
-        throw .usage("refusing to send the feed's secret over plain http to \(host): use https, or pass --allow-insecure")
+        guard addressLogin || invocation.flag("bearer") || invocation.value("login") != nil else { return }
+        try refuseInsecure(url, consentedHost: consentedHost(url, invocation))
+    }
+
+    /// Refuses a login for `url` that would cross the network in clear, `consentedHost` aside.
+    static func refuseInsecure(_ url: URL, consentedHost: String?) throws(CLIError) {
+        guard PlainHTTPRule.wouldExpose(url, consentedHost: consentedHost) else { return }
+        throw .usage("refusing to send the feed's secret over plain http to \(url.host ?? "its host"): use https, or pass --allow-insecure")
     }
 
     /// The URL to store for a feed with a login: the secret belongs to the origin it was typed for.

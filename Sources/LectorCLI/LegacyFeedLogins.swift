@@ -14,11 +14,8 @@ enum LegacyFeedLogins {
         guard let candidates = try? store.feeds.addressesWithLogin(), !candidates.isEmpty else { return nil }
         var moved = 0, failure: String?
         for (id, address) in candidates {
-            guard var components = URL(string: address).flatMap({ URLComponents(url: $0, resolvingAgainstBaseURL: false) }),
-                  let user = components.user, let password = components.password, !user.isEmpty, !password.isEmpty else { continue }
-            components.user = nil
-            components.password = nil
-            guard let clean = components.url?.absoluteString else { continue }
+            guard let (bare, user, password) = URL(string: address).flatMap(FeedLogin.loginWrittenIn),
+                  let clean = bare?.absoluteString, !user.isEmpty, !password.isEmpty else { continue }
             do {
                 try keyring.store(password, for: .feedLogin(feedID: String(id), url: clean, user: user))
             } catch {

@@ -36,6 +36,16 @@ public enum PlainHTTPRule {
     /// Resolves a host name to its addresses now; nil when it does not resolve.
     public typealias Resolver = @Sendable (String) -> [ResolvedAddress]?
 
+    /// True when a secret sent to `url` would cross the network in clear without consent: plain
+    /// http to a host that is not this machine (decided on the addresses it resolves to now) and
+    /// not `consentedHost`, the host the user allowed plain http for. The one rule behind every
+    /// refusal made before a request exists (adding an account or a feed, moving a feed).
+    public static func wouldExpose(_ url: URL, consentedHost: String? = nil) -> Bool {
+        guard url.scheme?.lowercased() == "http" else { return false }
+        let host = url.host?.lowercased() ?? ""
+        return host != consentedHost && !LoopbackAddress.isLoopback(host: host)
+    }
+
     /// The decision for `request`; `resolve` is getaddrinfo unless a test gives another.
     public static func decide(_ request: HTTPRequest,
                               resolve: Resolver = { LoopbackAddress.resolve(host: $0) }) -> Decision {

@@ -95,7 +95,7 @@ public struct AccountEndpoint: Sendable, Equatable {
 
     /// Whether the credential would cross the network unencrypted.
     public var isInsecure: Bool {
-        candidates.contains { $0.scheme == "http" && !Self.isLoopback($0.host ?? "") }
+        candidates.contains { PlainHTTPRule.wouldExpose($0) }
     }
 
     /// Decided on the addresses the name resolves to, never on its spelling (`127.evil.example`

@@ -28,11 +28,8 @@ struct BackupSnapshot {
     /// A feed address without a login written into it: a password an older Lector stored there
     /// that the keyring could not take yet must not travel in a backup.
     static func withoutLogin(_ address: String) -> String {
-        guard address.contains("@"), var components = URL(string: address).flatMap({ URLComponents(url: $0, resolvingAgainstBaseURL: false) }),
-              components.user != nil || components.password != nil else { return address }
-        components.user = nil
-        components.password = nil
-        return components.url?.absoluteString ?? address
+        guard address.contains("@"), let bare = URL(string: address).flatMap(FeedLogin.loginWrittenIn)?.bare else { return address }
+        return bare.absoluteString
     }
 
     func subscriptions() throws -> [String: BackupSubscriptions] {

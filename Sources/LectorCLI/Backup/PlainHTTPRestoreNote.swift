@@ -8,8 +8,8 @@ import LectorSettings
 enum PlainHTTPRestoreNote {
     static func lines(for accounts: [BackupAccount]) -> [String] {
         accounts.compactMap { account in
-            guard account.plainHTTPHost == nil, let text = account.url, let url = URL(string: text),
-                  url.scheme?.lowercased() == "http", let host = url.host, !LoopbackAddress.isLoopback(host: host) else { return nil }
+            guard account.plainHTTPHost == nil, let text = account.url, let url = URL(string: text), let host = url.host,
+                  PlainHTTPRule.wouldExpose(url) else { return nil }
             // The name comes from the file: it reaches the terminal only through the sanitiser.
             let name = TerminalText.sanitize(account.name)
             return "Account '\(name)' is reached over plain http at \(host) and this backup holds no consent for that: "

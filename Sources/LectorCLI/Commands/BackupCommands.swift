@@ -123,12 +123,8 @@ enum BackupCommands {
         json["applied"] = .bool(true)
         json["needs_password"] = .array(outcome.needingPassword.map(JSONValue.string))
         // A backup never holds a feed's secret: those not in this machine's keyring are asked for.
-        // A keyring that cannot answer counts as "no secret" (the note then names a command that asks).
         let keyring = session.keyring
-        let feedsNeedingPassword = outcome.feedsWithLogin.filter { account, feed in
-            guard let user = feed.loginUser else { return false }
-            return ((try? keyring.secret(for: .feedLogin(feedID: String(feed.id), url: feed.url, user: user))) ?? nil) == nil
-        }
+        let feedsNeedingPassword = outcome.feedsWithLogin.filter { FeedLogin.credentials(for: $0.feed, keyring: keyring) == nil }
         json["feeds_need_password"] = .array(feedsNeedingPassword.map { account, feed in
             .object(["account": .string(account), "feed": .string(feed.title)])
         })

@@ -1,6 +1,5 @@
 import FoundationEssentials
 import LectorFeeds
-import LectorHTTP
 import LectorKeyring
 import LectorStore
 
@@ -35,9 +34,7 @@ enum FeedPasswordCommand {
         }
         guard let url = URL(string: feed.url) else { throw CLIError.failure("the feed's stored address cannot be read: \(feed.url)") }
         let consentedHost = FeedLogin.consentedHost(url, invocation) ?? feed.plainHTTPHost
-        if url.scheme?.lowercased() == "http" && consentedHost != url.host?.lowercased() && !LoopbackAddress.isLoopback(host: url.host ?? "") {
-            throw CLIError.usage("refusing to send the feed's secret over plain http to \(url.host ?? "its host"): use https, or pass --allow-insecure")
-        }
+        try FeedLogin.refuseInsecure(url, consentedHost: consentedHost)
         let what = user == FeedLogin.tokenUser ? "Token" : "Password for \(user)"
         var login = FeedLogin(user: user, secret: try SecretInput.read(prompt: "\(what) (feed): ", fromStdin: invocation.flag("password-stdin")))
         login.plainHTTPConsented = consentedHost != nil

@@ -42,7 +42,7 @@ public final class SummaryClient: Sendable {
               let host = url.host, !host.isEmpty else {
             throw .notConfigured(setting: "summary.endpoint", reason: "the summary endpoint is not an http(s) URL")
         }
-        if request.apiKey != nil && scheme == "http" && !LoopbackAddress.isLoopback(host: host) {
+        if request.apiKey != nil && PlainHTTPRule.wouldExpose(url) {
             throw .notConfigured(setting: "summary.endpoint",
                                  reason: "the API key would travel unencrypted over http to \(host); use an https endpoint")
         }

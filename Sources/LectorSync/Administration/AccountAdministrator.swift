@@ -156,8 +156,7 @@ public struct AccountAdministrator {
     /// to plain http on another machine, where the login would cross the network in clear —
     /// unless the user consented to plain http for that very host when adding the feed.
     private func moveWithLogin(_ feed: Feed, to url: URL) throws(AdministrationError) {
-        let host = url.host?.lowercased() ?? ""
-        if url.scheme?.lowercased() == "http" && feed.plainHTTPHost != host && !LoopbackAddress.isLoopback(host: host) {
+        if PlainHTTPRule.wouldExpose(url, consentedHost: feed.plainHTTPHost) {
             throw .loginInClear(feed: feed.title, url: url.absoluteString)
         }
         try logins?.copy(feed, to: url)
