@@ -198,6 +198,17 @@ public struct ArticlesTable {
         }
     }
 
+    /// When a feed's newest article is from: its publish date, else when it arrived (an undated
+    /// entry is as new as its first sighting). One step down `articles_by_feed_time`.
+    public func newestListingTime(feedID: Int64) throws(StoreError) -> Double? {
+        try storeOperation {
+            try database.queryFirst("""
+                SELECT \(Self.listingTime) FROM articles WHERE feed_id = ?
+                ORDER BY \(Self.listingTime) DESC, id DESC LIMIT 1
+                """, feedID) { $0.double(0) }
+        }
+    }
+
     /// Ids of articles whose title or text contain all the words typed, best match first.
     public func search(_ text: String, limit: Int = 50) throws(StoreError) -> [Int64] {
         try list(ArticleQuery(search: text, limit: limit)).map(\.id)

@@ -41,6 +41,18 @@ struct QueryPlanTests {
         #expect(!steps.contains { $0 == "SCAN a" || $0.hasPrefix("SCAN a ") || $0.hasPrefix("SCAN articles ") }, "no scan of articles: \(steps)")
     }
 
+    @Test("a feed's newest article time is one step down the feed time index, never a sort of its articles")
+    func newestTimeReadsTheIndex() throws {
+        let temporary = try TemporaryStore()
+        _ = try temporary.seedAccount(articles: 3)
+        let steps = try temporary.store.database.query("""
+            EXPLAIN QUERY PLAN SELECT \(ArticlesTable.listingTime) FROM articles WHERE feed_id = ?
+            ORDER BY \(ArticlesTable.listingTime) DESC, id DESC LIMIT 1
+            """, Int64(1)) { $0.string(3) }
+        #expect(steps == ["SEARCH articles USING INDEX articles_by_feed_time (feed_id=?)"], "the feed's articles would be read and sorted: \(steps)")
+        #expect(try temporary.store.articles.newestListingTime(feedID: 1) == 1_700_000_002)
+    }
+
     @Test("feed titles for completion come from the title index alone, already in order", arguments: [nil, Int64(1)])
     func feedTitlesReadTheIndex(_ accountID: Int64?) throws {
         let temporary = try TemporaryStore()

@@ -77,6 +77,18 @@ struct FeedHealthCheckTests {
         #expect(report.requests == 7, "one request per feed plus the redirect's hop, got \(report.requests)")
     }
 
+    @Test("a feed whose entries carry no date is as new as the entries it last brought, not stale")
+    func undatedFeedIsNotStale() throws {
+        let world = try World()
+        world.site.serve("/undated.xml", text: "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>undated</title>"
+                         + "<item><title>no date</title><guid>undated-1</guid></item></channel></rss>", contentType: "application/rss+xml")
+        let feed = try world.admin.subscribe(SubscriptionRequest(url: world.server.url("/undated.xml"), title: "undated.xml"))
+        try world.store.articles.upsert(accountID: world.account.id, feedID: feed.id,
+                                        IncomingArticle(serverID: "undated-1", url: nil, title: "no date", text: "seen just now"))
+        let found = world.findings(try world.check(at: Date()))
+        #expect(found["undated.xml"] == [], "an undated entry first seen now was taken as never new: \(found)")
+    }
+
     @Test("a 404 becomes 'gone' after three checks a fetch floor apart; a check inside the floor asks no server")
     func goneAfterSeveralChecks() throws {
         let world = try World()

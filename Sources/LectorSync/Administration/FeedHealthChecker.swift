@@ -40,7 +40,8 @@ public struct FeedHealthChecker {
         let time = now.timeIntervalSince1970
         let accountIDs = Set(accounts.map(\.id))
         let everyFeed = try store.feeds.list()
-        let demo = Set(try store.accounts.all().filter(\.isDemo).map(\.id))
+        let allAccounts = try store.accounts.all()
+        let demo = Set(allAccounts.filter(\.isDemo).map(\.id))
         let listings = everyFeed.filter { accountIDs.contains($0.feed.accountID) }
         let byID = Dictionary(uniqueKeysWithValues: accounts.map { ($0.id, $0) })
 
@@ -67,7 +68,7 @@ public struct FeedHealthChecker {
         // A name that does not resolve means the site is gone only when other hosts did answer.
         let networkUp = probes.contains { $0.status != nil }
 
-        let duplicates = Self.duplicates(everyFeed.filter { !demo.contains($0.feed.accountID) }, accounts: try store.accounts.all())
+        let duplicates = Self.duplicates(everyFeed.filter { !demo.contains($0.feed.accountID) }, accounts: allAccounts)
         var results: [FeedHealth] = []
         for (index, listing) in listings.enumerated() {
             let meta = metas[index]
@@ -92,7 +93,7 @@ public struct FeedHealthChecker {
     private func findings(_ listing: FeedListing, meta: StoredFetchMeta, record: FeedCheckRecord?, networkUp: Bool, now: Double,
                           health: inout FeedHealth) throws(StoreError) -> [HealthFinding] {
         var found: [HealthFinding] = []
-        var newest = try store.articles.list(ArticleQuery(feedID: listing.feed.id, newestFirst: true, limit: 1)).first?.publishedAt
+        var newest = try store.articles.newestListingTime(feedID: listing.feed.id)
         var working = meta.failureCount == 0
         if let probe = record?.probe {
             if let moved = probe.movedTo.flatMap(URL.init(string:)) { found.append(.moved(to: moved)) }
