@@ -38,7 +38,7 @@ let package = Package(
         // The one sanitiser for outside text on its way to a terminal or a log.
         .target(name: "LectorText"),
         // Loopback HTTP server and service emulators, for tests and benchmarks only.
-        .target(name: "LectorTestSupport", dependencies: ["CLibXML2", "LectorStore"]),
+        .target(name: "LectorTestSupport", dependencies: ["CLibXML2", "LectorStore", "LectorBasics"]),
         .target(name: "LectorFeeds", dependencies: ["CLibXML2", "LectorHTTP", "LectorBasics"]),
         .target(name: "LectorReader", dependencies: ["CLibXML2", "LectorHTTP", "LectorText", "LectorBasics"]),
         .target(name: "LectorSync", dependencies: ["LectorStore", "LectorHTTP", "LectorFeeds", "LectorBasics"]),
@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "LectorKeyringTests", dependencies: ["LectorKeyring", "keyring-probe"]),
         .testTarget(name: "LectorTextTests", dependencies: ["LectorText"]),
         .testTarget(name: "LectorHTTPTests", dependencies: ["LectorHTTP", "LectorTestSupport", "http-probe"]),
-        .testTarget(name: "LectorTestSupportTests", dependencies: ["LectorTestSupport", "LectorHTTP"]),
+        .testTarget(name: "LectorTestSupportTests", dependencies: ["LectorTestSupport", "LectorHTTP", "LectorBasics"]),
         .testTarget(name: "LectorFeedsTests", dependencies: ["LectorFeeds", "LectorHTTP", "LectorTestSupport"]),
         .testTarget(name: "LectorReaderTests", dependencies: ["LectorReader", "LectorText", "LectorFeeds", "LectorHTTP", "LectorTestSupport"],
                     exclude: ["Golden"]),

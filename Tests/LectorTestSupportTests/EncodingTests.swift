@@ -4,14 +4,6 @@ import LectorTestSupport
 
 @Suite("Emulator encodings")
 struct EncodingTests {
-    @Test("MD5 matches the RFC 1321 test vectors")
-    func md5Vectors() {
-        #expect(MD5.hex("") == "d41d8cd98f00b204e9800998ecf8427e")
-        #expect(MD5.hex("abc") == "900150983cd24fb0d6963f7d28e17f72")
-        #expect(MD5.hex("The quick brown fox jumps over the lazy dog") == "9e107d9d372bb6826bd81d3542a419d6")
-        #expect(MD5.hex(String(repeating: "1234567890", count: 8)) == "57edf4a22be3c955ac49da2e2107b67a")
-    }
-
     @Test("JSON is written like PHP: unescaped for GReader, \\/ and \\u escapes for Fever")
     func phpStyles() {
         let value = JSONValue.object([("t", .string("a/b ＆ é \"q\"\n")), ("n", .int(-3)), ("b", .bool(true)), ("z", .null)])

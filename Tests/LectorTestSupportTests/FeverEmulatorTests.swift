@@ -1,4 +1,5 @@
 import Foundation
+import LectorBasics
 import Testing
 import LectorHTTP
 import LectorTestSupport
@@ -19,7 +20,7 @@ struct FeverEmulatorTests {
         let emulator = FeverEmulator(store: seededStore(), accounts: [account])
         let server = try LoopbackServer(handler: emulator.handler)
         defer { server.stop() }
-        #expect(account.feverAPIKey == MD5.hex("alice:api-pass"))
+        #expect(account.feverAPIKey == MD5.hex(of: "alice:api-pass"))
         #expect(try await call(server, "")["auth"] as? Int == 1)
         #expect(try await call(server, "", key: "0123")["auth"] as? Int == 0)
         #expect(try await call(server, "", key: account.feverAPIKey.uppercased())["auth"] as? Int == 1, "key case is ignored")

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LectorBasics
 import LectorHTTP
 
 /// The Fever API: every call is a POST of `api_key` = md5("user:password") to `?api`. A wrong

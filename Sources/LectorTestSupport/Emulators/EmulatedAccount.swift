@@ -1,3 +1,5 @@
+import LectorBasics
+
 /// A user of an emulated server.
 public struct EmulatedAccount: Sendable, Equatable {
     /// The login name.
@@ -16,7 +18,7 @@ public struct EmulatedAccount: Sendable, Equatable {
 
     /// The 40-hex secret FreshRSS derives from the API password (stable across logins).
     var greaderHash: String {
-        String((MD5.hex("\(username):\(password)") + MD5.hex("\(password):\(username)")).prefix(40))
+        String((MD5.hex(of: "\(username):\(password)") + MD5.hex(of: "\(password):\(username)")).prefix(40))
     }
 
     /// The GReader `Auth` value: `<user>/<40 hex>`.
@@ -26,5 +28,5 @@ public struct EmulatedAccount: Sendable, Equatable {
     public var greaderToken: String { greaderHash + String(repeating: "Z", count: 17) }
 
     /// The Fever api_key: md5("user:password") in lowercase hex.
-    public var feverAPIKey: String { MD5.hex("\(username):\(password)") }
+    public var feverAPIKey: String { MD5.hex(of: "\(username):\(password)") }
 }

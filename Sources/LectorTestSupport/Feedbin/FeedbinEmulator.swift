@@ -1,4 +1,5 @@
 import Foundation
+import LectorBasics
 
 /// An in-memory Feedbin API v2 (`/v2`): Basic auth with the e-mail, subscriptions (with their
 /// own ids, distinct from feed ids), taggings, entries without read state, unread and starred
@@ -52,7 +53,7 @@ public final class FeedbinEmulator: @unchecked Sendable {
     /// Feedbin GETs carry an ETag and answer 304 to a matching If-None-Match.
     private static func validated(_ response: ServerResponse, for request: ServerRequest) -> ServerResponse {
         guard response.status == 200 else { return response }
-        let etag = "W/\"\(MD5.hex(response.bodyText))\""
+        let etag = "W/\"\(MD5.hex(of: response.bodyText))\""
         if request.header("If-None-Match") == etag { return .empty(304, headers: [(name: "ETag", value: etag)]) }
         var tagged = response
         tagged.headers.append((name: "ETag", value: etag))

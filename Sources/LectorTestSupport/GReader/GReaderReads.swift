@@ -1,4 +1,5 @@
 import Foundation
+import LectorBasics
 
 /// Read-only endpoints.
 extension GReaderCall {
@@ -38,7 +39,7 @@ extension GReaderCall {
                     ("categories", .array([.object([("id", .string(Self.labelPrefix + folder.name)), ("label", .string(folder.name))])])),
                     ("url", .string(feed.feedURL)),
                     ("htmlUrl", .string(feed.siteURL)),
-                    ("iconUrl", .string("\(serverBase)/f.php?\(MD5.hex(feed.feedURL).prefix(8))")),
+                    ("iconUrl", .string("\(serverBase)/f.php?\(MD5.hex(of: feed.feedURL).prefix(8))")),
                 ])
             }
             return FreshRSSReply.json(.object([("subscriptions", .array(subscriptions))]), newline: true)

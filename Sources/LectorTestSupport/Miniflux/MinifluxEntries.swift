@@ -1,4 +1,5 @@
 import Foundation
+import LectorBasics
 
 /// Entry listing and state changes.
 extension MinifluxCall {
@@ -13,7 +14,7 @@ extension MinifluxCall {
         let changed = REST.iso8601(seconds: item.id / 1_000_000)
         return .object([
             ("id", .int(item.id)), ("user_id", .int(1)), ("feed_id", .number(item.feedID)),
-            ("status", .string(item.read ? "read" : "unread")), ("hash", .string(MD5.hex(item.url))),
+            ("status", .string(item.read ? "read" : "unread")), ("hash", .string(MD5.hex(of: item.url))),
             ("title", .string(item.title)), ("url", .string(item.url)), ("comments_url", .string("")),
             ("published_at", .string(REST.iso8601(seconds: item.published))), ("created_at", .string(changed)),
             ("changed_at", .string(changed)), ("content", .string(item.content)), ("author", .string(item.author ?? "")),

@@ -1,7 +1,7 @@
 import Testing
-@testable import LectorSync
+import LectorBasics
 
-/// The Swift MD5 behind the Fever API key (md5 of "user:password"), which replaced libcrypto's.
+/// The one MD5: the Fever API key (md5 of "user:password") and the emulators' hashes.
 @Suite("MD5 digests for the Fever API key")
 struct MD5Tests {
     @Test("the RFC 1321 examples hash to their published digests")
@@ -9,6 +9,7 @@ struct MD5Tests {
         #expect(MD5.hex(of: "") == "d41d8cd98f00b204e9800998ecf8427e")
         #expect(MD5.hex(of: "abc") == "900150983cd24fb0d6963f7d28e17f72")
         #expect(MD5.hex(of: "message digest") == "f96b697d7cb7938d525a2f31aaf161d0")
+        #expect(MD5.hex(of: "The quick brown fox jumps over the lazy dog") == "9e107d9d372bb6826bd81d3542a419d6")
         #expect(MD5.hex(of: String(repeating: "1234567890", count: 8)) == "57edf4a22be3c955ac49da2e2107b67a")
     }
 
