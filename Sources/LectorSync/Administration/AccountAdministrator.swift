@@ -176,7 +176,7 @@ public struct AccountAdministrator {
     /// The folder of that name in the store, inserted (under the id the service will give it) when missing.
     func folderInStore(named name: String) throws -> FolderPlacement {
         if let existing = try existingFolder(named: name) { return FolderPlacement(folder: existing, created: false, keptLocally: false) }
-        let serverID = account.kind == .freshrss ? "user/-/label/\(name)" : name
+        let serverID = account.kind == .freshrss ? GReaderWire.labelID(name) : name
         return FolderPlacement(folder: try store.folders.insert(accountID: account.id, serverID: serverID, name: name), created: true,
                                keptLocally: false)
     }
@@ -200,7 +200,7 @@ public struct AccountAdministrator {
                 let folders = try store.folders.list(accountID: account.id)
                 folderID = try folders.first(where: { $0.folder.serverID == folderServerID })?.folder.id
                     ?? store.folders.insert(accountID: account.id, serverID: folderServerID,
-                                            name: folderName ?? folderServerID.components(separatedBy: "/label/").last ?? folderServerID).id
+                                            name: folderName ?? GReaderWire.labelName(folderServerID) ?? folderServerID).id
             }
             return try store.feeds.insert(accountID: account.id, folderID: folderID, serverID: remote.serverID, title: remote.title,
                                           url: remote.url, siteURL: remote.siteURL)
