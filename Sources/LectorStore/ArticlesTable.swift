@@ -265,23 +265,20 @@ public struct ArticlesTable {
         }
     }
 
-    /// Unread and starred counts over an account (or all), for the list's counters. Neither
-    /// reads every article: unread is the sum of the per-feed counters the triggers keep, starred
-    /// counts the entries of the partial index on starred rows (a scan of all state rows cost
-    /// 18 ms at 100,000 articles, on every `article list`).
-    public func counters(accountID: Int64?) throws(StoreError) -> (unread: Int, starred: Int) {
+    /// Unread and starred counts of what a list is of — an account (or all), one folder, one feed —
+    /// for the list's counters. Neither reads any article: both sum the per-feed counters the
+    /// triggers keep (a scan of all state rows cost 18 ms at 100,000 articles, on every
+    /// `article list`).
+    public func counters(accountID: Int64?, folderID: Int64? = nil, feedID: Int64? = nil) throws(StoreError) -> (unread: Int, starred: Int) {
         try storeOperation {
-            let unread = try database.scalarInt(Self.unreadCount, accountID)
-            let starred = try database.scalarInt(Self.starredCount, accountID)
-            return (unread, starred)
+            try database.queryFirst(Self.counts, accountID, folderID, feedID) { ($0.int(0), $0.int(1)) } ?? (0, 0)
         }
     }
 
-    /// Unread articles of an account (or all), from the per-feed counters.
-    static let unreadCount = "SELECT coalesce(sum(unread_count), 0) FROM feeds WHERE ?1 IS NULL OR account_id = ?1"
-
-    /// Starred articles of an account (or all), from the per-feed counters.
-    static let starredCount = "SELECT coalesce(sum(starred_count), 0) FROM feeds WHERE ?1 IS NULL OR account_id = ?1"
+    static let counts = """
+        SELECT coalesce(sum(unread_count), 0), coalesce(sum(starred_count), 0) FROM feeds
+        WHERE (?1 IS NULL OR account_id = ?1) AND (?2 IS NULL OR folder_id = ?2) AND (?3 IS NULL OR id = ?3)
+        """
 
     /// Number of articles, optionally of one account.
     public func count(accountID: Int64? = nil) throws(StoreError) -> Int {

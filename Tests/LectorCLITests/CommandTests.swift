@@ -40,6 +40,24 @@ struct CommandTests {
         #expect(Set(feeds ?? []) == ["The Slow Kitchen"])
     }
 
+    @Test("the list's unread and starred counters count what the list is of: the library, a folder, a feed")
+    func countersFollowTheFilter() throws {
+        let home = TestHome()
+        func counters(_ filter: String...) throws -> String {
+            try home.run(["article", "list"] + filter).split(separator: "\n").first.map(String.init) ?? ""
+        }
+        func expected(_ filter: String...) throws -> String {
+            let data = Data(try home.run(["article", "list", "--json", "--all", "--limit", "500"] + filter).utf8)
+            let rows = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+            let unread = rows.filter { $0["read"] as? Bool == false }.count, starred = rows.filter { $0["starred"] as? Bool == true }.count
+            return "\(unread) unread · \(starred) starred"
+        }
+        #expect(try counters() == expected(), "the whole library")
+        #expect(try counters("--folder", "Science") == expected("--folder", "Science"), "one folder")
+        #expect(try counters("--feed", "Swift on Servers Weekly") == expected("--feed", "Swift on Servers Weekly"), "one feed")
+        #expect(try counters("--folder", "Science") != counters(), "the demo's Science folder holds fewer than the library")
+    }
+
     @Test("an unknown folder is 'not found' with a suggestion")
     func unknownFolder() {
         let home = TestHome()

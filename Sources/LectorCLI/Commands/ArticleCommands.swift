@@ -36,7 +36,8 @@ enum ArticleCommands {
             .render(articles, searching: query.search != nil)
         var header: [String] = []
         if preferences.showUnreadCount || preferences.showStarredCount {
-            let counts = try CLIError.catching { try store.articles.counters(accountID: query.accountID) }
+            let counts = try CLIError.catching { try store.articles.counters(accountID: query.accountID, folderID: query.folderID,
+                                                                                 feedID: query.feedID) }
             header.append([preferences.showUnreadCount ? "\(counts.unread) unread" : nil,
                            preferences.showStarredCount ? "\(counts.starred) starred" : nil].compactMap { $0 }.joined(separator: " · "))
         }
