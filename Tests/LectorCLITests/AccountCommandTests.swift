@@ -184,6 +184,29 @@ struct NoKeyringTests {
         #expect(try Store(path: databasePath).feeds.list().first { $0.feed.title == "Members" }?.feed.url == legacy, "the feed was left as it was")
     }
 
+    @Test("with no keyring, summarize without a provider names the setting (exit 2), and a cached summary is shown without asking the keyring")
+    func summaryWithoutKeyring() throws {
+        let stream = "data: {\"choices\":[{\"delta\":{\"content\":\"Tides follow the moon.\"}}]}\n\ndata: [DONE]\n\n"
+        let server = try LoopbackServer { _ in ServerResponse(status: 200, headers: [("Content-Type", "text/event-stream")], body: Data(stream.utf8)) }
+        let home = TestHome()
+        var environment = home.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/nonexistent/lector-test-bus"
+        _ = try runProcess(TestBinary.path, ["article", "list"], environment: environment)
+        let unset = try runProcess(TestBinary.path, ["article", "summarize", "1"], environment: environment)
+        #expect(unset.status == 2 && unset.stderr.contains("summary.provider"),
+                "with no provider the setting is named, whatever the keyring: exit \(unset.status), \(unset.stderr)")
+        // A summary cached while the keyring answered (an in-process session has the runner's).
+        _ = try home.run("settings", "set", "summary.provider", "openai")
+        _ = try home.run("settings", "set", "summary.endpoint", server.baseURL.absoluteString + "/v1")
+        _ = try home.run("settings", "set", "summary.model", "tiny")
+        guard PrivateKeyring.isAvailable else { return }
+        _ = try home.run("article", "summarize", "1", "--json")
+        let cached = try runProcess(TestBinary.path, ["article", "summarize", "1"], environment: environment)
+        #expect(cached.status == 0 && cached.stdout.contains("Tides follow the moon."),
+                "the cached summary needs no keyring: exit \(cached.status), \(cached.stderr)")
+        #expect(server.requests.count == 1, "the cache answered the second time")
+    }
+
     @Test("with no Secret Service reachable, adding a remote account fails with exit 5 and saves nothing")
     func noSecretService() throws {
         let service = try ServiceUnderTest.start("miniflux")

@@ -66,7 +66,7 @@ struct SummaryRequestTests {
     @Test("settings values resolve to endpoints, or say which setting to set")
     func configured() throws {
         func make(_ provider: String, _ endpoint: String, _ model: String) throws(SummaryError) -> SummaryRequest {
-            try SummaryRequest.configured(provider: provider, endpoint: endpoint, model: model, apiKey: "",
+            try SummaryRequest.configured(provider: provider, endpoint: endpoint, model: model,
                                           promptTemplate: "p", title: "t", text: "x")
         }
         #expect(try make("openai", "", "gpt").endpoint.absoluteString == "https://api.openai.com/v1/chat/completions")

@@ -21,19 +21,13 @@ enum SummaryCommands {
         guard let article = try CLIError.catching({ try store.articles.article(id) }) else { throw CLIError.notFound("no article with id \(id)") }
         let preferences = try session.preferences()
         let endpoint = preferences.summaryEndpoint?.absoluteString ?? ""
-        // A keyring that cannot answer (locked, no Secret Service) must not turn into "no key":
-        // the request would go out without the key the user stored. Only Ollama, which needs no
-        // key, goes on without one.
-        let apiKey: String?
-        do throws(KeyringError) { apiKey = try session.keyring.secret(for: keyItem(endpoint)) } catch {
-            guard preferences.summaryProvider == .ollama else { throw CLIError.authentication(error.message) }
-            apiKey = nil
-        }
         let text = try CLIError.catching { try store.articles.text(of: id) }
-        let request: SummaryRequest
+        // The settings are checked and the cache asked before the keyring: neither a summary
+        // that is off nor one already cached needs the key, nor a keyring to unlock.
+        var request: SummaryRequest
         do throws(SummaryError) {
             request = try SummaryRequest.configured(provider: preferences.summaryProvider.rawValue, endpoint: endpoint,
-                                                    model: preferences.summaryModel ?? "", apiKey: apiKey,
+                                                    model: preferences.summaryModel ?? "",
                                                     promptTemplate: preferences.summaryPrompt, title: article.title, text: text,
                                                     declaredLanguage: nil)
         } catch { throw CLIError.usage(error.message) }
@@ -41,6 +35,14 @@ enum SummaryCommands {
         if !invocation.flag("refresh"), let cached = try CLIError.catching({ try store.articles.summary(forKey: cacheKey) }) {
             return CommandOutput(text: TerminalSanitizer.clean(cached), json: SummaryJSON(article: id, summary: cached, cached: true,
                                                                                             language: request.language.code))
+        }
+        // A keyring that cannot answer (locked, no Secret Service) must not turn into "no key":
+        // the request would go out without the key the user stored. Only Ollama, which needs no
+        // key, goes on without one.
+        do throws(KeyringError) {
+            request.apiKey = try session.keyring.secret(for: keyItem(endpoint)).flatMap { $0.isEmpty ? nil : $0 }
+        } catch {
+            guard preferences.summaryProvider == .ollama else { throw CLIError.authentication(error.message) }
         }
         let streaming = !invocation.wantsJSON
         let summary: String

@@ -5,7 +5,8 @@ extension SummaryRequest {
     /// Builds a request from the `summary.*` settings: `provider` is "none", "openai" or "ollama";
     /// an empty `endpoint` means the provider's standard one; an empty `model` is allowed only for
     /// an OpenAI-compatible server of one's own, which then uses its default model.
-    public static func configured(provider: String, endpoint: String, model: String, apiKey: String?,
+    /// The API key is set afterwards, once the cache has not answered.
+    public static func configured(provider: String, endpoint: String, model: String,
                                   promptTemplate: String, title: String, text: String,
                                   declaredLanguage: String? = nil) throws(SummaryError) -> SummaryRequest {
         guard let kind = Provider(rawValue: provider.lowercased()) else {
@@ -17,8 +18,7 @@ extension SummaryRequest {
         if trimmedModel.isEmpty && (kind == .ollama || !ownServer) {
             throw .notConfigured(setting: "summary.model", reason: "\(kind.displayName) needs a model name")
         }
-        let key = apiKey.flatMap { $0.isEmpty ? nil : $0 }
-        return SummaryRequest(provider: kind, endpoint: url, model: trimmedModel, apiKey: key,
+        return SummaryRequest(provider: kind, endpoint: url, model: trimmedModel,
                               promptTemplate: promptTemplate, title: title, text: text,
                               declaredLanguage: declaredLanguage)
     }
