@@ -50,6 +50,9 @@ public protocol SyncProvider: Sendable {
     func renameFeed(_ feed: RemoteFeedReference, to title: String) throws(SyncError)
     func moveFeed(_ feed: RemoteFeedReference, to folder: String) throws(SyncError)
     func unsubscribe(_ feed: RemoteFeedReference) throws(SyncError)
+    /// Points a subscription at a new address in place, keeping its entries; false when the
+    /// service has no way to (the caller then subscribes anew and drops the old one).
+    func changeFeedAddress(_ feed: RemoteFeedReference, to url: String) throws(SyncError) -> Bool
     /// Creates a folder and returns it as the server knows it. Where a folder only exists once a
     /// feed is in it (`capabilities.foldersCanBeEmpty` false: GReader, Feedbin) nothing is sent:
     /// the folder comes back with the id it will have, and the caller keeps it locally until then.
@@ -61,6 +64,9 @@ public protocol SyncProvider: Sendable {
 }
 
 extension SyncProvider {
+    /// Neither the Google Reader API nor Feedbin's (titles only) nor Fever changes a feed's address.
+    public func changeFeedAddress(_ feed: RemoteFeedReference, to url: String) throws(SyncError) -> Bool { false }
+
     public func unreadIDs(pages: ([String]) throws(SyncError) -> Void) throws(SyncError) -> Bool {
         try unreadIDs().deliver(to: pages)
     }

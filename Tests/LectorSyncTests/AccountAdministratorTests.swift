@@ -75,8 +75,8 @@ struct AccountAdministratorTests {
         }
     }
 
-    @Test("a moved feed on a service: subscribed at the new address in the same folder under the same title, the old one dropped",
-          arguments: [FreshRSSBench.API.greader, .miniflux])
+    @Test("a moved feed on a service without an address edit: subscribed at the new address in the same folder under the same title, the old one dropped",
+          arguments: [FreshRSSBench.API.greader, .feedbin])
     func changeAddressOnAService(_ api: FreshRSSBench.API) async throws {
         try await offPool {
             let bench = try Self.bench(api)
@@ -87,6 +87,34 @@ struct AccountAdministratorTests {
             #expect(server == ["Feed 1 | Tech | https://site1.example/atom.xml", "Feed 2 | News | https://site2.example/feed.xml"],
                     "\(api): the server after the change of address: \(server.sorted())")
             #expect(local == server, "\(api): the store \(local.sorted()) differs from the server")
+        }
+    }
+
+    @Test("a moved feed on Miniflux changes its address in place: the same feed on the server and in the store, its articles and their state kept through a sync")
+    func changeAddressInPlaceOnMiniflux() async throws {
+        try await offPool {
+            let bench = try Self.bench(.miniflux)
+            // Served too, so subscribing anew would succeed: only the kept articles tell the two apart.
+            bench.feeds.addRemoteFeed(LectorTestSupport.RemoteFeed(feedURL: "https://site1.example/atom.xml", title: "Feed 1 (Atom)"))
+            let before = try Self.feed(bench.store, bench.account, "https://site1.example/feed.xml")
+            let articles = try bench.store.articles.list(ArticleQuery(feedID: before.id, limit: 500))
+            #expect(!articles.isEmpty, "the first sync brought Feed 1's articles")
+            try bench.store.states.setStarred([articles[0].id], to: true)
+            try bench.sync()
+            let admin = AccountAdministrator(store: bench.store, account: bench.account, provider: bench.provider)
+            try admin.changeAddress(before, to: URL(string: "https://site1.example/atom.xml")!)
+            let server = try Self.serverFeeds(bench.provider)
+            #expect(server == ["Feed 1 | Tech | https://site1.example/atom.xml", "Feed 2 | News | https://site2.example/feed.xml"],
+                    "the server after the change of address: \(server.sorted())")
+            #expect(try bench.provider.structure().feeds.contains { $0.serverID == before.serverID && $0.url == "https://site1.example/atom.xml" },
+                    "the server kept the feed (id \(before.serverID)) rather than subscribing anew")
+            try bench.sync()
+            let after = try Self.feed(bench.store, bench.account, "https://site1.example/atom.xml")
+            #expect(after.id == before.id && after.serverID == before.serverID, "the store kept the feed: \(before) became \(after)")
+            let kept = try bench.store.articles.list(ArticleQuery(feedID: after.id, limit: 500))
+            #expect(Set(kept.map(\.id)) == Set(articles.map(\.id)), "the feed's articles stay through the change and a sync")
+            #expect(try bench.store.articles.state(of: articles[0].id)?.starred == true, "the starred article is still starred")
+            #expect(try Self.localFeeds(bench.store, bench.account) == server, "the store agrees with the server")
         }
     }
 

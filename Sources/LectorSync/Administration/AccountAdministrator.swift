@@ -118,9 +118,9 @@ public struct AccountAdministrator {
         }
     }
 
-    /// Points a feed at its new address. A local account keeps the feed, its articles and their
-    /// state; a service subscribes to the new address (same folder and title) before dropping
-    /// the old one, as none of their APIs changes a feed's address in place.
+    /// Points a feed at its new address. A local account, and a service that can change an
+    /// address in place (Miniflux), keep the feed, its articles and their state; the others
+    /// subscribe to the new address (same folder and title) before dropping the old one.
     public func changeAddress(_ feed: Feed, to url: URL) throws(AdministrationError) {
         try requireEditing("change feed addresses")
         guard provider != nil else {
@@ -129,10 +129,16 @@ public struct AccountAdministrator {
             }
             return try moveWithLogin(feed, to: url)
         }
-        let folder = try reference(feed).folder?.name
+        let current = try reference(feed)
         let key = canonicalFeedKey(url)
         let existing = try storing { try store.feeds.list(accountID: account.id) }.contains { URL(string: $0.feed.url).map(canonicalFeedKey) == key }
-        if !existing { try subscribe(SubscriptionRequest(url: url, folder: folder, title: feed.title), checkedForDuplicates: true) }
+        if !existing, let provider {
+            let changedInPlace = try server { () throws(SyncError) in try provider.changeFeedAddress(current, to: url.absoluteString) }
+            if changedInPlace {
+                return try storing { try store.feeds.changeAddress(feed.id, to: url.absoluteString, serverID: feed.serverID) }
+            }
+        }
+        if !existing { try subscribe(SubscriptionRequest(url: url, folder: current.folder?.name, title: feed.title), checkedForDuplicates: true) }
         try unsubscribe(feed)
     }
 

@@ -34,6 +34,12 @@ extension MinifluxProvider {
         try call("PUT", "v1/feeds/\(id)", json: ["category_id": category], "moving the feed")
     }
 
+    /// `PUT /v1/feeds/{id}` takes a `feed_url` too: the feed keeps its id, entries and category.
+    public func changeFeedAddress(_ feed: RemoteFeedReference, to url: String) throws(SyncError) -> Bool {
+        try call("PUT", "v1/feeds/\(try Self.feedID(feed))", json: ["feed_url": url], "changing the feed's address")
+        return true
+    }
+
     /// A feed already gone from the server counts as unsubscribed, so a retry is harmless.
     public func unsubscribe(_ feed: RemoteFeedReference) throws(SyncError) {
         let response = try connection.send(jsonRequest("DELETE", "v1/feeds/\(try Self.feedID(feed))", nil))

@@ -118,6 +118,11 @@ struct MinifluxCall {
         return store.withState { state in
             guard let index = state.feeds.firstIndex(where: { $0.id == id }) else { return error("Not Found", 404) }
             if let title = body["title"] as? String, !title.isEmpty { state.feeds[index].title = title }
+            if let url = body["feed_url"] as? String {
+                guard !url.isEmpty else { return error("The feed URL cannot be empty", 400) }
+                if state.feeds.contains(where: { $0.feedURL == url && $0.id != id }) { return error("This feed already exists", 400) }
+                state.feeds[index].feedURL = url
+            }
             if let category = (body["category_id"] as? NSNumber)?.intValue {
                 guard state.folders.contains(where: { $0.id == category }) else {
                     return error("This category does not exist or does not belong to this user", 400)
