@@ -25,6 +25,10 @@ struct REPL {
         installCompletion()
         Interrupt.install()
         Console.out("Lector \(LectorVersion.current) — type 'help' for commands, Tab to complete, Ctrl-D to leave.\n")
+        // Like the prompt, only a hint: a store that cannot be opened is reported by the first command.
+        if (try? session.store().accounts.defaultAccount()?.isDemo) == true {
+            Console.out("This is a demo library. Start your own with 'feed add URL' or 'account add KIND'; 'demo off' removes the demo.\n")
+        }
         // Settings that cannot be read mean a store that cannot be opened, which the first command
         // reports; not starting a sync in the background is the safe side meanwhile.
         if (try? session.preferences().syncOnLaunch) == true {

@@ -109,6 +109,22 @@ struct JourneyTests {
         #expect(Journey.replStillWorks(terminal), "the REPL did not survive the pager quitting early:\n\(terminal.screen())")
     }
 
+    @Test("a first REPL says the library is a demo and how to start one's own; once there is an account of one's own it does not")
+    func firstREPLExplainsTheDemo() throws {
+        let journey = try Journey()
+        let terminal = try journey.terminal()
+        try Journey.startREPL(in: terminal)
+        #expect(terminal.wait(for: { $0.contains("demo library") && $0.contains("feed add") && $0.contains("demo off") }, timeout: 5),
+                "a first run does not say what the demo is or how to begin:\n\(terminal.screen())")
+        terminal.run("account add local --name Home")
+        terminal.run("exit")
+        #expect(wentBackToShell(terminal), "the REPL did not end:\n\(terminal.screen())")
+        terminal.run("clear")
+        try Journey.startREPL(in: terminal)
+        #expect(terminal.wait(for: { $0.contains("lector (Home)>") }, timeout: 5), "the REPL has not started on Home:\n\(terminal.screen())")
+        #expect(!terminal.screen().contains("demo library"), "the demo hint outlived the demo:\n\(terminal.screen())")
+    }
+
     @Test("in the REPL, the line under an article is the dock as commands, and they act on that article")
     func dockLineInREPL() throws {
         let journey = try Journey()
