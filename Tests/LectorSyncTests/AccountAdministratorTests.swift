@@ -53,8 +53,10 @@ struct AccountAdministratorTests {
                 let server = try Self.serverFeeds(bench.provider), local = try Self.localFeeds(bench.store, bench.account)
                 #expect(server == local, "\(api): after \(step) server \(server.sorted()) but store \(local.sorted())")
             }
-            let added = try admin.subscribe(SubscriptionRequest(url: URL(string: "https://new.example/feed.xml")!, folder: "Fresh"))
+            let added = try admin.subscribe(SubscriptionRequest(url: URL(string: "https://new.example/feed.xml")!, folder: "Fresh",
+                                                                siteURL: "https://new.example/"))
             #expect(added.title == "New Feed", "\(api): the subscribed feed is stored as \(added)")
+            #expect(added.siteURL == "https://new.example/", "\(api): the site address known when subscribing is stored before any sync: \(added)")
             try agree("subscribe into a new folder")
             try admin.rename(try Self.feed(bench.store, bench.account, "https://new.example/feed.xml"), to: "Renamed")
             try agree("rename")

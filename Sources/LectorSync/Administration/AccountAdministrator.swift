@@ -64,14 +64,14 @@ public struct AccountAdministrator {
             let remoteFeed = try server { () throws(SyncError) in
                 try provider.subscribe(feedURL: request.url.absoluteString, folder: request.folder, title: request.title)
             }
-            return try storing { try storeAcknowledged(remoteFeed, folderName: request.folder) }
+            return try storing { try storeAcknowledged(remoteFeed, folderName: request.folder, siteURL: request.knownSiteURL) }
         }
         return try storing {
             try store.database.write {
                 let folderID = try request.folder.map { try folderInStore(named: $0).folder.id }
                 let feed = try store.feeds.insert(accountID: account.id, folderID: folderID, serverID: request.url.absoluteString,
                                                   title: request.localTitle, url: request.url.absoluteString,
-                                                  siteURL: request.fetched?.feed.link ?? request.siteURL)
+                                                  siteURL: request.knownSiteURL)
                 if let fetched = request.fetched {
                     try store.sync.applyEntries(accountID: account.id,
                                                 fetched.feed.items.map { (feed.id, LocalFeedSync.article($0, feedID: feed.id), false, false) },
@@ -199,7 +199,8 @@ public struct AccountAdministrator {
     /// Stores a feed the server just acknowledged, with its folder, without waiting for a sync.
     /// A folder new to the store takes the name asked for: services that name folders by a
     /// number (Miniflux categories) would otherwise show the number until the next sync.
-    func storeAcknowledged(_ remote: RemoteFeed, folderName: String?) throws -> Feed {
+    /// `siteURL` stands in for a site address the server did not give.
+    func storeAcknowledged(_ remote: RemoteFeed, folderName: String?, siteURL: String?) throws -> Feed {
         try store.database.write {
             var folderID: Int64?
             if let folderServerID = remote.folderServerID {
@@ -209,7 +210,7 @@ public struct AccountAdministrator {
                                             name: folderName ?? GReaderWire.labelName(folderServerID) ?? folderServerID).id
             }
             return try store.feeds.insert(accountID: account.id, folderID: folderID, serverID: remote.serverID, title: remote.title,
-                                          url: remote.url, siteURL: remote.siteURL)
+                                          url: remote.url, siteURL: remote.siteURL ?? siteURL)
         }
     }
 

@@ -38,6 +38,10 @@ public struct SubscriptionRequest: Sendable {
         }
     }
 
+    /// The site address known before the server answers: the fetched feed's own link, else the
+    /// one given. Stored where the server does not say (the Google Reader API's subscribe).
+    var knownSiteURL: String? { fetched?.feed.link ?? siteURL }
+
     /// The title a local account stores.
     var localTitle: String {
         if let title, !title.trimmingBlanks.isEmpty { return title }
