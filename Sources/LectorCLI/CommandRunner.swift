@@ -58,6 +58,7 @@ struct CommandRunner {
             session.tablesArePlain = invocation.flag("plain") || isatty(STDOUT_FILENO) != 1
             let output: CommandOutput
             do {
+                defer { session.settleProvisionalAccount() }
                 output = try invocation.spec.run(invocation, session)
             } catch {
                 throw CLIError.from(error)

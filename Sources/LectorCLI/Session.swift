@@ -17,6 +17,10 @@ public final class Session {
     /// Work a command leaves for after its output is on screen (marking an article read once it
     /// was shown); the runner runs it and empties the list.
     var afterShown: [() throws -> Void] = []
+    /// The local account `accountForNewData` made for this command, and the demo it stands in
+    /// for: kept once the command has put something in it, removed otherwise (see
+    /// `settleProvisionalAccount`).
+    private var provisionalAccount: (created: Account, demo: Account)?
     /// Script mode: every `--json` document is one compact line (JSON lines), and errors name
     /// the script line they come from (`scriptLine`, set by the script runner).
     var jsonLines = false
@@ -94,9 +98,36 @@ public final class Session {
                 let name = (["Local"] + (2...99).map { "Local \($0)" }).first { !taken.contains($0.lowercased()) } ?? "Local \(UUID().uuidString.prefix(6))"
                 let created = try store.accounts.insert(kind: .local, name: name)
                 try store.accounts.setDefault(created.id)
-                Console.note("created the local account '\(name)' for your feeds and made it the default; the demo library stays apart ('lector demo off' removes only the demo)")
-                return try store.accounts.named(name) ?? created
+                let account = try store.accounts.named(name) ?? created
+                provisionalAccount = (account, chosen)
+                return account
             }
+        }
+    }
+
+    /// Ends the life of a provisional account once its command has run: one that now holds a
+    /// feed or a folder stays (and is announced); one the command left empty — it failed, was
+    /// cancelled or only planned — goes again, and the demo is the default once more, so such a
+    /// command leaves the store as it found it.
+    func settleProvisionalAccount() {
+        guard let (created, demo) = provisionalAccount, let store = openedStore else { return }
+        provisionalAccount = nil
+        do throws(CLIError) {
+            let holdsSomething = try CLIError.catching {
+                try !store.feeds.list(accountID: created.id).isEmpty || !store.folders.list(accountID: created.id).isEmpty
+            }
+            if holdsSomething {
+                Console.note("created the local account '\(created.name)' for your feeds and made it the default; the demo library stays apart ('lector demo off' removes only the demo)")
+                return
+            }
+            try CLIError.catching {
+                try store.database.write {
+                    try store.accounts.remove(created.id)
+                    try store.accounts.setDefault(demo.id)
+                }
+            }
+        } catch {
+            Console.note("the empty local account '\(created.name)' made for this command stays: \(error.description)")
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LectorTestSupport
 @testable import LectorCLI
 @testable import LectorStore
 
@@ -49,5 +50,32 @@ struct DemoSeparationTests {
             #expect(error.exitStatus == .usage && error.description.contains("account add"), "\(error)")
         }
         #expect(try home.store().accounts.all().allSatisfy(\.isDemo), "a refusal creates nothing")
+    }
+
+    @Test("with only the demo, a command that adds nothing — it failed, or only planned — leaves no account behind and the demo the default",
+          arguments: [["feed", "add", "http://127.0.0.1:9/feed.xml"], ["opml", "import", "missing.opml"],
+                      ["feed", "apply", "PLAN", "--dry-run"], ["folder", "add", " "]])
+    func nothingAddedLeavesNoAccount(_ command: [String]) throws {
+        let home = TestHome()
+        _ = try home.store()
+        let words = try command.map { $0 == "PLAN" ? try opmlFile(in: home) : $0 }
+        let result = try runProcess(TestBinary.path, words, environment: home.environment)
+        #expect(!result.stderr.contains("created the local account"), "\(command): no account was kept, so none is announced: \(result.stderr)")
+        let accounts = try home.store().accounts.all()
+        let names = accounts.map(\.name).joined(separator: ", ")
+        #expect(accounts.allSatisfy { $0.isDemo }, "\(command) (exit \(result.status)) left an account: \(names)")
+        let demoIsDefault = try home.store().accounts.defaultAccount()?.isDemo == true
+        #expect(demoIsDefault, "\(command): the demo is the default again")
+    }
+
+    @Test("with only the demo, a feed that is added creates the local account and says so")
+    func addingAFeedCreatesTheAccount() throws {
+        let site = try LoopbackServer { _ in .text(FeedSite.rss("Mine", items: ["One"]), headers: [("Content-Type", "application/rss+xml")]) }
+        let home = TestHome()
+        _ = try home.store()
+        let result = try runProcess(TestBinary.path, ["feed", "add", site.url("/feed.xml").absoluteString], environment: home.environment)
+        #expect(result.status == 0 && result.stderr.contains("created the local account 'Local'"), "exit \(result.status): \(result.stderr)")
+        let owner = try #require(try home.store().accounts.defaultAccount())
+        #expect(owner.name == "Local" && !owner.isDemo, "the new account is the default: \(owner)")
     }
 }
