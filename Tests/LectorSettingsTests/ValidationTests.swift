@@ -101,4 +101,15 @@ struct ValidationTests {
         #expect(NearestMatch.best(for: "SANS", among: ["system", "sans"]) == "sans", "case-insensitive")
         #expect(NearestMatch.best(for: "", among: ["a"]) == nil, "nothing typed, nothing suggested")
     }
+
+    @Test("a word that is one part of a name, or close to one, suggests the whole name when only one has it")
+    func nearestMatchByPart() {
+        let keys = SettingsRegistry.declarations.map(\.key)
+        #expect(NearestMatch.best(for: "bionic", among: keys) == "reader.bionic", "a key's last part names it")
+        #expect(NearestMatch.best(for: "theme", among: keys) == "appearance.theme")
+        #expect(NearestMatch.best(for: "newst", among: ["newest-first", "oldest-first"]) == "newest-first", "a part mistyped")
+        #expect(NearestMatch.best(for: "list", among: keys) == nil, "a part many keys share suggests none of them")
+        #expect(NearestMatch.best(for: "zzzz", among: keys) == nil, "nothing near, nothing suggested")
+        #expect(refusal("list.sort", "newst") == "list.sort: 'newst' is not one of newest-first, oldest-first; did you mean 'newest-first'?")
+    }
 }

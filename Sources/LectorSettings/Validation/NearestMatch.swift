@@ -1,7 +1,8 @@
 /// Picks the candidate a mistyped word was most likely meant to be.
 public enum NearestMatch {
-    /// The closest candidate by edit distance (ignoring case), or a unique prefix completion;
-    /// nil when nothing is close enough to be a plausible typo.
+    /// The closest candidate by edit distance (ignoring case), a unique prefix completion, or the
+    /// one candidate with a part close to the word; nil when nothing is close enough to be a
+    /// plausible typo.
     public static func best(for input: String, among candidates: [String]) -> String? {
         let typed = input.lowercased()
         guard !typed.isEmpty else { return nil }
@@ -10,7 +11,23 @@ public enum NearestMatch {
         let scored = candidates.map { (candidate: $0, distance: distance(typed, $0.lowercased())) }
         guard let nearest = scored.min(by: { $0.distance < $1.distance }) else { return nil }
         let tolerance = max(2, typed.count / 2)
-        return nearest.distance <= tolerance ? nearest.candidate : nil
+        if nearest.distance <= tolerance { return nearest.candidate }
+        return bestByPart(typed, among: candidates)
+    }
+
+    /// A word typed for one part of a longer name — "bionic" for reader.bionic, "newst" for
+    /// newest-first — names the one candidate with the closest such part; a part several share
+    /// ("list") suggests none of them.
+    private static func bestByPart(_ typed: String, among candidates: [String]) -> String? {
+        let tolerance = max(1, typed.count / 3)
+        let scored = candidates.compactMap { candidate -> (candidate: String, distance: Int)? in
+            let parts = candidate.lowercased().split { $0 == "." || $0 == "-" || $0 == "_" }
+            guard parts.count > 1, let closest = parts.map({ distance(typed, String($0)) }).min(), closest <= tolerance else { return nil }
+            return (candidate, closest)
+        }
+        guard let least = scored.map(\.distance).min() else { return nil }
+        let closest = scored.filter { $0.distance == least }
+        return closest.count == 1 ? closest[0].candidate : nil
     }
 
     /// Levenshtein distance over characters.
