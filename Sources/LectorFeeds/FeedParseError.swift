@@ -2,6 +2,8 @@
 public enum FeedParseError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The document is empty or only whitespace.
     case emptyDocument
+    /// Text with no markup at all (not XML, not JSON): a text file, an error page in plain text.
+    case plainText
     /// The document parsed but is not RSS, RDF, Atom or JSON Feed.
     case notAFeed(rootElement: String)
     /// The XML (or JSON) is broken beyond recovery before any feed structure appeared.
@@ -17,7 +19,9 @@ public enum FeedParseError: Error, CustomStringConvertible, Equatable, Sendable 
     public var message: String {
         switch self {
         case .emptyDocument:
-            return "The document is empty; check that the URL serves a feed."
+            return "The document is empty; check that the address serves a feed."
+        case .plainText:
+            return "The document is plain text, not a feed (no XML or JSON in it); check that the address serves a feed."
         case .notAFeed(let root):
             return "The document is not a feed (root is \(root.isEmpty ? "unknown" : "<\(root)>")); try feed discovery on the page instead."
         case .malformed(let line, let column, let reason):

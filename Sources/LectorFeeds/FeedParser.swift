@@ -53,14 +53,15 @@ public enum FeedParser {
                                  invalidCharacters: inout Bool) throws(FeedParseError) -> ParsedFeed {
         let builder = XMLFeedBuilder(documentURL: url)
         let driver = SAXDriver(sink: builder)
-        let run = { (bytes: UnsafeRawBufferPointer) -> (SAXOutcome, Bool) in
-            (driver.parse(bytes, url: url?.absoluteString, forcedEncoding: plan.encodingForLibXML2), containsStartTag(bytes))
+        let run = { (bytes: UnsafeRawBufferPointer) -> (SAXOutcome, Bool, Bool) in
+            (driver.parse(bytes, url: url?.absoluteString, forcedEncoding: plan.encodingForLibXML2), containsStartTag(bytes),
+             firstSignificantByte(bytes) == UInt8(ascii: "<"))
         }
-        let (outcome, hasStartTag): (SAXOutcome, Bool)
+        let (outcome, hasStartTag, opensWithMarkup): (SAXOutcome, Bool, Bool)
         if case .transcoded(let utf8) = plan {
-            (outcome, hasStartTag) = utf8.withUnsafeBytes(run)
+            (outcome, hasStartTag, opensWithMarkup) = utf8.withUnsafeBytes(run)
         } else {
-            (outcome, hasStartTag) = run(raw)
+            (outcome, hasStartTag, opensWithMarkup) = run(raw)
         }
         invalidCharacters = outcome.invalidCharacters
         if outcome.entityLimitHit { throw .entityExpansionLimit }
@@ -69,7 +70,8 @@ public enum FeedParser {
             throw .unsupportedEncoding(EncodingPlan.declaredEncoding(raw) ?? "unknown")
         }
         if !builder.rootName.isEmpty { throw .notAFeed(rootElement: builder.rootName) }
-        if !hasStartTag { throw .emptyDocument }   // only a declaration, comments or processing instructions
+        // No element: only a declaration, comments or processing instructions — or no markup at all.
+        if !hasStartTag { throw opensWithMarkup ? .emptyDocument : .plainText }
         if let e = outcome.firstError { throw .malformed(line: e.line, column: e.column, reason: e.reason) }
         throw .notAFeed(rootElement: "")
     }
@@ -85,7 +87,7 @@ public enum FeedParser {
     }
 
     /// The first byte that is not whitespace or a UTF-8 BOM; nil for an empty document.
-    private static func firstSignificantByte(_ data: Data) -> UInt8? {
+    private static func firstSignificantByte(_ data: some Sequence<UInt8>) -> UInt8? {
         var skippedBOM = 0
         for b in data {
             if skippedBOM < 3, [0xEF, 0xBB, 0xBF][skippedBOM] == b { skippedBOM += 1; continue }

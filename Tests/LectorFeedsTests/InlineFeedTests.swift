@@ -224,6 +224,10 @@ struct InlineFeedTests {
         #expect(throws: FeedParseError.emptyDocument, "declaration and comment only") {
             try parseInline("<?xml version=\"1.0\"?>\n<!-- nothing here -->\n")
         }
+        #expect(throws: FeedParseError.plainText, "text with no markup is not called empty") {
+            try parseInline("root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1::/usr/sbin:/usr/sbin/nologin\n")
+        }
+        #expect(FeedParseError.plainText.message.contains("plain text") && !FeedParseError.plainText.message.contains("empty"))
         #expect(throws: FeedParseError.notAFeed(rootElement: "html"), "HTML page") {
             try parseInline("<html><body>hi</body></html>")
         }
