@@ -69,6 +69,19 @@ struct FeedApplyCommandTests {
         #expect(!listed.stdout.contains("good.example"), "a refused file subscribed: \(listed.stdout)")
     }
 
+    @Test("an OPML file cut short: 'feed apply --prune' exits 1 saying so, and unsubscribes nothing the cut left out")
+    func truncatedFileChangesNothing() throws {
+        let home = TestHome()
+        let env = home.environment
+        _ = try runProcess(TestBinary.path, ["account", "add", "local", "--name", "Mine"], environment: env)
+        _ = try runProcess(TestBinary.path, ["feed", "apply", try Self.write(Self.opml, in: home, name: "whole.opml")], environment: env)
+        let cut = String(Self.opml[..<Self.opml.range(of: "<outline text=\"Fresh\"")!.lowerBound])
+        let result = try runProcess(TestBinary.path, ["feed", "apply", try Self.write(cut, in: home, name: "cut.opml"), "--prune"], environment: env)
+        #expect(result.status == 1 && result.stderr.contains("cut short"), "exit \(result.status), stderr: \(result.stderr)")
+        let listed = try runProcess(TestBinary.path, ["feed", "list", "--json"], environment: env)
+        #expect(listed.stdout.contains("lighthouse.example"), "the feed after the cut was unsubscribed: \(listed.stdout)")
+    }
+
     @Test("a FreshRSS account: a newsboat urls file applied through the server, --json per step, the second run empty",
           .enabled(if: PrivateKeyring.isAvailable, "needs the private test keyring: run scripts/with-test-keyring.sh swift test"))
     func freshRSSAccount() throws {

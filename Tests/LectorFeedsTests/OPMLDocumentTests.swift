@@ -59,4 +59,26 @@ struct OPMLDocumentTests {
             try OPMLDocument.parse(Data(FeedSecurityTests.billionLaughs.replacingOccurrences(of: "rss", with: "opml").utf8))
         }
     }
+
+    @Test("a file cut short is refused whole, not read as the feeds before the cut: 'feed apply --prune' would drop the rest")
+    func truncatedFile() throws {
+        let whole = """
+            <?xml version="1.0"?><opml version="2.0"><head><title>t</title></head><body>
+            <outline text="One" xmlUrl="https://one.example/feed.xml"/>
+            <outline text="Two" xmlUrl="https://two.example/feed.xml"/>
+            </body></opml>
+            """
+        #expect(try OPMLDocument.parse(Data(whole.utf8)).feeds.count == 2)
+        for cut in [whole.range(of: "<outline text=\"Two\"")!.lowerBound, whole.range(of: "</body>")!.lowerBound, whole.range(of: "</opml>")!.lowerBound] {
+            let truncated = String(whole[..<cut])
+            do {
+                let read = try OPMLDocument.parse(Data(truncated.utf8))
+                Issue.record("a file cut after \(truncated.count) characters was read as \(read.feeds.count) feed(s)")
+            } catch {
+                #expect(error.message.contains("cut short"), "the error says what is wrong: \(error.message)")
+            }
+        }
+        let sloppy = whole.replacingOccurrences(of: "text=\"One\"", with: "text=\"One & Two\"")
+        #expect(try OPMLDocument.parse(Data(sloppy.utf8)).feeds.count == 2, "a stray ampersand in a whole file is forgiven")
+    }
 }

@@ -3,6 +3,8 @@ import CLibXML2
 /// Collects OPML outlines from SAX events.
 final class OPMLBuilder: XMLEventSink {
     private(set) var sawOPMLRoot = false
+    /// The root element ended: the file was not cut short.
+    private(set) var closedOPMLRoot = false
     private(set) var title: String?
     private(set) var feeds: [OPMLDocument.Feed] = []
     private(set) var wantsToStop = false
@@ -41,6 +43,7 @@ final class OPMLBuilder: XMLEventSink {
     func endElement(localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?,
                     namespaceURI: UnsafePointer<xmlChar>?) {
         depth -= 1
+        if depth == 0 { closedOPMLRoot = true }
         if inHeadTitle && depth == 2 {
             inHeadTitle = false
             let t = String(decoding: titleBytes, as: UTF8.self).trimmed

@@ -46,6 +46,9 @@ public struct OPMLDocument: Sendable, Equatable {
             if let e = outcome.firstError { throw .malformed(line: e.line, column: e.column, reason: e.reason) }
             throw .notOPML
         }
+        // Errors inside a whole file are forgiven (a stray '&' in a title); a file whose root
+        // never closes lost its end, and the feeds before the cut are not the list.
+        guard builder.closedOPMLRoot else { throw .truncated(line: outcome.firstError?.line ?? 0) }
         return OPMLDocument(title: builder.title, feeds: builder.feeds)
     }
 
@@ -117,6 +120,8 @@ public enum OPMLError: Error, CustomStringConvertible, Equatable, Sendable {
     case malformed(line: Int, column: Int, reason: String)
     /// Entity expansion exceeded the safety budget.
     case entityExpansionLimit
+    /// The file ends before its `<opml>` element closes: cut short (a partial download or copy).
+    case truncated(line: Int)
 
     /// One line a user can act on.
     public var message: String {
@@ -127,6 +132,8 @@ public enum OPMLError: Error, CustomStringConvertible, Equatable, Sendable {
             return "The OPML file is not well-formed XML at line \(line), column \(column): \(reason)."
         case .entityExpansionLimit:
             return "The OPML file was rejected because its XML entities expand to far more text than the file holds."
+        case .truncated(let line):
+            return "The OPML file is cut short (it ends\(line > 0 ? " at line \(line)" : "") before </opml>): nothing was read from it; export it again."
         }
     }
 
