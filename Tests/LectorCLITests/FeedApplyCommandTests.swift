@@ -47,7 +47,12 @@ struct FeedApplyCommandTests {
         let againJSON = try Self.json(again)
         #expect(again.status == 0 && (againJSON["steps"] as? [Any])?.isEmpty == true, "the second apply should plan nothing: \(again.stdout)")
 
-        let pruned = try runProcess(TestBinary.path, ["feed", "apply", file, "--prune", "--json"], environment: env)
+        let unconfirmed = try runProcess(TestBinary.path, ["feed", "apply", file, "--prune"], environment: env)
+        #expect(unconfirmed.status == 2 && unconfirmed.stderr.contains("unsubscribes 1 feed(s) of 'Mine'") && unconfirmed.stderr.contains("--yes"),
+                "off a terminal, a plan that unsubscribes needs --yes: exit \(unconfirmed.status), \(unconfirmed.stderr)")
+        #expect(unconfirmed.stdout.contains("- feed 'Old One'"), "the refused plan is still shown: \(unconfirmed.stdout)")
+        #expect(try runProcess(TestBinary.path, ["feed", "list"], environment: env).stdout.contains("Old One"), "nothing was unsubscribed without --yes")
+        let pruned = try runProcess(TestBinary.path, ["feed", "apply", file, "--prune", "--yes", "--json"], environment: env)
         let steps = try Self.json(pruned)["steps"] as? [[String: Any]] ?? []
         #expect(pruned.status == 0, "apply --prune exited \(pruned.status): \(pruned.stderr)")
         #expect(steps.map { "\($0["sign"] ?? "") \($0["op"] ?? "") \($0["outcome"] ?? "")" } == ["- unsubscribe done", "- delete-folder done"],
@@ -76,7 +81,7 @@ struct FeedApplyCommandTests {
         _ = try runProcess(TestBinary.path, ["account", "add", "local", "--name", "Mine"], environment: env)
         _ = try runProcess(TestBinary.path, ["feed", "apply", try Self.write(Self.opml, in: home, name: "whole.opml")], environment: env)
         let cut = String(Self.opml[..<Self.opml.range(of: "<outline text=\"Fresh\"")!.lowerBound])
-        let result = try runProcess(TestBinary.path, ["feed", "apply", try Self.write(cut, in: home, name: "cut.opml"), "--prune"], environment: env)
+        let result = try runProcess(TestBinary.path, ["feed", "apply", try Self.write(cut, in: home, name: "cut.opml"), "--prune", "--yes"], environment: env)
         #expect(result.status == 1 && result.stderr.contains("cut short"), "exit \(result.status), stderr: \(result.stderr)")
         let listed = try runProcess(TestBinary.path, ["feed", "list", "--json"], environment: env)
         #expect(listed.stdout.contains("lighthouse.example"), "the feed after the cut was unsubscribed: \(listed.stdout)")

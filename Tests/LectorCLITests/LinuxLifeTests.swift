@@ -86,7 +86,7 @@ struct FeedLoginTests {
         #expect(try LibsecretKeyring().secret(for: item) == "feed-secret")
         let empty = home.path + "/none.opml"
         try "<?xml version=\"1.0\"?><opml version=\"2.0\"><body></body></opml>".write(toFile: empty, atomically: true, encoding: .utf8)
-        let pruned = try runProcess(TestBinary.path, ["feed", "apply", empty, "--prune", "--account", "Mine"], environment: home.environment)
+        let pruned = try runProcess(TestBinary.path, ["feed", "apply", empty, "--prune", "--yes", "--account", "Mine"], environment: home.environment)
         #expect(pruned.status == 0 && pruned.stdout.contains("- feed"), "\(pruned.stdout)\(pruned.stderr)")
         #expect(try LibsecretKeyring().secret(for: item) == nil, "the pruned feed's secret stayed in the keyring")
     }

@@ -14,6 +14,7 @@ enum FeedApplyCommand {
             OptionSpec.account,
             OptionSpec("dry-run", short: "n", "print the plan; change nothing"),
             OptionSpec("prune", "also unsubscribe feeds not in the file and delete folders left empty"),
+            OptionSpec("yes", short: "y", "unsubscribe without asking (needed off a terminal when the plan unsubscribes feeds)"),
         ]
     ) { invocation, session in
         let path = invocation.argument("FILE") ?? ""
@@ -24,13 +25,32 @@ enum FeedApplyCommand {
             if administrator.canEditStructure { try administrator.refreshFromServer() }
             return try SubscriptionPlanner(administrator: administrator).plan(desired, prune: invocation.flag("prune"))
         }
-        return run(plan, on: administrator, dryRun: invocation.flag("dry-run"), emptyMessage: "Nothing to change: '\(account.name)' matches \(path).")
+        return try run(plan, on: administrator, dryRun: invocation.flag("dry-run"), emptyMessage: "Nothing to change: '\(account.name)' matches \(path).",
+                       unsubscribing: invocation.flag("yes") ? .agreed : .ask)
     }
 
+    /// Whether a plan that unsubscribes feeds (their articles, starred ones too, go with them)
+    /// may go ahead: agreed (`--yes`, or nothing to agree to), or asked at a terminal.
+    enum Consent { case agreed, ask }
+
     /// Prints the plan; unless a dry run, applies it and prints the outcome. `account copy` prints its plan the same way (PlanOutput).
-    static func run(_ plan: AdministrationPlan, on administrator: AccountAdministrator, dryRun: Bool, emptyMessage: String) -> CommandOutput {
+    static func run(_ plan: AdministrationPlan, on administrator: AccountAdministrator, dryRun: Bool, emptyMessage: String,
+                    unsubscribing consent: Consent) throws(CLIError) -> CommandOutput {
         let account = administrator.account.name
         var lines = PlanOutput.planText(plan, emptyMessage: emptyMessage)
+        let unsubscribes = plan.steps.filter { if case .unsubscribe = $0 { true } else { false } }.count
+        if consent == .ask, unsubscribes > 0, !dryRun, plan.refusals.isEmpty {
+            let refusal = "the plan unsubscribes \(unsubscribes) feed(s) of '\(account)' and deletes their articles: pass --yes to apply it (--dry-run only prints it)"
+            guard Prompter.isInteractive else {
+                let json = ApplyJSON(account: account, dryRun: false, refusals: [], steps: PlanOutput.steps(plan, nil), exitCode: ExitStatus.usage.rawValue)
+                return CommandOutput(text: lines.joined(separator: "\n"), json: json).failing(.usage, refusal)
+            }
+            Console.out(lines.joined(separator: "\n") + "\n")
+            guard try Prompter.confirm("Unsubscribe \(unsubscribes) feed(s) of '\(account)' and delete their articles?") else {
+                return .message("Nothing changed.")
+            }
+            lines = []
+        }
         if !plan.refusals.isEmpty {
             let json = ApplyJSON(account: account, dryRun: dryRun, refusals: plan.refusals, steps: PlanOutput.steps(plan, nil),
                                  exitCode: ExitStatus.usage.rawValue)

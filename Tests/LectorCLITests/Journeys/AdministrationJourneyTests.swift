@@ -107,7 +107,7 @@ struct AdministrationJourneyTests {
         #expect(try feedPaths(journey) == ["/ok.xml", "/old.xml", "/page.html"], "Ctrl-C must leave every feed where it was")
     }
 
-    @Test("feed apply FILE at a terminal prints its plan like a diff (+, ~, -) and applies it; the same file again changes nothing")
+    @Test("feed apply FILE at a terminal prints its plan like a diff (+, ~, -) and applies it; --prune asks before unsubscribing (n changes nothing); the same file again changes nothing")
     func applyShowsThePlan() throws {
         let journey = try Journey()
         let feeds = try Feeds()
@@ -132,6 +132,14 @@ struct AdministrationJourneyTests {
         // Tools moves to Play under a new title; Fine leaves the file: with --prune it goes, and Work with it.
         try opml("<outline text=\"Play\"><outline type=\"rss\" text=\"Tool Shed\" xmlUrl=\"\(feeds.url("/tools.xml"))\"/></outline>")
         terminal.run("clear && lector feed apply --prune '\(file)'")
+        #expect(terminal.wait(for: { $0.contains("Unsubscribe 1 feed(s) of 'Mine' and delete their articles? [y/N]") }, timeout: 10),
+                "a plan that unsubscribes asks first:\n\(terminal.screen())")
+        terminal.run("n")
+        #expect(backAtShell(terminal) && terminal.screen().contains("Nothing changed."), "answering no changes nothing:\n\(terminal.screen())")
+        #expect(try feedPaths(journey) == ["/tools.xml", "/ok.xml"], "no feed was unsubscribed after 'n'")
+        terminal.run("clear && lector feed apply --prune '\(file)'")
+        #expect(terminal.wait(for: { $0.contains("[y/N]") }, timeout: 10), "the question again:\n\(terminal.screen())")
+        terminal.run("y")
         #expect(backAtShell(terminal), "feed apply --prune never finished:\n\(terminal.screen())")
         screen = terminal.screen()
         for line in ["~ feed 'Tools': move from Work to Play", "~ feed 'Tools' <\(feeds.url("/tools.xml"))>: rename to 'Tool Shed'",
