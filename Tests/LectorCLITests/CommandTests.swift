@@ -58,6 +58,19 @@ struct CommandTests {
         #expect(try counters("--folder", "Science") != counters(), "the demo's Science folder holds fewer than the library")
     }
 
+    @Test("a feed or folder named in the default account but held by another says which account has it")
+    func namedElsewhereSaysWhere() throws {
+        let home = TestHome()
+        _ = try home.run("account", "add", "local", "--name", "Mine")
+        try home.addFeed(title: "Harbour News", folder: "Coast", account: "Other")
+        _ = try home.run("account", "use", "Mine")
+        for words in [["feed", "move", "Harbour News", "Elsewhere"], ["folder", "rename", "Coast", "Shore"]] {
+            let error = #expect(throws: CLIError.self) { try home.run(words) }
+            #expect(error?.exitStatus == .notFound && error?.description.contains("'Other' has one: pass --account Other") == true,
+                    "\(words): \(String(describing: error))")
+        }
+    }
+
     @Test("an unknown folder is 'not found' with a suggestion")
     func unknownFolder() {
         let home = TestHome()

@@ -22,12 +22,17 @@ enum ShellWords {
         return words
     }
 
-    /// Removes shell quoting from a (possibly unfinished) word.
     /// `word` as one word of a POSIX shell line, for a command Lector prints for the user to run.
     static func quoted(_ word: String) -> String {
         "'" + word.replacingAll("'", with: "'\\''") + "'"
     }
 
+    /// `quoted`, but a word the shell reads as it is stays bare.
+    static func quotedIfNeeded(_ word: String) -> String {
+        !word.isEmpty && word.allSatisfy { $0.isLetter || $0.isNumber || "-_.,:/@+=".contains($0) } ? word : quoted(word)
+    }
+
+    /// Removes shell quoting from a (possibly unfinished) word.
     static func dequote(_ word: String) -> String {
         guard word.contains(where: { $0 == "\"" || $0 == "'" || $0 == "\\" }) else { return word }
         return scan(word).words.first ?? ""
