@@ -122,6 +122,7 @@ enum ScaleBench {
         if !keep.isEmpty {
             try store.database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             let copy = keep + "/scale-\(size).sqlite"
+            try FileManager.default.createDirectory(atPath: keep, withIntermediateDirectories: true)
             try? FileManager.default.removeItem(atPath: copy)
             try FileManager.default.copyItem(atPath: home.databasePath, toPath: copy)
             say("scale \(size): store kept at \(copy)")
