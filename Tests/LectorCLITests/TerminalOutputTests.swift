@@ -68,6 +68,9 @@ struct TerminalOutputTests {
 
     @Test("a pager that quits at once neither kills Lector nor counts as not shown")
     func pagerQuittingEarly() {
+        // As `Lector.main` does first: without it the write to a pager gone away is SIGPIPE, and
+        // the whole test process dies whenever this test runs before any test has called main.
+        signal(SIGPIPE, SIG_IGN)
         let text = String(repeating: "a line of an article that is long enough\n", count: 10_000)  // over 64 KB
         #expect(Pager.show(text, command: "head -c 10 > /dev/null", environment: ["PATH": "/usr/bin:/bin"]) == .shown)
         #expect(Pager.show(text, command: "no-such-pager-here", environment: ["PATH": "/usr/bin:/bin"]) == .notStarted)

@@ -17,7 +17,10 @@ final class TestHome {
 
     /// A clean environment for the binary; the session bus is passed on so the real keyring is used.
     var environment: [String: String] {
-        var environment = ["LECTOR_HOME": path, "COLUMNS": "200", "PATH": TestBinary.directory + ":/usr/bin:/bin", "HOME": path]
+        // No pager: `swift test` run from a terminal has a terminal for stdout, and the commands a
+        // test runs in-process would otherwise open `less` in it (the pager tests name their own).
+        var environment = ["LECTOR_HOME": path, "COLUMNS": "200", "PATH": TestBinary.directory + ":/usr/bin:/bin", "HOME": path,
+                           "PAGER": "cat"]
         for name in ["DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR"] {
             environment[name] = ProcessInfo.processInfo.environment[name]
         }

@@ -19,6 +19,7 @@ enum ArticleCommands {
             OptionSpec("search", short: "q", value: "WORDS", "full-text search of titles and text, best match first"),
             OptionSpec("all", "include read (and unstarred) articles even when list.hide-read or list.starred-only is on"),
             OptionSpec("oldest-first", "oldest first, whatever list.sort says"),
+            ReaderCommands.noPager,
         ]
     ) { invocation, session in
         let store = try session.store()
@@ -41,8 +42,14 @@ enum ArticleCommands {
             header.append([preferences.showUnreadCount ? "\(counts.unread) unread" : nil,
                            preferences.showStarredCount ? "\(counts.starred) starred" : nil].compactMap { $0 }.joined(separator: " · "))
         }
-        return CommandOutput(text: (header + [text]).joined(separator: "\n"),
-                             json: articles.enumerated().map { ArticleJSON($1, handle: $0 + 1) })
+        let shown = (header + [text]).joined(separator: "\n")
+        let json = articles.enumerated().map { ArticleJSON($1, handle: $0 + 1) }
+        // Longer than the screen, the newest rows would scroll away: through the pager, as git
+        // log (less -F prints a list that fits and returns at once).
+        if Pager.pageOnTerminal(shown + "\n", invocation, setting: preferences.pager, session: session) {
+            return CommandOutput(text: "", json: json)
+        }
+        return CommandOutput(text: shown, json: json)
     }
 
     static let mark = CommandSpec(

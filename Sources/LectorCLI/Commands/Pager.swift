@@ -88,3 +88,15 @@ enum Pager {
         return exited && code == 127 ? .notStarted : .shown
     }
 }
+
+extension Pager {
+    /// Pages `text` when standard output is a terminal and a pager is chosen (see `command`):
+    /// true once the pager has shown it, false when the caller prints it instead.
+    static func pageOnTerminal(_ text: String, _ invocation: Invocation, setting: String?, session: Session) -> Bool {
+        guard !invocation.wantsJSON, isatty(STDOUT_FILENO) == 1,
+              let pager = command(noPager: invocation.flag("no-pager"), setting: setting, environment: session.environment),
+              show(text, command: pager, environment: environment(session.environment)) == .shown else { return false }
+        Interrupt.clear()  // a Ctrl-C inside the pager was the pager's
+        return true
+    }
+}

@@ -57,10 +57,7 @@ enum ReaderCommands {
         // The dock line names REPL commands, so it is only shown there; the article is read by then.
         let dock = session.inREPL ? DockLine(actions: preferences.dockActions, starred: article.starred, read: true)
             .render(width: session.terminalWidth) : ""
-        let pager = Pager.command(noPager: invocation.flag("no-pager"), setting: preferences.pager, environment: session.environment)
-        if !invocation.wantsJSON, isatty(STDOUT_FILENO) == 1, let pager,
-           Pager.show(text + "\n", command: pager, environment: Pager.environment(session.environment)) == .shown {
-            Interrupt.clear()  // a Ctrl-C inside the pager was the pager's
+        if Pager.pageOnTerminal(text + "\n", invocation, setting: preferences.pager, session: session) {
             try markRead(article, store: store, session: session)
             return CommandOutput(text: dock, json: json)
         }

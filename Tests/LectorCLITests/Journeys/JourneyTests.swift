@@ -94,6 +94,24 @@ struct JourneyTests {
         #expect(state.stdout.contains("\"read\" : true"), "the article was shown, so it is read: \(state.stdout)")
     }
 
+    @Test("in the REPL, an article list longer than the screen opens in the pager at its newest rows, and q returns to the prompt; a short one prints")
+    func longListPages() throws {
+        let journey = try Journey()
+        let terminal = try journey.terminal(width: 80, height: 15)
+        try Journey.startREPL(in: terminal)
+        terminal.run("article list")
+        #expect(terminal.wait(for: { $0.contains("unread · ") && $0.contains("Why sync should never undo") }, timeout: 10),
+                "the list's head (counters, newest article) is not on screen: it scrolled away:\n\(terminal.screen())")
+        #expect(!terminal.lastLine().hasPrefix("lector ("), "a list longer than the screen should wait in the pager:\n\(terminal.screen())")
+        terminal.press("q")
+        #expect(terminal.wait(for: { $0.split(separator: "\n").last?.hasPrefix("lector (") == true }, timeout: 5),
+                "q did not return to the prompt:\n\(terminal.screen())")
+        terminal.run("article list -n 2")
+        #expect(terminal.wait(for: { $0.contains("> article list -n 2") && $0.split(separator: "\n").last?.hasPrefix("lector (") == true }, timeout: 5),
+                "a list that fits the screen prints and returns at once (less -F):\n\(terminal.screen())")
+        #expect(Journey.replStillWorks(terminal))
+    }
+
     @Test("in the REPL, quitting the pager early on a long article keeps the REPL (no SIGPIPE)")
     func replPagerQuitEarly() throws {
         let journey = try Journey()
@@ -130,7 +148,7 @@ struct JourneyTests {
         let journey = try Journey()
         let terminal = try journey.terminal(width: 60)
         try Journey.startREPL(in: terminal)
-        terminal.run("article list")
+        terminal.run("article list -n 3")
         terminal.run("article read 1")
         let docked = terminal.wait(for: { $0.contains("dock: prev") }, timeout: 10)
         #expect(docked, "no dock line under the article:\n\(terminal.screen())")
