@@ -110,6 +110,10 @@ struct ValidationTests {
         #expect(NearestMatch.best(for: "newst", among: ["newest-first", "oldest-first"]) == "newest-first", "a part mistyped")
         #expect(NearestMatch.best(for: "list", among: keys) == nil, "a part many keys share suggests none of them")
         #expect(NearestMatch.best(for: "zzzz", among: keys) == nil, "nothing near, nothing suggested")
+        let swipe = ["toggle-read", "toggle-star", "reading-list", "open-in-browser", "share"]
+        #expect(NearestMatch.best(for: "star", among: swipe) == "toggle-star", "a part spelled exactly beats 'share', two edits away")
+        #expect(NearestMatch.best(for: "read", among: swipe) == "toggle-read", "a part spelled exactly beats the prefix of reading-list")
+        #expect(NearestMatch.best(for: "shar", among: swipe) == "share", "a plain typo still finds the whole name")
         #expect(refusal("list.sort", "newst") == "list.sort: 'newst' is not one of newest-first, oldest-first; did you mean 'newest-first'?")
     }
 }
