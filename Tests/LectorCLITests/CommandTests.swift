@@ -71,6 +71,20 @@ struct CommandTests {
         }
     }
 
+    @Test("removing the default account hands the default to the one account left, or says to choose among several")
+    func removingTheDefault() throws {
+        let home = TestHome()
+        for name in ["A", "B", "C"] { _ = try home.run("account", "add", "local", "--name", name) }
+        _ = try home.run("account", "use", "C")
+        let several = try home.run("account", "remove", "C", "--yes")
+        #expect(several.contains("no default account now") && several.contains("account use"), "\(several)")
+        _ = try home.run("account", "use", "B")
+        let one = try home.run("account", "remove", "B", "--yes")
+        #expect(one.contains("'A' is now the default account"), "\(one)")
+        let listed = try home.run("account", "list", "--json")
+        #expect(listed.contains("\"default\" : true"), "the account left is marked default: \(listed)")
+    }
+
     @Test("an unknown folder is 'not found' with a suggestion")
     func unknownFolder() {
         let home = TestHome()
