@@ -54,12 +54,15 @@ struct DemoSeparationTests {
 
     @Test("with only the demo, a command that adds nothing — it failed, or only planned — leaves no account behind and the demo the default",
           arguments: [["feed", "add", "http://127.0.0.1:9/feed.xml"], ["opml", "import", "missing.opml"],
-                      ["feed", "apply", "PLAN", "--dry-run"], ["folder", "add", " "]])
+                      ["feed", "apply", "PLAN", "--dry-run"], ["folder", "add", " "], ["opml", "import", "EMPTY"]])
     func nothingAddedLeavesNoAccount(_ command: [String]) throws {
         let home = TestHome()
         _ = try home.store()
-        let words = try command.map { $0 == "PLAN" ? try opmlFile(in: home) : $0 }
+        let empty = home.path + "/empty.opml"
+        let words = try command.map { $0 == "PLAN" ? try opmlFile(in: home) : $0 == "EMPTY" ? empty : $0 }
+        try Data("<?xml version=\"1.0\"?><opml version=\"2.0\"><body></body></opml>".utf8).write(to: URL(fileURLWithPath: empty))
         let result = try runProcess(TestBinary.path, words, environment: home.environment)
+        #expect(!result.stdout.contains("into 'Local'"), "\(command): no feed went into an account that is gone again: \(result.stdout)")
         #expect(!result.stderr.contains("created the local account"), "\(command): no account was kept, so none is announced: \(result.stderr)")
         let accounts = try home.store().accounts.all()
         let names = accounts.map(\.name).joined(separator: ", ")

@@ -16,7 +16,8 @@ enum OPMLCommands {
         let path = invocation.argument("FILE") ?? ""
         let document = try DesiredStateFile.read(path)
         let store = try session.store()
-        let account = try session.accountForNewData(invocation)
+        // A file without feeds adds nothing, so it needs no account of the user's own.
+        let account = document.feeds.isEmpty ? try session.account(invocation) : try session.accountForNewData(invocation)
         let administrator = try session.administrator(for: account)
         try administering { () throws(AdministrationError) in try administrator.requireEditing("add feeds") }
         var known = Set(try CLIError.catching { try store.feeds.list(accountID: account.id) }.compactMap { URL(string: $0.feed.url).map(canonicalFeedKey) })
@@ -45,7 +46,8 @@ enum OPMLCommands {
                 failures.append(FailureJSON(feed: entry.title, url: url.absoluteString, error: CLIError(error)))
             }
         }
-        let summary = "Imported \(added) feed(s) into '\(account.name)'; \(skipped) already subscribed; \(failures.count) failed."
+        let summary = document.feeds.isEmpty ? "\(path) lists no feeds: nothing was imported."
+            : "Imported \(added) feed(s) into '\(account.name)'; \(skipped) already subscribed; \(failures.count) failed."
         let outcome = Outcome.of(succeeded: added + skipped, failures: failures.count)
         let exit = RunStatus.of(outcomes: [outcome], failures: failures)
         let lines = failures.map { "  failed: \($0.feed ?? "")\($0.url.map { " <\($0)>" } ?? ""): \($0.cause)" }
