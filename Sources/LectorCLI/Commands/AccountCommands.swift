@@ -162,20 +162,19 @@ enum AccountCommands {
             try CLIError.catching { try store.accounts.setNeedsPassword(account.id, true) }
             try KeyringAccess.run { () throws(KeyringError) in _ = try session.keyring.remove(AccountSecret.item(for: account)) }
         }
-        let successor: Account? = try CLIError.catching {
+        let left: [Account] = try CLIError.catching {
             try store.database.write {
                 try store.accounts.remove(account.id)
                 // The default goes to the one account left; among several the user chooses.
                 let left = try store.accounts.all().filter { !$0.isDemo }
-                guard account.isDefault, left.count == 1 else { return nil }
-                try store.accounts.setDefault(left[0].id)
-                return left[0]
+                if account.isDefault, left.count == 1 { try store.accounts.setDefault(left[0].id) }
+                return left
             }
         }
         var lines = ["Removed account '\(account.name)'."]
-        if let successor {
-            lines.append("'\(successor.name)' is now the default account.")
-        } else if account.isDefault, try CLIError.catching({ try store.accounts.all().filter { !$0.isDemo }.count }) > 1 {
+        if account.isDefault, left.count == 1 {
+            lines.append("'\(left[0].name)' is now the default account.")
+        } else if account.isDefault, left.count > 1 {
             lines.append("There is no default account now: choose one with 'lector account use NAME'.")
         }
         return .message(lines.joined(separator: "\n"))
