@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian packages Lector needs to build (and, with --test, to run its tests).
+# Installs the Debian packages Lector needs to build (and, with --test, to run its tests; with
+# --package, to build its Debian package: the tests build one too).
 # Installs only what is missing, so a second run costs nothing.
 set -euo pipefail
 
@@ -7,9 +8,15 @@ set -euo pipefail
 # libraries the binary opens on first use (README, "What the binary needs at run time").
 packages=(libsqlite3-dev libreadline-dev libncurses-dev libsecret-1-dev libxml2-dev zlib1g-dev libcurl4-openssl-dev
           libcurl4 libsecret-1-0 libxml2)
-if [[ ${1:-} == --test ]]; then
-    packages+=(gnome-keyring libsecret-tools dbus dbus-daemon libglib2.0-bin zsh fish python3 python3-jsonschema tmux bash-completion)
-fi
+for option in "$@"; do
+    case $option in
+        --test) packages+=(gnome-keyring libsecret-tools dbus dbus-daemon libglib2.0-bin zsh fish python3 python3-jsonschema tmux bash-completion
+                           dpkg-dev) ;;
+        # dpkg-shlibdeps, for the versions of the libraries the binary links.
+        --package) packages+=(dpkg-dev) ;;
+        *) echo "install-deps.sh: unknown argument '$option' (--test, --package)" >&2; exit 2 ;;
+    esac
+done
 
 missing=()
 for package in "${packages[@]}"; do

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Sets up and runs every test: installs missing Debian packages, builds warning-free, then runs
-# `swift test` inside a private D-Bus session with an unlocked throwaway gnome-keyring.
+# Sets up and runs every test: installs missing Debian packages, builds warning-free, checks the
+# Debian package (scripts/test-deb.sh), then runs `swift test` inside a private D-Bus session with
+# an unlocked throwaway gnome-keyring.
 # Tests over the shared corpora read LECTOR_SHARED (default ../shared) and skip when it is absent.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,6 +22,8 @@ journey_prefix=$(mktemp -d)
 trap 'rm -rf "$journey_prefix"' EXIT
 ./scripts/install.sh --prefix "$journey_prefix" >/dev/null
 export LECTOR_JOURNEY_PREFIX=$journey_prefix
+# The Debian package of that same release binary: built, installed with apt, run, removed.
+./scripts/test-deb.sh
 
 log=$(mktemp)
 set +e

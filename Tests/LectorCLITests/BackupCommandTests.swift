@@ -134,8 +134,9 @@ struct BackupAtomicityTests {
         let file = source.path + "/big.json"
         _ = try source.run("backup", "export", file)
 
-        var outcomes: Set<String> = []
-        for delay in [0.0, 0.02, 0.05, 0.1, 0.2, 0.4] {
+        /// Restores into a fresh home, killing the restore after `delay` unless it ended first:
+        /// which state the store holds, and whether the kill landed while the restore ran.
+        func restore(killedAfter delay: TimeInterval?) throws -> (new: Bool, killed: Bool) {
             let target = TestHome()
             _ = try target.run("settings", "set", "reader.font", "news")
             let process = Process()
@@ -145,18 +146,44 @@ struct BackupAtomicityTests {
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            Thread.sleep(forTimeInterval: delay)
-            kill(process.processIdentifier, SIGKILL)
+            var killed = false
+            if let delay {
+                Thread.sleep(forTimeInterval: delay)
+                killed = process.isRunning && kill(process.processIdentifier, SIGKILL) == 0
+            }
             process.waitUntilExit()
+            killed = killed && process.terminationReason == .uncaughtSignal
             let store = try Store(path: target.path + "/data/lector.sqlite")
             let font = try store.settings.all()["reader.font"]
             let feeds = try store.feeds.list().count
             let demoFeeds = try store.accounts.all().contains(where: \.isDemo) ? DemoLibrary.feeds.count : 0
             let old = font == "\"news\"" && feeds == demoFeeds && demoFeeds > 0
             let new = font == "\"classic\"" && feeds == 2_000
-            #expect(old || new, "after a kill at \(delay) s: font \(font ?? "nil"), \(feeds) feeds — a mix of old and new")
-            outcomes.insert(new ? "new" : "old")
+            #expect(old || new, "after a kill at \(delay.map { "\($0) s" } ?? "none"): font \(font ?? "nil"), \(feeds) feeds — a mix of old and new")
+            return (new, killed)
         }
-        #expect(outcomes.contains("new"), "at least the late kills should find the restore complete")
+
+        // Where the commit falls depends on the machine's load, so the kill times are searched
+        // for, not guessed: halve the interval between a kill that found the old state and a run
+        // that ended on its own, until a kill lands after the commit (or the attempts run out).
+        let started = Date()
+        #expect(try restore(killedAfter: nil).new, "an uninterrupted restore must leave the new state")
+        var early = 0.0, late = Date().timeIntervalSince(started)
+        var killedBefore = false, killedAfter = false
+        var attempts = 0
+        while attempts < 30 && !(killedBefore && killedAfter) {
+            attempts += 1
+            let delay = killedBefore ? (early + late) / 2 : 0
+            let outcome = try restore(killedAfter: delay)
+            switch (outcome.new, outcome.killed) {
+            case (false, _): killedBefore = true; early = delay
+            case (true, true): killedAfter = true
+            case (true, false): late = delay
+            }
+        }
+        #expect(killedBefore, "no kill found the old state, not even one at once")
+        if !killedAfter {
+            print("restore kill test: could not place a kill after the commit in \(attempts) attempts (commit between \(early) s and \(late) s)")
+        }
     }
 }

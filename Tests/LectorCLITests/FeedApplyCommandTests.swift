@@ -25,6 +25,23 @@ struct FeedApplyCommandTests {
         try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
     }
 
+    @Test("feed apply --prune at a terminal: answering n unsubscribes nothing, answering y applies the plan", arguments: ["n", "y"])
+    func pruneQuestionIsHonoured(answer: String) throws {
+        let home = TestHome()
+        _ = try home.run("account", "add", "local", "--name", "Mine")
+        _ = try home.addFeed(title: "Old One", folder: "Attic", account: "Mine")
+        let file = try Self.write(Self.opml, in: home, name: "feeds.opml")
+        let result = try runAtTerminal(home, ["feed", "apply", file, "--prune"], answer: answer, after: "[y/N]")
+        #expect(result.status == 0, "feed apply --prune answered \(answer) exited \(result.status): \(result.stderr) \(result.stdout)")
+        #expect(result.stdout.contains("Unsubscribe 1 feed(s) of 'Mine'"), "the question was not asked: \(result.stdout)")
+        let titles = Set(try home.store().feeds.list().map(\.feed.title))
+        if answer == "n" {
+            #expect(titles.contains("Old One") && !titles.contains("Harbour"), "answering n must change nothing: \(titles.sorted())")
+        } else {
+            #expect(!titles.contains("Old One") && titles.isSuperset(of: ["Harbour", "Lighthouse"]), "answering y must apply the plan: \(titles.sorted())")
+        }
+    }
+
     @Test("a local account: dry run changes nothing, apply makes the feeds match, the second apply is empty; --prune removes the rest")
     func localAccount() throws {
         let home = TestHome()

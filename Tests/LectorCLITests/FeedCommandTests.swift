@@ -35,6 +35,15 @@ final class FeedSite {
     func url(_ path: String) -> String { server.url(path).absoluteString }
 }
 
+/// The statuses a server answered, in order.
+final class StatusLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var statuses: [Int] = []
+
+    func append(_ status: Int) { lock.withLock { statuses.append(status) } }
+    var all: [Int] { lock.withLock { statuses } }
+}
+
 @Suite("Feeds on a local account", .serialized)
 struct FeedCommandTests {
     private func home() throws -> TestHome {
@@ -53,6 +62,29 @@ struct FeedCommandTests {
         let sync = try home.run("sync")
         #expect(sync.contains("0 new article(s)"), "an unchanged feed gives nothing new: \(sync)")
         #expect(site.server.requests.last?.header("If-None-Match") == "\"n1\"", "sync asks conditionally")
+    }
+
+    @Test("a feed's validator is kept between syncs: the next sync asks conditionally and gets a 304, for Last-Modified alone and for an ETag alone",
+          arguments: ["Last-Modified", "ETag"])
+    func validatorKeptBetweenSyncs(validator: String) throws {
+        let site = StaticSite()
+        let modified = Date(timeIntervalSince1970: 1_700_000_000)
+        site.serve("/feed.xml", text: FeedSite.rss("Validated", items: ["One"]), contentType: "application/rss+xml",
+                   etag: validator == "ETag" ? "\"v1\"" : nil, lastModified: validator == "Last-Modified" ? modified : nil)
+        let statuses = StatusLog()
+        let server = try LoopbackServer { request in
+            let response = site.respond(to: request)
+            statuses.append(response.status)
+            return response
+        }
+        let home = try home()
+        try home.binaryOK(["feed", "add", server.url("/feed.xml").absoluteString], "subscribing")
+        try home.binaryOK(["sync"], "the first sync")
+        try home.binaryOK(["sync"], "the second sync")
+        let request = try #require(server.requests.last)
+        let (header, expected) = validator == "ETag" ? ("If-None-Match", "\"v1\"") : ("If-Modified-Since", HTTPDateFormat.format(modified))
+        #expect(request.header(header) == expected, "the second sync must send \(header): \(expected), sent \(request.header(header) ?? "nothing")")
+        #expect(statuses.all.last == 304, "the second sync must get a 304, not the whole feed again: \(statuses.all)")
     }
 
     @Test("several candidates: refused with the list when not at a terminal, --pick chooses")

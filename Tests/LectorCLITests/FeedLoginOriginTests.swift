@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LectorTestSupport
+import LectorStore
 
 @Suite("Feed logins stay with their origin", .serialized,
        .enabled(if: PrivateKeyring.isAvailable, "needs the private test keyring: run scripts/with-test-keyring.sh swift test"))
@@ -20,6 +21,32 @@ struct FeedLoginOriginTests {
         #expect(sync.status == 0, "\(sync.stdout)\(sync.stderr)")
         #expect(elsewhere.requests.count >= 2, "the sync followed the redirect")
         #expect(elsewhere.requests.allSatisfy { $0.header("Authorization") == nil }, "the other port never received the login")
+        _ = try test.run("feed", "remove", "Moved", "--yes")
+    }
+
+    @Test("feed check, and feed check --fix --yes, on a --login feed permanently redirected to another port never send the login there",
+          arguments: [["feed", "check"], ["feed", "check", "--fix", "--yes"]])
+    func checkNeverSendsLoginElsewhere(arguments: [String]) throws {
+        let (home, elsewhere) = try LoginFeedServers.redirectingAfterLogin(status: 308)
+        let test = TestHome()
+        _ = try test.run("account", "add", "local", "--name", "Mine")
+        let added = try runProcess(TestBinary.path, ["feed", "add", home.url("/members.xml").absoluteString, "--login", "alice", "--password-stdin"],
+                                   environment: test.environment, stdin: "pw\n")
+        #expect(added.status == 0, "\(added.stderr)")
+        let store = try test.store()
+        let feed = try #require(try store.feeds.list().first { $0.feed.title == "Moved" }?.feed)
+        // Fetched an hour ago, so the check is outside the fetch floor and asks the server.
+        var meta = try store.fetchMeta.meta(feedID: feed.id)
+        meta.lastFetchedAt = Date().timeIntervalSince1970 - 3_600
+        try store.fetchMeta.save(meta, feedID: feed.id)
+        home.clearLog()
+        elsewhere.clearLog()
+        let checked = try runProcess(TestBinary.path, arguments, environment: test.environment)
+        #expect(checked.status < 128, "lector \(arguments.joined(separator: " ")) crashed: \(checked.status) \(checked.stderr)")
+        #expect(home.requests.contains { $0.header("Authorization") != nil }, "the check did not ask the feed's own origin with its login")
+        #expect(!elsewhere.requests.isEmpty, "the check did not follow the redirect")
+        #expect(elsewhere.requests.allSatisfy { $0.header("Authorization") == nil },
+                "lector \(arguments.joined(separator: " ")) sent the feed's login to another port")
         _ = try test.run("feed", "remove", "Moved", "--yes")
     }
 }

@@ -41,6 +41,25 @@ struct ScheduleTests {
         #expect(log.split(separator: "\n").count == 2 && log.contains("skipped"), "\(log)")
         #expect(try home.run("schedule", "status").contains("Last automatic run"))
     }
+
+    @Test("sync --auto counts its floor in minutes: with sync.interval 15 a run 10 minutes after the last is skipped, naming the wait; 16 minutes after, it runs")
+    func autoFloorInMinutes() throws {
+        let home = TestHome()
+        _ = try home.run("account", "add", "local", "--name", "L")
+        _ = try home.run("settings", "set", "sync.interval", "15")
+        let store = try home.store()
+        let account = try #require(try store.accounts.named("L"))
+        func lastStarted(minutesAgo: Double) throws {
+            try store.sync.recordStart(accountID: account.id, at: Date().timeIntervalSince1970 - minutesAgo * 60)
+        }
+        try lastStarted(minutesAgo: 10)
+        let skipped = try home.run("sync", "--auto", "--json")
+        #expect(skipped.contains("\"skipped\""), "a sync 10 minutes after the last, inside a 15-minute floor, must be skipped: \(skipped)")
+        #expect(skipped.contains("synced 10 min ago; automatic syncs wait 15 min"), "the skip must say how long automatic syncs wait: \(skipped)")
+        try lastStarted(minutesAgo: 16)
+        let ran = try home.run("sync", "--auto", "--json")
+        #expect(!ran.contains("skipped") && ran.contains("\"ok\""), "a sync 16 minutes after the last is past the floor and must run: \(ran)")
+    }
 }
 
 @Suite("Feeds behind a login", .serialized,

@@ -14,14 +14,14 @@ enum LoginFeedServers {
         }
     }
 
-    /// A feed that asks for a login and, once it has one, redirects to `elsewhere` — another
-    /// port, so another origin — which serves the feed to anyone.
-    static func redirectingAfterLogin() throws -> (home: LoopbackServer, elsewhere: LoopbackServer) {
+    /// A feed that asks for a login and, once it has one, redirects (with `status`) to `elsewhere` —
+    /// another port, so another origin — which serves the feed to anyone.
+    static func redirectingAfterLogin(status: Int = 302) throws -> (home: LoopbackServer, elsewhere: LoopbackServer) {
         let elsewhere = try LoopbackServer { _ in .text(FeedSite.rss("Moved", items: ["Here"]), headers: [("Content-Type", "application/rss+xml")]) }
         let home = try LoopbackServer { request in
             request.header("Authorization") == nil
                 ? .text("who are you", status: 401)
-                : ServerResponse(status: 302, headers: [("Location", elsewhere.url("/feed.xml").absoluteString)])
+                : ServerResponse(status: status, headers: [("Location", elsewhere.url("/feed.xml").absoluteString)])
         }
         return (home, elsewhere)
     }

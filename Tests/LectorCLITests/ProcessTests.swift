@@ -4,6 +4,16 @@ import Testing
 
 @Suite("The lector executable", .serialized)
 struct ProcessTests {
+    @Test("the harness survives a child that exits without reading its stdin (the write meets a broken pipe)")
+    func childThatIgnoresItsInput() throws {
+        // Far more than a pipe holds, so the write is still under way when the child has gone.
+        let input = String(repeating: "unread line\n", count: 200_000)
+        for _ in 0..<3 {
+            let result = try runProcess("/bin/true", [], environment: [:], stdin: input)
+            #expect(result.status == 0, "/bin/true exited \(result.status)")
+        }
+    }
+
     @Test("one-shot commands print output and exit 0; usage errors exit 2 with one line on stderr")
     func oneShotExitCodes() throws {
         let home = TestHome()

@@ -92,13 +92,28 @@ func runProcess(_ executable: String, _ arguments: [String], environment: [Strin
     process.standardError = error
     process.standardInput = input
     try process.run()
-    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+    if let stdin { try writeInput(Data(stdin.utf8), to: input.fileHandleForWriting) }
     try input.fileHandleForWriting.close()
     let outData = output.fileHandleForReading.readDataToEndOfFile()
     let errData = error.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return ProcessResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                          stderr: String(decoding: errData, as: UTF8.self))
+}
+
+/// Writes a child's stdin. A child that exits before reading it (one refusing plain http does)
+/// closes the pipe: the write then fails with EPIPE, which is expected. Foundation's non-throwing
+/// `write(_:)` traps on it, and SIGPIPE would end the test process: either loses every later result.
+func writeInput(_ data: Data, to handle: FileHandle) throws {
+    signal(SIGPIPE, SIG_IGN)
+    do { try handle.write(contentsOf: data) } catch where isBrokenPipe(error) {}
+}
+
+/// EPIPE, as such or as the POSIX error under a Cocoa one (Foundation wraps most errno values).
+private func isBrokenPipe(_ error: any Error) -> Bool {
+    let error = error as NSError
+    if error.domain == NSPOSIXErrorDomain { return error.code == Int(EPIPE) }
+    return (error.userInfo[NSUnderlyingErrorKey] as? NSError).map(isBrokenPipe) ?? false
 }
 
 extension TestHome {

@@ -51,7 +51,8 @@ struct FeedFetcherTests {
         #expect((result.state.nextFetchAt ?? 0) >= now.timeIntervalSince1970 + 7_200, "Retry-After: 7200 must be honoured")
         let short = try LoopbackServer { _ in .text("slow down", status: 429, headers: [("Retry-After", "1")]) }
         let floored = fetcher.fetch(short.url("/feed"), state: FetchState(), manual: true, now: now)
-        #expect((floored.state.nextFetchAt ?? 0) >= now.timeIntervalSince1970 + FetchPolicy.retryAfterFloor, "a 1 s Retry-After is raised to the floor")
+        // The README's figure, written out: comparing with the constant would pass any floor, zero too.
+        #expect(floored.state.nextFetchAt == now.timeIntervalSince1970 + 300, "a 1 s Retry-After must be raised to the 5-minute floor: waits \(((floored.state.nextFetchAt ?? 0) - now.timeIntervalSince1970)) s")
     }
 
     @Test("failures back off exponentially; automatic fetches wait, a fetch the user asks for does not")

@@ -70,6 +70,26 @@ struct HTTPClientResourceTests {
         }
     }
 
+    @Test("a 301 or 302 whose body never ends (plain or gzip-inflated) stops at the cap, well before the deadline",
+          arguments: [(301, false), (302, false), (301, true), (302, true)])
+    func endlessRedirectBody(status: Int, compressed: Bool) async throws {
+        let server = try ScriptedServer { connection, _ in
+            guard connection.readRequest() != nil else { return }
+            connection.write("HTTP/1.1 \(status) Moved\r\nLocation: /elsewhere\r\n\(compressed ? "Content-Encoding: gzip\r\n" : "")Connection: close\r\n\r\n")
+            if compressed { connection.write(GzipBomb.start.bytes) }
+            let chunk = compressed ? Array([[UInt8]](repeating: GzipBomb.unit, count: 5000).joined()) : [UInt8](repeating: 0x20, count: 64 * 1024)
+            while connection.write(chunk) {}
+        }
+        defer { server.stop() }
+        let client = HTTPClient(configuration: HTTPClientConfiguration(deadline: .seconds(30), maxBodyBytes: 2 * 1024 * 1024))
+        let started = ContinuousClock.now
+        await #expect(throws: HTTPError.bodyTooLarge(host: "127.0.0.1", limit: 2 * 1024 * 1024), "the redirect's body was not counted against the cap") {
+            try await client.send(.get(server.url("/endless")))
+        }
+        let elapsed = ContinuousClock.now - started
+        #expect(elapsed < .seconds(10), "the endless redirect body was read for \(elapsed) against a 30 s deadline")
+    }
+
     @Test("cancelling the task of a request to a silent server closes its connection within 100 ms")
     func taskCancellationIsPrompt() async throws {
         // All of it on a thread of its own: on two cores, two long synchronous tests of other

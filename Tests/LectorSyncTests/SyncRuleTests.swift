@@ -97,6 +97,54 @@ struct SyncRuleTests {
                 "the saved list without the star just confirmed unstarred the article: starred protection is gone")
     }
 
+    /// Requests that send a read or a star.
+    static func isStateWrite(_ api: FreshRSSBench.API, _ request: ServerRequest) -> Bool {
+        switch api {
+        case .miniflux: request.method == "PUT" && request.path.hasPrefix("/v1/entries")
+        default: request.path.hasSuffix("/edit-tag")
+        }
+    }
+
+    /// Requests of the pull: the structure, the entries and the id lists.
+    static func isPullRead(_ api: FreshRSSBench.API, _ request: ServerRequest) -> Bool {
+        switch api {
+        case .miniflux: request.method == "GET" && ["/v1/entries", "/v1/entries/ids", "/v1/feeds", "/v1/categories"].contains(request.path)
+        default: request.path.contains("/stream/") || request.path.hasSuffix("/subscription/list") || request.path.hasSuffix("/tag/list")
+        }
+    }
+
+    @Test("a sync sends every queued read and star before it asks for an id list or an item", arguments: [FreshRSSBench.API.greader, .miniflux])
+    func pushBeforePull(api: FreshRSSBench.API) throws {
+        let bench = try FreshRSSBench(api)
+        try bench.sync()
+        try bench.markRead([FreshRSSBench.itemID(1), FreshRSSBench.itemID(2)], true)
+        try bench.star([FreshRSSBench.itemID(3)], true)
+        bench.server.clearLog()
+        try bench.sync()
+        let requests = bench.server.requests
+        let writes = requests.indices.filter { Self.isStateWrite(api, requests[$0]) }
+        let firstRead = requests.firstIndex { Self.isPullRead(api, $0) }
+        #expect(!writes.isEmpty && firstRead != nil, "the sync should both push and pull: \(requests.map(\.path))")
+        #expect(writes.allSatisfy { $0 < firstRead ?? 0 },
+                "a read of the server came before a queued change was sent (the pull ran before the push): \(requests.map { "\($0.method) \($0.path)" })")
+    }
+
+    @Test("a sync whose push fails pulls nothing and stores no new article", arguments: [FreshRSSBench.API.greader, .miniflux])
+    func failedPushPullsNothing(api: FreshRSSBench.API) throws {
+        let bench = try FreshRSSBench(api)
+        try bench.sync()
+        try bench.markRead([FreshRSSBench.itemID(1)], true)
+        let fresh = bench.feeds.addItem(id: FreshRSSBench.itemID(99), feed: bench.feeds.feeds[0].id, title: "New on the server",
+                                        url: "https://site1.example/99")
+        bench.server.clearLog()
+        bench.tamper.onEvery(.status(503), where: { Self.isStateWrite(api, $0) })
+        #expect(throws: SyncError.self, "a failed push must fail the sync") { try bench.sync() }
+        bench.tamper.clear()
+        let reads = bench.server.requests.filter { Self.isPullRead(api, $0) }
+        #expect(reads.isEmpty, "after a failed push the sync still pulled: \(reads.map { "\($0.method) \($0.path)" })")
+        #expect(try bench.localArticles()[String(fresh)] == nil, "a sync whose push failed stored a new article")
+    }
+
     @Test("after a failed push every unsent intent is back in the queue, none left in flight", arguments: [FreshRSSBench.API.greader, .miniflux])
     func failedPushReleasesIntents(api: FreshRSSBench.API) throws {
         let bench = try FreshRSSBench(api)

@@ -38,12 +38,77 @@ extension AdministrationError {
     }
 }
 
+extension StepOutcome {
+    var stopsTheRun: Bool {
+        if case .failed(let error) = self { error.stopsTheRun } else { false }
+    }
+}
+
+/// Thrown inside a local plan's transaction to roll it back.
+private struct PlanRolledBack: Error {}
+
+/// The keyring's part of a plan run in one transaction: a secret is copied for a feed's new
+/// address at once (a feed never moves without it) and dropped again if the transaction rolls
+/// back; secrets are forgotten only once it is committed.
+private final class DeferredLogins: FeedLoginKeeper, @unchecked Sendable {
+    private let keeper: (any FeedLoginKeeper)?
+    private let lock = Lock()
+    private var copies: [Feed] = []
+    private var forgotten: [Feed] = []
+
+    init(_ keeper: (any FeedLoginKeeper)?) { self.keeper = keeper }
+
+    func forget(_ feed: Feed) { lock.withLock { forgotten.append(feed) } }
+
+    func copy(_ feed: Feed, to url: URL) throws(AdministrationError) {
+        try keeper?.copy(feed, to: url)
+        var moved = feed
+        moved.url = url.absoluteString
+        lock.withLock { copies.append(moved) }
+    }
+
+    func committed() {
+        for feed in lock.withLock({ forgotten }) { keeper?.forget(feed) }
+    }
+
+    func rolledBack() {
+        for feed in lock.withLock({ copies }) { keeper?.forget(feed) }
+    }
+}
+
 extension AccountAdministrator {
     /// Runs a plan's steps in order through the administrator, reporting each as it ends.
     /// Steps are made to be safe to repeat: a re-run after a stop plans only what is left.
     /// `shouldStop` is asked before each step (Ctrl-C in the REPL): what is left is not run.
+    /// A local account's plan is one transaction: a step that stops the run (the store failing)
+    /// undoes the steps before it (they are reported not run), and the secrets of feeds behind a
+    /// login are forgotten only once the transaction is committed.
     public func apply(_ plan: AdministrationPlan, shouldStop: () -> Bool = { false },
                       progress: (Int, StepOutcome) -> Void = { _, _ in }) -> [StepOutcome] {
+        guard provider == nil else { return runSteps(plan, shouldStop: shouldStop, progress: progress) }
+        let keeper = DeferredLogins(logins)
+        var local = self
+        if logins != nil { local.logins = keeper }
+        var outcomes: [StepOutcome] = []
+        do {
+            try store.database.write {
+                outcomes = local.runSteps(plan, shouldStop: shouldStop)
+                if outcomes.contains(where: \.stopsTheRun) { throw PlanRolledBack() }
+            }
+            keeper.committed()
+        } catch {
+            keeper.rolledBack()
+            let stepFailed = outcomes.contains(where: \.stopsTheRun)
+            outcomes = outcomes.map { $0 == .done ? .notRun : $0 }
+            // The commit itself failed: the first step carries the store's error.
+            if !stepFailed, !outcomes.isEmpty { outcomes[0] = .failed(.storing(error)) }
+        }
+        for (index, outcome) in outcomes.enumerated() { progress(index, outcome) }
+        return outcomes
+    }
+
+    private func runSteps(_ plan: AdministrationPlan, shouldStop: () -> Bool,
+                          progress: (Int, StepOutcome) -> Void = { _, _ in }) -> [StepOutcome] {
         var outcomes: [StepOutcome] = []
         var stopped = false
         for (index, step) in plan.steps.enumerated() {
