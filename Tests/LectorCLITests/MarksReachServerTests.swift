@@ -97,4 +97,18 @@ struct MarksReachServerTests {
         try world.ok("sync", "--push-only")
         #expect(world.service.feeds.items.filter(\.starred).count == 1, "\(kind): the kept unstar was sent by the next sync")
     }
+
+    @Test("in the REPL, mark star and mark-all-read are sent at once and say so", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")))
+    func markIsSentInTheREPL() throws {
+        let world = try syncedWorld("freshrss")
+        let session = try TmuxSession(command: TestBinary.path, environment: world.home.environment)
+        try session.type("article list", "Enter")
+        try session.wait(for: "Tide table 3")
+        try session.type("article mark star 2", "Enter")
+        try session.wait(for: "1 of 1 article(s) starred, sent.")
+        #expect(world.service.feeds.items.filter(\.starred).map(\.title) == ["Tide table 2"], "the star reached the server from the REPL")
+        try session.type("article mark-all-read --feed 'Harbour News' --yes", "Enter")
+        try session.wait(for: "(every unread one there), sent.")
+        #expect(unreadOnServer(world).isEmpty, "mark-all-read from the REPL did not reach the server: \(unreadOnServer(world))")
+    }
 }
