@@ -89,6 +89,22 @@ struct ScopeReadSyncTests {
         #expect(serverUnread(bench, feed: "Feed 2").count == 3, "another feed was touched")
         #expect(bench.requests(containing: "mark-all-as-read").isEmpty, "the call that takes no time was used for a late push")
     }
+
+    @Test("Fever on Miniflux compares before with publication time: a folder's mark-all-read leaves what is dated after it unread")
+    func feverOnMinifluxComparesPublication() throws {
+        let bench = try FreshRSSBench(.fever)
+        bench.fever?.setMarksAsMiniflux(true)
+        try bench.sync()
+        let feed = try #require(bench.feeds.feeds.first { $0.title == "Feed 1" }).id
+        let dated = bench.feeds.addItem(feed: feed, title: "Dated later", url: "https://site1.example/dated", content: "<p>d</p>",
+                                        published: Int64(Date().timeIntervalSince1970) + 3_600)
+        let tech = try #require(try bench.store.folders.list(accountID: bench.account.id).first { $0.folder.name == "Tech" }).folder.id
+        try bench.store.states.markAllRead(ArticleQuery(folderID: tech))
+        try bench.push()
+        #expect(serverUnread(bench, feed: "Feed 1") == ["Dated later"], "\(serverUnread(bench, feed: "Feed 1"))")
+        #expect(serverUnread(bench, feed: "Feed 2").count == 3, "Feed 2 is in News, not Tech")
+        #expect(bench.remote(dated)?.read == false)
+    }
 }
 
 /// Requests a mark-all-read of a whole account costs at the server, measured at the emulator.
