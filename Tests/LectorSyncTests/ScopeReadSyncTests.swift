@@ -105,6 +105,20 @@ struct ScopeReadSyncTests {
         #expect(serverUnread(bench, feed: "Feed 2").count == 3, "Feed 2 is in News, not Tech")
         #expect(bench.remote(dated)?.read == false)
     }
+
+    @Test("GReader on Miniflux reads ts in µs against publication time: the account's mark-all-read leaves what is dated after it unread")
+    func greaderOnMinifluxComparesPublication() throws {
+        let bench = try FreshRSSBench(.greader)
+        bench.greader?.setMarksAsMiniflux(true)
+        try bench.sync()
+        let feed = try #require(bench.feeds.feeds.first { $0.title == "Feed 2" }).id
+        bench.feeds.addItem(feed: feed, title: "Dated later", url: "https://site2.example/dated", content: "<p>d</p>",
+                            published: Int64(Date().timeIntervalSince1970) + 3_600)
+        try bench.store.states.markAllRead(ArticleQuery(accountID: bench.account.id))
+        try bench.push()
+        let unread = bench.feeds.items.filter { !$0.read }.map(\.title)
+        #expect(unread == ["Dated later"], "\(unread)")
+    }
 }
 
 /// Requests a mark-all-read of a whole account costs at the server, measured at the emulator.
