@@ -23,14 +23,61 @@ public struct ArticleStateChanges {
                   value: starred)
     }
 
-    /// Marks every unread article matching the query read (its limit is ignored); returns the count.
+    /// Marks read everything in the query's scope (its feed, else its folder, else its account,
+    /// else every account) that arrived before `time`, at once for the stored articles, and for
+    /// a server account queues one scope read so the server marks its entries too, also those
+    /// the store never held. The scope's queued read intents for single articles go: the scope
+    /// read covers them. Other filters of the query are ignored.
     @discardableResult
-    public func markAllRead(_ query: ArticleQuery) throws(StoreError) -> Int {
-        var unbounded = query
-        unbounded.unreadOnly = true
-        unbounded.limit = Int.max
-        let ids = try ArticlesTable(database: database).list(unbounded).map(\.id)
-        return try setRead(ids, to: .read)
+    public func markAllRead(_ query: ArticleQuery, asOf time: Double = Date().timeIntervalSince1970) throws(StoreError) -> MarkAllReadResult {
+        try storeOperation {
+            try database.write {
+                var result = MarkAllReadResult(changed: 0, queuedAccountIDs: [])
+                for target in try scopeTargets(query) {
+                    let articles: String = switch target.scope {
+                    case .feed: "SELECT id FROM articles WHERE account_id = ?1 AND feed_id = ?2"
+                    case .folder: "SELECT id FROM articles WHERE account_id = ?1 AND feed_id IN (SELECT id FROM feeds WHERE folder_id = ?2)"
+                    case .account: "SELECT id FROM articles WHERE account_id = ?1 AND ?2 IS NULL"
+                    }
+                    let scopeID: Int64? = switch target.scope {
+                    case .feed(let id), .folder(let id): id
+                    case .account: nil
+                    }
+                    try database.execute("""
+                        UPDATE article_state SET read = 'read', changed_at = ?3 WHERE read IS NOT 'read' AND article_id IN (\(articles))
+                        """, target.accountID, scopeID, time)
+                    result.changed += database.changes
+                    guard target.remote else { continue }
+                    try database.execute("DELETE FROM pending_intents WHERE action = 'read' AND article_id IN (\(articles))",
+                                         target.accountID, scopeID)
+                    try PendingScopeReadsTable(database: database).enqueue(accountID: target.accountID, scope: target.scope, before: time)
+                    result.queuedAccountIDs.append(target.accountID)
+                }
+                return result
+            }
+        }
+    }
+
+    /// Whether a mark-all-read of the query reaches a server account, which may hold unread
+    /// articles the store does not.
+    public func reachesServer(markingAllRead query: ArticleQuery) throws(StoreError) -> Bool {
+        try storeOperation { try scopeTargets(query).contains { $0.remote } }
+    }
+
+    /// The accounts a mark-all-read reaches and its scope in each.
+    private func scopeTargets(_ query: ArticleQuery) throws -> [(accountID: Int64, remote: Bool, scope: PendingScopeRead.Scope)] {
+        let local = AccountKind.local.rawValue
+        if let feedID = query.feedID {
+            return try database.query("SELECT f.account_id, a.kind <> ? FROM feeds f JOIN accounts a ON a.id = f.account_id WHERE f.id = ?",
+                                      local, feedID) { ($0.int64(0), $0.bool(1), .feed(feedID)) }
+        }
+        if let folderID = query.folderID {
+            return try database.query("SELECT f.account_id, a.kind <> ? FROM folders f JOIN accounts a ON a.id = f.account_id WHERE f.id = ?",
+                                      local, folderID) { ($0.int64(0), $0.bool(1), .folder(folderID)) }
+        }
+        return try database.query("SELECT id, kind <> ? FROM accounts WHERE ?2 IS NULL OR id = ?2 ORDER BY id", local, query.accountID) {
+            ($0.int64(0), $0.bool(1), .account)
+        }
     }
 
     private func apply(_ articleIDs: [Int64], action: PendingIntent.Action, desiredJSON: String, update: String,
@@ -55,4 +102,11 @@ public struct ArticleStateChanges {
             }
         }
     }
+}
+
+/// What a mark-all-read did: how many stored articles changed, and which server accounts have a
+/// scope read queued (to be pushed).
+public struct MarkAllReadResult: Sendable, Equatable {
+    public var changed: Int
+    public var queuedAccountIDs: [Int64]
 }

@@ -34,6 +34,9 @@ public enum Schema {
         Migration("v11: the consent to plain http is kept with the account or feed") { db in
             try db.executeScript(plainHTTPConsent)
         },
+        Migration("v12: a mark-all-read is one queued intent per scope, with the time it was asked") { db in
+            try db.executeScript(scopeReads)
+        },
     ])
 
     static let version1 = """

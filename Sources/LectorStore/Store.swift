@@ -54,6 +54,7 @@ public final class Store {
     public var fetchMeta: FeedFetchMetaTable { FeedFetchMetaTable(database: database) }
     public var sync: SyncTable { SyncTable(database: database) }
     public var intents: PendingIntentsTable { PendingIntentsTable(database: database) }
+    public var scopeReads: PendingScopeReadsTable { PendingScopeReadsTable(database: database) }
     public var syncClaims: SyncClaimsTable { SyncClaimsTable(database: database) }
     public var readingList: ReadingListTable { ReadingListTable(database: database) }
     public var settings: SettingsTable { SettingsTable(database: database) }

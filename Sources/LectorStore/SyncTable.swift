@@ -77,8 +77,11 @@ public struct SyncTable {
                     // process, or the user while this sync runs) is protected too: checked here,
                     // in this transaction. Protection is per flag: a queued read leaves the star free.
                     func queued(_ action: PendingIntent.Action) throws -> Bool {
-                        try database.scalarInt("SELECT count(*) FROM pending_intents WHERE article_id = ? AND action = ?",
-                                               result.id, action.rawValue) > 0
+                        guard try database.scalarInt("SELECT count(*) FROM pending_intents WHERE article_id = ? AND action = ?",
+                                                     result.id, action.rawValue) == 0 else { return true }
+                        // A queued mark-all-read covering the article protects its read state too.
+                        return try action == .read
+                            && database.scalarInt("SELECT \(PendingScopeReadsTable.covers("a")) FROM articles a WHERE a.id = ?", result.id) == 1
                     }
                     let serverID = entry.article.serverID
                     if let flag = entry.read, !protected.contains(serverID), try !queued(.read) {
@@ -198,6 +201,7 @@ public struct SyncTable {
                         LEFT JOIN sync_members m ON m.server_id = a.server_id
                         WHERE a.account_id = ? AND a.server_id NOT IN (SELECT server_id FROM sync_protected)
                           AND a.id NOT IN (SELECT article_id FROM pending_intents WHERE article_id IS NOT NULL AND action = ?)
+                          \(field == .unread ? "AND NOT " + PendingScopeReadsTable.covers("a") : "")
                     ) AS wanted
                     WHERE article_state.article_id = wanted.article_id AND article_state.\(column) IS NOT wanted.new_value
                     """, accountID, field.action.rawValue)
@@ -210,17 +214,23 @@ public struct SyncTable {
     }
 
     /// Server ids of articles with unsent or in-flight changes (to `field` only, when given):
-    /// reconciliation leaves that state alone.
+    /// reconciliation leaves that state alone. A queued mark-all-read protects the read state of
+    /// the articles it covers.
     public func protectedServerIDs(accountID: Int64, field: StateField? = nil) throws(StoreError) -> Set<String> {
         try storeOperation {
+            let scoped = field == .starred ? "" : """
+                UNION SELECT a.server_id FROM articles a WHERE a.account_id = ?1 AND \(PendingScopeReadsTable.covers("a"))
+                """
             guard let field else {
                 return Set(try database.query("""
-                    SELECT a.server_id FROM pending_intents p JOIN articles a ON a.id = p.article_id WHERE p.account_id = ?
+                    SELECT a.server_id FROM pending_intents p JOIN articles a ON a.id = p.article_id WHERE p.account_id = ?1
+                    \(scoped)
                     """, accountID) { $0.string(0) })
             }
             return Set(try database.query("""
                 SELECT a.server_id FROM pending_intents p JOIN articles a ON a.id = p.article_id
-                WHERE p.account_id = ? AND p.action = ?
+                WHERE p.account_id = ?1 AND p.action = ?2
+                \(scoped)
                 """, accountID, field.action.rawValue) { $0.string(0) })
         }
     }

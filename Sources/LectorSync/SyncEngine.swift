@@ -59,6 +59,9 @@ public struct SyncEngine {
 
     private func pushClaimed(_ lock: SyncLock) throws(SyncError) -> SyncReport {
         var report = SyncReport()
+        // Scope reads first: every single-article intent in a scope is newer than its scope read
+        // (asking for the scope drops the older ones), so it must land after it.
+        try pushScopeReads(lock, into: &report)
         let intents = try record { try store.intents.selectForSending(accountID: account.id) }
         let articleIntents = intents.filter { $0.articleID != nil && ($0.action == .read || $0.action == .starred) }
         guard !articleIntents.isEmpty else { return report }
@@ -87,6 +90,41 @@ public struct SyncEngine {
             throw error
         }
         return report
+    }
+
+    /// Sends each queued mark-all-read with the service's own call, removing it only once the
+    /// server acknowledged it; on failure the unsent ones go back to the queue.
+    private func pushScopeReads(_ lock: SyncLock, into report: inout SyncReport) throws(SyncError) {
+        let reads = try record { try store.scopeReads.selectForSending(accountID: account.id) }
+        guard !reads.isEmpty else { return }
+        progress(.pushing(count: reads.count))
+        var acknowledged: Set<Int64> = []
+        do {
+            for read in reads {
+                if let scope = try record({ try store.scopeReads.serverScope(of: read) }) {
+                    try provider.markAllRead(Self.remote(scope), before: Date(timeIntervalSince1970: read.before)) { ids throws(SyncError) in
+                        try record { try store.scopeReads.sort(ids, for: read) }
+                    }
+                    report.pushed += 1
+                }
+                // A scope whose feed or folder is gone has nothing left to send.
+                try record { try store.scopeReads.acknowledge(read) }
+                acknowledged.insert(read.id)
+                lock.beat()
+            }
+        } catch {
+            // As for single-article intents: the next push selects rows left in flight again.
+            try? store.scopeReads.release(reads.filter { !acknowledged.contains($0.id) })
+            throw error
+        }
+    }
+
+    static func remote(_ scope: PendingScopeRead.ServerScope) -> RemoteReadScope {
+        switch scope {
+        case .feed(let serverID): .feed(serverID: serverID)
+        case .folder(let serverID, let name, let feeds): .folder(RemoteFolder(serverID: serverID, name: name), feedServerIDs: feeds)
+        case .account: .account
+        }
     }
 
     /// Pulls folders and feeds and nothing else: how a structure edit whose effects the server

@@ -17,6 +17,11 @@ public protocol SyncProvider: Sendable {
     /// Stars or unstars entries. At most `capabilities.stateBatchLimit` ids per call. Providers
     /// whose star call is a toggle must read the current state first so a retry cannot undo it.
     func setStarred(_ entryIDs: [String], starred: Bool) throws(SyncError)
+    /// Marks read every unread entry of `scope` that reached the server before `before`, those
+    /// the store never held included; what arrived later stays unread. One call where the
+    /// service has one for the scope; a service that marks by id asks `stored` which of its
+    /// unread ids the store holds in the scope from before then, and which it does not hold.
+    func markAllRead(_ scope: RemoteReadScope, before: Date, stored: StoredScopeIDs) throws(SyncError)
 
     // MARK: Pull
 
@@ -129,6 +134,17 @@ public struct RemoteFolder: Sendable, Equatable, Hashable {
         self.serverID = serverID
         self.name = name
     }
+}
+
+/// Sorts server ids as `PendingScopeReadsTable.sort` does: (in the scope, unknown to the store).
+public typealias StoredScopeIDs = ([String]) throws(SyncError) -> (covered: [String], unknown: [String])
+
+/// What a mark-all-read covers, as the server names it.
+public enum RemoteReadScope: Sendable, Equatable {
+    case feed(serverID: String)
+    /// The folder's feeds too, for a service that marks by feed or by id (Feedbin).
+    case folder(RemoteFolder, feedServerIDs: [String])
+    case account
 }
 
 /// A subscription on the server.

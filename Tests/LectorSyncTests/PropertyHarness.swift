@@ -28,6 +28,12 @@ protocol SyncPropertyHarness: AnyObject {
     var canServeShortIDList: Bool { get }
     /// Removes every fault.
     func disarm()
+    /// Whether the server compares a mark-all-read's time as exactly as its arrival order (µs:
+    /// GReader, Feedbin), so the model knows which articles it covers; Fever (`before` in whole
+    /// seconds) and Miniflux (the server's own now, in seconds) blur what arrived in that second.
+    var marksScopesExactly: Bool { get }
+    /// The server ids of every article of the feed titled `title` on the server now.
+    func serverArticles(inFeed title: String) -> [String]
     /// Reads are answered from a copy of the server as it is now until `thawServerReads`, while
     /// writes reach the live data (the "stale snapshot" that does not yet include a push).
     func freezeServerReads()
@@ -95,6 +101,9 @@ final class SyncPropertyRun {
     private var expected: [String: ArticleFlags] = [:]
     /// Local changes the engine has not acknowledged yet.
     private var pending: [String: [ArticleField: Bool]] = [:]
+    /// Articles a mark-all-read covered that the store did not hold then: never shown, so the
+    /// "stays shown" check does not apply to them.
+    private var coveredUnheld: Set<String> = []
     /// What broke at which step (the first few steps that broke something).
     private var stepViolations: [String] = []
 
@@ -126,6 +135,26 @@ final class SyncPropertyRun {
         expected[key, default: ArticleFlags(read: false, starred: false)][field] = value
     }
 
+    /// The user marks all of Feed 1 read: every article the server has in it now is read in the
+    /// model, a local change until the engine acknowledged the scope read.
+    private func localMarkAllRead(_ harness: any SyncPropertyHarness, _ context: String) {
+        guard let feed = try? harness.store.feeds.list(accountID: harness.account.id).first(where: { $0.feed.title == "Feed 1" }),
+              let held = try? localArticles(harness) else { return }
+        let covered = harness.serverArticles(inFeed: "Feed 1")
+        do {
+            try harness.store.states.markAllRead(ArticleQuery(feedID: feed.feed.id))
+        } catch {
+            trace.append("\(context)local mark-all-read Feed 1 FAILED: \(error)")
+            return
+        }
+        trace.append("\(context)local mark-all-read Feed 1 (\(covered.count) on the server)")
+        for id in covered {
+            pending[id, default: [:]][.read] = true
+            expected[id, default: ArticleFlags(read: false, starred: false)][.read] = true
+            if held[id] == nil { coveredUnheld.insert(id) }
+        }
+    }
+
     /// Another client changes one flag of a random server article. It overrides the local
     /// intent for that flag only if the engine has already acknowledged it (no queue row left):
     /// an intent still queued is pushed after this write, so it wins.
@@ -152,6 +181,9 @@ final class SyncPropertyRun {
             case 40..<62:
                 anotherClientAction(harness, "")
                 try checkStep(harness, .anotherClient)
+            case 62..<64 where harness.marksScopesExactly:
+                localMarkAllRead(harness, "")
+                try checkStep(harness, .local)
             case 62..<66:
                 let id = harness.serverPublishesArticle()
                 expected[id] = ArticleFlags(read: false, starred: false)
@@ -214,7 +246,7 @@ final class SyncPropertyRun {
 
     /// Checks the invariants after the step just traced; the first three steps that break one are kept.
     private func checkStep(_ harness: any SyncPropertyHarness, _ step: StepInvariants.Step) throws {
-        let problems = try StepInvariants.violations(harness, pending: pending, step: step)
+        let problems = try StepInvariants.violations(harness, pending: pending, neverShown: coveredUnheld, step: step)
         guard !problems.isEmpty, stepViolations.count < 3 else { return }
         stepViolations.append("after step \(trace.count) (\(trace.last ?? "")): " + problems.joined(separator: "; "))
     }
@@ -253,11 +285,14 @@ final class SyncPropertyRun {
     /// An intent the engine acknowledged is gone from the queue: from then on the server is authoritative.
     private func settleAcknowledged(_ harness: any SyncPropertyHarness) throws {
         let articles = try localArticles(harness)
-        let queued = Set(try harness.store.intents.all(accountID: harness.account.id).compactMap { intent -> String? in
+        var queued = Set(try harness.store.intents.all(accountID: harness.account.id).compactMap { intent -> String? in
             guard let articleID = intent.articleID, let field = ArticleField(rawValue: intent.action == .read ? "read" : "starred"),
                   let serverID = articles.first(where: { $0.value.id == articleID })?.key else { return nil }
             return "\(serverID)/\(field)"
         })
+        // A queued scope read still holds the read of every article it covers, held or not.
+        for id in try StepInvariants.scopeCovered(harness, among: Array(pending.keys)) { queued.insert("\(id)/read") }
+        if try harness.store.scopeReads.all(accountID: harness.account.id).isEmpty { coveredUnheld.removeAll() }
         for (id, fields) in pending {
             for field in fields.keys where !queued.contains("\(id)/\(field)") { pending[id]?[field] = nil }
         }
@@ -272,6 +307,8 @@ final class SyncPropertyRun {
         var found: [String] = []
         let queued = try harness.store.intents.all(accountID: harness.account.id).filter { $0.articleID != nil }
         if !queued.isEmpty { found.append("\(queued.count) intent(s) still queued after a fault-free sync") }
+        let scopes = try harness.store.scopeReads.all(accountID: harness.account.id)
+        if !scopes.isEmpty { found.append("\(scopes.count) mark-all-read(s) still queued after a fault-free sync") }
         let server = harness.serverFlags()
         let local = try localArticles(harness)
         for id in server.keys.sorted() {

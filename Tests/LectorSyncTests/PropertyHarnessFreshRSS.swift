@@ -54,6 +54,13 @@ class FreshRSSPropertyHarness: SyncPropertyHarness {
 
     var canServeShortIDList: Bool { bench.api == .miniflux }
 
+    var marksScopesExactly: Bool { bench.api == .greader || bench.api == .feedbin }
+
+    func serverArticles(inFeed title: String) -> [String] {
+        let feed = bench.feeds.feeds.first { $0.title == title }?.id
+        return bench.feeds.items.filter { $0.feedID == feed }.map { String($0.id) }
+    }
+
     func freezeServerReads() { bench.freezeReads() }
     func thawServerReads() { bench.thawReads() }
 }

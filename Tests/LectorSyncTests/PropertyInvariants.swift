@@ -36,9 +36,22 @@ struct StepInvariants {
         return Dictionary(uniqueKeysWithValues: list.map { ($0.serverID, LocalFlags(read: $0.read, starred: $0.starred)) })
     }
 
+    /// Those of `serverIDs` a queued mark-all-read covers: held in its scope from before it was
+    /// asked, or not held at all (the server decides where those belong).
+    static func scopeCovered(_ harness: any SyncPropertyHarness, among serverIDs: [String]) throws -> Set<String> {
+        var covered = Set<String>()
+        for read in try harness.store.scopeReads.all(accountID: harness.account.id) {
+            let sorted = try harness.store.scopeReads.sort(serverIDs.sorted(), for: read)
+            covered.formUnion(sorted.covered + sorted.unknown)
+        }
+        return covered
+    }
+
     /// The violations after `step`. `pending` is the model's local changes not yet acknowledged
-    /// (before this step's acknowledgements are settled).
-    static func violations(_ harness: any SyncPropertyHarness, pending: [String: [ArticleField: Bool]], step: Step) throws -> [String] {
+    /// (before this step's acknowledgements are settled); `neverShown`, articles a mark-all-read
+    /// covered that the store did not hold then.
+    static func violations(_ harness: any SyncPropertyHarness, pending: [String: [ArticleField: Bool]], neverShown: Set<String>,
+                           step: Step) throws -> [String] {
         var found: [String] = []
         let database = harness.store.database
 
@@ -55,7 +68,11 @@ struct StepInvariants {
         // Between syncs nothing is in flight: a failed push hands back what it did not send.
         let inFlight = intents.filter(\.inFlight)
         if !inFlight.isEmpty { found.append("\(inFlight.count) intent(s) left in flight with no sync running") }
+        let scopeReads = try harness.store.scopeReads.all(accountID: harness.account.id)
+        if scopeReads.contains(where: \.inFlight) { found.append("a mark-all-read left in flight with no sync running") }
         var queued: [String: String] = [:]  // "serverID/field" → desired
+        // A queued mark-all-read holds "read" for what it covers; a newer single wish overrides it.
+        for id in try scopeCovered(harness, among: Array(pending.keys)) { queued["\(id)/read"] = "true" }
         for intent in intents {
             guard let articleID = intent.articleID else { continue }
             guard let serverID = serverIDOf[articleID] else { found.append("intent \(intent.id) names a missing article \(articleID)"); continue }
@@ -80,7 +97,7 @@ struct StepInvariants {
                     found.append("\(id): the user's \(field) = \(value) is neither queued nor on the server (lost)")
                 }
                 // The user's change stays shown until the server has it (no stale snapshot undoes it).
-                if !serverMoved, let flags = local[id], !flags.matches(field, value) {
+                if !serverMoved, !(field == .read && neverShown.contains(id)), let flags = local[id], !flags.matches(field, value) {
                     found.append("\(id): \(field) = \(value) was set locally and is not yet settled, but shows \(flags[field])")
                 }
             }

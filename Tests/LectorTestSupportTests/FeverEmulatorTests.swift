@@ -26,6 +26,26 @@ struct FeverEmulatorTests {
         #expect(try await call(server, "", key: account.feverAPIKey.uppercased())["auth"] as? Int == 1, "key case is ignored")
     }
 
+    @Test("Miniflux's marks (miniflux-fever 35–45): before compares publication time, no before marks nothing, group 0 marks all, no id list in the reply")
+    func minifluxMarks() async throws {
+        let emulator = FeverEmulator(store: seededStore(), accounts: [account])
+        emulator.setMarksAsMiniflux(true)
+        let server = try LoopbackServer(handler: emulator.handler)
+        defer { server.stop() }
+        func unread() -> [String] { emulator.store.items.filter { !$0.read }.map(\.title).sorted() }
+        let notes = try #require(emulator.store.feeds.first { $0.title == "Notes" }).id
+        let news = try #require(emulator.store.folders.first { $0.name == "News" }).id
+        let reply = try await call(server, "", form: [("mark", "feed"), ("as", "read"), ("id", String(notes)), ("before", "1700000150")])
+        #expect(reply["unread_item_ids"] == nil, "Miniflux's mark replies carry no unread_item_ids")
+        #expect(unread() == ["Item 1", "Item 3", "Item 4", "Item 5"], "published before `before` only: \(unread())")
+        _ = try await call(server, "", form: [("mark", "feed"), ("as", "read"), ("id", String(notes))])
+        #expect(unread() == ["Item 1", "Item 3", "Item 4", "Item 5"], "a missing before reads as 1970: \(unread())")
+        _ = try await call(server, "", form: [("mark", "group"), ("as", "read"), ("id", String(news)), ("before", "1700000270")])
+        #expect(unread() == ["Item 1", "Item 3", "Item 5"], "\(unread())")
+        _ = try await call(server, "", form: [("mark", "group"), ("as", "read"), ("id", "0"), ("before", "1")])
+        #expect(unread().isEmpty, "group 0 marks everything whatever before says: \(unread())")
+    }
+
     @Test("groups, feeds and feeds_groups describe the folders")
     func structure() async throws {
         let emulator = FeverEmulator(store: seededStore(), accounts: [account])

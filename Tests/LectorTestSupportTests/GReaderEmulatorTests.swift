@@ -67,6 +67,30 @@ struct GReaderEmulatorTests {
         #expect(seen == expected, "paging returned each id once, newest first")
     }
 
+    @Test("mark-all-as-read as Miniflux answers it (miniflux-greader 72–80): ts in seconds or µs against publication time, bad ts 400, unknown label 404")
+    func minifluxMarkAllAsRead() async throws {
+        let (emulator, server) = try start()
+        defer { server.stop() }
+        emulator.setMarksAsMiniflux(true)
+        let client = HTTPClient()
+        func mark(_ fields: [(String, String)]) async throws -> HTTPResponse {
+            try await client.send(.postForm(api(server, "mark-all-as-read"), fields: fields + [("T", account.greaderToken)], headers: auth))
+        }
+        func unread() -> [String] { emulator.store.items.filter { !$0.read }.map(\.title).sorted() }
+        let notes = try #require(emulator.store.feeds.first { $0.title == "Notes" }).id
+        let seconds = try await mark([("s", "feed/\(notes)"), ("ts", "1700000150")])
+        #expect(seconds.status == 200 && seconds.text == "OK" && seconds.headers["Content-Type"] == "text/plain; charset=utf-8")
+        #expect(unread() == ["Item 1", "Item 3", "Item 4", "Item 5"], "seconds, published before ts: \(unread())")
+        _ = try await mark([("s", "user/-/label/News"), ("ts", "1700000270000000")])
+        #expect(unread() == ["Item 1", "Item 3", "Item 5"], "µs from 16 digits: \(unread())")
+        let bad = try await mark([("s", "feed/\(notes)"), ("ts", "abc")])
+        #expect(bad.status == 400 && bad.text == #"{"error_message":"strconv.ParseInt: parsing \"abc\": invalid syntax"}"#, "\(bad.text)")
+        let unknown = try await mark([("s", "user/-/label/NoSuch")])
+        #expect(unknown.status == 404 && unknown.text == #"{"error_message":"resource not found"}"#, "\(unknown.text)")
+        _ = try await mark([("s", "user/-/state/com.google/reading-list")])
+        #expect(unread().isEmpty, "without ts: everything: \(unread())")
+    }
+
     @Test("edit-tag marks read and starred by long and decimal ids; the unread set shrinks")
     func editTag() async throws {
         let (emulator, server) = try start()

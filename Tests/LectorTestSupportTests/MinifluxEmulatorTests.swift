@@ -32,6 +32,29 @@ struct MinifluxEmulatorTests {
         #expect(jsonObject(try await send(server, "GET", "/v1/version").body)["version"] as? String == "2.3.3")
     }
 
+    @Test("mark-all-as-read answers as recorded (161–168): 204 per feed, category and user; unknown feed 404, another user 403; an entry dated after the request stays unread")
+    func markAllAsRead() async throws {
+        let (emulator, server) = try start()
+        defer { server.stop() }
+        let tech = try #require(emulator.store.feeds.first { $0.title == "Tech & Co" }).id
+        let news = try #require(emulator.store.folders.first { $0.name == "News" }).id
+        let future = emulator.store.addItem(feed: tech, title: "Tomorrow", url: "http://feeds.test/tomorrow",
+                                            published: Int64(Date().timeIntervalSince1970) + 86_400)
+        func unread() -> [String] { emulator.store.items.filter { !$0.read }.map(\.title).sorted() }
+        let feed = try await send(server, "PUT", "/v1/feeds/\(tech)/mark-all-as-read")
+        #expect(feed.status == 204 && feed.body.isEmpty)
+        #expect(unread() == ["Item 2", "Item 3", "Item 4", "Item 5", "Tomorrow"], "feed 1 marked up to now only: \(unread())")
+        let unknown = try await send(server, "PUT", "/v1/feeds/9999/mark-all-as-read")
+        #expect(unknown.status == 404 && jsonObject(unknown.body)["error_message"] as? String == "resource not found")
+        #expect(try await send(server, "PUT", "/v1/categories/\(news)/mark-all-as-read").status == 204)
+        #expect(unread() == ["Item 2", "Item 3", "Tomorrow"], "category News marked: \(unread())")
+        let other = try await send(server, "PUT", "/v1/users/9999/mark-all-as-read")
+        #expect(other.status == 403 && jsonObject(other.body)["error_message"] as? String == "access forbidden")
+        #expect(try await send(server, "PUT", "/v1/users/1/mark-all-as-read").status == 204)
+        #expect(unread() == ["Tomorrow"], "everything published before the request is read, the later one is not: \(unread())")
+        #expect(emulator.store.items.first { $0.id == future }?.read == false)
+    }
+
     @Test("deleting a category deletes its feeds and their entries")
     func categoryDeleteCascades() async throws {
         let (emulator, server) = try start()

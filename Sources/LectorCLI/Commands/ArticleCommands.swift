@@ -54,7 +54,7 @@ enum ArticleCommands {
 
     static let mark = CommandSpec(
         ["article", "mark"], "mark articles read or unread, starred or not",
-        discussion: "ARTICLE is a number from the last 'article list', or id:N. The change is saved at once and sent to the account's server on the next sync.",
+        discussion: "ARTICLE is a number from the last 'article list', or id:N. The change is saved at once and sent to the account's server right after, with a 3-second deadline; the output ends with 'sent', or 'sent at the next sync' when the server could not be reached (the change stays queued).",
         arguments: [
             ArgumentSpec("ACTION", "what to do", source: .choices([
                 Choice("read", "mark read"), Choice("unread", "mark unread"),
@@ -64,13 +64,14 @@ enum ArticleCommands {
         ]
     ) { invocation, session in
         let store = try session.store()
-        let ids = try invocation.variadic("ARTICLE").map { reference throws(CLIError) in
+        let articles = try invocation.variadic("ARTICLE").map { reference throws(CLIError) in
             let id = try session.handles.resolve(reference)
-            guard try CLIError.catching({ try store.articles.article(id) }) != nil else {
+            guard let article = try CLIError.catching({ try store.articles.article(id) }) else {
                 throw CLIError.notFound("no article with id \(id)")
             }
-            return id
+            return article
         }
+        let ids = articles.map(\.id)
         let action = invocation.argument("ACTION") ?? ""
         let changed = try CLIError.catching {
             switch action {
@@ -80,14 +81,15 @@ enum ArticleCommands {
             default: try store.states.setStarred(ids, to: false)
             }
         }
+        let sent = changed == 0 ? nil : try MarkFlush.push(accountIDs: Set(articles.map(\.accountID)), store: store, session: session)
         let past = ["read": "marked read", "unread": "marked unread", "star": "starred", "unstar": "unstarred"][action] ?? action
-        return CommandOutput(text: "\(changed) of \(ids.count) article(s) \(past).",
-                             json: MarkJSON(action: action, articles: ids, changed: changed))
+        return CommandOutput(text: "\(changed) of \(ids.count) article(s) \(past)\(MarkFlush.ending(sent))",
+                             json: MarkJSON(action: action, articles: ids, changed: changed, sent: sent))
     }
 
     static let markAllRead = CommandSpec(
         ["article", "mark-all-read"], "mark every unread article of a feed, folder or account read",
-        discussion: "Asks first on a terminal; without one, pass --yes.",
+        discussion: "Asks first on a terminal; without one, pass --yes. Everything there that arrived before you asked is read: the articles stored here at once, and for a server account every unread one on the server too (also those older than sync.age-limit), with the server's own call, sent right after with a 3-second deadline or, when the server cannot be reached, at the next sync. Articles that arrive later stay unread.",
         options: [
             OptionSpec.account,
             OptionSpec("feed", value: "FEED", "only this feed", source: .feeds),
@@ -100,16 +102,21 @@ enum ArticleCommands {
         query.unreadOnly = true
         query.limit = Int.max
         let count = try CLIError.catching { try store.articles.list(query).count }
-        guard count > 0 else { return .message("Nothing to mark: no unread articles there.") }
+        // A server may hold unread articles the store does not (older than sync.age-limit).
+        let server = try CLIError.catching { try store.states.reachesServer(markingAllRead: query) }
+        guard count > 0 || server else { return .message("Nothing to mark: no unread articles there.") }
+        let what = server ? "every unread article there read, on the server too (\(count) stored here)" : "\(count) article(s) read"
         if !invocation.flag("yes") {
             guard Prompter.isInteractive else {
-                throw CLIError.usage("this would mark \(count) article(s) read: pass --yes to confirm when not at a terminal")
+                throw CLIError.usage("this would mark \(what): pass --yes to confirm when not at a terminal")
             }
-            guard try Prompter.confirm("Mark \(count) article(s) read?") else { return .message("Nothing changed.") }
+            guard try Prompter.confirm("Mark \(what)?") else { return .message("Nothing changed.") }
         }
-        let changed = try CLIError.catching { try store.states.markAllRead(query) }
-        return CommandOutput(text: "\(changed) article(s) marked read.",
-                             json: MarkJSON(action: "read", articles: [], changed: changed))
+        let result = try CLIError.catching { try store.states.markAllRead(query) }
+        let sent = try MarkFlush.push(accountIDs: Set(result.queuedAccountIDs), store: store, session: session)
+        let text = "\(result.changed) article(s) marked read" + (sent == nil ? "" : "; on the server too (every unread one there)")
+        return CommandOutput(text: text + MarkFlush.ending(sent),
+                             json: MarkJSON(action: "read", articles: [], changed: result.changed, sent: sent))
     }
 
     /// The filters shared by list and mark-all-read.
@@ -134,6 +141,9 @@ enum ArticleCommands {
         let action: String
         let articles: [Int64]
         let changed: Int
+        /// Whether the change reached the server (false: it is sent at the next sync); left out
+        /// when no server account is involved.
+        let sent: Bool?
     }
 
     static func shortDate(_ seconds: Double?) -> String {

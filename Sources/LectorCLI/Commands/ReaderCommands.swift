@@ -113,19 +113,11 @@ enum ReaderCommands {
     }
 
     /// Showing an article marks it read locally; for a server account the change is then flushed
-    /// with a push (and nothing else) under a short deadline, after the article is on screen, so
-    /// reading never waits for the network. If the push fails, the intent stays queued and the
-    /// next sync sends it.
+    /// (`MarkFlush`) after the article is on screen, so reading never waits for the network.
     static func markRead(_ article: ArticleSummary, store: Store, session: Session) throws(CLIError) {
         guard article.read != .read else { return }
         try CLIError.catching { try store.states.setRead([article.id], to: .read) }
-        guard let account = try CLIError.catching({ try store.accounts.all() }).first(where: { $0.id == article.accountID }),
-              account.kind != .local else { return }
-        let quick = HTTPClient(configuration: HTTPClientConfiguration(deadline: .seconds(3), idleTimeout: .seconds(3)))
-        // A missing key or an unreachable keyring only delays the flush to the next sync.
-        guard let provider = try? Providers.make(for: account, secret: session.secret(for: account), http: quick) else { return }
-        // Failure is not an error here: the intent is queued and the next sync sends it.
-        _ = try? SyncEngine(store: store, account: account, provider: provider).push()
+        _ = try MarkFlush.push(accountIDs: [article.accountID], store: store, session: session)
     }
 
     static func fullContent(_ article: ArticleSummary, feedHTML: String, store: Store, session: Session) throws(CLIError) -> String {

@@ -38,6 +38,46 @@ public final class FeedbinProvider: SyncProvider, @unchecked Sendable {
                       starred ? "starring entries" : "unstarring entries")
     }
 
+    /// Feedbin has no mark-all call: of the unread set, the ids the store holds in the scope
+    /// from before `before`, and those it does not hold whose entry (looked up 100 at a time) is
+    /// in the scope and was stored by Feedbin (`created_at`) before then, are marked by id. An
+    /// unread list that may be capped is taken again after its ids are marked, until it is
+    /// complete or has nothing left to mark.
+    public func markAllRead(_ scope: RemoteReadScope, before: Date, stored: StoredScopeIDs) throws(SyncError) {
+        let feeds: Set<String>? = switch scope {
+        case .feed(let serverID): [serverID]
+        case .folder(_, let feedServerIDs): Set(feedServerIDs)
+        case .account: nil
+        }
+        while true {
+            let (unread, complete) = switch try unreadIDs() {
+            case .complete(let ids): (ids, true)
+            case .partial(let ids): (ids, false)
+            }
+            let sorted = try stored(unread.sorted())
+            let marked = sorted.covered + (try entries(sorted.unknown, inFeeds: feeds, storedBefore: before))
+            try setRead(marked, read: true)
+            if complete || marked.isEmpty { return }
+        }
+    }
+
+    /// Those of `ids` whose entry is in one of `feeds` (nil: any) and was stored before `time`.
+    private func entries(_ ids: [String], inFeeds feeds: Set<String>?, storedBefore time: Date) throws(SyncError) -> [String] {
+        var found: [String] = []
+        for batch in ids.chunked(into: capabilities.contentsBatchLimit) {
+            let url = connection.url("entries.json", query: [("ids", batch.joined(separator: ",")), ("per_page", String(Self.pageSize))])
+            try pages(url, "the unread entries to mark read") { json throws(SyncError) in
+                guard let list = json as? [[String: Any]] else { throw .protocolViolation("Feedbin answered with something that is not an entry list") }
+                for object in list {
+                    guard let id = FeedbinWire.int64(object["id"]), let feed = FeedbinWire.int64(object["feed_id"]),
+                          feeds?.contains(String(feed)) ?? true, let stored = FeedbinWire.date(object["created_at"]), stored <= time else { continue }
+                    found.append(String(id))
+                }
+            }
+        }
+        return found
+    }
+
     private func changeSet(_ entryIDs: [String], key: String, path: String, _ what: String) throws(SyncError) {
         var seen = Set<Int>()
         let ids = entryIDs.compactMap(Int.init).filter { seen.insert($0).inserted }

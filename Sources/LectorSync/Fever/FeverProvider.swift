@@ -46,6 +46,18 @@ public final class FeverProvider: SyncProvider, @unchecked Sendable {
         }
     }
 
+    /// `mark=feed|group&as=read&before=` (seconds; group 0 is everything). FreshRSS compares
+    /// `before` with receipt time, Miniflux with publication time (and ignores it for group 0).
+    public func markAllRead(_ scope: RemoteReadScope, before: Date, stored: StoredScopeIDs) throws(SyncError) {
+        let (mark, id) = switch scope {
+        case .feed(let serverID): ("feed", serverID)
+        case .folder(let folder, _): ("group", folder.serverID)
+        case .account: ("group", "0")
+        }
+        guard Int64(id) != nil else { throw .protocolViolation("'\(id)' is not a Fever \(mark) id") }
+        _ = try client.call(fields: [("mark", mark), ("as", "read"), ("id", id), ("before", String(Int64(before.timeIntervalSince1970)))])
+    }
+
     private func mark(_ id: String, as action: String) throws(SyncError) {
         guard Int64(id) != nil else { throw .protocolViolation("'\(id)' is not a Fever item id") }
         _ = try client.call(fields: [("mark", "item"), ("as", action), ("id", id)])

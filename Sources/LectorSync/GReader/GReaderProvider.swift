@@ -39,6 +39,18 @@ public final class GReaderProvider: SyncProvider, @unchecked Sendable {
         try editTag(entryIDs, tag: GReaderWire.starredTag, add: starred)
     }
 
+    /// `mark-all-as-read` with `ts` in microseconds: FreshRSS compares it with its entry ids
+    /// (receipt time in µs), Miniflux reads 16 digits as µs and compares with publication time.
+    public func markAllRead(_ scope: RemoteReadScope, before: Date, stored: StoredScopeIDs) throws(SyncError) {
+        let stream = switch scope {
+        case .feed(let serverID): serverID
+        case .folder(let folder, _): folder.serverID
+        case .account: GReaderWire.readingList
+        }
+        try post("reader/api/0/mark-all-as-read", [("s", stream), ("ts", String(Int64(before.timeIntervalSince1970 * 1_000_000)))],
+                 "marking everything read")
+    }
+
     private func editTag(_ ids: [String], tag: String, add: Bool) throws(SyncError) {
         guard !ids.isEmpty else { return }
         let fields = ids.map { ("i", GReaderItemID.long($0)) } + [(add ? "a" : "r", tag)]

@@ -39,6 +39,37 @@ public final class MinifluxProvider: SyncProvider, @unchecked Sendable {
         }
     }
 
+    /// Miniflux's `mark-all-as-read` takes no time: it marks what was published before the
+    /// server's now. Sent soon after the user asked, that is what they had; sent later (kept
+    /// while offline), it would also mark what was published since, so then the scope's unread
+    /// entries published before `before` are listed and marked by id.
+    public func markAllRead(_ scope: RemoteReadScope, before: Date, stored: StoredScopeIDs) throws(SyncError) {
+        guard Date().timeIntervalSince(before) > Self.scopeCallWindow else {
+            switch scope {
+            case .feed(let serverID): try call("PUT", "v1/feeds/\(serverID)/mark-all-as-read", "marking the feed read")
+            case .folder(let folder, _): try call("PUT", "v1/categories/\(folder.serverID)/mark-all-as-read", "marking the category read")
+            case .account:
+                guard let me = try getJSON("v1/me", [], "/v1/me") as? [String: Any], let user = MinifluxWire.int64(me["id"]) else {
+                    throw .protocolViolation("/v1/me did not give the user's id")
+                }
+                try call("PUT", "v1/users/\(user)/mark-all-as-read", "marking everything read")
+            }
+            return
+        }
+        let path = switch scope {
+        case .feed(let serverID): "v1/feeds/\(serverID)/entries"
+        case .folder(let folder, _): "v1/categories/\(folder.serverID)/entries"
+        case .account: "v1/entries"
+        }
+        var ids: [String] = []
+        try walkEntries([("status", "unread"), ("before", String(Int64(before.timeIntervalSince1970)))], "the unread entries to mark read",
+                        path: path) { entries throws(SyncError) in ids += entries.map(\.serverID) }
+        try setRead(ids, read: true)
+    }
+
+    /// How long after the user asked the scope call still marks only what they had.
+    static let scopeCallWindow: TimeInterval = 60
+
     public func setStarred(_ entryIDs: [String], starred: Bool) throws(SyncError) {
         let ids = Self.numericIDs(entryIDs)
         guard !ids.isEmpty else { return }
@@ -136,13 +167,13 @@ public final class MinifluxProvider: SyncProvider, @unchecked Sendable {
     }
 
     /// Every entry matching `filters`, page by page in ascending id order; any failed page fails the walk.
-    private func walkEntries(_ filters: [(String, String)], _ what: String,
+    private func walkEntries(_ filters: [(String, String)], _ what: String, path: String = "v1/entries",
                              _ page: ([RemoteEntry]) throws(SyncError) -> Void) throws(SyncError) {
         var after: Int64 = 0
         while true {
             var query = filters + [("order", "id"), ("direction", "asc"), ("limit", String(Self.pageSize))]
             if after > 0 { query.append(("after_entry_id", String(after))) }
-            guard let object = try getJSON("v1/entries", query, what) as? [String: Any], let list = object["entries"] as? [[String: Any]] else {
+            guard let object = try getJSON(path, query, what) as? [String: Any], let list = object["entries"] as? [[String: Any]] else {
                 throw .protocolViolation("Miniflux answered \(what) with something that is not an entry list")
             }
             let entries = list.compactMap(MinifluxWire.entry)

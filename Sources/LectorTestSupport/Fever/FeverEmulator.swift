@@ -11,6 +11,7 @@ public final class FeverEmulator: @unchecked Sendable {
     private var accounts: [EmulatedAccount]
     private var enabled = true
     private var savedToggles = false
+    private var minifluxMarks = false
     private var categoryOnlyFeeds: Set<Int> = []
     private let stale = StaleReads()
 
@@ -29,6 +30,11 @@ public final class FeverEmulator: @unchecked Sendable {
 
     /// Makes `as=saved` / `as=unsaved` flip the flag whatever was asked, as Miniflux's Fever does.
     public func setSavedIsToggle(_ on: Bool) { lock.withLock { savedToggles = on } }
+
+    /// Marks feeds and groups as Miniflux's Fever does (recordings miniflux-fever 35–45): `before`
+    /// against publication time, a missing `before` as 1970, group 0 whatever `before` says, and
+    /// no `unread_item_ids` in the reply.
+    public func setMarksAsMiniflux(_ on: Bool) { lock.withLock { minifluxMarks = on } }
 
     /// From now on answers reads from a copy of the data as it is now, while marks still change
     /// the live data: the stale snapshot a server behind a cache or replica serves.
@@ -57,10 +63,10 @@ public final class FeverEmulator: @unchecked Sendable {
             return FreshRSSReply.json(.object(members), newline: false, style: .phpDefault, cors: false)
         }
         members.append(("auth", .int(1)))
-        let (toggles, hidden) = lock.withLock { (savedToggles, categoryOnlyFeeds) }
+        let (toggles, hidden, miniflux) = lock.withLock { (savedToggles, categoryOnlyFeeds, minifluxMarks) }
         let marked = store.withState { state in
             FeverMark.apply(mark: value("mark"), as: value("as"), id: value("id"), before: value("before"),
-                            savedToggles: toggles, to: &state)
+                            savedToggles: toggles, asMiniflux: miniflux, to: &state)
         }
         stale.store(or: store).withState { state in
             members.append(("last_refreshed_on_time", .int(state.feeds.map(\.lastUpdated).min() ?? 0)))
@@ -78,10 +84,10 @@ public final class FeverEmulator: @unchecked Sendable {
                 members.append(("items", FeverJSON.items(state, query: query)))
             }
             if has("links") { members.append(("links", .array([]))) }
-            if has("unread_item_ids") || marked == .unread {
+            if has("unread_item_ids") || (marked == .unread && !miniflux) {
                 members.append(("unread_item_ids", FeverJSON.ids(state) { !$0.read && !hidden.contains($0.feedID) }))
             }
-            if has("saved_item_ids") || marked == .saved {
+            if has("saved_item_ids") || (marked == .saved && !miniflux) {
                 members.append(("saved_item_ids", FeverJSON.ids(state) { $0.starred && !hidden.contains($0.feedID) }))
             }
         }

@@ -4,9 +4,12 @@ import Foundation
 enum FeverMark {
     enum Changed { case unread, saved }
 
-    /// `savedToggles`: Miniflux flips the saved flag for both `saved` and `unsaved`.
+    /// `savedToggles`: Miniflux flips the saved flag for both `saved` and `unsaved`. `asMiniflux`:
+    /// feed and group marks compare `before` with publication time (a missing one is 0), and
+    /// group 0 marks everything; FreshRSS compares with the item id (receipt time, µs), and a
+    /// missing `before` is now.
     static func apply(mark: String?, as action: String?, id: String?, before: String?, savedToggles: Bool = false,
-                      to state: inout FeedStore.State) -> Changed? {
+                      asMiniflux: Bool = false, to state: inout FeedStore.State) -> Changed? {
         guard let mark, let action, let id, let number = Int64(id) else { return nil }
         switch (mark, action) {
         case ("item", "read"), ("item", "unread"):
@@ -18,11 +21,13 @@ enum FeverMark {
             }
             return .saved
         case ("feed", "read"), ("group", "read"):
-            let limit = (before.flatMap(Int64.init) ?? Int64(Date().timeIntervalSince1970)) * 1_000_000
+            let seconds = before.flatMap(Int64.init) ?? (asMiniflux ? 0 : Int64(Date().timeIntervalSince1970))
             let feeds: Set<Int> = mark == "feed" ? [Int(number)]
                 : Set(state.feeds.filter { number == 0 || $0.folderID == Int(number) }.map(\.id))
-            for index in state.items.indices where feeds.contains(state.items[index].feedID) && state.items[index].id < limit {
-                state.items[index].read = true
+            let everything = asMiniflux && mark == "group" && number == 0
+            for index in state.items.indices where feeds.contains(state.items[index].feedID) {
+                let item = state.items[index]
+                if everything || (asMiniflux ? item.published < seconds : item.id < seconds * 1_000_000) { state.items[index].read = true }
             }
             return .unread
         default:

@@ -6,6 +6,8 @@ struct GReaderCall {
     let account: EmulatedAccount
     let request: ServerRequest
     let params: GReaderParams
+    /// `mark-all-as-read` as Miniflux answers it.
+    var marksAsMiniflux = false
 
     func run(_ endpoint: String) -> ServerResponse {
         if endpoint.hasPrefix("stream/contents") {

@@ -10,6 +10,7 @@ public final class GReaderEmulator: @unchecked Sendable {
     private let lock = NSLock()
     private var accounts: [EmulatedAccount]
     private var enabled = true
+    private var minifluxMarks = false
     private let stale = StaleReads()
 
     /// Creates an emulator for `accounts` over `store`.
@@ -23,6 +24,10 @@ public final class GReaderEmulator: @unchecked Sendable {
 
     /// Switches the whole API on or off (off: every call answers 503, like `api_enabled = false`).
     public func setAPIEnabled(_ on: Bool) { lock.withLock { enabled = on } }
+
+    /// Answers `mark-all-as-read` as Miniflux's Google Reader API does (miniflux-greader 72–83):
+    /// see `GReaderCall.markAllAsRead`.
+    public func setMarksAsMiniflux(_ on: Bool) { lock.withLock { minifluxMarks = on } }
 
     /// From now on answers reads from a copy of the data as it is now, while writes still change
     /// the live data: the stale snapshot a server behind a cache or replica serves.
@@ -62,7 +67,8 @@ public final class GReaderEmulator: @unchecked Sendable {
             guard let account = authenticate(request) else { return FreshRSSReply.unauthorized }
             let endpoint = String(rest.dropFirst(api.count))
             let reads = Self.readEndpoints.contains(endpoint) || endpoint.hasPrefix("stream/contents")
-            let call = GReaderCall(store: reads ? stale.store(or: store) : store, account: account, request: request, params: params)
+            var call = GReaderCall(store: reads ? stale.store(or: store) : store, account: account, request: request, params: params)
+            call.marksAsMiniflux = lock.withLock { minifluxMarks }
             return call.run(endpoint)
         }
     }

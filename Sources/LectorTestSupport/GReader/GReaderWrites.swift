@@ -27,7 +27,34 @@ extension GReaderCall {
         }
     }
 
+    /// FreshRSS compares `ts` (µs; missing or 0: now) with the item id, its receipt time. Miniflux
+    /// reads `ts` as seconds below 16 digits and µs from 16 on, compares it with the publication
+    /// time (missing: everything), answers a bad `ts` 400 with Go's ParseInt message and an
+    /// unknown label 404, in JSON (miniflux-greader 72–80).
     func markAllAsRead() -> ServerResponse {
+        marksAsMiniflux ? markAllAsReadAsMiniflux() : markAllAsReadAsFreshRSS()
+    }
+
+    private func markAllAsReadAsMiniflux() -> ServerResponse {
+        let stream = Self.normalize(params.value("s") ?? Self.readingList)
+        var before = Int64.max
+        if let ts = params.value("ts") {
+            guard let value = Int64(ts) else {
+                return REST.json(.object([("error_message", .string("strconv.ParseInt: parsing \"\(ts)\": invalid syntax"))]), status: 400)
+            }
+            before = ts.count >= 16 ? value / 1_000_000 : value
+        }
+        return store.withState { state in
+            if let name = Self.labelName(stream), !state.folders.contains(where: { $0.name == name }) {
+                return REST.json(.object([("error_message", .string("resource not found"))]), status: 404)
+            }
+            let ids = Set(Self.select(stream, in: state).filter { $0.published < before }.map(\.id))
+            for index in state.items.indices where ids.contains(state.items[index].id) { state.items[index].read = true }
+            return ServerResponse(status: 200, headers: [(name: "Content-Type", value: "text/plain; charset=utf-8")], body: Data("OK".utf8))
+        }
+    }
+
+    private func markAllAsReadAsFreshRSS() -> ServerResponse {
         let stream = Self.normalize(params.value("s") ?? Self.readingList)
         var limit = Int64(Date().timeIntervalSince1970 * 1_000_000)
         if let ts = params.value("ts"), !ts.isEmpty, ts != "0" {

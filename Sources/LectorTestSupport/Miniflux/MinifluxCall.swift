@@ -142,11 +142,21 @@ struct MinifluxCall {
         }
     }
 
-    func markAllRead(feed: Int? = nil, category: Int? = nil) -> ServerResponse {
-        store.withState { state in
-            let feeds = Set(state.feeds.filter { $0.id == feed || (category != nil && $0.folderID == category) }.map(\.id))
-            guard !feeds.isEmpty || state.folders.contains(where: { $0.id == category }) else { return error("Not Found", 404) }
-            for index in state.items.indices where feeds.contains(state.items[index].feedID) { state.items[index].read = true }
+    /// `PUT /v1/feeds|categories/{id}/mark-all-as-read` (unknown: 404 `resource not found`) and
+    /// `PUT /v1/users/{id}/mark-all-as-read` (another user: 403 `access forbidden`), 204 with no
+    /// body (recordings 161–168). There is no client time: Miniflux marks what was published
+    /// before its own now, so an entry dated later stays unread.
+    func markAllRead(feed: Int? = nil, category: Int? = nil, user: Int? = nil) -> ServerResponse {
+        if let user, user != 1 { return error("access forbidden", 403) }
+        let now = Int64(Date().timeIntervalSince1970)
+        return store.withState { state in
+            let feeds = Set(state.feeds.filter { user != nil || $0.id == feed || (category != nil && $0.folderID == category) }.map(\.id))
+            guard user != nil || !feeds.isEmpty || state.folders.contains(where: { $0.id == category }) else {
+                return error("resource not found", 404)
+            }
+            for index in state.items.indices where feeds.contains(state.items[index].feedID) && state.items[index].published < now {
+                state.items[index].read = true
+            }
             return .empty(204)
         }
     }
