@@ -50,8 +50,9 @@ public enum BackupReference {
         - `default`: `true` for at most one account.
         - `plain_http_host` (format 1.1): the host of a plain `http://` `url` when the user consented
           (`--allow-insecure`) to sending the account's secret there unencrypted; `null` or absent
-          for no consent. It must be the `url`'s own host. A restored account keeps the consent, so it
-          syncs as before; one from a 1.0 file has none, and if its `url` is plain http to another
+          for no consent. It must be the `url`'s own host. The consent was the word of the user of
+          the machine that wrote the file, so a restore keeps it only on this machine's user's word
+          (see Restoring); one from a 1.0 file has none, and if its `url` is plain http to another
           machine its requests are refused until `lector account password NAME --allow-insecure`.
 
         There is no field for a secret. A field whose name looks like one (`password`, `token`,
@@ -152,6 +153,16 @@ public enum BackupReference {
         (`compared_at_sync` in JSON). **Local accounts** are restored as they were: their folders and
         feeds are written, and their next sync fetches them. Restoring the same file twice changes
         nothing the second time.
+
+        **Consent to plain http** (`plain_http_host` of an account or a local feed) was given on the
+        machine that wrote the file, so a restore does not take it on trust. At a terminal it lists
+        every consent the file asks for that this machine does not hold yet (account or feed, and
+        host) and asks `Keep it on this machine? [y/N]`; `--yes` does not answer that question.
+        Without a terminal the consents are dropped unless the restore has `--allow-insecure`. Each
+        consent not kept is named in one line with the command that gives it on this machine
+        (`lector account password NAME --allow-insecure`, `lector feed password FEED --account NAME
+        --allow-insecure`), and in `consents_not_kept` with `--json`; what this machine already
+        held stays. `--dry-run` asks nothing and notes the consents a restore would ask about.
 
         ## Profiles
 
