@@ -34,6 +34,10 @@ public enum Schema {
         Migration("v11: the consent to plain http is kept with the account or feed") { db in
             try db.executeScript(plainHTTPConsent)
         },
+        Migration("v12: a feed's title may be a placeholder Lector made up") { db in
+            try db.executeScript(placeholderTitle)
+            try flagMadeUpTitles(db)
+        },
     ])
 
     static let version1 = """

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LectorBasics
 import LectorFeeds
 import LectorStore
 
@@ -100,8 +101,10 @@ public struct LocalFeedSync {
             do {
                 try store.database.write {
                     switch fetched.result {
-                    case .success(.updated):
+                    case .success(.updated(let parsed)):
                         report.fetched += 1
+                        let ownTitle = parsed.title.trimmingBlanks
+                        if feed.titleIsPlaceholder && !ownTitle.isEmpty { try store.feeds.adoptFetchedTitle(feed.id, ownTitle) }
                         report.newArticles += try store.sync.applyEntries(accountID: account.id, fetched.articles.map { (feed.id, Self.scoped($0, to: feed.id), false, false) },
                                                                           protected: [], stateUpdatesExisting: false)
                     case .success(.unchanged): report.unchanged += 1

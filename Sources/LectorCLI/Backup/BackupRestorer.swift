@@ -94,12 +94,12 @@ struct BackupRestorer {
             let folderID = feed.folder.flatMap { folders[$0] }
             var restored: Feed
             if let current = existing.first(where: { $0.feed.url == feed.url }) {
-                try store.feeds.update(current.feed.id, title: feed.title, siteURL: feed.siteURL)
+                try store.feeds.update(current.feed.id, title: feed.title, siteURL: feed.siteURL, titleIsPlaceholder: feed.titleIsPlaceholder)
                 try store.feeds.move(current.feed.id, toFolder: folderID)
                 restored = current.feed
             } else {
                 restored = try store.feeds.insert(accountID: account.id, folderID: folderID, serverID: feed.url, title: feed.title,
-                                                  url: feed.url, siteURL: feed.siteURL)
+                                                  url: feed.url, siteURL: feed.siteURL, titleIsPlaceholder: feed.titleIsPlaceholder)
             }
             try store.feeds.setLogin(restored.id, user: feed.loginUser)
             try store.feeds.setPlainHTTPHost(restored.id, feed.plainHTTPHost)

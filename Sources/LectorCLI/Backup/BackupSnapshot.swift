@@ -38,7 +38,7 @@ struct BackupSnapshot {
             let folders = try store.folders.list(accountID: account.id).map(\.folder.name)
             let feeds = try store.feeds.list(accountID: account.id).map {
                 BackupFeed(title: $0.feed.title, url: Self.withoutLogin($0.feed.url), siteURL: $0.feed.siteURL, folder: $0.folderName,
-                           loginUser: $0.feed.loginUser, plainHTTPHost: $0.feed.plainHTTPHost)
+                           loginUser: $0.feed.loginUser, plainHTTPHost: $0.feed.plainHTTPHost, titleIsPlaceholder: $0.feed.titleIsPlaceholder)
             }
             result[account.name] = BackupSubscriptions(folders: folders, feeds: feeds)
         }

@@ -60,6 +60,7 @@ extension BackupFeed {
         // Only for a feed behind a login: the others look as they did in format 1.0.
         if let loginUser { members["login_user"] = .string(loginUser) }
         if let plainHTTPHost { members["plain_http_host"] = .string(plainHTTPHost) }
+        if titleIsPlaceholder { members["title_placeholder"] = .bool(true) }
         return .object(members)
     }
 }

@@ -120,15 +120,20 @@ public struct BackupFeed: Codable, Equatable, Sendable {
     public var loginUser: String?
     /// The feed's own plain-http host the user consented to send its login to, if any.
     public var plainHTTPHost: String?
+    /// Whether `title` is one Lector made up (format 1.2): the feed's own replaces it at its first
+    /// fetch, and it is never sent to a server.
+    public var titleIsPlaceholder: Bool
 
     /// Describes one feed.
-    public init(title: String, url: String, siteURL: String?, folder: String?, loginUser: String? = nil, plainHTTPHost: String? = nil) {
+    public init(title: String, url: String, siteURL: String?, folder: String?, loginUser: String? = nil, plainHTTPHost: String? = nil,
+                titleIsPlaceholder: Bool = false) {
         self.title = title
         self.url = url
         self.siteURL = siteURL
         self.folder = folder
         self.loginUser = loginUser
         self.plainHTTPHost = plainHTTPHost
+        self.titleIsPlaceholder = titleIsPlaceholder
     }
 
     enum CodingKeys: String, CodingKey {
@@ -136,6 +141,17 @@ public struct BackupFeed: Codable, Equatable, Sendable {
         case siteURL = "site_url"
         case loginUser = "login_user"
         case plainHTTPHost = "plain_http_host"
+        case titleIsPlaceholder = "title_placeholder"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(title: try container.decode(String.self, forKey: .title), url: try container.decode(String.self, forKey: .url),
+                  siteURL: try container.decodeIfPresent(String.self, forKey: .siteURL),
+                  folder: try container.decodeIfPresent(String.self, forKey: .folder),
+                  loginUser: try container.decodeIfPresent(String.self, forKey: .loginUser),
+                  plainHTTPHost: try container.decodeIfPresent(String.self, forKey: .plainHTTPHost),
+                  titleIsPlaceholder: try container.decodeIfPresent(Bool.self, forKey: .titleIsPlaceholder) ?? false)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -147,6 +163,7 @@ public struct BackupFeed: Codable, Equatable, Sendable {
         // Only for a feed behind a login: the others look as they did in format 1.0.
         try container.encodeIfPresent(loginUser, forKey: .loginUser)
         try container.encodeIfPresent(plainHTTPHost, forKey: .plainHTTPHost)
+        if titleIsPlaceholder { try container.encode(true, forKey: .titleIsPlaceholder) }
     }
 }
 

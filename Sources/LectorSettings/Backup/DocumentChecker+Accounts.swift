@@ -96,7 +96,7 @@ extension DocumentChecker {
         for (index, element) in array(value, at: path).enumerated() {
             let itemPath = "\(path)[\(index)]"
             let members = object(element, at: itemPath, required: ["title", "url", "site_url", "folder"],
-                                 optional: ["login_user", "plain_http_host"])
+                                 optional: ["login_user", "plain_http_host", "title_placeholder"])
             guard !members.isEmpty else { continue }
             let title = members["title"].map { string($0, at: join(itemPath, "title"), length: 0...1000) } ?? ""
             let url = members["url"].map { webURL($0, at: join(itemPath, "url")) } ?? ""
@@ -114,7 +114,9 @@ extension DocumentChecker {
                 fail(join(itemPath, "plain_http_host"), "'\(plainHTTPHost)' is not the host of a plain http:// url: "
                      + "the consent to plain http covers only the feed's own http:// host (or is null)")
             }
-            feeds.append(BackupFeed(title: title, url: url, siteURL: site, folder: folder, loginUser: loginUser, plainHTTPHost: plainHTTPHost))
+            let placeholder = members["title_placeholder"].map { bool($0, at: join(itemPath, "title_placeholder")) } ?? false
+            feeds.append(BackupFeed(title: title, url: url, siteURL: site, folder: folder, loginUser: loginUser, plainHTTPHost: plainHTTPHost,
+                                    titleIsPlaceholder: placeholder))
         }
         return feeds
     }

@@ -76,6 +76,10 @@ public enum BackupReference {
         token: after a restore, `lector feed password FEED` stores it in the keyring again, and the
         restore names every feed that needs it — and, when the user consented to send that login
         over plain http, `plain_http_host`, the host of the feed's own `http://` `url`.
+        `title_placeholder` (format 1.2) is `true` when the `title` is one Lector made up — the host
+        of a feed listed without a title, as a newsboat `urls` line without `~Title` — and absent
+        otherwise: the restored feed's first fetch replaces it with the feed's own title, and it is
+        never sent to a server as the feed's title.
 
         ## reading_list
 

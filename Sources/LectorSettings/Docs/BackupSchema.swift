@@ -96,6 +96,7 @@ public enum BackupSchema {
                 "folder": nullable(.object(["type": "string", "minLength": 1])),
                 "login_user": nullable(.object(["type": "string", "minLength": 1])),
                 "plain_http_host": nullable(.object(["type": "string", "minLength": 1])),
+                "title_placeholder": .object(["type": "boolean"]),
             ], required: ["title", "url", "site_url", "folder"]),
             "readingListEntry": closedObject([
                 "account": .object(["type": "string", "minLength": 1]),
