@@ -38,6 +38,9 @@ public enum Schema {
             try db.executeScript(placeholderTitle)
             try flagMadeUpTitles(db)
         },
+        Migration("v13: marks restored from a backup wait for their articles") { db in
+            try db.executeScript(restoredMarks)
+        },
     ])
 
     static let version1 = """

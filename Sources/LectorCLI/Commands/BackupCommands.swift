@@ -64,12 +64,17 @@ enum BackupCommands {
         let changedKeys = changedSettings.map(\.key).joined(separator: ", ")
         let subscriptions = document.subscriptions.map { "\(feedCount($0)) feed(s) in \($0.count) account(s)" } ?? "not included"
         let readingList = document.readingList.map { "\($0.count) item(s)" } ?? "not included"
+        let marked = document.subscriptions.map { Array($0.values.flatMap(\.feeds)) }?.filter { !$0.readArticles.isEmpty || !$0.starredArticles.isEmpty }
         var lines: [String] = []
         lines.append("Lector backup \(document.version), written by Lector \(document.toolVersion) at \(document.createdAt)")
         lines.append("accounts: " + (accounts.isEmpty ? "none" : accounts.joined(separator: ", ")))
         lines.append("settings: \(changedSettings.count) differ from the defaults" + (changedKeys.isEmpty ? "" : ": " + changedKeys))
         lines.append("subscriptions: " + subscriptions)
         lines.append("reading list: " + readingList)
+        if let marked {
+            let read = marked.map(\.readArticles.count).reduce(0, +), starred = marked.map(\.starredArticles.count).reduce(0, +)
+            lines.append("marks: " + (marked.isEmpty ? "none" : "\(read) read, \(starred) starred in \(marked.count) feed(s) of local accounts"))
+        }
         lines += warnings.map { "warning: \($0)" }
         var json = document.jsonValue.objectValue ?? [:]
         json["warnings"] = .array(warnings.map(JSONValue.string))
@@ -150,6 +155,11 @@ enum BackupCommands {
         }
         if sections.contains(.accounts) { follow += PlainHTTPRestoreNote.lines(for: file.accounts) }
         follow += droppedLines
+        let waiting = outcome.marksWaiting
+        if !waiting.isEmpty {
+            follow.append("Marks for articles not fetched here yet (\(waiting.read.count) read, \(waiting.starred.count) starred) wait for their feeds' next fetch: 'lector sync' applies them.")
+        }
+        json["marks_waiting"] = .object(["read": .int(waiting.read.count), "starred": .int(waiting.starred.count)])
         follow += plan.comparedAtSync.map { "Subscriptions of '\($0)' are kept by its server: the next 'lector sync' compares them with the backup and shows any difference." }
         return CommandOutput(text: (notes + ["Restored: \(plan.changes.count) change(s) applied."] + follow).joined(separator: "\n"),
                              json: JSONValue.object(json))
