@@ -17,9 +17,9 @@ enum PlainHTTPRestoreNote {
     static func dropped(_ consents: [PlainHTTPConsent]) -> [String] {
         consents.map { consent in
             let command = switch consent.holder {
-            case .account(let name): "lector account password \(ShellWords.quoted(TerminalText.sanitize(name))) --allow-insecure"
+            case .account(let name): "lector account password \(ShellWords.quotedIfNeeded(TerminalText.sanitize(name))) --allow-insecure"
             case .feed(let account, _, let title):
-                "lector feed password \(ShellWords.quoted(TerminalText.sanitize(title))) --account \(ShellWords.quoted(TerminalText.sanitize(account))) --allow-insecure"
+                "lector feed password \(ShellWords.quotedIfNeeded(TerminalText.sanitize(title))) --account \(ShellWords.quotedIfNeeded(TerminalText.sanitize(account))) --allow-insecure"
             }
             return "\(subject(consent).prefix(1).uppercased() + subject(consent).dropFirst()): the backup's consent to send its login over plain http to "
                 + "\(TerminalText.sanitize(consent.host)) was not kept; give it on this machine with '\(command)' (or restore with --allow-insecure)."
