@@ -84,4 +84,22 @@ struct RestoredMarksTests {
         try new.binaryOK(["sync"], "sync again")
         #expect(try Self.marks(new, "after the second sync") == before, "nothing is duplicated or marked twice")
     }
+
+    @Test("a file whose marks are broken is refused in one line, and nothing is restored")
+    func brokenMarksRefused() throws {
+        let home = TestHome()
+        let file = home.path + "/broken.json"
+        try home.binaryOK(["backup", "export", file], "export an empty home for its settings")
+        var document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
+        document["accounts"] = [["kind": "local", "name": "Home", "url": NSNull(), "user": NSNull(), "default": true]]
+        document["subscriptions"] = ["Home": ["folders": [String](), "feeds": [
+            ["title": "Tide", "url": "https://tide.example/rss", "site_url": NSNull(), "folder": NSNull(), "read_articles": "tide-1"],
+        ]]]
+        try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: file))
+        let refused = try home.binary(["backup", "restore", file, "--yes"])
+        #expect(refused.status != 0 && refused.stderr.split(separator: "\n").count == 1
+                && refused.stderr.contains("subscriptions.Home.feeds[0].read_articles: expected an array, found a string"),
+                "one line names the broken field: \(refused.status) \(refused.stderr)")
+        #expect(try home.store().accounts.named("Home") == nil, "nothing was restored")
+    }
 }
