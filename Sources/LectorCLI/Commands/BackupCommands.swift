@@ -64,7 +64,7 @@ enum BackupCommands {
         let changedKeys = changedSettings.map(\.key).joined(separator: ", ")
         let subscriptions = document.subscriptions.map { "\(feedCount($0)) feed(s) in \($0.count) account(s)" } ?? "not included"
         let readingList = document.readingList.map { "\($0.count) item(s)" } ?? "not included"
-        let marked = document.subscriptions.map { Array($0.values.flatMap(\.feeds)) }?.filter { !$0.readArticles.isEmpty || !$0.starredArticles.isEmpty }
+        let marked = document.subscriptions.map { $0.values.flatMap(\.feeds).filter { !$0.readArticles.isEmpty || !$0.starredArticles.isEmpty } }
         var lines: [String] = []
         lines.append("Lector backup \(document.version), written by Lector \(document.toolVersion) at \(document.createdAt)")
         lines.append("accounts: " + (accounts.isEmpty ? "none" : accounts.joined(separator: ", ")))

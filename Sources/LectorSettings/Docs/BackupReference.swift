@@ -88,8 +88,8 @@ public enum BackupReference {
         feed itself, so any machine fetching the feed finds the same: the item's own id (RSS
         `guid`, Atom `id`, JSON Feed `id`) as written, else `sha256:` and the hex SHA-256 of its
         link without the scheme (`//host/path?query`), else `sha256:` and the hash of its title and
-        date. Unread is what a new article is anyway, so only read articles are listed: about 70
-        bytes each, some 700 KB for 10,000 read articles. Lists rather than "everything read up to
+        date. Unread is what a new article is anyway, so only read articles are listed: under 100
+        bytes each in the file, under 1 MB for 10,000 read articles. Lists rather than "everything read up to
         X except …" because that would also mark articles the old machine never saw; these are
         exact. A remote account's marks are its server's and never in a backup.
 
