@@ -50,6 +50,24 @@ struct PlaceholderTitleTests {
         #expect(restored[tide] == "Tide Weekly" && restored[gull] == "Gulls", "the backup keeps a placeholder a placeholder: \(restored)")
     }
 
+    @Test("an OPML outline without a title is named by the feed's first fetch, not after its address")
+    func opmlOutlineWithoutTitle() throws {
+        let site = StaticSite()
+        site.serve("/tide.xml", text: FeedSite.rss("Tide Weekly", items: ["First tide"]), contentType: "application/rss+xml")
+        let server = try LoopbackServer(handler: site.handler)
+        defer { server.stop() }
+        let tide = server.url("/tide.xml").absoluteString
+        let home = TestHome()
+        try home.binaryOK(["account", "add", "local", "--name", "Mine"], "account add")
+        let opml = home.path + "/feeds.opml"
+        try "<?xml version=\"1.0\"?><opml version=\"2.0\"><head><title>x</title></head><body><outline type=\"rss\" xmlUrl=\"\(tide)\"/></body></opml>"
+            .write(toFile: opml, atomically: true, encoding: .utf8)
+        try home.binaryOK(["opml", "import", opml], "import the OPML file")
+        try home.binaryOK(["sync"], "first sync")
+        let titles = try Self.titles(home)
+        #expect(titles[tide] == "Tide Weekly", "the address was a stand-in, the feed's own title replaces it: \(titles)")
+    }
+
     @Test("account copy never sends a placeholder title: a new feed gets the server's title, an existing one keeps its own")
     func placeholderNeverPushed() throws {
         let library = FeedStore()
