@@ -19,7 +19,7 @@ public struct FeedsTable {
             try database.query("""
                 SELECT f.id, f.account_id, f.folder_id, f.server_id, f.title, f.url, f.site_url,
                        a.name, fo.name, f.article_count, f.unread_count, f.login_user,
-                       f.plain_http_host
+                       f.plain_http_host, f.title_is_placeholder
                 FROM feeds f
                 JOIN accounts a ON a.id = f.account_id
                 LEFT JOIN folders fo ON fo.id = f.folder_id
@@ -29,7 +29,7 @@ public struct FeedsTable {
                 FeedListing(feed: Feed(id: row.int64(0), accountID: row.int64(1), folderID: row.optionalInt(2).map(Int64.init),
                                        serverID: row.string(3), title: row.string(4), url: row.string(5),
                                        siteURL: row.optionalString(6), loginUser: row.optionalString(11),
-                                       plainHTTPHost: row.optionalString(12)),
+                                       plainHTTPHost: row.optionalString(12), titleIsPlaceholder: row.int(13) == 1),
                             accountName: row.string(7), folderName: row.optionalString(8),
                             articleCount: row.int(9), unreadCount: row.int(10))
             }
@@ -51,23 +51,40 @@ public struct FeedsTable {
         }
     }
 
-    /// Adds a feed to an account.
+    /// Adds a feed to an account; `titleIsPlaceholder`: the title is one Lector made up.
     @discardableResult
     public func insert(accountID: Int64, folderID: Int64?, serverID: String, title: String, url: String,
-                       siteURL: String?) throws(StoreError) -> Feed {
+                       siteURL: String?, titleIsPlaceholder: Bool = false) throws(StoreError) -> Feed {
         try storeOperation {
             try database.execute("""
                 INSERT INTO feeds (account_id, folder_id, server_id, title, url, site_url, created_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
                 """, accountID, folderID, serverID, title, url, siteURL, Date().timeIntervalSince1970)
-            return Feed(id: database.lastInsertedRowID, accountID: accountID, folderID: folderID, serverID: serverID,
-                        title: title, url: url, siteURL: siteURL)
+            let id = database.lastInsertedRowID
+            // Only a placeholder needs the column: a real title is inserted as before v13, on any schema a test builds.
+            if titleIsPlaceholder { try database.execute("UPDATE feeds SET title_is_placeholder = 1 WHERE id = ?", id) }
+            return Feed(id: id, accountID: accountID, folderID: folderID, serverID: serverID,
+                        title: title, url: url, siteURL: siteURL, titleIsPlaceholder: titleIsPlaceholder)
         }
     }
 
-    /// Changes a feed's title and site address.
-    public func update(_ feedID: Int64, title: String, siteURL: String?) throws(StoreError) {
-        try storeOperation { try database.execute("UPDATE feeds SET title = ?, site_url = ? WHERE id = ?", title, siteURL, feedID) }
+    /// Changes a feed's title and site address; a title given here is real unless said otherwise.
+    public func update(_ feedID: Int64, title: String, siteURL: String?, titleIsPlaceholder: Bool = false) throws(StoreError) {
+        try storeOperation {
+            try database.execute("UPDATE feeds SET title = ?, site_url = ?, title_is_placeholder = ? WHERE id = ?",
+                                 title, siteURL, titleIsPlaceholder, feedID)
+        }
+    }
+
+    /// Gives a feed whose title is a placeholder the title its fetch found; a real title stays.
+    /// Returns whether the title changed.
+    @discardableResult
+    public func adoptFetchedTitle(_ feedID: Int64, _ title: String) throws(StoreError) -> Bool {
+        try storeOperation {
+            try database.execute("UPDATE feeds SET title = ?, title_is_placeholder = 0 WHERE id = ? AND title_is_placeholder = 1",
+                                 title, feedID)
+            return database.changes > 0
+        }
     }
 
     /// Gives a local feed a new address (it moved): its articles, state and folder stay. The

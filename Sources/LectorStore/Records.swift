@@ -38,6 +38,9 @@ public struct Feed: Sendable, Equatable, Codable {
     public var loginUser: String? = nil
     /// The host the user consented to send the login to over plain http (--allow-insecure); nil: none.
     public var plainHTTPHost: String? = nil
+    /// Whether `title` is one Lector made up (the host of a feed listed without a title): the
+    /// feed's own title replaces it at the first fetch, and it is never sent to a server.
+    public var titleIsPlaceholder: Bool = false
 }
 
 /// Whether an article has been read. `unknown` is real: some services send entries without state.

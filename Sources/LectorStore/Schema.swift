@@ -37,6 +37,13 @@ public enum Schema {
         Migration("v12: a mark-all-read is one queued intent per scope, with the time it was asked") { db in
             try db.executeScript(scopeReads)
         },
+        Migration("v13: a feed's title may be a placeholder Lector made up") { db in
+            try db.executeScript(placeholderTitle)
+            try flagMadeUpTitles(db)
+        },
+        Migration("v14: marks restored from a backup wait for their articles") { db in
+            try db.executeScript(restoredMarks)
+        },
     ])
 
     static let version1 = """

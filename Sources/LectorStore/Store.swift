@@ -57,6 +57,7 @@ public final class Store {
     public var scopeReads: PendingScopeReadsTable { PendingScopeReadsTable(database: database) }
     public var syncClaims: SyncClaimsTable { SyncClaimsTable(database: database) }
     public var readingList: ReadingListTable { ReadingListTable(database: database) }
+    public var marks: ArticleMarksTable { ArticleMarksTable(database: database) }
     public var settings: SettingsTable { SettingsTable(database: database) }
     public var meta: AppMetaTable { AppMetaTable(database: database) }
     public var search: SearchIndex { SearchIndex(database: database) }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LectorBasics
 import LectorFeeds
 import LectorStore
 
@@ -36,6 +37,8 @@ public struct LocalFeedSync {
         /// time (seconds since 1970) they are next due: a deferral, not an "ok", for the sync log.
         public var deferred: [Deferral] = []
         public var newArticles = 0
+        /// Articles that took a star or read mark restored from a backup as they arrived.
+        public var restoredMarks = 0
         public var failures: [String] = []
         /// The same failures with their feed and typed cause, for scripts (`sync --json`).
         public var feedFailures: [FeedFailure] = []
@@ -100,10 +103,13 @@ public struct LocalFeedSync {
             do {
                 try store.database.write {
                     switch fetched.result {
-                    case .success(.updated):
+                    case .success(.updated(let parsed)):
                         report.fetched += 1
+                        let ownTitle = parsed.title.trimmingBlanks
+                        if feed.titleIsPlaceholder && !ownTitle.isEmpty { try store.feeds.adoptFetchedTitle(feed.id, ownTitle) }
                         report.newArticles += try store.sync.applyEntries(accountID: account.id, fetched.articles.map { (feed.id, Self.scoped($0, to: feed.id), false, false) },
                                                                           protected: [], stateUpdatesExisting: false)
+                        report.restoredMarks += try store.marks.applyAfterFetch(feedID: feed.id, accountID: account.id)
                     case .success(.unchanged): report.unchanged += 1
                     case .success(.skipped(let until)):
                         report.skipped += 1

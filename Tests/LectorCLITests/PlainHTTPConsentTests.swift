@@ -14,7 +14,7 @@ struct PlainHTTPConsentTests {
         try home.store().feeds.list().count
     }
 
-    @Test("an account added with --allow-insecure syncs, survives export and restore into a fresh home, and still syncs",
+    @Test("an account added with --allow-insecure syncs, survives export and restore --allow-insecure into a fresh home, and still syncs",
           arguments: RestoreThenSyncTests.remoteKinds)
     func consentTravelsWithTheBackup(kind: String) throws {
         let address = try #require(LocalAddress.nonLoopbackIPv4())
@@ -36,7 +36,8 @@ struct PlainHTTPConsentTests {
         try old.binaryOK(["account", "remove", "Server", "--yes"], kind)
 
         let new = TestHome()
-        try new.binaryOK(["backup", "restore", file, "--yes"], kind)
+        // The consent was given on the old machine: a script restoring it says so with --allow-insecure.
+        try new.binaryOK(["backup", "restore", file, "--yes", "--allow-insecure"], kind)
         try new.binaryOK(["account", "password", "Server", "--password-stdin"], stdin: service.secret + "\n", kind)
         let synced = try new.binary(["sync"])
         #expect(synced.status == 0, "\(kind): a restored account with its consent syncs on the new machine: \(synced.stderr)")

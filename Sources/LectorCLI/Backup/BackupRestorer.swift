@@ -20,6 +20,8 @@ struct BackupRestorer {
         /// Local feeds behind a login as restored (the backup has their user, not their secret).
         var feedsWithLogin: [(account: String, feed: Feed)] = []
         var comparedAtSync: [(accountID: Int64, subscriptions: BackupSubscriptions)] = []
+        /// Local feeds' restored marks whose articles are not here yet: the feeds' next fetch applies them.
+        var marksWaiting = FeedMarks()
     }
 
     func apply(_ document: BackupDocument, plan: BackupPlan, sections: Set<BackupSection>,
@@ -38,8 +40,10 @@ struct BackupRestorer {
                         throw StoreError.notFound(what: "account for the subscriptions", name: name)
                     }
                     if account.kind == .local {
-                        let withLogin = try restoreSubscriptions(wanted, into: account, removeMissing: removeMissing)
-                        outcome.feedsWithLogin += withLogin.map { (account.name, $0) }
+                        let restored = try restoreSubscriptions(wanted, into: account, removeMissing: removeMissing)
+                        outcome.feedsWithLogin += restored.withLogin.map { (account.name, $0) }
+                        outcome.marksWaiting.read += restored.marksWaiting.read
+                        outcome.marksWaiting.starred += restored.marksWaiting.starred
                     } else if plan.comparedAtSync.contains(name) {
                         outcome.comparedAtSync.append((account.id, wanted))
                     }
@@ -82,37 +86,46 @@ struct BackupRestorer {
         return needingPassword
     }
 
-    /// A local account's folders and feeds, restored as they were; returns the feeds behind a login.
-    private func restoreSubscriptions(_ subscriptions: BackupSubscriptions, into account: Account, removeMissing: Bool) throws -> [Feed] {
+    /// A local account's folders, feeds and marks, restored as they were; returns the feeds behind
+    /// a login and the marks waiting for their articles.
+    private func restoreSubscriptions(_ subscriptions: BackupSubscriptions, into account: Account,
+                                      removeMissing: Bool) throws -> (withLogin: [Feed], marksWaiting: FeedMarks) {
         var folders = Dictionary(uniqueKeysWithValues: try store.folders.list(accountID: account.id).map { ($0.folder.name, $0.folder.id) })
         for folder in subscriptions.folders + subscriptions.feeds.compactMap(\.folder) where folders[folder] == nil {
             folders[folder] = try store.folders.insert(accountID: account.id, serverID: folder, name: folder).id
         }
         let existing = try store.feeds.list(accountID: account.id)
         var withLogin: [Feed] = []
+        var marksWaiting = FeedMarks()
         for feed in subscriptions.feeds {
             let folderID = feed.folder.flatMap { folders[$0] }
             var restored: Feed
             if let current = existing.first(where: { $0.feed.url == feed.url }) {
-                try store.feeds.update(current.feed.id, title: feed.title, siteURL: feed.siteURL)
+                try store.feeds.update(current.feed.id, title: feed.title, siteURL: feed.siteURL, titleIsPlaceholder: feed.titleIsPlaceholder)
                 try store.feeds.move(current.feed.id, toFolder: folderID)
                 restored = current.feed
             } else {
                 restored = try store.feeds.insert(accountID: account.id, folderID: folderID, serverID: feed.url, title: feed.title,
-                                                  url: feed.url, siteURL: feed.siteURL)
+                                                  url: feed.url, siteURL: feed.siteURL, titleIsPlaceholder: feed.titleIsPlaceholder)
             }
             try store.feeds.setLogin(restored.id, user: feed.loginUser)
             try store.feeds.setPlainHTTPHost(restored.id, feed.plainHTTPHost)
             restored.title = feed.title
             restored.loginUser = feed.loginUser
             if feed.loginUser != nil { withLogin.append(restored) }
+            let marks = FeedMarks(read: feed.readArticles, starred: feed.starredArticles)
+            if !marks.isEmpty {
+                let waiting = try store.marks.restore(marks, feedID: restored.id, accountID: account.id)
+                marksWaiting.read += waiting.read
+                marksWaiting.starred += waiting.starred
+            }
         }
-        guard removeMissing else { return withLogin }
+        guard removeMissing else { return (withLogin, marksWaiting) }
         let wantedURLs = Set(subscriptions.feeds.map(\.url))
         for listing in existing where !wantedURLs.contains(listing.feed.url) { try store.feeds.remove(listing.feed.id) }
         let wantedFolders = Set(subscriptions.folders)
         for (folder, id) in folders where !wantedFolders.contains(folder) { try store.folders.remove(id) }
-        return withLogin
+        return (withLogin, marksWaiting)
     }
 
     private func restoreReadingList(_ wanted: [ReadingListEntry], removeMissing: Bool) throws {

@@ -34,7 +34,9 @@ enum AccountCopyCommand {
         let sourceFeeds = try CLIError.catching { try store.feeds.list(accountID: source.id) }
         let desired: [DesiredFeed] = parts.contains("feeds") ? sourceFeeds.compactMap { listing in
             URL(string: listing.feed.url).map {
-                DesiredFeed(url: $0, title: listing.feed.title, folder: parts.contains("folders") ? listing.folderName : nil, siteURL: listing.feed.siteURL)
+                // A title Lector made up is no opinion: the server names the feed itself.
+                DesiredFeed(url: $0, title: listing.feed.titleIsPlaceholder ? nil : listing.feed.title,
+                            folder: parts.contains("folders") ? listing.folderName : nil, siteURL: listing.feed.siteURL)
             }
         } : []
         let folders = parts.contains("folders") ? try CLIError.catching { try store.folders.list(accountID: source.id) }.map(\.folder.name) : []

@@ -64,12 +64,17 @@ enum BackupCommands {
         let changedKeys = changedSettings.map(\.key).joined(separator: ", ")
         let subscriptions = document.subscriptions.map { "\(feedCount($0)) feed(s) in \($0.count) account(s)" } ?? "not included"
         let readingList = document.readingList.map { "\($0.count) item(s)" } ?? "not included"
+        let marked = document.subscriptions.map { $0.values.flatMap(\.feeds).filter { !$0.readArticles.isEmpty || !$0.starredArticles.isEmpty } }
         var lines: [String] = []
         lines.append("Lector backup \(document.version), written by Lector \(document.toolVersion) at \(document.createdAt)")
         lines.append("accounts: " + (accounts.isEmpty ? "none" : accounts.joined(separator: ", ")))
         lines.append("settings: \(changedSettings.count) differ from the defaults" + (changedKeys.isEmpty ? "" : ": " + changedKeys))
         lines.append("subscriptions: " + subscriptions)
         lines.append("reading list: " + readingList)
+        if let marked {
+            let read = marked.map(\.readArticles.count).reduce(0, +), starred = marked.map(\.starredArticles.count).reduce(0, +)
+            lines.append("marks: " + (marked.isEmpty ? "none" : "\(read) read, \(starred) starred in \(marked.count) feed(s) of local accounts"))
+        }
         lines += warnings.map { "warning: \($0)" }
         var json = document.jsonValue.objectValue ?? [:]
         json["warnings"] = .array(warnings.map(JSONValue.string))
@@ -78,30 +83,46 @@ enum BackupCommands {
 
     static let restore = CommandSpec(
         ["backup", "restore"], "restore a backup: validates the whole file, then applies it in one transaction",
-        discussion: "By default a restore adds and updates; --replace also removes what the file does not have. Accounts arrive without their secret: run 'lector account password NAME' for each.",
+        discussion: "By default a restore adds and updates; --replace also removes what the file does not have. Accounts arrive without their secret: run 'lector account password NAME' for each. Consents to plain http in the file were given on the machine that wrote it: at a terminal the restore lists them and keeps them only if you answer y (--yes does not answer it); without a terminal they are dropped unless --allow-insecure.",
         arguments: [ArgumentSpec("FILE", "the backup", source: .files)],
         options: [
             sectionsOption,
             OptionSpec("dry-run", short: "n", "print what would be added, changed and removed; change nothing"),
             OptionSpec("replace", "also remove accounts, feeds, folders and reading-list items the file does not have"),
             OptionSpec("yes", short: "y", "do not ask for confirmation"),
+            OptionSpec("allow-insecure", "keep the file's consents to sending logins over plain http without asking"),
         ]
     ) { invocation, session in
-        let (document, warnings) = try read(invocation.argument("FILE") ?? "")
+        let (file, warnings) = try read(invocation.argument("FILE") ?? "")
         let sections = try selectedSections(invocation)
         let store = try session.store()
         let editor = try session.settingsEditor()
         let current = try CLIError.catching {
             try BackupSnapshot(store: store, preferences: try editor.preferences(), profiles: userProfiles(session)).state
         }
+        let asked = invocation.flag("allow-insecure") ? [] : file.plainHTTPConsents(beyond: current, sections: sections)
+        var dropped: [PlainHTTPConsent] = []
+        if !asked.isEmpty && !invocation.flag("dry-run") {
+            // The consent is this machine's user's word: asked at a terminal, never assumed.
+            if Prompter.isInteractive {
+                Console.out(PlainHTTPRestoreNote.question(for: asked))
+                if try !Prompter.confirm("Keep it on this machine?") { dropped = asked }
+            } else {
+                dropped = asked
+            }
+        }
+        let document = file.dropping(dropped, current: current)
         let plan = BackupPlan(current: current, document: document, sections: sections, removeMissing: invocation.flag("replace"))
-        let notes = warnings.map { "warning: \($0)" } + plan.missingSections.map { "note: the file has no \($0.rawValue) section" }
+        var notes = warnings.map { "warning: \($0)" } + plan.missingSections.map { "note: the file has no \($0.rawValue) section" }
+        if invocation.flag("dry-run") { notes += PlainHTTPRestoreNote.awaiting(asked) }
+        let droppedLines = PlainHTTPRestoreNote.dropped(dropped)
         var json = plan.json.objectValue ?? [:]
         json["warnings"] = .array(warnings.map(JSONValue.string))
+        json["consents_not_kept"] = PlainHTTPRestoreNote.json(dropped)
         if invocation.flag("dry-run") || plan.isEmpty {
             json["applied"] = .bool(false)
             let text = plan.isEmpty ? "Nothing to restore: this machine already matches the file." : plan.lines.joined(separator: "\n")
-            return CommandOutput(text: (notes + [text]).joined(separator: "\n"), json: JSONValue.object(json))
+            return CommandOutput(text: (notes + [text] + droppedLines).joined(separator: "\n"), json: JSONValue.object(json))
         }
         if !invocation.flag("yes") {
             guard Prompter.isInteractive else {
@@ -132,7 +153,13 @@ enum BackupCommands {
         follow += feedsNeedingPassword.map { account, feed in
             "Feed '\(feed.title)' of '\(account)' needs its password: run 'lector feed password \(ShellWords.quoted(feed.title)) --account \(ShellWords.quoted(account))'."
         }
-        if sections.contains(.accounts) { follow += PlainHTTPRestoreNote.lines(for: document.accounts) }
+        if sections.contains(.accounts) { follow += PlainHTTPRestoreNote.lines(for: file.accounts) }
+        follow += droppedLines
+        let waiting = outcome.marksWaiting
+        if !waiting.isEmpty {
+            follow.append("Marks for articles not fetched here yet (\(waiting.read.count) read, \(waiting.starred.count) starred) wait for their feeds' next fetch: 'lector sync' applies them.")
+        }
+        json["marks_waiting"] = .object(["read": .int(waiting.read.count), "starred": .int(waiting.starred.count)])
         follow += plan.comparedAtSync.map { "Subscriptions of '\($0)' are kept by its server: the next 'lector sync' compares them with the backup and shows any difference." }
         return CommandOutput(text: (notes + ["Restored: \(plan.changes.count) change(s) applied."] + follow).joined(separator: "\n"),
                              json: JSONValue.object(json))

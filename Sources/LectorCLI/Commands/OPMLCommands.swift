@@ -36,7 +36,7 @@ enum OPMLCommands {
             }
             guard known.insert(canonicalFeedKey(url)).inserted else { skipped += 1; continue }
             do throws(AdministrationError) {
-                try administrator.subscribe(SubscriptionRequest(url: url, folder: entry.folder, title: entry.title.isEmpty ? nil : entry.title,
+                try administrator.subscribe(SubscriptionRequest(url: url, folder: entry.folder, title: entry.givenTitle,
                                                                 siteURL: entry.htmlURL), checkedForDuplicates: true)
                 added += 1
             } catch .store(let error) {

@@ -93,6 +93,7 @@ enum SyncCommands {
             let report = try remote { () throws(SyncError) in try sync.run(manual: manual) }
             var detail = "\(report.fetched) feed(s) updated, \(report.unchanged) unchanged, \(report.newArticles) new article(s)"
             if report.skipped > 0 { detail += ", \(report.skipped) waiting (backoff)" }
+            if report.restoredMarks > 0 { detail += ", backup marks restored on \(report.restoredMarks) article(s)" }
             let failures = report.feedFailures.map(FailureJSON.init)
             if !failures.isEmpty { detail += "; \(failures.count) failed" }
             let outcome = Outcome.of(succeeded: report.fetched + report.unchanged + report.skipped, failures: failures.count)

@@ -20,6 +20,12 @@ public struct OPMLDocument: Sendable, Equatable {
             self.htmlURL = htmlURL
             self.folder = folder
         }
+
+        /// The title the file gives, or nil when it names the feed only by its address (an outline
+        /// without `title` or `text`, whose `title` falls back to `xmlUrl`; a urls line without `~`).
+        public var givenTitle: String? {
+            title.isEmpty || title == xmlURL ? nil : title
+        }
     }
 
     /// The list's title from `<head><title>`.

@@ -60,6 +60,22 @@ extension BackupFeed {
         // Only for a feed behind a login: the others look as they did in format 1.0.
         if let loginUser { members["login_user"] = .string(loginUser) }
         if let plainHTTPHost { members["plain_http_host"] = .string(plainHTTPHost) }
+        if titleIsPlaceholder { members["title_placeholder"] = .bool(true) }
+        return .object(members.merging(marksJSON) { _, marks in marks })
+    }
+
+    /// The feed's marks, present only when it has some: a feed without them looks as in format 1.1.
+    var marksJSON: [String: JSONValue] {
+        var members: [String: JSONValue] = [:]
+        if !readArticles.isEmpty { members["read_articles"] = .array(readArticles.map(JSONValue.string)) }
+        if !starredArticles.isEmpty { members["starred_articles"] = .array(starredArticles.map(JSONValue.string)) }
+        return members
+    }
+
+    /// The feed as a restore plan compares it: its marks are counted apart, not listed.
+    var structureJSON: JSONValue {
+        guard case .object(var members) = jsonValue else { return jsonValue }
+        for key in marksJSON.keys { members[key] = nil }
         return .object(members)
     }
 }

@@ -120,15 +120,27 @@ public struct BackupFeed: Codable, Equatable, Sendable {
     public var loginUser: String?
     /// The feed's own plain-http host the user consented to send its login to, if any.
     public var plainHTTPHost: String?
+    /// Whether `title` is one Lector made up (format 1.2): the feed's own replaces it at its first
+    /// fetch, and it is never sent to a server.
+    public var titleIsPlaceholder: Bool
+    /// A local feed's read articles by identity (format 1.2): the feed's guid, else `sha256:` and
+    /// the hash of the article's link (see docs/backup.md). Empty for remote accounts' feeds.
+    public var readArticles: [String]
+    /// A local feed's starred articles by identity (format 1.2).
+    public var starredArticles: [String]
 
     /// Describes one feed.
-    public init(title: String, url: String, siteURL: String?, folder: String?, loginUser: String? = nil, plainHTTPHost: String? = nil) {
+    public init(title: String, url: String, siteURL: String?, folder: String?, loginUser: String? = nil, plainHTTPHost: String? = nil,
+                titleIsPlaceholder: Bool = false, readArticles: [String] = [], starredArticles: [String] = []) {
         self.title = title
         self.url = url
         self.siteURL = siteURL
         self.folder = folder
         self.loginUser = loginUser
         self.plainHTTPHost = plainHTTPHost
+        self.titleIsPlaceholder = titleIsPlaceholder
+        self.readArticles = readArticles
+        self.starredArticles = starredArticles
     }
 
     enum CodingKeys: String, CodingKey {
@@ -136,6 +148,20 @@ public struct BackupFeed: Codable, Equatable, Sendable {
         case siteURL = "site_url"
         case loginUser = "login_user"
         case plainHTTPHost = "plain_http_host"
+        case titleIsPlaceholder = "title_placeholder"
+        case readArticles = "read_articles", starredArticles = "starred_articles"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(title: try container.decode(String.self, forKey: .title), url: try container.decode(String.self, forKey: .url),
+                  siteURL: try container.decodeIfPresent(String.self, forKey: .siteURL),
+                  folder: try container.decodeIfPresent(String.self, forKey: .folder),
+                  loginUser: try container.decodeIfPresent(String.self, forKey: .loginUser),
+                  plainHTTPHost: try container.decodeIfPresent(String.self, forKey: .plainHTTPHost),
+                  titleIsPlaceholder: try container.decodeIfPresent(Bool.self, forKey: .titleIsPlaceholder) ?? false,
+                  readArticles: try container.decodeIfPresent([String].self, forKey: .readArticles) ?? [],
+                  starredArticles: try container.decodeIfPresent([String].self, forKey: .starredArticles) ?? [])
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -147,6 +173,9 @@ public struct BackupFeed: Codable, Equatable, Sendable {
         // Only for a feed behind a login: the others look as they did in format 1.0.
         try container.encodeIfPresent(loginUser, forKey: .loginUser)
         try container.encodeIfPresent(plainHTTPHost, forKey: .plainHTTPHost)
+        if titleIsPlaceholder { try container.encode(true, forKey: .titleIsPlaceholder) }
+        if !readArticles.isEmpty { try container.encode(readArticles, forKey: .readArticles) }
+        if !starredArticles.isEmpty { try container.encode(starredArticles, forKey: .starredArticles) }
     }
 }
 

@@ -34,14 +34,15 @@ extension BackupPlan {
                               removeMissing: Bool) -> [PlannedChange] {
         var changes: [PlannedChange] = []
         for account in wanted.keys.sorted() {
-            changes += subscriptions(of: account, current: current, wanted: wanted, removeMissing: removeMissing)
+            changes += subscriptions(of: account, current: current, wanted: wanted, removeMissing: removeMissing, withMarks: true)
         }
         return changes
     }
 
     /// The differences for one account's folders and feeds.
+    /// `withMarks`: also the read and starred marks the file adds (a local account's).
     static func subscriptions(of account: String, current: [String: BackupSubscriptions], wanted: [String: BackupSubscriptions],
-                              removeMissing: Bool) -> [PlannedChange] {
+                              removeMissing: Bool, withMarks: Bool) -> [PlannedChange] {
         var changes: [PlannedChange] = []
         guard let want = wanted[account] else { return [] }
         let have = current[account] ?? BackupSubscriptions(folders: [], feeds: [])
@@ -50,21 +51,34 @@ extension BackupPlan {
         }
         for feed in want.feeds {
             let subject = "\(account) feed \(feed.url)"
-            guard let existing = have.feeds.first(where: { $0.url == feed.url }) else {
-                changes.append(PlannedChange(section: .subscriptions, action: .add, subject: subject, old: nil, new: feed.jsonValue))
-                continue
+            let existing = have.feeds.first { $0.url == feed.url }
+            if let existing {
+                changes += fieldChanges(.subscriptions, subject: subject, separator: " ", old: existing.structureJSON, new: feed.structureJSON)
+            } else {
+                changes.append(PlannedChange(section: .subscriptions, action: .add, subject: subject, old: nil, new: feed.structureJSON))
             }
-            changes += fieldChanges(.subscriptions, subject: subject, separator: " ", old: existing.jsonValue, new: feed.jsonValue)
+            if withMarks, let marks = marksAdded(by: feed, to: existing) {
+                changes.append(PlannedChange(section: .subscriptions, action: .add, subject: subject + " marks", old: nil, new: .string(marks)))
+            }
         }
         guard removeMissing else { return changes }
         for feed in have.feeds where !want.feeds.contains(where: { $0.url == feed.url }) {
             changes.append(PlannedChange(section: .subscriptions, action: .remove, subject: "\(account) feed \(feed.url)",
-                                         old: feed.jsonValue, new: nil))
+                                         old: feed.structureJSON, new: nil))
         }
         for folder in have.folders where !want.folders.contains(folder) {
             changes.append(PlannedChange(section: .subscriptions, action: .remove, subject: "\(account) folder \(folder)", old: nil, new: nil))
         }
         return changes
+    }
+
+    /// "2 read, 1 starred": the marks of `feed` this machine does not hold yet (applied or
+    /// waiting for a fetch); nil when none. A restore adds marks; it never takes one away.
+    private static func marksAdded(by feed: BackupFeed, to existing: BackupFeed?) -> String? {
+        let read = Set(feed.readArticles).subtracting(existing?.readArticles ?? []).count
+        let starred = Set(feed.starredArticles).subtracting(existing?.starredArticles ?? []).count
+        guard read + starred > 0 else { return nil }
+        return "\(read) read, \(starred) starred"
     }
 
     static func profiles(_ current: [Profile], _ wanted: [Profile], removeMissing: Bool) -> [PlannedChange] {

@@ -25,9 +25,11 @@ public struct BackupPlan: Sendable {
             case .subscriptions:
                 guard let wanted = document.subscriptions else { missing.append(section); continue }
                 for account in wanted.keys.sorted() {
+                    let remote = Self.isRemote(account, current: current, document: document)
+                    // A remote account's marks are its server's: a backup carries none for it.
                     let accountChanges = Self.subscriptions(of: account, current: current.subscriptions, wanted: wanted,
-                                                            removeMissing: removeMissing)
-                    if Self.isRemote(account, current: current, document: document) {
+                                                            removeMissing: removeMissing, withMarks: !remote)
+                    if remote {
                         if !accountChanges.isEmpty { compared.append(account) }
                     } else {
                         changes += accountChanges

@@ -96,7 +96,7 @@ extension DocumentChecker {
         for (index, element) in array(value, at: path).enumerated() {
             let itemPath = "\(path)[\(index)]"
             let members = object(element, at: itemPath, required: ["title", "url", "site_url", "folder"],
-                                 optional: ["login_user", "plain_http_host"])
+                                 optional: ["login_user", "plain_http_host", "title_placeholder", "read_articles", "starred_articles"])
             guard !members.isEmpty else { continue }
             let title = members["title"].map { string($0, at: join(itemPath, "title"), length: 0...1000) } ?? ""
             let url = members["url"].map { webURL($0, at: join(itemPath, "url")) } ?? ""
@@ -114,9 +114,26 @@ extension DocumentChecker {
                 fail(join(itemPath, "plain_http_host"), "'\(plainHTTPHost)' is not the host of a plain http:// url: "
                      + "the consent to plain http covers only the feed's own http:// host (or is null)")
             }
-            feeds.append(BackupFeed(title: title, url: url, siteURL: site, folder: folder, loginUser: loginUser, plainHTTPHost: plainHTTPHost))
+            let placeholder = members["title_placeholder"].map { bool($0, at: join(itemPath, "title_placeholder")) } ?? false
+            let read = members["read_articles"].map { identities($0, at: join(itemPath, "read_articles")) } ?? []
+            let starred = members["starred_articles"].map { identities($0, at: join(itemPath, "starred_articles")) } ?? []
+            feeds.append(BackupFeed(title: title, url: url, siteURL: site, folder: folder, loginUser: loginUser, plainHTTPHost: plainHTTPHost,
+                                    titleIsPlaceholder: placeholder, readArticles: read, starredArticles: starred))
         }
         return feeds
+    }
+
+    /// Article identities (a feed's read or starred articles): non-empty strings, each once.
+    private mutating func identities(_ value: JSONValue, at path: String) -> [String] {
+        var seen = Set<String>()
+        var result: [String] = []
+        for (index, element) in array(value, at: path).enumerated() {
+            let identity = string(element, at: "\(path)[\(index)]", length: 1...2048)
+            guard element.stringValue != nil else { continue }
+            if !seen.insert(identity).inserted { fail("\(path)[\(index)]", "'\(identity)' is listed twice") }
+            result.append(identity)
+        }
+        return result
     }
 
     /// Checks the reading list: known accounts, web URLs, no repeats.

@@ -19,7 +19,10 @@ enum BackupExample {
                     BackupFeed(title: "Example Tech", url: "https://tech.example.org/feed.xml", siteURL: "https://tech.example.org/", folder: "Tech"),
                 ]),
                 "laptop": BackupSubscriptions(folders: [], feeds: [
-                    BackupFeed(title: "Notes", url: "https://notes.example.net/rss", siteURL: nil, folder: nil),
+                    BackupFeed(title: "Notes", url: "https://notes.example.net/rss", siteURL: nil, folder: nil,
+                               readArticles: ["notes-2026-11-27", "sha256:5d2e8f0a1c47b3e9d6f2a8c05b1e7d4a9c3f6e2b8d0a7c5e1f4b9d2a6c8e0f3b"],
+                               starredArticles: ["notes-2026-11-27"]),
+                    BackupFeed(title: "lamp.example", url: "https://lamp.example/atom.xml", siteURL: nil, folder: nil, titleIsPlaceholder: true),
                 ]),
             ],
             readingList: [

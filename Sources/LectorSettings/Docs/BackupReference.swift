@@ -12,7 +12,8 @@ public enum BackupReference {
 
         `lector backup export` writes one JSON document that carries your setup to another machine:
         the account list (never a password or token), every preference group, and optionally the
-        subscriptions of each account, the reading list and your saved settings profiles.
+        subscriptions of each account (with a local account's read and starred articles), the
+        reading list and your saved settings profiles.
         `lector backup restore FILE` reads it
         back, `lector backup inspect FILE` validates it and summarises it without changing anything.
 
@@ -50,8 +51,9 @@ public enum BackupReference {
         - `default`: `true` for at most one account.
         - `plain_http_host` (format 1.1): the host of a plain `http://` `url` when the user consented
           (`--allow-insecure`) to sending the account's secret there unencrypted; `null` or absent
-          for no consent. It must be the `url`'s own host. A restored account keeps the consent, so it
-          syncs as before; one from a 1.0 file has none, and if its `url` is plain http to another
+          for no consent. It must be the `url`'s own host. The consent was the word of the user of
+          the machine that wrote the file, so a restore keeps it only on this machine's user's word
+          (see Restoring); one from a 1.0 file has none, and if its `url` is plain http to another
           machine its requests are refused until `lector account password NAME --allow-insecure`.
 
         There is no field for a secret. A field whose name looks like one (`password`, `token`,
@@ -75,6 +77,21 @@ public enum BackupReference {
         token: after a restore, `lector feed password FEED` stores it in the keyring again, and the
         restore names every feed that needs it — and, when the user consented to send that login
         over plain http, `plain_http_host`, the host of the feed's own `http://` `url`.
+        `title_placeholder` (format 1.2) is `true` when the `title` is one Lector made up — the host
+        of a feed listed without a title, as a newsboat `urls` line without `~Title` — and absent
+        otherwise: the restored feed's first fetch replaces it with the feed's own title, and it is
+        never sent to a server as the feed's title.
+
+        A local account's feed also carries (format 1.2) its marks: `read_articles` and
+        `starred_articles`, the identities of its read and of its starred articles, each present
+        only when not empty, each identity once. An identity is the one Lector derives from the
+        feed itself, so any machine fetching the feed finds the same: the item's own id (RSS
+        `guid`, Atom `id`, JSON Feed `id`) as written, else `sha256:` and the hex SHA-256 of its
+        link without the scheme (`//host/path?query`), else `sha256:` and the hash of its title and
+        date. Unread is what a new article is anyway, so only read articles are listed: under 100
+        bytes each in the file, under 1 MB for 10,000 read articles. Lists rather than "everything read up to
+        X except …" because that would also mark articles the old machine never saw; these are
+        exact. A remote account's marks are its server's and never in a backup.
 
         ## reading_list
 
@@ -89,6 +106,10 @@ public enum BackupReference {
 
         ## Versioning
 
+        - Format history: 1.1 added `plain_http_host` (accounts and local feeds) and `login_user`;
+          1.2 added a feed's `title_placeholder`, `read_articles` and `starred_articles`. All are
+          optional, so older files read as before; a Lector that writes 1.1 reads a 1.2 file with one
+          warning per field it skips (it restores no marks).
         - The version is `major.minor`. A **minor** release may add fields, sections and settings; it
           never removes a field or changes what a value means. A **major** release may do either.
         - A file from a **newer major** version is refused as a whole, with
@@ -126,7 +147,7 @@ public enum BackupReference {
 
         ## Restoring
 
-        `lector backup restore FILE [--sections accounts,settings,subscriptions,reading-list,profiles] [--dry-run] [--replace]`
+        `lector backup restore FILE [--sections accounts,settings,subscriptions,reading-list,profiles] [--dry-run] [--replace] [--allow-insecure]`
 
         The restore compares the file with this machine key by key. `--dry-run` prints the plan and
         stops; `--json` prints it as `{"changes": [{"section", "action", "subject", "old", "new"}, …],
@@ -152,6 +173,26 @@ public enum BackupReference {
         (`compared_at_sync` in JSON). **Local accounts** are restored as they were: their folders and
         feeds are written, and their next sync fetches them. Restoring the same file twice changes
         nothing the second time.
+
+        **Marks** of a local account's feeds: an article already on this machine takes its read or
+        starred mark at once; the marks of articles not fetched yet (all of them on a new machine)
+        are kept in the store and wait for their feed's next successful fetch, which applies them
+        to the articles that arrive, once, and then forgets that feed's waiting marks (an article
+        the feed no longer lists will not arrive later). The restore says how many wait, `sync`
+        how many articles took one; waiting marks count as this machine's, so an export before the
+        fetch carries them and a second restore adds none. A restore adds marks and never takes one
+        away, also with `--replace`. The plan counts them per feed
+        (`+ subscriptions NAME feed URL marks (2 read, 1 starred)`); `backup inspect` counts them per file.
+
+        **Consent to plain http** (`plain_http_host` of an account or a local feed) was given on the
+        machine that wrote the file, so a restore does not take it on trust. At a terminal it lists
+        every consent the file asks for that this machine does not hold yet (account or feed, and
+        host) and asks `Keep it on this machine? [y/N]`; `--yes` does not answer that question.
+        Without a terminal the consents are dropped unless the restore has `--allow-insecure`. Each
+        consent not kept is named in one line with the command that gives it on this machine
+        (`lector account password NAME --allow-insecure`, `lector feed password FEED --account NAME
+        --allow-insecure`), and in `consents_not_kept` with `--json`; what this machine already
+        held stays. `--dry-run` asks nothing and notes the consents a restore would ask about.
 
         ## Profiles
 

@@ -64,6 +64,10 @@ public enum BackupSchema {
         .object(["type": "string", "maxLength": 2048, "pattern": "^[Hh][Tt][Tt][Pp][Ss]?://[^/?#@\\s]+([/?#].*)?$"])
     }
 
+    private static var identities: JSONValue {
+        .object(["type": "array", "uniqueItems": true, "items": .object(["type": "string", "minLength": 1, "maxLength": 2048])])
+    }
+
     private static func nullable(_ schema: JSONValue) -> JSONValue {
         .object(["anyOf": .array([schema, .object(["type": "null"])])])
     }
@@ -96,6 +100,9 @@ public enum BackupSchema {
                 "folder": nullable(.object(["type": "string", "minLength": 1])),
                 "login_user": nullable(.object(["type": "string", "minLength": 1])),
                 "plain_http_host": nullable(.object(["type": "string", "minLength": 1])),
+                "title_placeholder": .object(["type": "boolean"]),
+                "read_articles": identities,
+                "starred_articles": identities,
             ], required: ["title", "url", "site_url", "folder"]),
             "readingListEntry": closedObject([
                 "account": .object(["type": "string", "minLength": 1]),

@@ -69,9 +69,10 @@ public struct AccountAdministrator {
         return try storing {
             try store.database.write {
                 let folderID = try request.folder.map { try folderInStore(named: $0).folder.id }
+                let title = request.localTitle
                 let feed = try store.feeds.insert(accountID: account.id, folderID: folderID, serverID: request.url.absoluteString,
-                                                  title: request.localTitle, url: request.url.absoluteString,
-                                                  siteURL: request.knownSiteURL)
+                                                  title: title.title, url: request.url.absoluteString,
+                                                  siteURL: request.knownSiteURL, titleIsPlaceholder: title.isPlaceholder)
                 if let fetched = request.fetched {
                     try store.sync.applyEntries(accountID: account.id,
                                                 fetched.feed.items.map { (feed.id, LocalFeedSync.article($0, feedID: feed.id), false, false) },

@@ -42,10 +42,11 @@ public struct SubscriptionRequest: Sendable {
     /// one given. Stored where the server does not say (the Google Reader API's subscribe).
     var knownSiteURL: String? { fetched?.feed.link ?? siteURL }
 
-    /// The title a local account stores.
-    var localTitle: String {
-        if let title, !title.trimmingBlanks.isEmpty { return title }
-        if let parsed = fetched?.feed.title, !parsed.isEmpty { return parsed }
-        return url.host ?? url.absoluteString
+    /// The title a local account stores, and whether Lector made it up (the host, when neither
+    /// the request nor a fetch gave one: the feed's first fetch names it then).
+    var localTitle: (title: String, isPlaceholder: Bool) {
+        if let title, !title.trimmingBlanks.isEmpty { return (title, false) }
+        if let parsed = fetched?.feed.title, !parsed.isEmpty { return (parsed, false) }
+        return (url.host ?? url.absoluteString, true)
     }
 }
