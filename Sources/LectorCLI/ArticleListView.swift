@@ -13,18 +13,23 @@ struct ArticleListView {
     let palette: Palette
     /// For a pipe: one tab-separated line per article, nothing cut, no previews.
     var plain = false
+    /// Account names by id: a list whose articles come from more than one account names each
+    /// row's account (copies made by `account copy` are otherwise identical rows).
+    var accountNames: [Int64: String] = [:]
 
     func render(_ articles: [ArticleSummary], searching: Bool) -> String {
         var headers = ["#"]
         if preferences.showReadIndicator { headers.append("") }
-        headers += ["DATE", "FEED", "TITLE"]
+        let showAccount = Set(articles.map(\.accountID)).count > 1
+        headers += ["DATE"] + (showAccount ? ["ACCOUNT"] : []) + ["FEED", "TITLE"]
         if preferences.showReadingTime { headers.append("MIN") }
         let titleColumn = headers.firstIndex(of: "TITLE")!
         var table = TextTable(headers, flexibleColumn: titleColumn)
         for (index, article) in articles.enumerated() {
             var row = [String(index + 1)]
             if preferences.showReadIndicator { row.append((article.read == .unread ? "●" : " ") + (article.starred ? "★" : " ")) }
-            row += [ArticleCommands.shortDate(article.publishedAt), article.feedTitle, article.title]
+            row += [ArticleCommands.shortDate(article.publishedAt)] + (showAccount ? [accountNames[article.accountID] ?? "—"] : [])
+                + [article.feedTitle, article.title]
             if preferences.showReadingTime { row.append(String(readingMinutes(wordCount: article.wordCount))) }
             // For a pipe, the matching passage is one more column of the article's line.
             // The table sanitises its cells, which would take our own colour codes too: the match

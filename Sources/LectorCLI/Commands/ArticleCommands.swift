@@ -31,9 +31,10 @@ enum ArticleCommands {
         if preferences.starredOnly && !invocation.flag("all") { query.starredOnly = true }
         let articles = try CLIError.catching { try store.articles.list(query) }
         session.handles.remember(articles.map(\.id))
+        let accountNames = try session.accountNames()
         let text = articles.isEmpty ? "No articles." : ArticleListView(preferences: preferences, width: session.terminalWidth,
                                                                         palette: Palette(theme: preferences.theme, color: session.usesColor(invocation)),
-                                                                        plain: session.tablesArePlain)
+                                                                        plain: session.tablesArePlain, accountNames: accountNames)
             .render(articles, searching: query.search != nil)
         var header: [String] = []
         if preferences.showUnreadCount || preferences.showStarredCount {
@@ -43,7 +44,7 @@ enum ArticleCommands {
                            preferences.showStarredCount ? "\(counts.starred) starred" : nil].compactMap { $0 }.joined(separator: " · "))
         }
         let shown = (header + [text]).joined(separator: "\n")
-        let json = articles.enumerated().map { ArticleJSON($1, handle: $0 + 1) }
+        let json = articles.enumerated().map { ArticleJSON($1, account: accountNames[$1.accountID] ?? "", handle: $0 + 1) }
         // Longer than the screen, the newest rows would scroll away: through the pager, as git
         // log (less -F prints a list that fits and returns at once).
         if Pager.pageOnTerminal(shown + "\n", invocation, setting: preferences.pager, session: session) {
@@ -143,6 +144,7 @@ enum ArticleCommands {
 
     struct ArticleJSON: Encodable, Sendable {
         let id: Int64
+        let account: String
         let feed_id: Int64
         let feed: String
         let title: String
@@ -155,8 +157,9 @@ enum ArticleCommands {
         let handle: Int
         let snippet: String?
 
-        init(_ article: ArticleSummary, handle: Int) {
+        init(_ article: ArticleSummary, account: String, handle: Int) {
             self.handle = handle
+            self.account = account
             snippet = article.snippet.map { $0.replacingAll("\u{1}", with: "").replacingAll("\u{2}", with: "") }
             id = article.id
             feed_id = article.feedID
