@@ -4,6 +4,7 @@ import Glibc
 import LectorReader
 import LectorSettings
 import LectorStore
+import LectorText
 
 /// An article list for people, laid out by the list settings: read indicator, reading time,
 /// preview lines under each title, and highlighted passages for search results.
@@ -71,22 +72,23 @@ struct ArticleListView {
 
     private static let matchStartStandIn = "\u{F8FE}", matchEndStandIn = "\u{F8FF}"
 
-    /// A passage cut to `columns` characters (the match marks take none), ending in "…" where it
+    /// A passage cut to `columns` cells (the match marks take none), ending in "…" where it
     /// was cut and closing a highlight it cut through: a passage that wrapped would break the
     /// list's lines apart on a narrow terminal.
     static func fitted(_ passage: String, to columns: Int) -> String {
-        let marks: Set<Character> = ["\u{1}", "\u{2}"]
-        guard passage.count(where: { !marks.contains($0) }) > columns else { return passage }
+        // The marks are control characters: DisplayWidth gives them no cells.
+        guard DisplayWidth.of(passage) > columns else { return passage }
         var kept = "", shown = 0, highlighting = false
         for character in passage {
-            if marks.contains(character) {
+            if character == "\u{1}" || character == "\u{2}" {
                 highlighting = character == "\u{1}"
                 kept.append(character)
                 continue
             }
-            guard shown < columns - 1 else { break }
+            let width = DisplayWidth.of(character)
+            guard shown + width <= columns - 1 else { break }
             kept.append(character)
-            shown += 1
+            shown += width
         }
         if kept.hasSuffix("…") { kept.removeLast() }
         return kept + (highlighting ? "\u{2}" : "") + "…"

@@ -1,6 +1,8 @@
 /// Terminal column widths: East Asian wide/fullwidth and emoji count 2, combining marks 0.
-enum DisplayWidth {
-    static func of(_ character: Character) -> Int {
+/// The one measure for everything laid out in cells: the reader's wrapping and tables, the
+/// command line's tables, and text cut to a width.
+public enum DisplayWidth {
+    public static func of(_ character: Character) -> Int {
         if let ascii = character.asciiValue { return ascii < 0x20 || ascii == 0x7F ? 0 : 1 }
         guard let first = character.unicodeScalars.first else { return 0 }
         if character.unicodeScalars.count > 1,
@@ -18,13 +20,31 @@ enum DisplayWidth {
         return 1
     }
 
-    static func of(_ string: Substring) -> Int {
+    public static func of(_ string: Substring) -> Int {
         var total = 0
         for character in string { total += of(character) }
         return total
     }
 
-    static func of(_ string: String) -> Int { of(string[...]) }
+    public static func of(_ string: String) -> Int { of(string[...]) }
+
+    /// `text` in at most `cells` cells: whole when it fits, else its start and "…" (one cell).
+    public static func cut(_ text: String, to cells: Int) -> String {
+        guard of(text) > cells else { return text }
+        return start(of: text, fitting: cells - 1) + "…"
+    }
+
+    /// The longest start of `text` that takes at most `cells` cells.
+    public static func start(of text: String, fitting cells: Int) -> String {
+        var kept = "", used = 0
+        for character in text {
+            let width = of(character)
+            guard used + width <= cells else { break }
+            kept.append(character)
+            used += width
+        }
+        return kept
+    }
 
     private static func isWide(_ v: UInt32) -> Bool {
         switch v {
