@@ -55,7 +55,7 @@ enum ReaderCommands {
         let json = ReadJSON(article, account: try session.accountNames()[article.accountID] ?? "", text: rendered.body)
         session.currentArticle = id
         // The dock line names REPL commands, so it is only shown there; the article is read by then.
-        let dock = session.inREPL ? DockLine(actions: preferences.dockActions, starred: article.starred, read: true)
+        let dock = session.inREPL ? DockLine(actions: preferences.dockActionsSetUp, starred: article.starred, read: true)
             .render(width: session.terminalWidth) : ""
         if Pager.pageOnTerminal(text + "\n", invocation, setting: preferences.pager, session: session) {
             try markRead(article, store: store, session: session)
