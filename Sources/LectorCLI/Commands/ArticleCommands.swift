@@ -55,7 +55,7 @@ enum ArticleCommands {
 
     static let mark = CommandSpec(
         ["article", "mark"], "mark articles read or unread, starred or not",
-        discussion: "ARTICLE is a number from the last 'article list', or id:N. The change is saved at once and sent to the account's server on the next sync.",
+        discussion: "ARTICLE is a number from the last 'article list', a range or list of them (1-20, 1,3,5), or id:N. The change is saved at once and sent to the account's server on the next sync.",
         arguments: [
             ArgumentSpec("ACTION", "what to do", source: .choices([
                 Choice("read", "mark read"), Choice("unread", "mark unread"),
@@ -65,8 +65,7 @@ enum ArticleCommands {
         ]
     ) { invocation, session in
         let store = try session.store()
-        let ids = try invocation.variadic("ARTICLE").map { reference throws(CLIError) in
-            let id = try session.handles.resolve(reference)
+        let ids = try session.handles.resolveAll(invocation.variadic("ARTICLE")).map { id throws(CLIError) in
             guard try CLIError.catching({ try store.articles.article(id) }) != nil else {
                 throw CLIError.notFound("no article with id \(id)")
             }

@@ -16,7 +16,8 @@ enum ReadingListCommands {
 
     static let add = CommandSpec(
         ["reading-list", "add"], "save articles for later",
-        arguments: [ArgumentSpec("ARTICLE", "a number from the last 'article list', or id:N", source: .articles, variadic: true)]
+        arguments: [ArgumentSpec("ARTICLE", "a number from the last 'article list', a range or list of them (1-20, 1,3,5), or id:N",
+                                 source: .articles, variadic: true)]
     ) { invocation, session in
         let store = try session.store()
         let articles = try resolve(invocation, session: session, store: store)
@@ -58,8 +59,7 @@ enum ReadingListCommands {
     }
 
     private static func resolve(_ invocation: Invocation, session: Session, store: Store) throws(CLIError) -> [ArticleSummary] {
-        try invocation.variadic("ARTICLE").map { reference throws(CLIError) in
-            let id = try session.handles.resolve(reference)
+        try session.handles.resolveAll(invocation.variadic("ARTICLE")).map { id throws(CLIError) in
             guard let article = try CLIError.catching({ try store.articles.article(id) }) else { throw CLIError.notFound("no article with id \(id)") }
             guard article.url != nil else { throw CLIError.usage("'\(TerminalText.sanitize(article.title))' has no address to save") }
             return article
