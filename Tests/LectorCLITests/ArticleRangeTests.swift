@@ -21,4 +21,22 @@ struct ArticleRangeTests {
         let starred = try home.store().articles.list(ArticleQuery(accountID: nil, starredOnly: true, limit: 100)).map(\.id)
         #expect(Set(starred).isSuperset(of: [ids[0], ids[1], ids[2], ids[4], ids[6]]), "nothing marked by the refused ranges went missing")
     }
+
+    @Test("reading-list read N reads the Nth item of the reading list; one no longer stored is named with its address")
+    func readingListRead() throws {
+        let home = TestHome()
+        _ = try home.run("article", "list", "--limit", "3")
+        let store = try home.store()
+        let third = try #require(try store.articles.article(home.session().handles.ids[2]))
+        _ = try home.run("reading-list", "add", "3")
+        let gone = try store.accounts.insert(kind: .local, name: "Elsewhere")
+        try store.readingList.add(accountID: gone.id, url: "https://gone.example/essay", title: "An essay since gone")
+        let read = try home.run("reading-list", "read", "1", "--no-pager", "--json")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(read.utf8)) as? [String: Any])
+        #expect(json["id"] as? Int64 == third.id, "item 1 is the third article listed: \(read.prefix(200))")
+        #expect(throws: CLIError.notFound("'An essay since gone' is no longer among the stored articles of 'Elsewhere': its address is https://gone.example/essay")) {
+            try home.run("reading-list", "read", "2")
+        }
+        #expect(throws: CLIError.self) { try home.run("reading-list", "read", "3") }
+    }
 }
