@@ -14,13 +14,16 @@ struct TextTable {
     let flexibleColumn: Int
     /// Columns never cut (e.g. setting keys), whatever the width.
     let wholeColumns: Set<Int>
+    /// Columns of addresses, cut in the middle so the host and the end stay.
+    let addressColumns: Set<Int>
     /// The narrowest a giving-way column gets (unless its content is narrower).
     static let columnFloor = 12
 
-    init(_ headers: [String], flexibleColumn: Int = 0, wholeColumns: Set<Int> = []) {
+    init(_ headers: [String], flexibleColumn: Int = 0, wholeColumns: Set<Int> = [], addressColumns: Set<Int> = []) {
         self.headers = headers
         self.flexibleColumn = flexibleColumn
         self.wholeColumns = wholeColumns
+        self.addressColumns = addressColumns
     }
 
     mutating func add(_ row: [String]) {
@@ -44,7 +47,8 @@ struct TextTable {
         let widths = fittedWidths(width)
         func line(_ cells: [String]) -> String {
             cells.enumerated().map { column, cell in
-                let fitted = DisplayWidth.cut(cell, to: widths[column])
+                let fitted = addressColumns.contains(column) ? DisplayWidth.cutInMiddle(cell, to: widths[column])
+                                                             : DisplayWidth.cut(cell, to: widths[column])
                 return column == cells.count - 1 ? fitted : fitted + String(repeating: " ", count: max(0, widths[column] - DisplayWidth.of(fitted)))
             }.joined(separator: "  ")
         }

@@ -34,6 +34,16 @@ public enum DisplayWidth {
         return start(of: text, fitting: cells - 1) + "…"
     }
 
+    /// `text` in at most `cells` cells: whole when it fits, else its start, "…" and its end — for
+    /// an address, whose host and last part (the file, the query) say the most.
+    public static func cutInMiddle(_ text: String, to cells: Int) -> String {
+        guard of(text) > cells else { return text }
+        let kept = max(0, cells - 1)
+        let head = start(of: text, fitting: (kept + 1) / 2)
+        let tail = String(start(of: String(text.reversed()), fitting: kept - of(head)).reversed())
+        return head + "…" + tail
+    }
+
     /// The longest start of `text` that takes at most `cells` cells.
     public static func start(of text: String, fitting cells: Int) -> String {
         var kept = "", used = 0

@@ -1,5 +1,6 @@
 import Foundation
 import LectorSettings
+import LectorText
 import Testing
 @testable import LectorCLI
 
@@ -29,4 +30,17 @@ struct WideCharacterTests {
         #expect(ArticleListView.fitted("日本語日本語日本語", to: 9) == "日本語日…", "4 wide characters (8 cells) and …")
     }
 
+}
+
+/// A URL cut to fit keeps its host and its end (the file, the query), as a browser's status bar.
+@Suite("URLs cut in the middle")
+struct URLCutTests {
+    @Test("an address column gives way by cutting in the middle, keeping the start and the end")
+    func middleCut() {
+        var table = TextTable(["TITLE", "URL"], flexibleColumn: 0, addressColumns: [1])
+        table.add(["Tide", "https://tide.example/blogs/the-long-archive/of-every-season/feed.xml"])
+        let row = table.render(width: 40).split(separator: "\n").last.map(String.init) ?? ""
+        #expect(row == "Tide   https://tide.exa…-season/feed.xml", "the URL keeps its start and end: \(row)")
+        #expect(DisplayWidth.cutInMiddle("https://例え.example/フィード.xml", to: 12) == "https:….xml", "cut by cells: 6, …, and 4 (ド would make 6)")
+    }
 }
