@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+
+/// The REPL pages long help and settings the way it pages `article list`: the first screen stays
+/// in view until q, and q returns to the prompt.
+@Suite("Journeys: long REPL output through the pager", .serialized, .enabled(if: Journey.isInstalled, "LECTOR_JOURNEY_PREFIX names no installed lector: ./scripts/test.sh installs one into a temporary prefix"))
+struct FrictionJourneyTests {
+    private func atPrompt(_ terminal: TmuxTerminal) -> Bool {
+        terminal.wait(for: { $0.split(separator: "\n").last?.hasPrefix("lector (") == true }, timeout: 5)
+    }
+
+    @Test("in the REPL, help and settings list longer than the screen wait in the pager at their first lines; q returns to the prompt", arguments: [
+        ("help", "Usage: NOUN"), ("settings list", "KEY"),
+    ])
+    func longOutputPages(command: String, firstLine: String) throws {
+        let journey = try Journey()
+        let terminal = try journey.terminal(width: 80, height: 15)
+        try Journey.startREPL(in: terminal)
+        terminal.run(command)
+        #expect(terminal.wait(for: { $0.contains(firstLine) }, timeout: 10),
+                "'\(command)' scrolled its start away instead of paging:\n\(terminal.screen())")
+        #expect(!terminal.lastLine().hasPrefix("lector ("), "'\(command)' is longer than the screen and should wait in the pager:\n\(terminal.screen())")
+        terminal.press("q")
+        #expect(atPrompt(terminal), "q did not return to the prompt:\n\(terminal.screen())")
+        #expect(Journey.replStillWorks(terminal))
+    }
+}
