@@ -5,7 +5,7 @@ import LectorStore
 import LectorSync
 
 enum AccountCommands {
-    static let all: [CommandSpec] = [add, list, show, rename, remove, use, test, password, AccountCopyCommand.copy]
+    static let all: [CommandSpec] = [add, list, show, AccountEditCommand.edit, rename, remove, use, test, password, AccountCopyCommand.copy]
 
     static let kinds = [
         Choice("freshrss", "FreshRSS or another Google Reader API server (also Miniflux's GReader endpoint)"),
