@@ -24,4 +24,18 @@ struct FrictionJourneyTests {
         #expect(atPrompt(terminal), "q did not return to the prompt:\n\(terminal.screen())")
         #expect(Journey.replStillWorks(terminal))
     }
+
+    @Test("schedule install with background sync off asks to turn it on; y turns it on and writes the units")
+    func scheduleInstallOffers() throws {
+        let journey = try Journey()
+        let terminal = try journey.terminal()
+        terminal.run("lector schedule install")
+        #expect(terminal.wait(for: { $0.contains("Turn it on and install the timer? [y/N]") }, timeout: 10),
+                "no offer to turn background sync on:\n\(terminal.screen())")
+        terminal.run("y")
+        #expect(terminal.wait(for: { $0.contains("Wrote ") && $0.split(separator: "\n").last?.hasPrefix("JOURNEY$") == true }, timeout: 10),
+                "the units were not written after yes:\n\(terminal.screen())")
+        let setting = try journey.shell("lector settings get sync.background")
+        #expect(setting.stdout.hasPrefix("true"), "yes turned sync.background on: \(setting.stdout)")
+    }
 }
