@@ -115,7 +115,13 @@ enum FeedApplyCommand {
 enum DesiredStateFile {
     static func read(_ path: String) throws(CLIError) -> OPMLDocument {
         let data = try LocalFile.read(path, as: .opml)
-        if let text = String(data: data, encoding: .utf8), NewsboatURLs.looksLikeURLs(text) { return NewsboatURLs.parse(text) }
+        if let text = String(data: data, encoding: .utf8), NewsboatURLs.looksLikeURLs(text) {
+            let document = NewsboatURLs.parse(text)
+            guard NewsboatURLs.namesFeeds(document) else {
+                throw CLIError.failure("\(path) is neither OPML nor a newsboat urls file: no line starts with a feed's http(s) address")
+            }
+            return document
+        }
         do throws(OPMLError) { return try OPMLDocument.parse(data) } catch { throw CLIError.failure("\(path): \(error)") }
     }
 }
