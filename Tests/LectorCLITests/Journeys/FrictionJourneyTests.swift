@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 
-/// The REPL pages long help and settings the way it pages `article list`: the first screen stays
-/// in view until q, and q returns to the prompt.
-@Suite("Journeys: long REPL output through the pager", .serialized, .enabled(if: Journey.isInstalled, "LECTOR_JOURNEY_PREFIX names no installed lector: ./scripts/test.sh installs one into a temporary prefix"))
+/// The REPL pages long help and settings the way it pages `article list` (the first screen stays
+/// in view until q, and q returns to the prompt); `schedule install` asks before turning
+/// background sync on.
+@Suite("Journeys: REPL paging and the schedule prompt", .serialized, .enabled(if: Journey.isInstalled, "LECTOR_JOURNEY_PREFIX names no installed lector: ./scripts/test.sh installs one into a temporary prefix"))
 struct FrictionJourneyTests {
     private func atPrompt(_ terminal: TmuxTerminal) -> Bool {
         terminal.wait(for: { $0.split(separator: "\n").last?.hasPrefix("lector (") == true }, timeout: 5)
