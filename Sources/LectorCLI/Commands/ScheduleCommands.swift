@@ -10,7 +10,7 @@ enum ScheduleCommands {
 
     static let install = CommandSpec(
         ["schedule", "install"], "sync in the background with a systemd user timer (or print a crontab line)",
-        discussion: "Reads sync.background (offers to turn it on; --yes does without asking) and sync.interval (never below 15 minutes). The units go to ~/.config/systemd/user/; under LECTOR_HOME they are written there, where systemd does not look, and not enabled. The crontab line for server accounts passes on the session bus address the keyring needs.",
+        discussion: "Reads sync.background (offers to turn it on; --yes does without asking) and sync.interval (never below 15 minutes). The units go to ~/.config/systemd/user/; with LECTOR_HOME set they go under it instead, where systemd does not look, and are not enabled. The crontab line for server accounts passes on the session bus address the keyring needs.",
         options: [OptionSpec("yes", short: "y", "turn sync.background on without asking when it is off")]
     ) { invocation, session in
         var preferences = try session.preferences()
