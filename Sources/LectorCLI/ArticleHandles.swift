@@ -32,6 +32,29 @@ struct ArticleHandles {
         ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { Int64($0) }
     }
 
+    /// The local ids some references name, in order: each a reference as `resolve` takes, or
+    /// numbers of the last list as a range (`1-20`) or a comma list (`1,3,5`, `1-3,7`), as
+    /// newsboat and gh take them. A range is checked whole before anything is named.
+    func resolveAll(_ references: [String]) throws(CLIError) -> [Int64] {
+        var resolved: [Int64] = []
+        for reference in references.flatMap({ $0.split(separator: ",").map(String.init) }) {
+            let bounds = reference.split(separator: "-", omittingEmptySubsequences: false)
+            guard bounds.count == 2, let first = Int(bounds[0]), let last = Int(bounds[1]) else {
+                resolved.append(try resolve(reference))
+                continue
+            }
+            guard first >= 1, first <= last else {
+                throw .usage("'\(reference)' is not a range of article numbers: use FIRST-LAST with FIRST from 1 and not above LAST")
+            }
+            let ids = self.ids
+            guard last <= ids.count else {
+                throw .notFound("no article \(last) in the last list (it had \(ids.count)); run 'article list' again or use id:N")
+            }
+            resolved += ids[(first - 1)...(last - 1)]
+        }
+        return resolved
+    }
+
     /// The local id a reference names.
     func resolve(_ reference: String) throws(CLIError) -> Int64 {
         if reference.hasPrefix("id:"), let id = Int64(reference.dropFirst(3)) { return id }

@@ -4,6 +4,7 @@ import Glibc
 import LectorReader
 import LectorSettings
 import LectorStore
+import LectorText
 
 /// An article list for people, laid out by the list settings: read indicator, reading time,
 /// preview lines under each title, and highlighted passages for search results.
@@ -13,18 +14,23 @@ struct ArticleListView {
     let palette: Palette
     /// For a pipe: one tab-separated line per article, nothing cut, no previews.
     var plain = false
+    /// Account names by id: a list whose articles come from more than one account names each
+    /// row's account (copies made by `account copy` are otherwise identical rows).
+    var accountNames: [Int64: String] = [:]
 
     func render(_ articles: [ArticleSummary], searching: Bool) -> String {
         var headers = ["#"]
         if preferences.showReadIndicator { headers.append("") }
-        headers += ["DATE", "FEED", "TITLE"]
+        let showAccount = Set(articles.map(\.accountID)).count > 1
+        headers += ["DATE"] + (showAccount ? ["ACCOUNT"] : []) + ["FEED", "TITLE"]
         if preferences.showReadingTime { headers.append("MIN") }
         let titleColumn = headers.firstIndex(of: "TITLE")!
         var table = TextTable(headers, flexibleColumn: titleColumn)
         for (index, article) in articles.enumerated() {
             var row = [String(index + 1)]
             if preferences.showReadIndicator { row.append((article.read == .unread ? "●" : " ") + (article.starred ? "★" : " ")) }
-            row += [ArticleCommands.shortDate(article.publishedAt), article.feedTitle, article.title]
+            row += [ArticleCommands.shortDate(article.publishedAt)] + (showAccount ? [accountNames[article.accountID] ?? "—"] : [])
+                + [article.feedTitle, article.title]
             if preferences.showReadingTime { row.append(String(readingMinutes(wordCount: article.wordCount))) }
             // For a pipe, the matching passage is one more column of the article's line.
             // The table sanitises its cells, which would take our own colour codes too: the match
@@ -66,22 +72,23 @@ struct ArticleListView {
 
     private static let matchStartStandIn = "\u{F8FE}", matchEndStandIn = "\u{F8FF}"
 
-    /// A passage cut to `columns` characters (the match marks take none), ending in "…" where it
+    /// A passage cut to `columns` cells (the match marks take none), ending in "…" where it
     /// was cut and closing a highlight it cut through: a passage that wrapped would break the
     /// list's lines apart on a narrow terminal.
     static func fitted(_ passage: String, to columns: Int) -> String {
-        let marks: Set<Character> = ["\u{1}", "\u{2}"]
-        guard passage.count(where: { !marks.contains($0) }) > columns else { return passage }
+        // The marks are control characters: DisplayWidth gives them no cells.
+        guard DisplayWidth.of(passage) > columns else { return passage }
         var kept = "", shown = 0, highlighting = false
         for character in passage {
-            if marks.contains(character) {
+            if character == "\u{1}" || character == "\u{2}" {
                 highlighting = character == "\u{1}"
                 kept.append(character)
                 continue
             }
-            guard shown < columns - 1 else { break }
+            let width = DisplayWidth.of(character)
+            guard shown + width <= columns - 1 else { break }
             kept.append(character)
-            shown += 1
+            shown += width
         }
         if kept.hasSuffix("…") { kept.removeLast() }
         return kept + (highlighting ? "\u{2}" : "") + "…"

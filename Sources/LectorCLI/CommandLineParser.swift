@@ -27,7 +27,8 @@ struct CommandLineParser {
         if table.hasVerbs(noun) {
             let verbs = table.commands(ofNoun: noun).compactMap { $0.path.count > 1 ? $0.path[1] : nil }
             guard let verb = rest.first, !verb.hasPrefix("-") else {
-                if rest.contains("--help") || rest.contains("-h") { return .help([noun]) }
+                // A noun alone asks what it can do, as `gh repo` does: its help.
+                if rest.isEmpty || rest.contains("--help") || rest.contains("-h") { return .help([noun]) }
                 throw .usage("'\(noun)' needs one of: \(verbs.joined(separator: ", ")) (\(seeHelp(noun)))")
             }
             guard let found = table.command([noun, verb]) else {

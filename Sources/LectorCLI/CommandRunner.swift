@@ -52,7 +52,8 @@ struct CommandRunner {
         let parser = CommandLineParser(table: session.table, inREPL: session.inREPL)
         switch try parser.parse(words) {
         case .help(let topic):
-            show(Self.fitted(try HelpRenderer(table: session.table, inREPL: session.inREPL).help(for: topic), session: session) + "\n")
+            let help = Self.fitted(try HelpRenderer(table: session.table, inREPL: session.inREPL).help(for: topic), session: session) + "\n"
+            if !Pager.pageInREPL(help, session: session) { show(help) }
             return (.ok, nil)
         case .run(let invocation):
             session.tablesArePlain = invocation.flag("plain") || isatty(STDOUT_FILENO) != 1

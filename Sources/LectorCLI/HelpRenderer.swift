@@ -102,5 +102,8 @@ struct EnvironmentVariable: Sendable {
         EnvironmentVariable(name: "XDG_DATA_HOME, XDG_CONFIG_HOME, XDG_STATE_HOME, XDG_CACHE_HOME",
                             meaning: "base directories when LECTOR_HOME is not set"),
         EnvironmentVariable(name: "COLUMNS", meaning: "width to fit tables to"),
+        EnvironmentVariable(name: "PAGER", meaning: "the pager for articles, long lists and REPL help when reader.pager is empty (default less; cat for none)"),
+        EnvironmentVariable(name: "LESS", meaning: "less's options; FRX when unset (a text that fits the screen just prints)"),
+        EnvironmentVariable(name: "NO_COLOR", meaning: "when set and not empty, no colour unless --color always (https://no-color.org)"),
     ]
 }

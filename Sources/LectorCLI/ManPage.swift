@@ -43,6 +43,10 @@ enum ManPage {
         for option in OptionSpec.common { roff += [".TP", optionLine(option), escape(option.help)] }
         roff += ["Accepted before the command:"]
         for option in OptionSpec.global { roff += [".TP", optionLine(option), escape(option.help)] }
+        roff += [".SH EXAMPLES"]
+        for (what, commands) in examples {
+            roff += [".PP", escape(what) + ":", ".RS", ".nf"] + commands.map { "lector " + escape($0) } + [".fi", ".RE"]
+        }
         roff += [".SH EXIT STATUS"]
         for status in ExitStatus.allCases { roff += [".TP", ".B \(status.rawValue)", escape(status.meaning)] }
         roff += [".SH ENVIRONMENT"]
@@ -58,6 +62,18 @@ enum ManPage {
         ]
         return roff.joined(separator: "\n") + "\n"
     }
+
+    /// What people do first, each a command line of the table (a test parses every one).
+    static let examples: [(what: String, commands: [String])] = [
+        ("Add a FreshRSS account (the password is asked for without echo) and make it the default",
+         ["account add freshrss --name Home --url https://rss.example.org/api/greader.php --user me", "account use Home"]),
+        ("Subscribe to a site's feed, filed in a folder", ["feed add https://example.org/ --folder News"]),
+        ("Bring in the feeds of another reader", ["opml import feeds.opml"]),
+        ("Sync every account, then list what is new since yesterday", ["sync", "article list --unread --since 1d"]),
+        ("Mark the first twenty articles of that list read, and star the third and fifth", ["article mark read 1-20", "article mark star 3,5"]),
+        ("See what copying one account into another would do, without doing it", ["account copy Home Work --dry-run"]),
+        ("Keep a backup (accounts without their secrets, settings, subscriptions)", ["backup export lector-backup.json"]),
+    ]
 
     private static func synopsisTail(_ spec: CommandSpec) -> String {
         let words = spec.arguments.map { argument -> String in

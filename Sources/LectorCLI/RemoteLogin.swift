@@ -25,7 +25,9 @@ extension CLIError {
         case .authentication(let message): self = .authentication(message)
         case .network, .rateLimited: self = .network(error.description)
         case .unsupported(let message): self = .usage(message)
-        case .rejected(let message): self = .conflict(message)
+        // The server answered with an error (no feed it can subscribe to, an HTTP error): not a
+        // conflict with anything here. At login, `RemoteLogin.verify` makes it "no such API".
+        case .rejected(let message): self = .network(message)
         case .protocolViolation(let message): self = .failure(message)
         case .store(let storeError): self = CLIError.from(storeError)
         case .alreadySyncing: self = .alreadySyncing(error.description)

@@ -131,6 +131,12 @@ public final class Session {
         }
     }
 
+    /// Every account's name by its id, for output that says which account a row is from.
+    func accountNames() throws(CLIError) -> [Int64: String] {
+        let accounts = try CLIError.catching { try store().accounts.all() }
+        return Dictionary(uniqueKeysWithValues: accounts.map { ($0.id, $0.name) })
+    }
+
     /// The account named by `--account`, or nil for "all accounts".
     func accountFilter(_ invocation: Invocation) throws(CLIError) -> Account? {
         invocation.value("account") == nil ? nil : try account(invocation)

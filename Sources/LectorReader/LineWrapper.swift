@@ -1,3 +1,5 @@
+import LectorText
+
 /// Greedy word wrapping by visible (display) width; words are split only when longer than a whole
 /// line, and then only between grapheme clusters — URLs are never split, they overflow instead.
 enum LineWrapper {

@@ -1,3 +1,5 @@
+import LectorText
+
 /// Lays out a table either as aligned columns (when every row fits the width) or as one wrapped
 /// line per row with cells joined by " | ".
 enum TableLayout {

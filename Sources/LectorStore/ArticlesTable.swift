@@ -198,6 +198,14 @@ public struct ArticlesTable {
         }
     }
 
+    /// The newest stored article of an account at an address (a reading-list item's), if any.
+    public func id(accountID: Int64, url: String) throws(StoreError) -> Int64? {
+        try storeOperation {
+            try database.queryFirst("SELECT id FROM articles WHERE account_id = ? AND url = ? ORDER BY id DESC LIMIT 1",
+                                    accountID, url) { $0.int64(0) }
+        }
+    }
+
     /// When a feed's newest article is from: its publish date, else when it arrived (an undated
     /// entry is as new as its first sighting). One step down `articles_by_feed_time`.
     public func newestListingTime(feedID: Int64) throws(StoreError) -> Double? {

@@ -43,6 +43,9 @@ public struct AccountEndpoint: Sendable, Equatable {
             path.removeLast(2)
             notes.append("\(typed) is FreshRSS's web address: using its API beside it")
         }
+        // FreshRSS serves both APIs: an address of the other one is the wrong kind, not a guess to make.
+        if kind == .freshrss, path.hasSuffix("/fever.php") { throw .otherService(typed: typed, kind: .fever) }
+        if kind == .fever, path.hasSuffix("/greader.php") { throw .otherService(typed: typed, kind: .freshrss) }
         switch kind {
         case .freshrss:
             if path.hasSuffix("/greader.php") {
@@ -109,11 +112,15 @@ public struct AccountEndpoint: Sendable, Equatable {
 public enum AccountEndpointError: Error, Sendable, Equatable, CustomStringConvertible {
     case missing(ServiceKind)
     case invalid(String)
+    /// The address is another kind's API (FreshRSS's fever.php given for a freshrss account).
+    case otherService(typed: String, kind: ServiceKind)
 
     public var description: String {
         switch self {
         case .missing(let kind): "a \(kind.rawValue) account needs --url: the address of your server"
         case .invalid(let text): "'\(text)' is not a server address: use something like https://rss.example.com"
+        case .otherService(let text, let kind):
+            "'\(text)' is the address of a \(kind == .fever ? "Fever" : "Google Reader") API: add it with 'lector account add \(kind.rawValue) --url \(text)'"
         }
     }
 }

@@ -32,9 +32,9 @@ struct ParserTests {
         #expect(message?.contains("did you mean '--unread'") == true, "got: \(message ?? "no error")")
     }
 
-    @Test("a noun without its verb lists the verbs")
+    @Test("a noun with options but no verb lists the verbs (alone it is help: NounHelpTests)")
     func missingVerb() {
-        let message = usageMessage(["demo"])
+        let message = usageMessage(["demo", "--yes"])
         #expect(message?.contains("on, off") == true, "got: \(message ?? "no error")")
     }
 

@@ -31,6 +31,19 @@ struct SmallThingsTests {
         #expect(byURL["https://plain.example/atom"]?["folder"] is NSNull || byURL["https://plain.example/atom"]?["folder"] == nil)
     }
 
+    @Test("a file that is neither OPML nor a urls file is one error line, not a failure per line")
+    func neitherOPMLNorURLs() throws {
+        let home = TestHome()
+        _ = try home.run("account", "add", "local", "--name", "Home")
+        let file = home.path + "/notes.txt"
+        try Data("Shopping list\nbread and butter\nmilk, eggs\ncall the plumber about the sink\n".utf8).write(to: URL(fileURLWithPath: file))
+        let result = try home.binary(["opml", "import", file])
+        #expect(result.status == 1, "a file it cannot read as a list of feeds: \(result.status)")
+        #expect(result.stdout.isEmpty && result.stderr.split(separator: "\n").count == 1 && result.stderr.contains("neither OPML nor"),
+                "one line saying what the file is not: \(result.stdout)\(result.stderr)")
+        #expect(try home.store().feeds.list().filter { $0.accountName == "Home" }.isEmpty, "nothing was added")
+    }
+
     @Test("opml export writes htmlUrl for every feed, the feed's site root when the site is unknown")
     func htmlURL() throws {
         let home = TestHome()

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LectorReader
+import LectorText
 
 /// One extraction pass over the corpus, shared by the tests below.
 struct CorpusPage: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LectorReader
+import LectorText
 
 @Suite("Wrapping by visible width")
 struct RendererWrappingTests {

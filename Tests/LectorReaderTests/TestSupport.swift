@@ -1,5 +1,6 @@
 import Foundation
 @testable import LectorReader
+import LectorText
 
 /// Renders with plain output unless told otherwise.
 func render(_ html: String, width: Int = 60, color: Bool = false, bionic: BionicMode = .off,

@@ -32,6 +32,17 @@ struct AccountEndpointTests {
         #expect(AccountEndpoint.withScheme("example.org/feed").note != nil && AccountEndpoint.withScheme("http://x.org").note == nil)
     }
 
+    @Test("another service's API address is refused with the kind that speaks it: fever.php is for 'account add fever'")
+    func otherServiceAddress() {
+        #expect(throws: AccountEndpointError.otherService(typed: "https://rss.example.com/api/fever.php", kind: .fever)) {
+            try AccountEndpoint.resolve(kind: .freshrss, typed: "https://rss.example.com/api/fever.php")
+        }
+        #expect(throws: AccountEndpointError.otherService(typed: "rss.example.com/api/greader.php", kind: .freshrss)) {
+            try AccountEndpoint.resolve(kind: .fever, typed: "rss.example.com/api/greader.php")
+        }
+        #expect(AccountEndpointError.otherService(typed: "x/api/fever.php", kind: .fever).description.contains("lector account add fever"))
+    }
+
     @Test("a full GReader URL is kept, with or without a trailing slash")
     func fullGReaderURL() throws {
         #expect(try urls(.freshrss, "https://rss.example.com/p/api/greader.php") == ["https://rss.example.com/p/api/greader.php/"])

@@ -5,7 +5,7 @@ import LectorStore
 import LectorSync
 
 enum AccountCommands {
-    static let all: [CommandSpec] = [add, list, show, rename, remove, use, test, password, AccountCopyCommand.copy]
+    static let all: [CommandSpec] = [add, list, show, AccountEditCommand.edit, rename, remove, use, test, password, AccountCopyCommand.copy]
 
     static let kinds = [
         Choice("freshrss", "FreshRSS or another Google Reader API server (also Miniflux's GReader endpoint)"),
@@ -96,7 +96,7 @@ enum AccountCommands {
 
     static let list = CommandSpec(["account", "list"], "list accounts; * marks the default") { _, session in
         let accounts = try CLIError.catching { try session.store().accounts.all() }
-        var table = TextTable(["", "NAME", "KIND", "USER", "URL", "STATUS"], flexibleColumn: 4)
+        var table = TextTable(["", "NAME", "KIND", "USER", "URL", "STATUS"], flexibleColumn: 4, addressColumns: [4])
         for account in accounts {
             let status = account.isDemo ? "demo" : (account.needsPassword ? "needs password" : "")
             table.add([account.isDefault ? "*" : "", account.name, account.kind.rawValue, account.username ?? "—", account.url ?? "—", status])

@@ -73,12 +73,12 @@ enum ActionListCommands {
     /// that is not there is not found (3). Unknown action names stay usage errors (2), from the list.
     private static func refuseIf(_ key: String, _ session: Session, holds: Bool, _ name: String) throws(CLIError) {
         let current = ((try session.preferences())[key]?.arrayValue ?? []).compactMap(\.stringValue)
-        var known = false
-        if case .actions(let catalog)? = SettingsRegistry.setting(key)?.type { known = catalog.known.contains(name.lowercased()) }
-        if holds, let index = current.firstIndex(of: name.lowercased()) {
+        var action: String?
+        if case .actions(let catalog)? = SettingsRegistry.setting(key)?.type { action = catalog.action(named: name) }
+        if holds, let action, let index = current.firstIndex(of: action) {
             throw .conflict("'\(name)' is already in \(key) at position \(index + 1): use 'move' to reorder it")
         }
-        if !holds, known, !current.contains(name.lowercased()) {
+        if !holds, let action, !current.contains(action) {
             throw .notFound("'\(name)' is not in \(key) (\(current.isEmpty ? "it is empty" : current.joined(separator: ", ")))")
         }
     }

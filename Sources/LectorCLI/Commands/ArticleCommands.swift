@@ -31,9 +31,10 @@ enum ArticleCommands {
         if preferences.starredOnly && !invocation.flag("all") { query.starredOnly = true }
         let articles = try CLIError.catching { try store.articles.list(query) }
         session.handles.remember(articles.map(\.id))
+        let accountNames = try session.accountNames()
         let text = articles.isEmpty ? "No articles." : ArticleListView(preferences: preferences, width: session.terminalWidth,
                                                                         palette: Palette(theme: preferences.theme, color: session.usesColor(invocation)),
-                                                                        plain: session.tablesArePlain)
+                                                                        plain: session.tablesArePlain, accountNames: accountNames)
             .render(articles, searching: query.search != nil)
         var header: [String] = []
         if preferences.showUnreadCount || preferences.showStarredCount {
@@ -43,7 +44,7 @@ enum ArticleCommands {
                            preferences.showStarredCount ? "\(counts.starred) starred" : nil].compactMap { $0 }.joined(separator: " · "))
         }
         let shown = (header + [text]).joined(separator: "\n")
-        let json = articles.enumerated().map { ArticleJSON($1, handle: $0 + 1) }
+        let json = articles.enumerated().map { ArticleJSON($1, account: accountNames[$1.accountID] ?? "", handle: $0 + 1) }
         // Longer than the screen, the newest rows would scroll away: through the pager, as git
         // log (less -F prints a list that fits and returns at once).
         if Pager.pageOnTerminal(shown + "\n", invocation, setting: preferences.pager, session: session) {
@@ -54,7 +55,7 @@ enum ArticleCommands {
 
     static let mark = CommandSpec(
         ["article", "mark"], "mark articles read or unread, starred or not",
-        discussion: "ARTICLE is a number from the last 'article list', or id:N. The change is saved at once and sent to the account's server right after, with a 3-second deadline; the output ends with 'sent', or 'sent at the next sync' when the server could not be reached (the change stays queued).",
+        discussion: "ARTICLE is a number from the last 'article list', a range or list of them (1-20, 1,3,5), or id:N. The change is saved at once and sent to the account's server right after, with a 3-second deadline; the output ends with 'sent', or 'sent at the next sync' when the server could not be reached (the change stays queued).",
         arguments: [
             ArgumentSpec("ACTION", "what to do", source: .choices([
                 Choice("read", "mark read"), Choice("unread", "mark unread"),
@@ -64,8 +65,7 @@ enum ArticleCommands {
         ]
     ) { invocation, session in
         let store = try session.store()
-        let articles = try invocation.variadic("ARTICLE").map { reference throws(CLIError) in
-            let id = try session.handles.resolve(reference)
+        let articles = try session.handles.resolveAll(invocation.variadic("ARTICLE")).map { id throws(CLIError) in
             guard let article = try CLIError.catching({ try store.articles.article(id) }) else {
                 throw CLIError.notFound("no article with id \(id)")
             }
@@ -153,6 +153,7 @@ enum ArticleCommands {
 
     struct ArticleJSON: Encodable, Sendable {
         let id: Int64
+        let account: String
         let feed_id: Int64
         let feed: String
         let title: String
@@ -165,8 +166,9 @@ enum ArticleCommands {
         let handle: Int
         let snippet: String?
 
-        init(_ article: ArticleSummary, handle: Int) {
+        init(_ article: ArticleSummary, account: String, handle: Int) {
             self.handle = handle
+            self.account = account
             snippet = article.snippet.map { $0.replacingAll("\u{1}", with: "").replacingAll("\u{2}", with: "") }
             id = article.id
             feed_id = article.feedID

@@ -11,18 +11,8 @@ enum DockCommands {
 
     /// The word for each dock action; toggles show the way they would go.
     static func word(for action: DockAction, starred: Bool, read: Bool) -> String {
-        switch action {
-        case .previousArticle: "prev"
-        case .nextArticle: "next"
-        case .toggleRead: read ? "unread" : "read"
-        case .toggleStar: starred ? "unstar" : "star"
-        case .fullContent: "full"
-        case .bionic: "bionic"
-        case .summary: "summarize"
-        case .openInBrowser: "open"
-        case .share: "share"
-        case .readingList: "later"
-        }
+        let done = action == .toggleRead ? read : action == .toggleStar ? starred : false
+        return action.words[done ? 1 : 0]
     }
 
     static let next = step("next", "read the next article of the last list (the first when none was read yet)", by: 1)

@@ -68,7 +68,17 @@ enum FeedApplyCommand {
                              exitCode: status.rawValue)
         let output = CommandOutput(text: lines.joined(separator: "\n"), json: json)
         let failed = outcomes.filter { $0 != .done }.count
-        return status == .ok ? output : output.failing(status, "\(failed) of \(plan.steps.count) step(s) not done: run the same command again to finish them")
+        // Running again finishes what was not run or failed for a passing cause (the network); a
+        // step the server refused on its merits (no feed at that address) is refused again.
+        let retryHelps = outcomes.contains { outcome in
+            switch outcome {
+            case .notRun: true
+            case .failed(let error): if case .server(let cause) = error { cause.isTransient } else { error.stopsTheRun }
+            case .done: false
+            }
+        }
+        return status == .ok ? output : output.failing(status, "\(failed) of \(plan.steps.count) step(s) not done"
+                                                       + (retryHelps ? ": run the same command again to finish them" : " (see above)"))
     }
 
     /// The file's feeds as desired state; an address that is not a web address, or carries a
@@ -115,7 +125,13 @@ enum FeedApplyCommand {
 enum DesiredStateFile {
     static func read(_ path: String) throws(CLIError) -> OPMLDocument {
         let data = try LocalFile.read(path, as: .opml)
-        if let text = String(data: data, encoding: .utf8), NewsboatURLs.looksLikeURLs(text) { return NewsboatURLs.parse(text) }
+        if let text = String(data: data, encoding: .utf8), NewsboatURLs.looksLikeURLs(text) {
+            let document = NewsboatURLs.parse(text)
+            guard NewsboatURLs.namesFeeds(document) else {
+                throw CLIError.failure("\(path) is neither OPML nor a newsboat urls file: no line starts with a feed's http(s) address")
+            }
+            return document
+        }
         do throws(OPMLError) { return try OPMLDocument.parse(data) } catch { throw CLIError.failure("\(path): \(error)") }
     }
 }

@@ -21,7 +21,7 @@ enum FeedCommands {
         guard !invocation.wantsJSON else { return CommandOutput(text: "", json: feeds.map(FeedJSON.init)) }
         let showAccount = Set(feeds.map(\.accountName)).count > 1
         var table = TextTable((showAccount ? ["ACCOUNT"] : []) + ["TITLE", "FOLDER", "UNREAD", "URL"],
-                              flexibleColumn: showAccount ? 1 : 0)
+                              flexibleColumn: showAccount ? 1 : 0, addressColumns: [showAccount ? 4 : 3])
         for listing in feeds {
             table.add((showAccount ? [listing.accountName] : [])
                       + [listing.feed.title, listing.folderName ?? "—", String(listing.unreadCount), listing.feed.url])

@@ -44,6 +44,11 @@ enum FeedEditCommands {
         var found: [FeedFinder.Found]
         do throws(FetchError) { found = try finder.find(url, credentials: login?.credentials) } catch { throw CLIError(error).plainHTTPHint(for: url) }
         guard !found.isEmpty else { throw CLIError.notFound("no feed found at \(url.absoluteString)") }
+        let subscribable = found.filter { administrator.canSubscribe(toFeedType: $0.candidate.type) }
+        guard !subscribable.isEmpty else {
+            throw CLIError.usage("'\(account.name)' (\(account.kind.rawValue)) cannot subscribe to a JSON Feed, and \(url.absoluteString) offers no other")
+        }
+        found = subscribable
         var choice = found[0]
         if found.count > 1 {
             let lines = FeedInspectCommands.candidateLines(found)

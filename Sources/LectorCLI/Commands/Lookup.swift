@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import LectorBasics
+import LectorFeeds
 import LectorStore
 
 /// Finding the feed, folder or account a user named, with "did you mean" when there is none.
@@ -8,7 +9,7 @@ enum Lookup {
     static func folder(named name: String, accountID: Int64?, in store: Store) throws(CLIError) -> Folder {
         let folders = try CLIError.catching { try store.folders.list(accountID: accountID) }
         let matches = folders.filter { $0.folder.name.equalsIgnoringCase(name) }
-        guard let match = matches.first else {
+        guard !matches.isEmpty else {
             let elsewhere = try accountID == nil ? [] : CLIError.catching {
                 try store.folders.list(accountID: nil).filter { $0.folder.name.equalsIgnoringCase(name) }.map(\.accountName)
             }
@@ -16,27 +17,59 @@ enum Lookup {
                 ? "\(Suggestion.hint(for: name, in: folders.map(\.folder.name))) (see 'lector folder list')"
                 : heldElsewhere(elsewhere, of: accountID, store)))
         }
-        guard matches.count == 1 else {
+        let settled = try settle(matches.map { ($0, $0.folder.accountID, $0.accountName) }, named: name, noun: "folder", store: store)
+        guard let settled else {
             throw .usage("several accounts have a folder named '\(name)': pass --account NAME")
         }
-        return match.folder
+        return settled.folder
     }
 
-    static func feed(titled title: String, accountID: Int64?, in store: Store) throws(CLIError) -> Feed {
+    static func feed(titled name: String, accountID: Int64?, in store: Store) throws(CLIError) -> Feed {
         let feeds = try CLIError.catching { try store.feeds.list(accountID: accountID) }
-        let matches = feeds.filter { $0.feed.title.equalsIgnoringCase(title) || $0.feed.url == title }
-        guard let match = matches.first else {
+        let matches = feedMatches(name, in: feeds)
+        guard !matches.isEmpty else {
             let elsewhere = try accountID == nil ? [] : CLIError.catching {
-                try store.feeds.list(accountID: nil).filter { $0.feed.title.equalsIgnoringCase(title) || $0.feed.url == title }.map(\.accountName)
+                feedMatches(name, in: try store.feeds.list(accountID: nil)).map(\.accountName)
             }
-            throw .notFound("no feed titled '\(title)'" + (elsewhere.isEmpty
-                ? "\(Suggestion.hint(for: title, in: feeds.map(\.feed.title))) (see 'lector feed list')"
+            throw .notFound("no feed titled '\(name)'" + (elsewhere.isEmpty
+                ? "\(Suggestion.hint(for: name, in: feeds.map(\.feed.title))) (see 'lector feed list')"
                 : heldElsewhere(elsewhere, of: accountID, store)))
         }
-        guard matches.count == 1 else {
-            throw .usage("several feeds are titled '\(title)': pass --account NAME or use the feed's URL")
+        let settled = try settle(matches.map { ($0, $0.feed.accountID, $0.accountName) }, named: name, noun: "feed", store: store)
+        guard let settled else {
+            throw .usage(addressKey(name) == nil ? "several feeds are titled '\(name)': pass --account NAME or use the feed's URL"
+                                                 : "several feeds are at '\(name)': pass --account NAME")
         }
-        return match.feed
+        return settled.feed
+    }
+
+    /// A URL finds the feeds at that address, however it is spelled (scheme, host case, trailing
+    /// slash); a URL no feed is at, or anything else, finds the feeds so titled.
+    private static func feedMatches(_ name: String, in feeds: [FeedListing]) -> [FeedListing] {
+        if let key = addressKey(name) {
+            let atAddress = feeds.filter { URL(string: $0.feed.url).map(canonicalFeedKey) == key }
+            if !atAddress.isEmpty { return atAddress }
+        }
+        return feeds.filter { $0.feed.title.equalsIgnoringCase(name) }
+    }
+
+    private static func addressKey(_ name: String) -> String? {
+        guard name.contains("://"), let url = URL(string: name.trimmingBlanks) else { return nil }
+        return canonicalFeedKey(url)
+    }
+
+    /// The one match, or — when the name is in several accounts — the default account's (the one
+    /// the REPL prompt shows, as kubectl's current context), with a note naming the others; nil
+    /// when neither settles it.
+    private static func settle<Match>(_ matches: [(match: Match, accountID: Int64, accountName: String)], named name: String,
+                                      noun: String, store: Store) throws(CLIError) -> Match? {
+        if matches.count == 1 { return matches[0].match }
+        guard let defaultAccount = try CLIError.catching({ try store.accounts.defaultAccount() }) else { return nil }
+        let inDefault = matches.filter { $0.accountID == defaultAccount.id }
+        guard inDefault.count == 1 else { return nil }
+        let others = matches.filter { $0.accountID != defaultAccount.id }.map { "'\($0.accountName)'" }
+        Console.note("'\(name)' is a \(noun) of \(others.joined(separator: ", ")) too; using the default account's, '\(defaultAccount.name)' (pass --account NAME for another)")
+        return inDefault[0].match
     }
 
     /// " in 'Mine'; 'Other' has one: pass --account Other": the name was right, the account not.

@@ -4,11 +4,17 @@ enum MetaCommands {
     static let help = CommandSpec(
         ["help"], "show help for a command, a noun, or everything",
         arguments: [ArgumentSpec("COMMAND", "a noun or a noun and verb, e.g. 'feed list'", source: .commands,
-                                 optional: true, variadic: true)]
+                                 optional: true, variadic: true)],
+        options: [ReaderCommands.noPager]
     ) { invocation, session in
         let topic = invocation.variadic("COMMAND")
         let text = try HelpRenderer(table: session.table, inREPL: session.inREPL).help(for: topic)
-        return CommandOutput(text: CommandRunner.fitted(text, session: session), json: HelpJSON(topic: topic.joined(separator: " "), text: text))
+        let json = HelpJSON(topic: topic.joined(separator: " "), text: text)
+        let fitted = CommandRunner.fitted(text, session: session)
+        if Pager.pageInREPL(fitted + "\n", noPager: invocation.flag("no-pager"), json: invocation.wantsJSON, session: session) {
+            return CommandOutput(text: "", json: json)
+        }
+        return CommandOutput(text: fitted, json: json)
     }
 
     static let completions = CommandSpec(

@@ -93,8 +93,21 @@ extension Pager {
     /// Pages `text` when standard output is a terminal and a pager is chosen (see `command`):
     /// true once the pager has shown it, false when the caller prints it instead.
     static func pageOnTerminal(_ text: String, _ invocation: Invocation, setting: String?, session: Session) -> Bool {
-        guard !invocation.wantsJSON, isatty(STDOUT_FILENO) == 1,
-              let pager = command(noPager: invocation.flag("no-pager"), setting: setting, environment: session.environment),
+        pageOnTerminal(text, noPager: invocation.flag("no-pager"), json: invocation.wantsJSON, setting: setting, session: session)
+    }
+
+    /// Long REPL output whose start would scroll away (help, settings list), paged as `article
+    /// list` is — in the REPL only: one-shot, such text is for the user's own pager or grep.
+    static func pageInREPL(_ text: String, noPager: Bool = false, json: Bool = false, session: Session) -> Bool {
+        guard session.inREPL else { return false }
+        // Settings that cannot be read leave the choice to $PAGER, then less: the text is shown either way.
+        let setting = (try? session.preferences())?.pager
+        return pageOnTerminal(text, noPager: noPager, json: json, setting: setting, session: session)
+    }
+
+    private static func pageOnTerminal(_ text: String, noPager: Bool, json: Bool, setting: String?, session: Session) -> Bool {
+        guard !json, isatty(STDOUT_FILENO) == 1,
+              let pager = command(noPager: noPager, setting: setting, environment: session.environment),
               show(text, command: pager, environment: environment(session.environment)) == .shown else { return false }
         Interrupt.clear()  // a Ctrl-C inside the pager was the pager's
         return true

@@ -52,10 +52,10 @@ enum ReaderCommands {
                                    wordCount: showsFullContent || article.wordCount == 0 ? rendered.wordCount : article.wordCount)
         var text = header.render(width: width, style: style) + "\n\n" + rendered.text
         if let note { text = "note: \(note)\n\n" + text }
-        let json = ReadJSON(article, text: rendered.body)
+        let json = ReadJSON(article, account: try session.accountNames()[article.accountID] ?? "", text: rendered.body)
         session.currentArticle = id
         // The dock line names REPL commands, so it is only shown there; the article is read by then.
-        let dock = session.inREPL ? DockLine(actions: preferences.dockActions, starred: article.starred, read: true)
+        let dock = session.inREPL ? DockLine(actions: preferences.dockActionsSetUp, starred: article.starred, read: true)
             .render(width: session.terminalWidth) : ""
         if Pager.pageOnTerminal(text + "\n", invocation, setting: preferences.pager, session: session) {
             try markRead(article, store: store, session: session)
@@ -146,13 +146,15 @@ enum ReaderCommands {
 
     struct ReadJSON: Encodable, Sendable {
         let id: Int64
+        let account: String
         let title: String
         let feed: String
         let url: String?
         let text: String
 
-        init(_ article: ArticleSummary, text: String) {
+        init(_ article: ArticleSummary, account: String, text: String) {
             id = article.id
+            self.account = account
             title = article.title
             feed = article.feedTitle
             url = article.url

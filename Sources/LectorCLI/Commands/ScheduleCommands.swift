@@ -10,11 +10,21 @@ enum ScheduleCommands {
 
     static let install = CommandSpec(
         ["schedule", "install"], "sync in the background with a systemd user timer (or print a crontab line)",
-        discussion: "Reads sync.background (must be on) and sync.interval (never below 15 minutes). The units go to ~/.config/systemd/user/."
-    ) { _, session in
-        let preferences = try session.preferences()
-        guard preferences.syncInBackground else {
-            throw CLIError.conflict("background sync is off in the settings: run 'lector settings set sync.background true' first")
+        discussion: "Reads sync.background (offers to turn it on; --yes does without asking) and sync.interval (never below 15 minutes). The units go to ~/.config/systemd/user/; with LECTOR_HOME set they go under it instead, where systemd does not look, and are not enabled. The crontab line for server accounts passes on the session bus address the keyring needs.",
+        options: [OptionSpec("yes", short: "y", "turn sync.background on without asking when it is off")]
+    ) { invocation, session in
+        var preferences = try session.preferences()
+        if !preferences.syncInBackground {
+            if !invocation.flag("yes") {
+                guard Prompter.isInteractive else {
+                    throw CLIError.conflict("background sync is off in the settings: pass --yes to turn it on and install, or run 'lector settings set sync.background true'")
+                }
+                guard try Prompter.confirm("Background sync is off. Turn it on and install the timer?") else {
+                    return .message("Nothing changed.")
+                }
+            }
+            _ = try CLIError.catching { try session.settingsEditor().set("sync.background", to: "true") }
+            preferences = try session.preferences()
         }
         let units = try units(session, interval: max(15, preferences.syncIntervalMinutes))
         let directory = session.directories.systemdUser
@@ -24,17 +34,24 @@ enum ScheduleCommands {
             try units.timerText.write(toFile: directory + "/" + SystemdUnits.timer, atomically: true, encoding: .utf8)
         }
         var lines = ["Wrote \(directory)/\(SystemdUnits.service) and \(SystemdUnits.timer) (every \(units.intervalMinutes) min)."]
-        if UserSystemd.isRunning(environment: session.environment) {
+        var offersCrontab = true
+        if !systemdLooks(session) {
+            lines.append("They are under LECTOR_HOME, where systemd does not look, so nothing is installed (run without LECTOR_HOME to install the timer).")
+        } else if UserSystemd.isRunning(environment: session.environment) {
             UserSystemd.run(["daemon-reload"])
             let enabled = UserSystemd.run(["enable", "--now", SystemdUnits.timer])
             lines.append(enabled.status == 0 ? "Enabled and started \(SystemdUnits.timer)."
                                              : "systemctl --user enable failed: \(enabled.output.trimmingWhitespace)")
+            offersCrontab = false
         } else {
-            lines.append("No systemd user manager is running here, so the timer was not enabled. Add this line with 'crontab -e' instead:")
-            lines.append("  " + units.crontabLine)
+            lines.append("No systemd user manager is running here, so the timer was not enabled.")
         }
-        return CommandOutput(text: lines.joined(separator: "\n"), json: StatusJSON(installed: true, interval_minutes: units.intervalMinutes,
-                                                                                    crontab: units.crontabLine, last_run: nil))
+        let crontab = offersCrontab ? try crontab(units, session: session) : (line: nil, notes: [])
+        if let line = crontab.line { lines += ["Add this line with 'crontab -e':", "  " + line] }
+        lines += crontab.notes
+        return CommandOutput(text: lines.joined(separator: "\n"),
+                             json: StatusJSON(installed: systemdLooks(session), interval_minutes: units.intervalMinutes,
+                                              crontab: crontab.line, last_run: nil))
     }
 
     static let remove = CommandSpec(["schedule", "remove"], "stop background sync and delete its units") { _, session in
@@ -57,9 +74,12 @@ enum ScheduleCommands {
 
     static let status = CommandSpec(["schedule", "status"], "whether background sync is installed, its next and last run") { _, session in
         let directory = session.directories.systemdUser
-        let installed = FileManager.default.fileExists(atPath: directory + "/" + SystemdUnits.timer)
+        let written = FileManager.default.fileExists(atPath: directory + "/" + SystemdUnits.timer)
+        let installed = written && systemdLooks(session)
         let log = SyncLog(path: session.directories.syncLogPath)
-        var lines = [installed ? "Installed: \(directory)/\(SystemdUnits.timer)" : "Not installed (run 'lector schedule install')."]
+        var lines = [installed ? "Installed: \(directory)/\(SystemdUnits.timer)"
+                     : written ? "Not installed: \(directory)/\(SystemdUnits.timer) is under LECTOR_HOME, where systemd does not look."
+                     : "Not installed (run 'lector schedule install')."]
         if installed, UserSystemd.isRunning(environment: session.environment) {
             let shown = UserSystemd.run(["show", SystemdUnits.timer, "--property=ActiveState,NextElapseUSecRealtime,LastTriggerUSec"]).output
             lines += shown.split(separator: "\n").map { "  " + $0 }
@@ -73,6 +93,25 @@ enum ScheduleCommands {
     static func units(_ session: Session, interval: Int) throws(CLIError) -> SystemdUnits {
         let executable = SelfExecutable.path
         return SystemdUnits(executable: executable, intervalMinutes: interval, lectorHome: session.environment["LECTOR_HOME"])
+    }
+
+    /// Whether the units directory is the user manager's own: under LECTOR_HOME it is not.
+    static func systemdLooks(_ session: Session) -> Bool {
+        session.environment["LECTOR_HOME"].map(\.isEmpty) ?? true
+    }
+
+    /// The crontab line, if one can work: cron gives a job no session bus, and without one a
+    /// server account's secret cannot be read from the keyring, so the line carries the bus
+    /// address — or, where there is none to carry, is not offered while server accounts exist.
+    private static func crontab(_ units: SystemdUnits, session: Session) throws(CLIError) -> (line: String?, notes: [String]) {
+        let servers = try CLIError.catching { try session.store().accounts.all() }.filter { $0.kind != .local && !$0.isDemo }
+        guard !servers.isEmpty else { return (units.crontabLine(sessionBus: nil), []) }
+        let names = servers.map { "'\($0.name)'" }.joined(separator: ", ")
+        guard let bus = session.environment["DBUS_SESSION_BUS_ADDRESS"], !bus.isEmpty else {
+            return (nil, ["A crontab line is not offered: cron gives a job no session bus, so \(names) could not read the secret from the keyring, and DBUS_SESSION_BUS_ADDRESS is not set here to pass on."])
+        }
+        return (units.crontabLine(sessionBus: bus),
+                ["It passes on your session bus (DBUS_SESSION_BUS_ADDRESS), which the keyring needs for \(names): it syncs them while you are logged in."])
     }
 
     /// Whether units are installed, so settings changes can remind the user to reinstall.

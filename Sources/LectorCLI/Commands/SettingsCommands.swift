@@ -5,7 +5,8 @@ enum SettingsCommands {
 
     static let list = CommandSpec(
         ["settings", "list"], "list settings with their values; * marks values that differ from the default",
-        arguments: [ArgumentSpec("GROUP", "only this group", source: .settingGroups, optional: true)]
+        arguments: [ArgumentSpec("GROUP", "only this group", source: .settingGroups, optional: true)],
+        options: [ReaderCommands.noPager]
     ) { invocation, session in
         let preferences = try session.preferences()
         let group = try invocation.argument("GROUP").map { name throws(CLIError) in try settingsGroup(name) }
@@ -19,8 +20,11 @@ enum SettingsCommands {
             json.append(.object(["key": .string(setting.key), "value": value, "default": setting.defaultValue, "changed": .bool(changed)]))
         }
         let warnings = preferences.warnings.map { "note: \($0)" }
-        return CommandOutput(text: ([table.render(for: session)] + warnings).joined(separator: "\n"),
-                             json: JSONValue.array(json))
+        let text = ([table.render(for: session)] + warnings).joined(separator: "\n")
+        if Pager.pageInREPL(text + "\n", noPager: invocation.flag("no-pager"), json: invocation.wantsJSON, session: session) {
+            return CommandOutput(text: "", json: JSONValue.array(json))
+        }
+        return CommandOutput(text: text, json: JSONValue.array(json))
     }
 
     static let get = CommandSpec(

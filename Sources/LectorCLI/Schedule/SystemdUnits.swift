@@ -45,9 +45,11 @@ struct SystemdUnits {
         ].joined(separator: "\n") + "\n"
     }
 
-    /// The equivalent crontab line (cron's minute field can only divide the hour evenly).
-    var crontabLine: String {
-        let environment = lectorHome.map { "LECTOR_HOME=\(Self.quote($0)) " } ?? ""
+    /// The equivalent crontab line (cron's minute field can only divide the hour evenly);
+    /// `sessionBus` is the D-Bus address the keyring is reached through.
+    func crontabLine(sessionBus: String?) -> String {
+        let environment = (lectorHome.map { "LECTOR_HOME=\(Self.quote($0)) " } ?? "")
+            + (sessionBus.map { "DBUS_SESSION_BUS_ADDRESS=\(Self.quote($0)) " } ?? "")
         let schedule = intervalMinutes < 60 ? "*/\(intervalMinutes) * * * *" : "0 */\(max(1, intervalMinutes / 60)) * * *"
         return "\(schedule) \(environment)\(Self.quote(executable)) sync --auto"
     }

@@ -9,6 +9,14 @@ public enum NewsboatURLs {
         return first != "<"
     }
 
+    /// Whether a text read as a urls file is one: some line names a feed by an http(s) address,
+    /// or no line names anything (a file of comments lists no feeds). Prose is neither.
+    public static func namesFeeds(_ document: OPMLDocument) -> Bool {
+        document.feeds.isEmpty || document.feeds.contains { entry in
+            ["http://", "https://"].contains { entry.xmlURL.lowercased().hasPrefix($0) }
+        }
+    }
+
     public static func parse(_ text: String) -> OPMLDocument {
         var feeds: [OPMLDocument.Feed] = []
         for rawLine in text.split(whereSeparator: \.isNewline) {

@@ -91,8 +91,7 @@ public struct ActionList: Equatable, Sendable {
     }
 
     private static func resolve(_ name: String, in catalog: ActionCatalog) throws(ValueProblem) -> String {
-        if catalog.known.contains(name) { return name }
-        if let match = catalog.known.first(where: { $0.lowercased() == name.lowercased() }) { return match }
+        if let action = catalog.action(named: name) { return action }
         let hint = NearestMatch.hint(NearestMatch.best(for: name, among: catalog.known))
         throw ValueProblem("'\(name)' is not a \(catalog.noun) (known: \(catalog.known.joined(separator: ", ")))\(hint)")
     }

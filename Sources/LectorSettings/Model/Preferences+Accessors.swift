@@ -88,6 +88,8 @@ extension Preferences {
     // dock and swipe
     /// Reader dock actions, in order.
     public var dockActions: [DockAction] { actions("dock.actions") }
+    /// The dock actions that can be done as things are set up: summaries need a provider.
+    public var dockActionsSetUp: [DockAction] { dockActions.filter { $0 != .summary || summaryProvider != .none } }
     /// Leading swipe actions, first = full swipe.
     public var swipeLeading: [SwipeAction] { actions("swipe.leading") }
     /// Trailing swipe actions, first = full swipe.

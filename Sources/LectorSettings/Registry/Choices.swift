@@ -46,6 +46,24 @@ public enum DockAction: String, CaseIterable, Sendable {
     case fullContent = "full-content", bionic
     case readingList = "reading-list", openInBrowser = "open-in-browser"
     case share, summary
+
+    /// The action's short words: what the REPL's dock line shows and what the REPL takes to do
+    /// it (a toggle has one per way it goes, the first for "not yet"). Dock and swipe edits take
+    /// them for the action's name, so the word a user sees is a word they can type.
+    public var words: [String] {
+        switch self {
+        case .previousArticle: ["prev"]
+        case .nextArticle: ["next"]
+        case .toggleRead: ["read", "unread"]
+        case .toggleStar: ["star", "unstar"]
+        case .fullContent: ["full"]
+        case .bionic: ["bionic"]
+        case .summary: ["summarize"]
+        case .openInBrowser: ["open"]
+        case .share: ["share"]
+        case .readingList: ["later"]
+        }
+    }
 }
 
 /// An action on a swipe edge of an article row.

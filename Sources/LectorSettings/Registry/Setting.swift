@@ -56,7 +56,10 @@ extension Setting {
     static func actions<Action: RawRepresentable & CaseIterable>(
         _ key: String, _ type: Action.Type, noun: String, max: Int, _ value: [Action], _ summary: String
     ) -> Setting where Action.RawValue == String {
-        let catalog = ActionCatalog(known: Action.allCases.map(\.rawValue), maxCount: max, noun: noun)
+        let known = Action.allCases.map(\.rawValue)
+        // Swipe actions are dock actions too: the dock's words name them the same way.
+        let words = DockAction.allCases.filter { known.contains($0.rawValue) }.flatMap { action in action.words.map { ($0, action.rawValue) } }
+        let catalog = ActionCatalog(known: known, maxCount: max, noun: noun, words: Dictionary(uniqueKeysWithValues: words))
         return Setting(key, .actions(catalog), default: .array(value.map { .string($0.rawValue) }), summary)
     }
 }

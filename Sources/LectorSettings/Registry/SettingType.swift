@@ -34,4 +34,13 @@ public struct ActionCatalog: Sendable, Equatable {
     public let maxCount: Int
     /// What the list is called in messages ("dock action", "swipe action").
     public let noun: String
+    /// Other names an action goes by (the dock's words: "later" for reading-list), by word.
+    public var words: [String: String] = [:]
+
+    /// The action `name` names: itself, in any case, or by one of its words; nil for none.
+    public func action(named name: String) -> String? {
+        if known.contains(name) { return name }
+        let lowered = name.lowercased()
+        return known.first { $0.lowercased() == lowered } ?? words[lowered]
+    }
 }

@@ -30,6 +30,14 @@ public struct AccountAdministrator {
     /// True when deleting a non-empty folder on the server deletes its feeds too (Miniflux).
     public var deletingFolderDeletesFeeds: Bool { provider?.capabilities.deletingFolderDeletesFeeds ?? false }
 
+    /// Whether the service can subscribe to a feed of this kind (a MIME type or a `FeedFormat`
+    /// name): FreshRSS reads RSS, Atom and RDF, not JSON Feed, so a JSON Feed is no candidate there.
+    public func canSubscribe(toFeedType type: String) -> Bool {
+        guard account.kind == .freshrss else { return true }
+        let lowered = type.lowercased()
+        return lowered != FeedFormat.json.rawValue && !lowered.contains("json")
+    }
+
     /// Refuses early, before anything is fetched or sent, what the service cannot do.
     public func requireEditing(_ verb: String) throws(AdministrationError) {
         guard canEditStructure else { throw .unsupported(kind: account.kind, verb: verb) }
