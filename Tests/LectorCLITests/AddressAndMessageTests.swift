@@ -42,6 +42,18 @@ struct AddressAndMessageTests {
         #expect(Date().timeIntervalSince(started) < 10, "the handshake fails at once, not at a timeout")
     }
 
+    @Test("a certificate nobody trusts (curl 60) is named as such, exit 6, with no advice to use plain http")
+    func untrustedCertificateIsNoReasonForPlainHTTP() throws {
+        let server = try #require(try SelfSignedTLSServer.start(), "openssl s_server could not be started on loopback")
+        let home = TestHome()
+        _ = try lector(home, ["account", "add", "local", "--name", "Home"])
+        let result = try lector(home, ["feed", "add", server.url("/tide.xml").absoluteString])
+        #expect(result.status == 6, "a network failure: \(result.status) \(result.stderr)")
+        #expect(result.stderr.contains("certificate"), "the certificate is not named: \(result.stderr)")
+        #expect(!result.stderr.contains("http://") && !result.stderr.contains("plain http"),
+                "plain http is advised for a certificate failure, which would send the feed unencrypted: \(result.stderr)")
+    }
+
     @Test("several candidates off a terminal: one per line, a JSON array with --json, exit 2 with the way out")
     func candidatesListed() throws {
         let site = StaticSite()

@@ -42,7 +42,7 @@ enum FeedEditCommands {
         login?.plainHTTPConsented = consentedHost != nil
         let finder = FeedFinder(http: session.http)
         var found: [FeedFinder.Found]
-        do throws(FetchError) { found = try finder.find(url, credentials: login?.credentials) } catch { throw CLIError(error).plainHTTPHint(for: url) }
+        do throws(FetchError) { found = try finder.find(url, credentials: login?.credentials) } catch { throw CLIError(error, fetching: url) }
         guard !found.isEmpty else { throw CLIError.notFound("no feed found at \(url.absoluteString)") }
         var choice = found[0]
         if found.count > 1 {
