@@ -100,7 +100,9 @@ enum FeedEditCommands {
         if let site = feed.siteURL { lines.append("  site: \(TerminalText.sanitize(site))") }
         lines.append("  account: \(listing.accountName), folder: \(listing.folderName ?? "—")")
         lines.append("  articles: \(listing.articleCount), unread: \(listing.unreadCount)")
-        if let user = listing.feed.loginUser { lines.append("  login: \(user) (the secret is in the keyring)") }
+        if let user = listing.feed.loginUser {
+            lines.append("  login: \(user) (\(FeedLogin.secretState(of: listing.feed, account: listing.accountName, keyring: session.keyring)))")
+        }
         if let fetched = meta.lastFetchedAt { lines.append("  last fetched: \(JSONOutput.timestamp(fetched) ?? "")") }
         if let error = meta.lastError { lines.append("  last error: \(TerminalText.sanitize(error)) (failures in a row: \(meta.failureCount))") }
         return CommandOutput(text: lines.joined(separator: "\n"), json: FeedCommands.FeedJSON(listing))
