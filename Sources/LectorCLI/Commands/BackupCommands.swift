@@ -144,7 +144,7 @@ enum BackupCommands {
                                              session: Session) throws(CLIError) {
         let restored = RestoredSubscriptions(directories: session.directories)
         for pending in outcome.comparedAtSync { try restored.save(pending.subscriptions, accountID: pending.accountID) }
-        let directory = ProfileDirectory(url: URL(fileURLWithPath: session.directories.profilesDirectory))
+        let directory = try session.writableProfileDirectory()
         for name in plan.profilesToSave {
             guard let profile = document.profiles?.first(where: { $0.name == name }) else { continue }
             do { try directory.save(profile) } catch { throw .failure(error.message) }
