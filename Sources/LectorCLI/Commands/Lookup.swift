@@ -24,7 +24,10 @@ enum Lookup {
 
     static func feed(titled title: String, accountID: Int64?, in store: Store) throws(CLIError) -> Feed {
         let feeds = try CLIError.catching { try store.feeds.list(accountID: accountID) }
-        let matches = feeds.filter { $0.feed.title.equalsIgnoringCase(title) || $0.feed.url == title }
+        let exact = feeds.filter { $0.feed.title.equalsIgnoringCase(title) || $0.feed.url == title }
+        // A title is also found as it is shown (and completed): without the characters the
+        // sanitiser removes, so that a completed 'Evil Bank' names 'Evil Ba\u{200B}nk'.
+        let matches = exact.isEmpty ? feeds.filter { TerminalText.sanitize($0.feed.title).equalsIgnoringCase(title) } : exact
         guard let match = matches.first else {
             let elsewhere = try accountID == nil ? [] : CLIError.catching {
                 try store.feeds.list(accountID: nil).filter { $0.feed.title.equalsIgnoringCase(title) || $0.feed.url == title }.map(\.accountName)
