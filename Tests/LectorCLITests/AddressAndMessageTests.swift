@@ -42,6 +42,22 @@ struct AddressAndMessageTests {
         #expect(Date().timeIntervalSince(started) < 10, "the handshake fails at once, not at a timeout")
     }
 
+    @Test("account add: https to a plain http server names the http address to try; a certificate nobody trusts gets no such advice")
+    func accountLoginOverTLS() throws {
+        let plainServer = try LoopbackServer { _ in .text("plain") }
+        let home = TestHome()
+        let https = "https://127.0.0.1:\(plainServer.port)/"
+        let plain = try runProcess(TestBinary.path, ["account", "add", "miniflux", "--url", https, "--password-stdin"],
+                                   environment: home.environment, stdin: "token\n")
+        #expect(plain.status == 6 && plain.stderr.contains("plain http") && plain.stderr.contains("http://127.0.0.1:\(plainServer.port)"),
+                "the hint for a plain http server is missing: \(plain.status) \(plain.stderr)")
+        let tlsServer = try #require(try SelfSignedTLSServer.start(), "openssl s_server could not be started on loopback")
+        let untrusted = try runProcess(TestBinary.path, ["account", "add", "miniflux", "--url", tlsServer.url("/").absoluteString, "--password-stdin"],
+                                       environment: home.environment, stdin: "token\n")
+        #expect(untrusted.status == 6 && untrusted.stderr.contains("certificate") && !untrusted.stderr.contains("http://"),
+                "a certificate failure at login is answered with plain http: \(untrusted.status) \(untrusted.stderr)")
+    }
+
     @Test("a certificate nobody trusts (curl 60) is named as such, exit 6, with no advice to use plain http")
     func untrustedCertificateIsNoReasonForPlainHTTP() throws {
         let server = try #require(try SelfSignedTLSServer.start(), "openssl s_server could not be started on loopback")
