@@ -100,10 +100,18 @@ public struct AppDirectories: Sendable, Equatable {
     /// Replaces `path` with `data` in one step (a file beside it, renamed over it), mode 0600;
     /// a link at `path` is replaced, not followed.
     public static func writePrivateFile(_ data: Data, to path: String) throws(StoreError) {
+        let failure = writePrivately(data, to: path, durable: false)
+        guard failure == 0 else { throw privateFileError(path, failure) }
+    }
+
+    /// `writePrivateFile`, answering the errno of the first call that failed (0: written), for
+    /// callers that name a full disk or a missing folder in their own words. `durable`: on the
+    /// disk (fsync) before it replaces `path`, for files a person keeps (backups, exports).
+    public static func writePrivately(_ data: Data, to path: String, durable: Bool) -> Int32 {
         let temporary = path + ".tmp-\(getpid())"
         unlink(temporary)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw privateFileError(path, errno) }
+        guard descriptor >= 0 else { return errno }
         var failure: Int32 = 0
         data.withUnsafeBytes { buffer in
             var offset = 0
@@ -113,12 +121,11 @@ public struct AppDirectories: Sendable, Equatable {
                 offset += written
             }
         }
+        if durable && failure == 0 && fsync(descriptor) != 0 { failure = errno }
         if close(descriptor) != 0 && failure == 0 { failure = errno }
         if failure == 0 && rename(temporary, path) != 0 { failure = errno }
-        guard failure == 0 else {
-            unlink(temporary)
-            throw privateFileError(path, failure)
-        }
+        if failure != 0 { unlink(temporary) }
+        return failure
     }
 
     private static func privateFileError(_ path: String, _ code: Int32) -> StoreError {
