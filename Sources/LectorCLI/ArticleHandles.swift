@@ -19,8 +19,7 @@ struct ArticleHandles {
     func remember(_ articleIDs: [Int64]) {
         do {
             try AppDirectories.ensureDirectory(URL(fileURLWithPath: file).deletingLastPathComponent().path)
-            try AppDirectories.ensurePrivateFile(file)
-            try articleIDs.map(String.init).joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
+            try AppDirectories.writePrivateFile(Data(articleIDs.map(String.init).joined(separator: "\n").utf8), to: file)
         } catch {
             unlink(file)
         }

@@ -67,6 +67,20 @@ struct FeedLogin {
                      + "add that URL itself if the login belongs there")
     }
 
+    /// Where a stored feed's secret is, as `feed show` says it: the keyring is asked, since a
+    /// backup restores the user but never the secret.
+    static func secretState(of feed: Feed, account: String, keyring: any SecretStore) -> String {
+        guard let user = feed.loginUser else { return "no login" }
+        do {
+            guard try keyring.secret(for: .feedLogin(feedID: String(feed.id), url: feed.url, user: user)) != nil else {
+                return "the secret is missing: run 'lector feed password \(ShellWords.quoted(feed.title)) --account \(ShellWords.quoted(account))'"
+            }
+            return "the secret is in the keyring"
+        } catch {
+            return "the keyring could not be asked for the secret: \(error.message)"
+        }
+    }
+
     /// The credentials of a stored feed, looked up in the keyring when a fetch needs them. A keyring
     /// that cannot answer means no credentials: the fetch then fails with the feed's own 401,
     /// reported per feed, and no secret is sent anywhere (hence try?).

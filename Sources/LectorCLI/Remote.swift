@@ -40,9 +40,15 @@ func remote<T>(_ body: () throws(SyncError) -> T) throws(CLIError) -> T {
 }
 
 extension CLIError {
+    /// A failed fetch of `url`, with the plain-http hint where the failure calls for it.
+    init(_ error: FetchError, fetching url: URL) {
+        self.init(error)
+        if case .network(let cause) = error { self = plainHTTPHint(for: url, cause: cause) }
+    }
+
     init(_ error: FetchError) {
         switch error {
-        case .network(let message): self = .network(message)
+        case .network(let cause): self = .network(cause.message)
         case .authentication(let message): self = .authentication(message)
         case .http(let status, let url): self = status == 404 || status == 410 ? .notFound("\(url) answered HTTP \(status)") : .network("\(url) answered HTTP \(status)")
         case .parse(let parseError): self = .failure(parseError.message)
@@ -51,12 +57,11 @@ extension CLIError {
 }
 
 extension CLIError {
-    /// An https request that failed the TLS handshake (or got bytes that are not HTTP back) most
-    /// often reached a server that speaks plain http: say so, with the address to try.
-    func plainHTTPHint(for url: URL) -> CLIError {
-        guard case .network(let message) = self, url.scheme?.lowercased() == "https" else { return self }
-        let lowered = message.lowercased()
-        guard ["not valid http", "ssl", "tls", "handshake", "wrong version number"].contains(where: lowered.contains) else { return self }
+    /// An https request that got no TLS handshake most often reached a server that speaks plain
+    /// http: say so, with the address to try. A certificate that is not trusted is no such case —
+    /// plain http would only send the same request unprotected — and gets no hint.
+    func plainHTTPHint(for url: URL, cause: HTTPError) -> CLIError {
+        guard case .network(let message) = self, url.scheme?.lowercased() == "https", case .tls(_, .handshake) = cause else { return self }
         var plain = URLComponents(url: url, resolvingAgainstBaseURL: false)
         plain?.scheme = "http"
         let sentence = message.hasSuffix(".") ? String(message.dropLast()) : message

@@ -14,7 +14,8 @@ enum RemoteLogin {
             // At login a refusal means the address serves no such API: nothing to conflict with.
             throw CLIError.notFound(message)
         } catch {
-            throw endpoint.candidates.first.map { CLIError(error).plainHTTPHint(for: $0) } ?? CLIError(error)
+            guard case .transport(let cause) = error, let url = endpoint.candidates.first else { throw CLIError(error) }
+            throw CLIError(error).plainHTTPHint(for: url, cause: cause)
         }
     }
 }
@@ -23,7 +24,7 @@ extension CLIError {
     init(_ error: SyncError) {
         switch error {
         case .authentication(let message): self = .authentication(message)
-        case .network, .rateLimited: self = .network(error.description)
+        case .network, .transport, .rateLimited: self = .network(error.description)
         case .unsupported(let message): self = .usage(message)
         // The server answered with an error (no feed it can subscribe to, an HTTP error): not a
         // conflict with anything here. At login, `RemoteLogin.verify` makes it "no such API".

@@ -6,8 +6,11 @@ public enum FeedParseError: Error, CustomStringConvertible, Equatable, Sendable 
     case plainText
     /// The document parsed but is not RSS, RDF, Atom or JSON Feed.
     case notAFeed(rootElement: String)
-    /// The XML (or JSON) is broken beyond recovery before any feed structure appeared.
+    /// The XML is broken beyond recovery before any feed structure appeared.
     case malformed(line: Int, column: Int, reason: String)
+    /// The document opens like JSON (`{` or `[`) but is not valid JSON. (The decoder's own error
+    /// names no position, so there is nothing more to say.)
+    case malformedJSON
     /// Entity expansion exceeded the safety budget (a "billion laughs" style document).
     case entityExpansionLimit
     /// The declared character encoding is unknown and no fallback produced a feed.
@@ -26,6 +29,8 @@ public enum FeedParseError: Error, CustomStringConvertible, Equatable, Sendable 
             return "The document is not a feed (root is \(root.isEmpty ? "unknown" : "<\(root)>")); try feed discovery on the page instead."
         case .malformed(let line, let column, let reason):
             return "The feed is not well-formed XML at line \(line), column \(column): \(reason)."
+        case .malformedJSON:
+            return "The feed is not valid JSON: it opens with { or [ like a JSON Feed but does not parse (cut short, or broken by hand?)."
         case .entityExpansionLimit:
             return "The feed was rejected because its XML entities expand to far more text than the document holds."
         case .unsupportedEncoding(let name):

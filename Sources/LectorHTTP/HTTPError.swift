@@ -10,8 +10,8 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     case offline(host: String)
     /// The connection was made but dropped before a complete response arrived.
     case connectionLost(host: String)
-    /// The TLS handshake or certificate check failed.
-    case tls(host: String)
+    /// The TLS handshake or the certificate check failed; which one decides the advice.
+    case tls(host: String, TLSFailure)
     /// The caller cancelled the request.
     case cancelled(host: String)
     /// The body exceeded the configured size cap (in bytes).
@@ -31,7 +31,7 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .invalidURL, .libraryMissing: return "?"
         case .cannotConnect(let host), .timedOut(let host), .offline(let host), .connectionLost(let host),
-             .tls(let host), .cancelled(let host), .bodyTooLarge(let host, _), .tooManyRedirects(let host),
+             .tls(let host, _), .cancelled(let host), .bodyTooLarge(let host, _), .tooManyRedirects(let host),
              .badResponse(let host), .insecureSecret(let host):
             return host
         }
@@ -45,7 +45,10 @@ public enum HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         case .timedOut(let host): return "\(host) did not answer in time. Try again later, or raise the network.timeout or network.idle-timeout setting."
         case .offline(let host): return "Could not reach \(host): the name does not resolve or the network is down."
         case .connectionLost(let host): return "The connection to \(host) was lost before the response was complete. Try again."
-        case .tls(let host): return "Secure connection to \(host) failed (TLS certificate or handshake)."
+        case .tls(let host, .handshake):
+            return "Secure connection to \(host) failed: it did not answer the TLS handshake (a server that speaks plain http on this port?)."
+        case .tls(let host, .certificate):
+            return "Secure connection to \(host) refused: its certificate is not trusted (expired, self-signed, or for another name)."
         case .cancelled(let host): return "The request to \(host) was cancelled."
         case .bodyTooLarge(let host, let limit): return "The response from \(host) is larger than the \(limit)-byte limit."
         case .tooManyRedirects(let host): return "\(host) redirected too many times (a redirect loop?)."

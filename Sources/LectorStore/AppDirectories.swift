@@ -59,7 +59,9 @@ public struct AppDirectories: Sendable, Equatable {
     /// The user's own settings profiles.
     public var profilesDirectory: String { config + "/profiles" }
 
-    /// Creates `path` (and parents) readable by the owner only.
+    /// Creates `path` (and parents) readable by the owner only. An existing `path` that group or
+    /// others may write is tightened to 0700 first (another user could otherwise replace the
+    /// store or plant links in it); one that is not the user's to tighten is refused.
     public static func ensureDirectory(_ path: String) throws(StoreError) {
         // mkdir -p by hand: FoundationEssentials' errors carry no readable description, strerror does.
         var made = path.hasPrefix("/") ? "" : "."
@@ -75,14 +77,59 @@ public struct AppDirectories: Sendable, Equatable {
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
             throw .cannotCreateDirectory(path: path, reason: "a file of that name is in the way")
         }
+        guard info.st_mode & 0o022 != 0 else { return }
+        guard info.st_uid == geteuid(), chmod(path, 0o700) == 0 else {
+            throw .cannotCreateDirectory(path: path, reason: "other users may write in it and it cannot be made private (it is not yours); "
+                                         + "remove the write permission of group and others, or use another folder")
+        }
     }
 
-    /// Creates an empty file with mode 0600 unless it exists, so user data is never world-readable.
+    /// Creates an empty file with mode 0600 unless it exists, and makes an existing one 0600, so
+    /// user data is never readable by others. A symbolic link in its place is refused, never
+    /// followed: it would send what Lector writes wherever it points.
     public static func ensurePrivateFile(_ path: String) throws(StoreError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT, 0o600)
-        guard descriptor >= 0 else {
-            throw .cannotCreateDirectory(path: path, reason: String(cString: strerror(errno)))
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw privateFileError(path, errno) }
+        defer { close(descriptor) }
+        var info = stat()
+        if fstat(descriptor, &info) == 0, info.st_mode & 0o077 != 0, fchmod(descriptor, 0o600) != 0 {
+            throw .cannotCreateDirectory(path: path, reason: "others may read it and it cannot be made private: \(String(cString: strerror(errno)))")
         }
-        close(descriptor)
+    }
+
+    /// Replaces `path` with `data` in one step (a file beside it, renamed over it), mode 0600;
+    /// a link at `path` is replaced, not followed.
+    public static func writePrivateFile(_ data: Data, to path: String) throws(StoreError) {
+        let failure = writePrivately(data, to: path, durable: false)
+        guard failure == 0 else { throw privateFileError(path, failure) }
+    }
+
+    /// `writePrivateFile`, answering the errno of the first call that failed (0: written), for
+    /// callers that name a full disk or a missing folder in their own words. `durable`: on the
+    /// disk (fsync) before it replaces `path`, for files a person keeps (backups, exports).
+    public static func writePrivately(_ data: Data, to path: String, durable: Bool) -> Int32 {
+        let temporary = path + ".tmp-\(getpid())"
+        unlink(temporary)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return errno }
+        var failure: Int32 = 0
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 { if errno == EINTR { continue }; failure = errno; return }
+                offset += written
+            }
+        }
+        if durable && failure == 0 && fsync(descriptor) != 0 { failure = errno }
+        if close(descriptor) != 0 && failure == 0 { failure = errno }
+        if failure == 0 && rename(temporary, path) != 0 { failure = errno }
+        if failure != 0 { unlink(temporary) }
+        return failure
+    }
+
+    private static func privateFileError(_ path: String, _ code: Int32) -> StoreError {
+        .cannotCreateDirectory(path: path, reason: code == ELOOP ? "it is a symbolic link, which Lector does not write through"
+                                                                  : String(cString: strerror(code)))
     }
 }

@@ -1,3 +1,4 @@
+import LectorHTTP
 import LectorStore
 
 /// Why a sync or an administration call failed, phrased for the person at the terminal.
@@ -6,6 +7,9 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     case authentication(String)
     /// The server could not be reached, or the connection broke.
     case network(String)
+    /// The request got no HTTP response (refused, timed out, a failed TLS handshake or an
+    /// untrusted certificate): the typed cause, so that the CLI can advise on it.
+    case transport(HTTPError)
     /// The server asked us to wait (429/503 with Retry-After), in seconds.
     case rateLimited(retryAfter: Double?, String)
     /// The server answered, but not in a way this provider understands.
@@ -25,6 +29,8 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
         case .authentication(let message), .network(let message), .protocolViolation(let message),
              .unsupported(let message), .rejected(let message):
             message
+        case .transport(let error):
+            error.message
         case .store(let error):
             error.description
         case .rateLimited(let retryAfter, let message):
@@ -37,7 +43,7 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     /// True when trying again later may succeed without the user changing anything.
     public var isTransient: Bool {
         switch self {
-        case .network, .rateLimited, .alreadySyncing: true
+        case .network, .transport, .rateLimited, .alreadySyncing: true
         default: false
         }
     }

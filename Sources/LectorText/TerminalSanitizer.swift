@@ -4,9 +4,13 @@
 /// Removed: whole escape sequences (CSI `ESC [ … final`, OSC `ESC ] … BEL|ST` such as title
 /// setting, clipboard writes and hyperlinks, DCS/SOS/PM/APC strings, two-byte `ESC x`), 8-bit CSI,
 /// every other C1 and C0 control except tab and line feed (so BEL, backspace and carriage return
-/// go — CR could overwrite visible text), DEL, U+0080–U+009F, and the bidi embedding, override and
-/// isolate characters U+202A–U+202E and U+2066–U+2069, which can reorder text so that what is
-/// shown differs from what is there.
+/// go — CR could overwrite visible text), DEL, U+0080–U+009F, the bidi embedding, override and
+/// isolate characters U+202A–U+202E and U+2066–U+2069 and the direction marks U+200E, U+200F and
+/// U+061C, which can reorder text so that what is shown differs from what is there, and the
+/// invisible U+200B (zero-width space), U+2060 (word joiner) and U+FEFF, which make `Ba\u{200B}nk`
+/// look like `Bank`. The line and paragraph separators U+2028 and U+2029 become line feeds: a
+/// terminal shows no break where the text has one. (U+200C and U+200D stay: scripts and emoji
+/// sequences need them.)
 ///
 /// Three strengths: `clean` keeps line structure (tab, line feed); `inline` also folds tab and
 /// line feed into spaces, for one table cell or one log line; `keepingStyles` is `clean` that lets
@@ -68,6 +72,7 @@ public enum TerminalSanitizer {
                 }
             case 0x9B: if let stray = readCSI(next).stray { pending.append(stray) }
             case 0x09, 0x0A: output.append(scalar)
+            case 0x2028, 0x2029: output.append("\n")
             default:
                 if !isForbidden(scalar) { output.append(scalar) }
             }
@@ -75,10 +80,13 @@ public enum TerminalSanitizer {
         return String(output)
     }
 
-    /// Control characters and bidi controls: what never reaches a terminal from outside.
+    /// Control characters, bidi controls and marks, and invisible characters: what never reaches
+    /// a terminal from outside.
     public static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x00...0x08, 0x0B...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: return true
+        case 0x00...0x08, 0x0B...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069,
+             0x061C, 0x200B, 0x200E, 0x200F, 0x2060, 0xFEFF:
+            return true
         default: return false
         }
     }
@@ -86,17 +94,19 @@ public enum TerminalSanitizer {
     /// A first look at the UTF-8 bytes, much cheaper than decoding scalars (completion and lists
     /// pass every title through here, most of them plain): false only when no forbidden scalar
     /// can be there. C0 controls and DEL are single bytes; U+0080–U+009F are encoded with lead
-    /// byte 0xC2 and the bidi controls (U+202A–U+202E, U+2066–U+2069) with lead byte 0xE2.
+    /// byte 0xC2, U+061C with 0xD8, the bidi controls, marks, zero-width characters and the line
+    /// separators (U+200B–U+206F) with 0xE2 and U+FEFF with 0xEF.
     /// `orLineBreaks`: tab and line feed count too (what `inline` folds).
     private static func mayNeedAttention(_ s: String, orLineBreaks: Bool = false) -> Bool {
         let suspect = { (byte: UInt8) in
-            (byte < 0x20 && (orLineBreaks || (byte != 0x09 && byte != 0x0A))) || byte == 0x7F || byte == 0xC2 || byte == 0xE2
+            (byte < 0x20 && (orLineBreaks || (byte != 0x09 && byte != 0x0A))) || byte == 0x7F
+                || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 || byte == 0xEF
         }
         return s.utf8.withContiguousStorageIfAvailable { $0.contains(where: suspect) } ?? s.utf8.contains(where: suspect)
     }
 
     private static func needsAttention(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value != 0x09 && scalar.value != 0x0A && isForbidden(scalar)
+        scalar.value != 0x09 && scalar.value != 0x0A && (isForbidden(scalar) || scalar.value == 0x2028 || scalar.value == 0x2029)
     }
 
     /// CSI: parameter and intermediate bytes, then one final byte in 0x40–0x7E. A malformed

@@ -42,6 +42,34 @@ struct AddressAndMessageTests {
         #expect(Date().timeIntervalSince(started) < 10, "the handshake fails at once, not at a timeout")
     }
 
+    @Test("account add: https to a plain http server names the http address to try; a certificate nobody trusts gets no such advice")
+    func accountLoginOverTLS() throws {
+        let plainServer = try LoopbackServer { _ in .text("plain") }
+        let home = TestHome()
+        let https = "https://127.0.0.1:\(plainServer.port)/"
+        let plain = try runProcess(TestBinary.path, ["account", "add", "miniflux", "--url", https, "--password-stdin"],
+                                   environment: home.environment, stdin: "token\n")
+        #expect(plain.status == 6 && plain.stderr.contains("plain http") && plain.stderr.contains("http://127.0.0.1:\(plainServer.port)"),
+                "the hint for a plain http server is missing: \(plain.status) \(plain.stderr)")
+        let tlsServer = try #require(try SelfSignedTLSServer.start(), "openssl s_server could not be started on loopback")
+        let untrusted = try runProcess(TestBinary.path, ["account", "add", "miniflux", "--url", tlsServer.url("/").absoluteString, "--password-stdin"],
+                                       environment: home.environment, stdin: "token\n")
+        #expect(untrusted.status == 6 && untrusted.stderr.contains("certificate") && !untrusted.stderr.contains("http://"),
+                "a certificate failure at login is answered with plain http: \(untrusted.status) \(untrusted.stderr)")
+    }
+
+    @Test("a certificate nobody trusts (curl 60) is named as such, exit 6, with no advice to use plain http")
+    func untrustedCertificateIsNoReasonForPlainHTTP() throws {
+        let server = try #require(try SelfSignedTLSServer.start(), "openssl s_server could not be started on loopback")
+        let home = TestHome()
+        _ = try lector(home, ["account", "add", "local", "--name", "Home"])
+        let result = try lector(home, ["feed", "add", server.url("/tide.xml").absoluteString])
+        #expect(result.status == 6, "a network failure: \(result.status) \(result.stderr)")
+        #expect(result.stderr.contains("certificate"), "the certificate is not named: \(result.stderr)")
+        #expect(!result.stderr.contains("http://") && !result.stderr.contains("plain http"),
+                "plain http is advised for a certificate failure, which would send the feed unencrypted: \(result.stderr)")
+    }
+
     @Test("several candidates off a terminal: one per line, a JSON array with --json, exit 2 with the way out")
     func candidatesListed() throws {
         let site = StaticSite()

@@ -33,6 +33,24 @@ struct FeedAddressLoginTests {
         #expect(server.requests.last?.header("Authorization") == "Basic " + Data("carol:addr-secret".utf8).base64EncodedString())
     }
 
+    /// A backup keeps a feed's user but never its secret: after a restore on another machine the
+    /// store names the user and the keyring holds nothing for it.
+    @Test("feed show says the secret is missing (and how to store it) when the keyring holds none, and in the keyring once it does")
+    func feedShowAsksTheKeyring() throws {
+        let home = TestHome()
+        let feed = try home.addFeed(title: "Vault", account: "Mine")
+        try home.store().feeds.setLogin(feed.id, user: "dora")
+        let item = SecretItem.feedLogin(feedID: String(feed.id), url: feed.url, user: "dora")
+        defer { _ = try? LibsecretKeyring().remove(item) }
+        let missing = try home.run("feed", "show", "Vault")
+        #expect(!missing.contains("in the keyring"), "a secret the keyring does not hold is said to be there: \(missing)")
+        #expect(missing.contains("login: dora") && missing.contains("missing") && missing.contains("lector feed password"),
+                "the missing secret and the way to store it are not shown: \(missing)")
+        try LibsecretKeyring().store("vault-secret", for: item)
+        let stored = try home.run("feed", "show", "Vault")
+        #expect(stored.contains("login: dora (the secret is in the keyring)"), "a stored secret is not reported: \(stored)")
+    }
+
     @Test("a login in the address is refused with --login beside it, without a password, and on OPML import")
     func refusals() throws {
         let home = TestHome()

@@ -52,6 +52,16 @@ struct FeedCommandTests {
         return home
     }
 
+    @Test("a feed is found by its title as shown and completed, without the invisible characters; an exact title still wins")
+    func titleAsShown() throws {
+        let home = try home()
+        try home.addFeed(title: "Evil Ba\u{200B}nk", account: "Mine")
+        #expect(try home.run("feed", "show", "Evil Bank").contains("url: https://example.org/"), "the completed title finds no feed")
+        try home.addFeed(title: "Evil Bank", account: "Mine")
+        let shown = try home.run("feed", "show", "Evil Bank", "--json")
+        #expect(!shown.contains("\\u200b") && !shown.contains("\u{200B}"), "the title typed exactly names the other feed: \(shown)")
+    }
+
     @Test("a site with one feed is subscribed through discovery, articles arrive unread, and sync then finds nothing new")
     func discoveryAndSync() throws {
         let site = try FeedSite()

@@ -100,8 +100,8 @@ struct FeedFetcherTests {
         let server = try LoopbackServer { _ in .text(Self.feed) }
         server.inject(.oversizedBody(bytes: 6 * 1024 * 1024, declareLength: false))
         let result = fetcher.fetch(server.url("/feed"), state: FetchState(), manual: true)
-        guard case .failure(.network(let message)) = result.outcome else { Issue.record("expected a refusal, got \(result.outcome)"); return }
-        #expect(message.contains("larger than"), "\(message)")
+        guard case .failure(.network(let error)) = result.outcome else { Issue.record("expected a refusal, got \(result.outcome)"); return }
+        #expect(error.message.contains("larger than"), "\(error.message)")
     }
 
     @Test("a redirect is followed and the feed's final address is the base for relative links")

@@ -245,6 +245,17 @@ struct InlineFeedTests {
         #expect(FeedParseError.entityExpansionLimit.message.contains("entities"), "message mentions entities")
     }
 
+    @Test("a broken JSON Feed is reported as broken JSON, never as XML")
+    func brokenJSONFeed() {
+        do {
+            _ = try parseInline("{\"version\": \"https://jsonfeed.org/version/1.1\", \"title\": \"T\", \"items\": [{\"id\": \"1\",")
+            Issue.record("a truncated JSON Feed should not parse")
+        } catch {
+            #expect(error.message.contains("JSON"), "the message does not say JSON: \(error.message)")
+            #expect(!error.message.contains("XML"), "a JSON document is called XML: \(error.message)")
+        }
+    }
+
     @Test("a truncated feed still yields the items read so far")
     func truncated() throws {
         let feed = try parseInline("<rss><channel><title>T</title><item><title>A</title><guid>a</guid></item><item><title>B")

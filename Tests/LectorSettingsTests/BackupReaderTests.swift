@@ -141,6 +141,19 @@ struct BackupReaderTests {
         #expect(message(mutatedBackup { $0["tool_version"] = nil }) == "invalid backup: missing required field 'tool_version'")
     }
 
+    /// The store compares account names without case (SQLite's NOCASE, which folds A–Z only), so
+    /// `L` and `l` are one account there: a file holding both cannot be restored as written.
+    @Test("account names that differ only in ASCII case are refused as one name; other letters keep their case")
+    func accountNamesWithoutCase() {
+        let twins = [sampleAccounts[0], BackupAccount(kind: .local, name: "HOME", url: nil, user: nil, isDefault: false)]
+        #expect(message(exportedBackup(accounts: twins, subscriptions: nil, readingList: nil))
+                == "invalid backup: accounts[1].name: 'HOME' is already the name of accounts[0] ('home'); account names are compared without case")
+        let distinct = [BackupAccount(kind: .local, name: "Ärger", url: nil, user: nil, isDefault: true),
+                        BackupAccount(kind: .local, name: "ärger", url: nil, user: nil, isDefault: false)]
+        #expect(message(exportedBackup(accounts: distinct, subscriptions: nil, readingList: nil)) == nil,
+                "names the store tells apart (it folds only A–Z) must stay restorable")
+    }
+
     @Test("duplicate account names and a second default account are refused")
     func accountRules() {
         let twins = [sampleAccounts[0], BackupAccount(kind: .fever, name: "home", url: "https://fever.example.org", user: nil, isDefault: false)]

@@ -16,14 +16,17 @@ enum HostileStrings {
         ("bidi override", "a\u{202e}txet\u{202c}b"),
         ("bidi isolate", "a\u{2066}x\u{2069}b"),
         ("DEL and NUL", "a\u{7f}\u{0}b"),
+        ("zero-width space", "a\u{200B}b"),
+        ("right-to-left mark", "a\u{200F}txet\u{200E}b"),
     ]
 
     /// The scalars of `text` that must never reach a terminal: controls other than tab and line
-    /// feed, DEL, C1, bidi controls. Lector's own SGR codes are removed first when `allowingStyles`.
+    /// feed, DEL, C1, bidi controls and marks, invisible characters, line separators. Lector's own SGR codes are removed first when `allowingStyles`.
     static func forbidden(in text: String) -> [String] {
         text.unicodeScalars.filter {
             ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F...0x9F).contains($0.value)
                 || (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)
+                || [0x061C, 0x200B, 0x200E, 0x200F, 0x2060, 0xFEFF, 0x2028, 0x2029].contains($0.value)
         }.map { "U+" + String($0.value, radix: 16, uppercase: true) }
     }
 }

@@ -54,4 +54,28 @@ struct TerminalSanitizerStrengthTests {
             }
         }
     }
+
+    /// Invisible characters make one name look like another (`Ba\u{200B}nk` shows as `Bank`) and
+    /// direction marks reorder what is shown, like the bidi overrides; the line and paragraph
+    /// separators break a line where a terminal does not show one.
+    @Test("zero-width characters and direction marks are removed; U+2028/U+2029 become line feeds", arguments: [
+        "\u{200B}", "\u{200E}", "\u{200F}", "\u{061C}", "\u{FEFF}", "\u{2060}",
+    ])
+    func invisibleCharacters(invisible: String) {
+        let code = String(invisible.unicodeScalars.first!.value, radix: 16, uppercase: true)
+        for strength in [TerminalSanitizer.clean, TerminalSanitizer.inline, TerminalSanitizer.keepingStyles] {
+            #expect(strength("Ba\(invisible)nk") == "Bank", "U+\(code) survived: \(strength("Ba\(invisible)nk").debugDescription)")
+            #expect(strength("é\(invisible)ü") == "éü", "U+\(code) behind a two-byte letter survived")
+        }
+        #expect(!TerminalSanitizer.isClean("Ba\(invisible)nk"), "isClean missed U+\(code)")
+    }
+
+    @Test("the line and paragraph separators end a line in clean and become a space in inline")
+    func lineSeparators() {
+        #expect(TerminalSanitizer.clean("one\u{2028}two\u{2029}three") == "one\ntwo\nthree", "clean kept a separator as it was")
+        #expect(TerminalSanitizer.inline("one\u{2028}two\u{2029}three") == "one two three", "inline kept a separator as it was")
+        #expect(!TerminalSanitizer.isClean("one\u{2028}two"), "isClean missed U+2028")
+        let arabic = "مرحبا بالعالم ﻻ ｱ"  // lead bytes 0xD8/0xD9 and 0xEF, like U+061C and U+FEFF
+        #expect(TerminalSanitizer.inline(arabic) == arabic, "text sharing lead bytes with the invisible characters was changed")
+    }
 }

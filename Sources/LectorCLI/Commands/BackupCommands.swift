@@ -171,7 +171,7 @@ enum BackupCommands {
                                              session: Session) throws(CLIError) {
         let restored = RestoredSubscriptions(directories: session.directories)
         for pending in outcome.comparedAtSync { try restored.save(pending.subscriptions, accountID: pending.accountID) }
-        let directory = ProfileDirectory(url: URL(fileURLWithPath: session.directories.profilesDirectory))
+        let directory = try session.writableProfileDirectory()
         for name in plan.profilesToSave {
             guard let profile = document.profiles?.first(where: { $0.name == name }) else { continue }
             do { try directory.save(profile) } catch { throw .failure(error.message) }
@@ -210,31 +210,10 @@ enum BackupCommands {
 
     /// A file's bytes, or the system's own reason it cannot be read ("No such file or directory").
     static func writePrivately(_ data: Data, to path: String) throws(CLIError) {
-        let temporary = path + ".tmp-\(getpid())"
         // POSIX calls rather than FileManager.createFile, which answers only yes or no: a full
         // disk must be named as such, not as a folder that may be missing.
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw writeFailure(path, errno) }
-        var failure: Int32 = 0
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 { if errno == EINTR { continue }; failure = errno; return }
-                offset += written
-            }
-        }
-        if failure == 0 && fsync(descriptor) != 0 { failure = errno }
-        if close(descriptor) != 0 && failure == 0 { failure = errno }
-        guard failure == 0 else {
-            unlink(temporary)
-            throw writeFailure(path, failure)
-        }
-        guard rename(temporary, path) == 0 else {
-            let code = errno
-            unlink(temporary)
-            throw writeFailure(path, code)
-        }
+        let failure = AppDirectories.writePrivately(data, to: path, durable: true)
+        guard failure == 0 else { throw writeFailure(path, failure) }
     }
 
     private static func writeFailure(_ path: String, _ code: Int32) -> CLIError {

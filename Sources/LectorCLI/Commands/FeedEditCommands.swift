@@ -42,7 +42,7 @@ enum FeedEditCommands {
         login?.plainHTTPConsented = consentedHost != nil
         let finder = FeedFinder(http: session.http)
         var found: [FeedFinder.Found]
-        do throws(FetchError) { found = try finder.find(url, credentials: login?.credentials) } catch { throw CLIError(error).plainHTTPHint(for: url) }
+        do throws(FetchError) { found = try finder.find(url, credentials: login?.credentials) } catch { throw CLIError(error, fetching: url) }
         guard !found.isEmpty else { throw CLIError.notFound("no feed found at \(url.absoluteString)") }
         let subscribable = found.filter { administrator.canSubscribe(toFeedType: $0.candidate.type) }
         guard !subscribable.isEmpty else {
@@ -105,7 +105,9 @@ enum FeedEditCommands {
         if let site = feed.siteURL { lines.append("  site: \(TerminalText.sanitize(site))") }
         lines.append("  account: \(listing.accountName), folder: \(listing.folderName ?? "—")")
         lines.append("  articles: \(listing.articleCount), unread: \(listing.unreadCount)")
-        if let user = listing.feed.loginUser { lines.append("  login: \(user) (the secret is in the keyring)") }
+        if let user = listing.feed.loginUser {
+            lines.append("  login: \(user) (\(FeedLogin.secretState(of: listing.feed, account: listing.accountName, keyring: session.keyring)))")
+        }
         if let fetched = meta.lastFetchedAt { lines.append("  last fetched: \(JSONOutput.timestamp(fetched) ?? "")") }
         if let error = meta.lastError { lines.append("  last error: \(TerminalText.sanitize(error)) (failures in a row: \(meta.failureCount))") }
         return CommandOutput(text: lines.joined(separator: "\n"), json: FeedCommands.FeedJSON(listing))

@@ -34,7 +34,7 @@ enum FeedInspectCommands {
     ) { invocation, session in
         let url = try TypedURL.parse(invocation.argument("URL") ?? "")
         let found: [FeedFinder.Found]
-        do throws(FetchError) { found = try FeedFinder(http: session.http).find(url) } catch { throw CLIError(error).plainHTTPHint(for: url) }
+        do throws(FetchError) { found = try FeedFinder(http: session.http).find(url) } catch { throw CLIError(error, fetching: url) }
         guard !found.isEmpty else { throw CLIError.notFound("no feed found at \(url.absoluteString)") }
         return CommandOutput(text: candidateLines(found).joined(separator: "\n"),
                              json: found.enumerated().map { CandidateJSON(number: $0 + 1, found: $1) })

@@ -39,7 +39,7 @@ enum FeedPasswordCommand {
         var login = FeedLogin(user: user, secret: try SecretInput.read(prompt: "\(what) (feed): ", fromStdin: invocation.flag("password-stdin")))
         login.plainHTTPConsented = consentedHost != nil
         do throws(FetchError) { _ = try FeedFinder(http: session.http).load(url, credentials: login.credentials) } catch {
-            throw CLIError(error).plainHTTPHint(for: url)
+            throw CLIError(error, fetching: url)
         }
         try KeyringAccess.run { () throws(KeyringError) in try session.keyring.store(login.secret, for: login.item(feed)) }
         try CLIError.catching {

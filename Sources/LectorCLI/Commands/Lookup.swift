@@ -50,7 +50,10 @@ enum Lookup {
             let atAddress = feeds.filter { URL(string: $0.feed.url).map(canonicalFeedKey) == key }
             if !atAddress.isEmpty { return atAddress }
         }
-        return feeds.filter { $0.feed.title.equalsIgnoringCase(name) }
+        let exact = feeds.filter { $0.feed.title.equalsIgnoringCase(name) }
+        // A title is also found as it is shown (and completed): without the characters the
+        // sanitiser removes, so that a completed 'Evil Bank' names 'Evil Ba\u{200B}nk'.
+        return exact.isEmpty ? feeds.filter { TerminalText.sanitize($0.feed.title).equalsIgnoringCase(name) } : exact
     }
 
     private static func addressKey(_ name: String) -> String? {

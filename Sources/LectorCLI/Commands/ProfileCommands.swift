@@ -63,7 +63,7 @@ enum ProfileCommands {
             try Profile.capture(name: name, description: invocation.value("description") ?? "Saved with lector profile save",
                                 from: try session.preferences(), onlyChanged: !invocation.flag("all"))
         }
-        let directory = ProfileDirectory(url: URL(fileURLWithPath: session.directories.profilesDirectory))
+        let directory = try session.writableProfileDirectory()
         try CLIError.catching { try directory.save(profile) }
         return CommandOutput(text: "Saved profile '\(name)' (\(profile.values.count) settings) in \(session.directories.profilesDirectory).",
                              json: profile.jsonValue)
@@ -76,7 +76,7 @@ enum ProfileCommands {
         let name = invocation.argument("NAME") ?? ""
         let (_, origin) = try ProfileCatalog(directories: session.directories).named(name)
         guard origin == .user else { throw CLIError.conflict("'\(name)' is shipped with Lector and cannot be removed") }
-        let directory = ProfileDirectory(url: URL(fileURLWithPath: session.directories.profilesDirectory))
+        let directory = try session.writableProfileDirectory()
         _ = try CLIError.catching { try directory.remove(named: name) }
         return .message("Removed profile '\(name)'.")
     }

@@ -38,7 +38,7 @@ struct REPL {
         while let line = readLine(prompt: prompt()) {
             let trimmed = line.trimmingWhitespace
             guard !trimmed.isEmpty else { continue }
-            add_history(trimmed)
+            add_history(HistoryLine.withoutPasswords(trimmed))
             if keepsHistory, append_history(1, historyPath) != 0 {
                 keepsHistory = false
                 Console.note("command history is no longer saved to \(historyPath): \(String(cString: strerror(errno)))")
@@ -97,7 +97,9 @@ struct REPL {
             rl_filename_completion_desired = 1
             let buffer = rl_line_buffer.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: Int(end)), as: UTF8.self) } ?? ""
             let words = ShellWords.splitForCompletion(buffer)
-            ReadlineBridge.pendingMatches = ReadlineBridge.completer?.complete(words).candidates.map(\.value) ?? []
+            // Readline prints the candidates itself, past the Console writer: they are sanitised
+            // here, as `__complete` sanitises what it hands to a shell.
+            ReadlineBridge.pendingMatches = ReadlineBridge.completer?.complete(words).candidates.map { TerminalText.sanitize($0.value) } ?? []
             return rl_completion_matches(text) { _, state in
                 guard !ReadlineBridge.pendingMatches.isEmpty else { return nil }
                 return strdup(ReadlineBridge.pendingMatches.removeFirst())  // readline frees it

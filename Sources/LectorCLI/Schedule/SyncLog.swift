@@ -19,7 +19,9 @@ struct SyncLog {
         } catch {
             throw .failure("cannot write the sync log \(path): \(error)")
         }
-        let descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        // Never through a link planted in the log's place (ensurePrivateFile refused one already;
+        // this closes the gap between the two calls).
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else { throw .failure("cannot write the sync log \(path): \(Self.systemReason())") }
         defer { close(descriptor) }
         // One line per run, and nothing in it a terminal would act on: `tail` of the log replays it.
@@ -38,7 +40,7 @@ struct SyncLog {
     /// than failing the run; the append that follows reports a log that cannot be written at all.
     private func rotateIfLarge() {
         var info = stat()
-        guard stat(path, &info) == 0, info.st_size > Self.limit else { return }
+        guard lstat(path, &info) == 0, info.st_size > Self.limit else { return }
         try? FileManager.default.removeItem(atPath: path + ".1")
         try? FileManager.default.moveItem(atPath: path, toPath: path + ".1")
     }

@@ -46,7 +46,9 @@ public enum FetchOutcome: Sendable, Equatable {
 
 /// Why a fetch failed.
 public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
-    case network(String)
+    /// No HTTP response: the typed cause, so that a caller can advise on it (plain http for a
+    /// TLS port that got no handshake, never for a certificate that is not trusted).
+    case network(HTTPError)
     /// 401/403: the feed needs (other) credentials.
     case authentication(String)
     case http(status: Int, String)
@@ -54,7 +56,8 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .network(let message), .authentication(let message): message
+        case .network(let error): error.message
+        case .authentication(let message): message
         case .http(let status, let url): "\(url) answered HTTP \(status)"
         case .parse(let error): error.message
         }
@@ -85,7 +88,7 @@ public struct FeedFetcher: Sendable {
         var next = state
         let response: HTTPResponse
         do { response = try http.sendAndWait(request) } catch {
-            return failed(.network(error.message), state: state, now: time, retryAfter: nil)
+            return failed(.network(error), state: state, now: time, retryAfter: nil)
         }
         if response.status == 304 {
             next.failureCount = 0

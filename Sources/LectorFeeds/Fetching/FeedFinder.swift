@@ -61,7 +61,7 @@ public struct FeedFinder: Sendable {
         var request = HTTPRequest.get(url)
         credentials?.apply(to: &request)
         let response: HTTPResponse
-        do { response = try http.sendAndWait(request) } catch { throw .network(error.message) }
+        do { response = try http.sendAndWait(request) } catch { throw .network(error) }
         switch response.status {
         case 200..<300: return response
         case 401, 403: throw .authentication("\(url.host ?? "the server") refused access to \(url.absoluteString) (HTTP \(response.status))")

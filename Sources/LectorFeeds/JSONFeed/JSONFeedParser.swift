@@ -14,7 +14,7 @@ enum JSONFeedParser {
         do {
             object = try JSONObject.parse(data)
         } catch {
-            throw .malformed(line: 0, column: 0, reason: "invalid JSON")
+            throw .malformedJSON
         }
         guard let root = object as? [String: Any] else { throw .notAFeed(rootElement: "JSON value") }
         if let rss = root["rss"] as? [String: Any], let channel = rss["channel"] as? [String: Any] {

@@ -4,7 +4,7 @@ extension DocumentChecker {
     /// Checks the account list: known kinds, unique names, at most one default, no secrets.
     mutating func accounts(_ value: JSONValue, at path: String) -> [BackupAccount] {
         var accounts: [BackupAccount] = []
-        var firstIndexByName: [String: Int] = [:]
+        var firstByName: [String: (index: Int, name: String)] = [:]
         var defaultIndex: Int?
         for (index, element) in array(value, at: path).enumerated() {
             let itemPath = "\(path)[\(index)]"
@@ -21,10 +21,15 @@ extension DocumentChecker {
                 fail(join(itemPath, "plain_http_host"), "'\(plainHTTPHost)' is not the host of a plain http:// url: "
                      + "the consent to plain http covers only the account's own http:// host (or is null)")
             }
-            if let first = firstIndexByName[name], !name.isEmpty {
-                fail(join(itemPath, "name"), "'\(name)' is already the name of \(path)[\(first)]; account names must be unique")
+            // The store compares names as SQLite's NOCASE does, folding A–Z only: 'L' and 'l' are
+            // one account there, 'Ä' and 'ä' two.
+            let key = String(name.unicodeScalars.map { ("A"..."Z").contains($0) ? Character(Unicode.Scalar($0.value + 32)!) : Character($0) })
+            if let first = firstByName[key], !name.isEmpty {
+                fail(join(itemPath, "name"), first.name == name
+                     ? "'\(name)' is already the name of \(path)[\(first.index)]; account names must be unique"
+                     : "'\(name)' is already the name of \(path)[\(first.index)] ('\(first.name)'); account names are compared without case")
             } else {
-                firstIndexByName[name] = index
+                firstByName[key] = (index, name)
             }
             if isDefault {
                 if let previous = defaultIndex {

@@ -44,7 +44,7 @@ public enum BackupReference {
         the last must be present:
 
         - `kind`: one of \(kinds).
-        - `name`: 1–100 characters, unique within the file.
+        - `name`: 1–100 characters, unique within the file; A–Z and a–z count as the same letter, as in the store (`L` and `l` are one name).
         - `url`: the server's http(s) URL, or `null` (local accounts, hosted services). A URL must not
           contain `user:password@`.
         - `user`: the login name, or `null`.

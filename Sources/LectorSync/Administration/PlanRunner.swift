@@ -27,7 +27,7 @@ extension AdministrationError {
         case .store: true
         case .server(let cause):
             switch cause {
-            case .network, .rateLimited, .authentication, .alreadySyncing, .store: true
+            case .network, .transport, .rateLimited, .authentication, .alreadySyncing, .store: true
             case .protocolViolation, .unsupported, .rejected: false
             }
         case .unsupported: true

@@ -25,7 +25,7 @@ public struct ServiceConnection: Sendable {
         return components.url!
     }
 
-    /// Sends a request; a transport failure becomes `.network`, 429 and 503 with Retry-After
+    /// Sends a request; a transport failure becomes `.transport`, 429 and 503 with Retry-After
     /// become `.rateLimited`. Other statuses are returned for the caller to judge. Every request
     /// to a service carries the account's secret (a header, or Fever's api_key and ClientLogin's
     /// password in the body), so the client checks it against the plain-http rule.
@@ -36,7 +36,7 @@ public struct ServiceConnection: Sendable {
         let response: HTTPResponse
         do { response = try http.sendAndWait(request) } catch {
             if case .insecureSecret = error { throw .authentication(error.message) }
-            throw .network(error.message)
+            throw .transport(error)
         }
         if response.status == 429 || (response.status == 503 && response.headers["Retry-After"] != nil) {
             let wait = response.retryAfter().map { Double($0.components.seconds) }
