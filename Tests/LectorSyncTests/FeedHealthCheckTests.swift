@@ -214,8 +214,8 @@ struct FeedHealthCheckTests {
 
     /// A FreshRSS account (GReader emulator) with one feed of four articles, two of them starred
     /// on the server, and the feed's new address in the server's catalog carrying `newEntries`.
-    static func movedFreshRSSFeed(newEntries: [Int]) throws -> (FreshRSSBench, AccountAdministrator, Feed, URL) {
-        let bench = try FreshRSSBench(.greader, feedCount: 1, itemsPerFeed: 4)
+    static func movedFreshRSSFeed(_ api: FreshRSSBench.API = .greader, newEntries: [Int]) throws -> (FreshRSSBench, AccountAdministrator, Feed, URL) {
+        let bench = try FreshRSSBench(api, feedCount: 1, itemsPerFeed: 4)
         try bench.sync()
         try bench.star([FreshRSSBench.itemID(1), FreshRSSBench.itemID(3)], true)
         try bench.push()
@@ -228,10 +228,11 @@ struct FeedHealthCheckTests {
         return (bench, admin, feed, moved)
     }
 
-    @Test("FreshRSS: a moved feed is re-subscribed, its starred articles starred again in the new subscription by address before the old one goes")
-    func resubscribeKeepsStars() async throws {
+    @Test("FreshRSS and Feedbin: a moved feed is re-subscribed, its starred articles starred again in the new subscription by address before the old one goes",
+          arguments: [FreshRSSBench.API.greader, .feedbin])
+    func resubscribeKeepsStars(api: FreshRSSBench.API) async throws {
         try await offPool {
-            let (bench, admin, feed, moved) = try Self.movedFreshRSSFeed(newEntries: [1, 2, 3, 4])
+            let (bench, admin, feed, moved) = try Self.movedFreshRSSFeed(api, newEntries: [1, 2, 3, 4])
             #expect(try admin.addressChange(feed) == .resubscribe(articles: 4, starred: 2), "the plan should say what re-subscribing drops")
             try admin.changeAddress(feed, to: moved)
             #expect(bench.feeds.feeds.map(\.feedURL) == [moved.absoluteString], "the server's feeds after the repair: \(bench.feeds.feeds.map(\.feedURL))")
@@ -268,6 +269,28 @@ struct FeedHealthCheckTests {
         let health = try #require(report.feeds.first)
         #expect(health.lastSuccessAt == synced, "the sync's fetch five minutes ago was a success: \(String(describing: health.lastSuccessAt))")
         #expect(health.findings == [.failing(reason: "\(server.url("/feed.xml").absoluteString) answered HTTP 410 Gone", checks: 1)], "the finding: \(health.findings)")
+    }
+
+    @Test("a sync that meets a permanent redirect or a web page records it: feed check shows it even when the server asks it to wait")
+    func syncRecordsWhatItMet() throws {
+        let world = try World()
+        world.site.serve("/page-feed.xml", text: Self.rss("page", daysAgo: [1]), contentType: "application/rss+xml")
+        _ = try LocalFeedSync(store: world.store, account: world.account, fetcher: FeedFetcher(http: world.http)).run(manual: true)
+        let feeds = try world.store.feeds.list(accountID: world.account.id)
+        let old = try #require(feeds.first { $0.feed.title == "old.xml" }?.feed)
+        let page = try #require(feeds.first { $0.feed.title == "page.html" }?.feed)
+        // The servers now ask for an hour's rest, as a 429 to the sync would have said: the check does not ask them.
+        for listing in feeds {
+            try world.store.fetchMeta.save(StoredFetchMeta(nextFetchAt: Date().timeIntervalSince1970 + 3_600, failureCount: 1,
+                                                           lastFetchedAt: Date().timeIntervalSince1970,
+                                                           lastError: "\(listing.feed.url) answered HTTP 429"), feedID: listing.feed.id)
+        }
+        let requests = world.server.requests.count
+        let report = try world.check(at: Date())
+        #expect(world.server.requests.count == requests, "the check asked a server that asked to wait")
+        let found = Dictionary(uniqueKeysWithValues: report.feeds.map { ($0.feed.id, $0.findings) })
+        #expect(found[old.id]?.contains(.moved(to: world.server.url("/new.xml"))) == true, "the sync's permanent redirect: \(String(describing: found[old.id]))")
+        #expect(found[page.id]?.contains(.notAFeed(candidates: [world.server.url("/page-feed.xml")])) == true, "the sync's web page: \(String(describing: found[page.id]))")
     }
 
     @Test("Miniflux's own parsing errors are reported with the feed")

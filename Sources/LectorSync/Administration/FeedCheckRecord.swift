@@ -34,6 +34,15 @@ struct FeedCheckRecord: Codable, Equatable {
         try store.meta.set(Self.key(feedID), String(decoding: data, as: UTF8.self))
     }
 
+    /// Keeps what a sync's fetch met that `feed check` reports — a permanent redirect, a web page
+    /// instead of the feed — as the feed's latest check, so the check shows it.
+    static func note(_ fetched: FetchState, of feed: Feed, store: Store, now: Double) throws(StoreError) {
+        guard fetched.movedTo != nil || fetched.pageCandidates != nil else { return }
+        let probe = FeedProbe(result: fetched.pageCandidates == nil ? .feed : .page, status: nil, movedTo: fetched.movedTo, newest: nil,
+                              candidates: fetched.pageCandidates ?? [], message: nil, retryAfter: nil, requests: 0)
+        try next(after: load(feed, store: store), url: feed.url, probe: probe, now: now).save(feed.id, store: store)
+    }
+
     /// The record after a new probe at `now`.
     static func next(after previous: FeedCheckRecord?, url: String, probe: FeedProbe, now: Double) -> FeedCheckRecord {
         let worked = [.feed, .notModified].contains(probe.result)
