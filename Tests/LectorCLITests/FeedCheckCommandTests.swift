@@ -217,4 +217,12 @@ struct FeedCheckCommandTests {
         let starred = try home.store().articles.list(ArticleQuery(starredOnly: true, limit: 10)).compactMap(\.url).sorted()
         #expect(starred == ["https://harbour.example/1", "https://harbour.example/3"], "the starred articles in the store: \(starred)")
     }
+
+    @Test("--move-login-to takes an origin: anything else is refused with one line before anything is asked or changed")
+    func moveLoginToNeedsAnOrigin() throws {
+        let home = TestHome()
+        _ = try runProcess(TestBinary.path, ["account", "add", "local", "--name", "Mine"], environment: home.environment)
+        let refused = try runProcess(TestBinary.path, ["feed", "check", "--fix", "--yes", "--move-login-to", "feeds.example"], environment: home.environment)
+        #expect(refused.status == 2 && refused.stderr.contains("--move-login-to takes an origin"), "a bad origin: \(refused.status) \(refused.stdout) \(refused.stderr)")
+    }
 }

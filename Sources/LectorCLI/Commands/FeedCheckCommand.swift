@@ -18,6 +18,7 @@ enum FeedCheckCommand {
             OptionSpec("move-login-to", value: "ORIGIN", "with --fix: let a feed's login move with its feed to ORIGIN (scheme://host[:port]), for scripts; at a terminal you are asked"),
         ]
     ) { invocation, session in
+        let named = try consentedOrigin(invocation)
         let store = try session.store()
         let accounts: [Account] = try invocation.value("account").map { [try session.account(named: $0)] }
             ?? CLIError.catching { try store.accounts.all().filter { !$0.isDemo } }
@@ -81,7 +82,6 @@ enum FeedCheckCommand {
         }
         // A login goes to another origin only where a person said so: the question a repair that
         // moves one asks at a terminal, or --move-login-to naming that origin; never --yes alone.
-        let named = invocation.value("move-login-to").map { URL(string: $0).map(HTTPOrigin.name) ?? $0 }
         let answered = !invocation.flag("yes")
         var failures: [FailureJSON] = []
         var outcomes: [Outcome] = []
@@ -102,6 +102,15 @@ enum FeedCheckCommand {
         json.exitCode = exit.rawValue
         let output = CommandOutput(text: lines.joined(separator: "\n"), json: json)
         return exit == .ok ? output : output.failing(exit, "feed check --fix: \(failures.count) repair(s) failed: run it again to retry them")
+    }
+
+    /// The origin `--move-login-to` names, as `HTTPOrigin.name` writes it; refused unless it is one.
+    static func consentedOrigin(_ invocation: Invocation) throws(CLIError) -> String? {
+        guard let text = invocation.value("move-login-to") else { return nil }
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false else {
+            throw .usage("--move-login-to takes an origin, scheme://host[:port] (e.g. https://feeds.example:8443), not '\(TerminalText.sanitize(text))'")
+        }
+        return HTTPOrigin.name(url)
     }
 
     /// Asks about each repair on its own, and only after the last answer is anything applied:
