@@ -94,7 +94,7 @@ struct FeedCheckCommandTests {
         let dry = try lector("feed", "check", "--fix", "--dry-run")
         #expect(dry.stdout.contains("its login (alice) would go from \(from) to \(to)"), "the plan should name both origins: \(dry.stdout)")
         let yes = try lector("feed", "check", "--fix", "--yes")
-        #expect(yes.status != 0 && yes.stdout.contains("--move-login-to \(to)"), "--yes alone moved the login, or did not say how to consent: \(yes.status) \(yes.stdout) \(yes.stderr)")
+        #expect(yes.status == 2 && yes.stdout.contains("--move-login-to \(to)"), "--yes alone moved the login, or did not say how to consent: \(yes.status) \(yes.stdout) \(yes.stderr)")
         #expect(try test.store().feeds.list().first?.feed.url == typed, "the feed moved without consent")
         _ = try lector("sync")
         #expect(elsewhere.requests.allSatisfy { $0.header("Authorization") == nil }, "the other origin received the login")
@@ -185,6 +185,33 @@ struct FeedCheckCommandTests {
     @Test("FreshRSS: the plan says the moved feed is re-subscribed and what goes with the old subscription; the repair stars its starred articles again in the new one",
           .enabled(if: PrivateKeyring.isAvailable, "needs the private test keyring: run scripts/with-test-keyring.sh swift test"))
     func freshRSSMoveKeepsStars() throws {
+        try freshRSSMove(newStories: 1...4) { home, service, lector, old, new in
+            let fixed = try lector(["feed", "check", "--fix", "--yes"])
+            #expect(fixed.status == 0, "the repair: \(fixed.stdout) \(fixed.stderr)")
+            #expect(service.feeds.feeds.map(\.feedURL) == [new], "the server's feeds: \(service.feeds.feeds.map(\.feedURL))")
+            #expect(service.feeds.items.filter(\.starred).map(\.url).sorted() == ["https://harbour.example/1", "https://harbour.example/3"],
+                    "the starred articles on the server after the repair: \(service.feeds.items.filter(\.starred).map(\.url))")
+            let starred = try home.store().articles.list(ArticleQuery(starredOnly: true, limit: 10)).compactMap(\.url).sorted()
+            #expect(starred == ["https://harbour.example/1", "https://harbour.example/3"], "the starred articles in the store: \(starred)")
+        }
+    }
+
+    @Test("FreshRSS: when a starred article is not in the new subscription, --fix keeps the old one, stars and all, and says so (exit 4, a conflict)",
+          .enabled(if: PrivateKeyring.isAvailable, "needs the private test keyring: run scripts/with-test-keyring.sh swift test"))
+    func freshRSSMoveKeepsTheOldWhenAStarIsMissing() throws {
+        try freshRSSMove(newStories: 2...4) { _, service, lector, old, new in
+            let fixed = try lector(["feed", "check", "--fix", "--yes"])
+            #expect(fixed.status == 4 && fixed.stdout.contains("its old subscription stays: 1 of its 2 starred article(s) are not in the new one"),
+                    "the repair should keep the old subscription and say why: \(fixed.status) \(fixed.stdout) \(fixed.stderr)")
+            #expect(Set(service.feeds.feeds.map(\.feedURL)) == [old, new], "the server's feeds: \(service.feeds.feeds.map(\.feedURL))")
+            #expect(service.feeds.items.filter { $0.starred && $0.url == "https://harbour.example/1" }.count == 1, "the unmatched star was lost on the server")
+        }
+    }
+
+    /// A FreshRSS account (GReader emulator) whose feed 'Harbour' (four stories, 1 and 3 starred)
+    /// moved for good to an address whose feed carries `newStories`; synced once.
+    private func freshRSSMove(newStories: ClosedRange<Int>,
+                              _ body: (TestHome, ServiceUnderTest, ([String]) throws -> ProcessResult, String, String) throws -> Void) throws {
         let site = StaticSite()
         site.serve("/new.xml", text: Self.rss("new"), contentType: "application/rss+xml")
         let feedServer = try LoopbackServer(handler: site.handler)
@@ -197,7 +224,7 @@ struct FeedCheckCommandTests {
         for n in 1...4 {
             service.feeds.addItem(feed: feed, title: "Story \(n)", url: "https://harbour.example/\(n)", published: 1_700_000_000 + Int64(n), starred: n == 1 || n == 3)
         }
-        service.feeds.addRemoteFeed(LectorTestSupport.RemoteFeed(feedURL: new, title: "Harbour", entries: (1...4).map {
+        service.feeds.addRemoteFeed(LectorTestSupport.RemoteFeed(feedURL: new, title: "Harbour", entries: newStories.map {
             LectorTestSupport.RemoteEntry(title: "Story \($0)", url: "https://harbour.example/\($0)", published: 1_700_000_000 + Int64($0))
         }))
         let home = TestHome()
@@ -209,13 +236,7 @@ struct FeedCheckCommandTests {
         let dry = try lector("feed", "check", "--fix", "--dry-run")
         #expect(dry.stdout.contains("~ feed 'Harbour': re-subscribe at \(new): a freshrss account cannot change an address; its 4 article(s), 2 starred, go with the old subscription"),
                 "the plan should say what the step is: \(dry.stdout) \(dry.stderr)")
-        let fixed = try lector("feed", "check", "--fix", "--yes")
-        #expect(fixed.status == 0, "the repair: \(fixed.stdout) \(fixed.stderr)")
-        #expect(service.feeds.feeds.map(\.feedURL) == [new], "the server's feeds: \(service.feeds.feeds.map(\.feedURL))")
-        #expect(service.feeds.items.filter(\.starred).map(\.url).sorted() == ["https://harbour.example/1", "https://harbour.example/3"],
-                "the starred articles on the server after the repair: \(service.feeds.items.filter(\.starred).map(\.url))")
-        let starred = try home.store().articles.list(ArticleQuery(starredOnly: true, limit: 10)).compactMap(\.url).sorted()
-        #expect(starred == ["https://harbour.example/1", "https://harbour.example/3"], "the starred articles in the store: \(starred)")
+        try body(home, service, { try runProcess(TestBinary.path, $0, environment: home.environment) }, old, new)
     }
 
     @Test("--move-login-to takes an origin: anything else is refused with one line before anything is asked or changed")
