@@ -9,12 +9,32 @@ public enum HTTPOrigin {
             && effectivePort(a) == effectivePort(b)
     }
 
+    /// The origin as people write it: `https://host`, `http://host:8080` (a default port left out).
+    public static func name(_ url: URL) -> String {
+        let scheme = url.scheme?.lowercased() ?? ""
+        let port = url.port.flatMap { $0 == defaultPort(scheme) ? nil : $0 }
+        return "\(scheme)://\(url.host?.lowercased() ?? "")\(port.map { ":\($0)" } ?? "")"
+    }
+
+    /// `url` without a `user:password@` part: a login in an address someone else wrote (a
+    /// redirect's Location, a page's link) is never taken, shown or kept.
+    public static func withoutUserInfo(_ url: URL) -> URL {
+        guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false),
+              parts.user != nil || parts.password != nil else { return url }
+        parts.user = nil
+        parts.password = nil
+        return parts.url ?? url
+    }
+
     private static func effectivePort(_ url: URL) -> Int? {
-        if let port = url.port { return port }
-        switch url.scheme?.lowercased() {
-        case "http": return 80
-        case "https": return 443
-        default: return nil
+        url.port ?? defaultPort(url.scheme?.lowercased() ?? "")
+    }
+
+    private static func defaultPort(_ scheme: String) -> Int? {
+        switch scheme {
+        case "http": 80
+        case "https": 443
+        default: nil
         }
     }
 }

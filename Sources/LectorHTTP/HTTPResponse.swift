@@ -10,13 +10,17 @@ public struct HTTPResponse: Sendable, Equatable {
     public var body: Data
     /// The URL that produced this response, after redirects.
     public var url: URL
+    /// Where the redirects followed led when every one of them was permanent (301/308): the
+    /// resource lives there now. Nil without redirects, or when one was temporary.
+    public var permanentRedirect: URL?
 
     /// Creates a response value.
-    public init(status: Int, headers: HTTPHeaders, body: Data, url: URL) {
+    public init(status: Int, headers: HTTPHeaders, body: Data, url: URL, permanentRedirect: URL? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
         self.url = url
+        self.permanentRedirect = permanentRedirect
     }
 
     /// True for 2xx statuses.

@@ -27,7 +27,10 @@ enum RedirectPolicy {
         let key = seenKey(target)
         if seen.contains(key) || seen.count > maxRedirects { return .fail(.tooManyRedirects(host: original.host)) }
         var next = current
-        next.url = target
+        // A login the Location itself brings (`user:password@`) is the server's, never the user's:
+        // followed without it, so it reaches no response URL, no store and no keyring.
+        let broughtLogin = target.user != current.url.user || target.password != current.url.password
+        next.url = broughtLogin ? HTTPOrigin.withoutUserInfo(target) : target
         if status == 303 && current.method != "HEAD" || (status == 301 || status == 302) && current.method == "POST" {
             next.method = "GET"
             next.body = nil
@@ -38,7 +41,7 @@ enum RedirectPolicy {
             // A body may hold a secret too (Fever's api_key): it never goes to another origin.
             if next.body != nil { return .stay }
             for name in credentialHeaders { next.headers.remove(name) }
-            next.url = withoutUserInfo(target)
+            next.url = HTTPOrigin.withoutUserInfo(target)
             // The secret stayed behind, and the consent to plain http was for the first host only.
             next.carriesSecret = false
             next.plainHTTPConsented = false
@@ -64,14 +67,6 @@ enum RedirectPolicy {
         if let url = URL(string: trimmed, relativeTo: base) { return url.absoluteURL }
         let encoded = trimmed.percentEncoded { URLBytes.isFragmentAllowed($0) || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "%") }
         return URL(string: encoded, relativeTo: base)?.absoluteURL
-    }
-
-    private static func withoutUserInfo(_ url: URL) -> URL {
-        guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false),
-              parts.user != nil || parts.password != nil else { return url }
-        parts.user = nil
-        parts.password = nil
-        return parts.url ?? url
     }
 }
 

@@ -56,8 +56,14 @@ final class Transfer: @unchecked Sendable {
 
     /// Moves to the next hop's request and forgets the previous hop's answer.
     func advance(to request: HTTPRequest) {
+        // The head is still the hop's: a move is permanent only when every hop was.
+        permanentOnly = permanentOnly && [301, 308].contains(head.status)
+        permanentRedirect = permanentOnly ? request.url : nil
         current = request
     }
+
+    private var permanentOnly = true
+    private var permanentRedirect: URL?
 
     /// Creates and configures the easy handle for the current hop.
     func makeHandle(freshConnection: Bool) throws(HTTPError) -> UnsafeMutableRawPointer {
@@ -133,7 +139,7 @@ final class Transfer: @unchecked Sendable {
 
     /// The response of the current hop.
     var response: HTTPResponse {
-        HTTPResponse(status: head.status, headers: head.headers, body: body, url: current.url)
+        HTTPResponse(status: head.status, headers: head.headers, body: body, url: current.url, permanentRedirect: permanentRedirect)
     }
 
     /// Hands the outcome to the caller, once.

@@ -126,6 +126,7 @@ public struct LocalFeedSync {
             } catch {
                 throw .storing(error)
             }
+            do { try FeedCheckRecord.note(next, of: feed, store: store, now: now.timeIntervalSince1970) } catch { throw .store(error) }
             lock.beat()
             progress(.entries(stored: index + 1, folder: listing.folderName))
         }

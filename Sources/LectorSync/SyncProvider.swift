@@ -100,15 +100,19 @@ public struct ProviderCapabilities: Sendable, Equatable {
     public var stateBatchLimit: Int
     /// Most ids per "entries with ids" call.
     public var contentsBatchLimit: Int
+    /// A subscription's address can be changed in place, keeping its entries (Miniflux); the
+    /// others can only subscribe anew (see `changeFeedAddress`).
+    public var canChangeFeedAddress: Bool
 
     public init(canEditStructure: Bool, entriesCarryState: Bool, foldersCanBeEmpty: Bool,
-                deletingFolderDeletesFeeds: Bool, stateBatchLimit: Int, contentsBatchLimit: Int) {
+                deletingFolderDeletesFeeds: Bool, stateBatchLimit: Int, contentsBatchLimit: Int, canChangeFeedAddress: Bool = false) {
         self.canEditStructure = canEditStructure
         self.entriesCarryState = entriesCarryState
         self.foldersCanBeEmpty = foldersCanBeEmpty
         self.deletingFolderDeletesFeeds = deletingFolderDeletesFeeds
         self.stateBatchLimit = stateBatchLimit
         self.contentsBatchLimit = contentsBatchLimit
+        self.canChangeFeedAddress = canChangeFeedAddress
     }
 }
 

@@ -62,10 +62,34 @@ struct FeedLoginMoveTests {
         #expect(keeper.secret(feed, feed.url) == "feed-secret", "the secret was lost")
         #expect(keeper.secret(feed, insecure.absoluteString) == nil, "the secret was kept for the plain-http address")
 
-        // Consent to plain http given for that host when the feed was added lets it move there.
+        // Consent to plain http given for that host when the feed was added, and to the login
+        // going to that other origin, lets it move there.
         try store.feeds.setPlainHTTPHost(feed.id, "members.invalid")
         let consented = try #require(try store.feeds.list().first?.feed)
-        try admin.changeAddress(consented, to: insecure)
+        var trusting = admin
+        trusting.loginMovesConsented = ["http://members.invalid"]
+        try trusting.changeAddress(consented, to: insecure)
         #expect(keeper.secret(feed, insecure.absoluteString) == "feed-secret", "the consented move did not take the secret")
+    }
+
+    @Test("a move to another origin (another host or port) carries the login only with consent naming that origin; the plan can say so first")
+    func anotherOriginNeedsConsent() throws {
+        let (store, unconsented, keeper, feed, cleanUp) = try setUp()
+        defer { cleanUp() }
+        var admin = unconsented
+        let elsewhere = URL(string: "https://members.example:8443/new.xml")!
+        let change = admin.loginOriginChange(feed, to: elsewhere)
+        #expect(change == LoginOriginChange(from: "https://members.example", to: "https://members.example:8443"),
+                "the plan should name both origins: \(String(describing: change))")
+        #expect(admin.loginOriginChange(feed, to: URL(string: "https://members.example/other.xml")!) == nil, "a move on the same origin keeps the login on it")
+        #expect(throws: AdministrationError.loginToAnotherOrigin(feed: "Members", from: "https://members.example", to: "https://members.example:8443")) {
+            try admin.changeAddress(feed, to: elsewhere)
+        }
+        #expect(try store.feeds.list().first?.feed.url == feed.url, "the feed moved without consent")
+        #expect(keeper.secret(feed, elsewhere.absoluteString) == nil, "the secret was kept for the other origin without consent")
+
+        admin.loginMovesConsented = ["https://members.example:8443"]
+        try admin.changeAddress(feed, to: elsewhere)
+        #expect(keeper.secret(feed, elsewhere.absoluteString) == "feed-secret", "the consented move did not take the secret")
     }
 }

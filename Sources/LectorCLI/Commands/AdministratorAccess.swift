@@ -43,9 +43,9 @@ func administering<T>(_ body: () throws(AdministrationError) -> T) throws(CLIErr
 extension CLIError {
     init(_ error: AdministrationError) {
         switch error {
-        case .unsupported, .emptyName, .loginInClear: self = .usage(TerminalText.sanitize(error.description))
+        case .unsupported, .emptyName, .loginInClear, .loginToAnotherOrigin: self = .usage(TerminalText.sanitize(error.description))
         case .keyring: self = .authentication(error.description)
-        case .alreadySubscribed, .folderExists: self = .conflict(TerminalText.sanitize(error.description))
+        case .alreadySubscribed, .folderExists, .starredNotFound: self = .conflict(TerminalText.sanitize(error.description))
         case .server(let cause): self = CLIError(cause)
         case .store(let cause): self = CLIError.from(cause)
         }

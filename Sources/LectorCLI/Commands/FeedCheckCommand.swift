@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LectorBasics
 import LectorFeeds
+import LectorHTTP
 import LectorStore
 import LectorSync
 
@@ -8,14 +9,16 @@ import LectorSync
 enum FeedCheckCommand {
     static let check = CommandSpec(
         ["feed", "check"], "check every subscription's health: moved, gone, failing, stale, not a feed, duplicate",
-        discussion: "Each feed's address is asked once, politely: conditionally (ETag, Last-Modified), one request per server at a time, and not at all when it was fetched or checked within the fetch floor (15 minutes) or is in a backoff (the last findings are shown). A 301/308 redirect is a move; 404/410 over three checks, or a host name that no longer resolves, is gone; a web page instead of a feed lists the feeds discovery finds on it; no new entry for the feed.stale-after setting (days) is stale; the same canonical address subscribed twice, in any folder or account, is a duplicate. Miniflux accounts add the server's own parsing errors. The table is sorted by severity (error, warning, info, ok). --fix proposes repairs (a moved feed to its new address, a page with one feed to that feed, the later copy of a duplicate in one account and a gone feed unsubscribed) asks about each one and applies the chosen ones after the last answer (Ctrl-C at any question changes nothing), or applies them all at once with --yes; --dry-run only prints them. Exit 0 when the check ran, whatever it found.",
+        discussion: "Each feed's address is asked once, politely: conditionally (ETag, Last-Modified), one request per server at a time, and not while its server's Retry-After holds (the last findings are shown, a sync's permanent redirect or web page among them); a check is asked for, so the fetch floor does not hold it back. A 301/308 redirect is a move (a login in its Location is dropped); 404/410 over three checks a fetch floor (15 minutes) apart, or a host name that no longer resolves, is gone; a web page instead of a feed lists the feeds discovery finds on it; no new entry for the feed.stale-after setting (days) is stale; the same canonical address subscribed twice, in any folder or account, is a duplicate. Miniflux accounts add the server's own parsing errors. The table is sorted by severity (error, warning, info, ok); on a terminal the feed's title gets the width first and the findings wrap under its row. --fix proposes repairs (a moved feed to its new address, a page with one feed to that feed, the later copy of a duplicate in one account and a gone feed unsubscribed) asks about each one and applies the chosen ones after the last answer (Ctrl-C at any question changes nothing), or applies them all at once with --yes; --dry-run only prints them. On FreshRSS and Feedbin, which cannot change an address, a moved feed is re-subscribed: its starred articles are starred again in the new subscription before the old one goes, and the old one stays when one of them is not there. A repair that would carry a feed's login to another origin says so, asks about it in so many words, and is never applied by --yes alone: --move-login-to ORIGIN consents for scripts. Exit 0 when the check ran, whatever it found.",
         options: [
             OptionSpec.account,
             OptionSpec("fix", "propose repairs and apply them after confirmation"),
             OptionSpec("dry-run", short: "n", "with --fix: print the repairs; change nothing"),
-            OptionSpec("yes", short: "y", "with --fix: apply the repairs without asking"),
+            OptionSpec("yes", short: "y", "with --fix: apply the repairs without asking (a feed's login never moves to another origin on --yes alone)"),
+            OptionSpec("move-login-to", value: "ORIGIN", "with --fix: let a feed's login move with its feed to ORIGIN (scheme://host[:port]), for scripts; at a terminal you are asked"),
         ]
     ) { invocation, session in
+        let named = try consentedOrigin(invocation)
         let store = try session.store()
         let accounts: [Account] = try invocation.value("account").map { [try session.account(named: $0)] }
             ?? CLIError.catching { try store.accounts.all().filter { !$0.isDemo } }
@@ -45,16 +48,11 @@ enum FeedCheckCommand {
         let now = Date()
         let report = try CLIError.catching { try checker.check(accounts, serverErrors: serverErrors, now: now) }
 
-        let showAccount = accounts.count > 1
-        var table = TextTable(["SEVERITY"] + (showAccount ? ["ACCOUNT"] : []) + ["FEED", "FINDINGS", "LAST OK"], flexibleColumn: showAccount ? 3 : 2)
-        for health in report.feeds {
-            table.add([health.severity.name] + (showAccount ? [health.account.name] : [])
-                      + [health.feed.title, findingsText(health, now: now), age(health.lastSuccessAt, now: now)])
-        }
         let counts = HealthSeverity.allCases.reversed().map { severity in (severity, report.feeds.filter { $0.severity == severity }.count) }
         let summary = "\(report.feeds.count) feed(s) checked, \(report.requests) request(s): "
             + counts.map { "\($0.1) \($0.0.name)" }.joined(separator: ", ") + "."
-        var lines = (report.feeds.isEmpty ? ["No feeds."] : [table.render(for: session)]) + notes + [summary]
+        let table = table(report.feeds, showAccount: accounts.count > 1, now: now, width: session.tablesArePlain ? nil : session.terminalWidth)
+        var lines = (report.feeds.isEmpty ? ["No feeds."] : [table]) + notes + [summary]
         var json = CheckJSON(requests: report.requests, feeds: report.feeds.map { FeedJSON($0) }, repairs: nil, exitCode: 0)
         guard invocation.flag("fix") else { return CommandOutput(text: lines.joined(separator: "\n"), json: json) }
 
@@ -68,7 +66,7 @@ enum FeedCheckCommand {
         lines.append("Repairs:")
         for (account, plan) in ordered {
             lines.append("  \(TerminalText.sanitize(account.name)):")
-            lines += PlanOutput.planText(plan, emptyMessage: "").map { "    " + $0 }
+            lines += try plan.steps.map { "    " + (try repairLine($0, administrators[account.id])) }
         }
         json.repairs = ordered.map { RepairJSON(account: $0.0.name, steps: PlanOutput.steps($0.1, nil)) }
         if invocation.flag("dry-run") { return CommandOutput(text: lines.joined(separator: "\n"), json: json) }
@@ -79,14 +77,19 @@ enum FeedCheckCommand {
             }
             Console.out(lines.joined(separator: "\n") + "\n")
             lines = []
-            ordered = try chosenRepairs(ordered)
+            ordered = try chosenRepairs(ordered, administrators)
             guard !ordered.isEmpty else { return .message("Nothing changed.") }
         }
+        // A login goes to another origin only where a person said so: the question a repair that
+        // moves one asks at a terminal, or --move-login-to naming that origin; never --yes alone.
+        let answered = !invocation.flag("yes")
         var failures: [FailureJSON] = []
         var outcomes: [Outcome] = []
         var repairs: [RepairJSON] = []
         for (account, plan) in ordered {
-            guard let administrator = administrators[account.id] else { continue }
+            guard var administrator = administrators[account.id] else { continue }
+            let asked = answered ? plan.steps.compactMap { loginChange($0, administrator)?.to } : []
+            administrator.loginMovesConsented = Set(asked + (named.map { [$0] } ?? []))
             let applied = administrator.apply(plan, shouldStop: { Interrupt.isRequested })
             let (outcomeLines, status) = PlanOutput.outcomeText(plan, applied, account: account.name)
             lines += outcomeLines
@@ -101,14 +104,28 @@ enum FeedCheckCommand {
         return exit == .ok ? output : output.failing(exit, "feed check --fix: \(failures.count) repair(s) failed: run it again to retry them")
     }
 
+    /// The origin `--move-login-to` names, as `HTTPOrigin.name` writes it; refused unless it is one.
+    static func consentedOrigin(_ invocation: Invocation) throws(CLIError) -> String? {
+        guard let text = invocation.value("move-login-to") else { return nil }
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host?.isEmpty == false else {
+            throw .usage("--move-login-to takes an origin, scheme://host[:port] (e.g. https://feeds.example:8443), not '\(TerminalText.sanitize(text))'")
+        }
+        return HTTPOrigin.name(url)
+    }
+
     /// Asks about each repair on its own, and only after the last answer is anything applied:
-    /// Ctrl-C at any question changes nothing. The accounts with at least one repair chosen.
-    static func chosenRepairs(_ plans: [(Account, AdministrationPlan)]) throws(CLIError) -> [(Account, AdministrationPlan)] {
+    /// Ctrl-C at any question changes nothing. A repair that would carry a feed's login to
+    /// another origin asks about that in so many words. The accounts with a repair chosen.
+    static func chosenRepairs(_ plans: [(Account, AdministrationPlan)],
+                              _ administrators: [Int64: AccountAdministrator]) throws(CLIError) -> [(Account, AdministrationPlan)] {
         var chosen: [(Account, AdministrationPlan)] = []
         for (account, plan) in plans {
             var kept = AdministrationPlan()
-            for step in plan.steps where try Prompter.confirm("\(TerminalText.sanitize(account.name)): \(PlanOutput.line(step))?") {
-                kept.steps.append(step)
+            for step in plan.steps {
+                let line = try repairLine(step, administrators[account.id])
+                let question = administrators[account.id].flatMap { loginChange(step, $0) }
+                    .map { "\(line): move it, and send its login to \($0.to)?" } ?? "\(line)?"
+                if try Prompter.confirm("\(TerminalText.sanitize(account.name)): \(question)") { kept.steps.append(step) }
             }
             if !kept.isEmpty { chosen.append((account, kept)) }
         }
@@ -116,6 +133,12 @@ enum FeedCheckCommand {
     }
 
     static func findingsText(_ health: FeedHealth, now: Date) -> String {
+        let parts = findingParts(health, now: now)
+        return parts.isEmpty ? "ok" : parts.joined(separator: "; ")
+    }
+
+    /// One sentence per finding, outside text sanitised; none for a healthy feed that was asked.
+    static func findingParts(_ health: FeedHealth, now: Date) -> [String] {
         let s = TerminalText.sanitize
         var parts = health.findings.map { finding -> String in
             switch finding {
@@ -130,8 +153,8 @@ enum FeedCheckCommand {
             case .serverReports(let error): "the server reports \(error.count) error(s) in a row: \(s(error.message))"
             }
         }
-        if !health.requested && parts.isEmpty { parts.append("ok (fetched within the floor: not asked again)") }
-        return parts.isEmpty ? "ok" : parts.joined(separator: "; ")
+        if !health.requested && parts.isEmpty { parts.append("ok (not asked again yet: its server asked to wait)") }
+        return parts
     }
 
     static func age(_ seconds: Double?, now: Date) -> String {

@@ -90,6 +90,7 @@ public struct FeedFetcher: Sendable {
         do { response = try http.sendAndWait(request) } catch {
             return failed(.network(error), state: state, now: time, retryAfter: nil)
         }
+        next.movedTo = response.permanentRedirect?.absoluteString
         if response.status == 304 {
             next.failureCount = 0
             next.lastError = nil
@@ -118,7 +119,12 @@ public struct FeedFetcher: Sendable {
             return (.success(.updated(feed)), next)
         } catch {
             // A broken body is not a new version: keep the old hash so the next good one counts.
-            return failed(.parse(error), state: state, now: time, retryAfter: nil)
+            var failure = failed(.parse(error), state: state, now: time, retryAfter: nil)
+            failure.state.movedTo = next.movedTo
+            if !FeedParser.looksLikeFeed(response.body) {
+                failure.state.pageCandidates = FeedDiscovery.candidates(inHTML: response.body, pageURL: response.url).map { HTTPOrigin.withoutUserInfo($0.url).absoluteString }
+            }
+            return failure
         }
     }
 

@@ -11,6 +11,10 @@ public struct FetchState: Sendable, Equatable {
     public var nextFetchAt: Double?
     public var failureCount: Int
     public var lastError: String?
+    /// What this fetch met that is worth a health finding, not remembered between fetches: where
+    /// permanent redirects led, and the feeds on a web page answered instead of the feed.
+    public var movedTo: String?
+    public var pageCandidates: [String]?
 
     public init(etag: String? = nil, lastModified: String? = nil, bodyHash: String? = nil, nextFetchAt: Double? = nil,
                 failureCount: Int = 0, lastError: String? = nil) {

@@ -16,6 +16,9 @@ public struct AccountAdministrator {
     /// Keeps the secrets of feeds behind a login in step with the feeds: gone with a feed, moved
     /// with it. Nil where no feed has a login (services fetch through their server).
     public var logins: (any FeedLoginKeeper)?
+    /// The origins (`HTTPOrigin.name`) a feed's login may be carried to when its feed moves there
+    /// (a person said yes to that very move): to any other origin a login never moves.
+    public var loginMovesConsented: Set<String> = []
 
     public init(store: Store, account: Account, provider: (any SyncProvider)?, logins: (any FeedLoginKeeper)? = nil) {
         self.store = store
@@ -129,9 +132,12 @@ public struct AccountAdministrator {
 
     /// Points a feed at its new address. A local account, and a service that can change an
     /// address in place (Miniflux), keep the feed, its articles and their state; the others
-    /// subscribe to the new address (same folder and title) before dropping the old one.
-    public func changeAddress(_ feed: Feed, to url: URL) throws(AdministrationError) {
+    /// subscribe to the new address (same folder and title), star there again what was starred,
+    /// and only then drop the old one (see `resubscribe`).
+    public func changeAddress(_ feed: Feed, to address: URL) throws(AdministrationError) {
         try requireEditing("change feed addresses")
+        // A login in the new address is someone else's (a redirect's Location): never stored.
+        let url = HTTPOrigin.withoutUserInfo(address)
         guard provider != nil else {
             guard feed.loginUser != nil else {
                 return try storing { try store.feeds.changeAddress(feed.id, to: url.absoluteString, serverID: url.absoluteString) }
@@ -141,14 +147,13 @@ public struct AccountAdministrator {
         let current = try reference(feed)
         let key = canonicalFeedKey(url)
         let existing = try storing { try store.feeds.list(accountID: account.id) }.contains { URL(string: $0.feed.url).map(canonicalFeedKey) == key }
-        if !existing, let provider {
+        if !existing, let provider, provider.capabilities.canChangeFeedAddress {
             let changedInPlace = try server { () throws(SyncError) in try provider.changeFeedAddress(current, to: url.absoluteString) }
             if changedInPlace {
                 return try storing { try store.feeds.changeAddress(feed.id, to: url.absoluteString, serverID: feed.serverID) }
             }
         }
-        if !existing { try subscribe(SubscriptionRequest(url: url, folder: current.folder?.name, title: feed.title), checkedForDuplicates: true) }
-        try unsubscribe(feed)
+        try resubscribe(feed, at: url, folder: current.folder?.name, alreadySubscribed: existing)
     }
 
     /// Unsubscribes; the feed's articles and its login's secret go with it.
@@ -166,13 +171,24 @@ public struct AccountAdministrator {
         if feed.loginUser != nil { logins?.forget(feed) }
     }
 
+    /// Where moving `feed` to `url` would carry its login, when that is another origin (scheme,
+    /// host, port) than the one the login was given for; nil when no login leaves its origin.
+    public func loginOriginChange(_ feed: Feed, to url: URL) -> LoginOriginChange? {
+        guard provider == nil, feed.loginUser != nil, let current = URL(string: feed.url), !HTTPOrigin.same(current, url) else { return nil }
+        return LoginOriginChange(from: HTTPOrigin.name(current), to: HTTPOrigin.name(url))
+    }
+
     /// A local feed behind a login moves with its secret: kept for the new address first (the
     /// feed stays put if it cannot be), dropped for the old one once the store has moved. Never
     /// to plain http on another machine, where the login would cross the network in clear —
-    /// unless the user consented to plain http for that very host when adding the feed.
+    /// unless the user consented to plain http for that very host when adding the feed — and
+    /// never to another origin nobody consented to (a redirect alone is no one's consent).
     private func moveWithLogin(_ feed: Feed, to url: URL) throws(AdministrationError) {
         if PlainHTTPRule.wouldExpose(url, consentedHost: feed.plainHTTPHost) {
             throw .loginInClear(feed: feed.title, url: url.absoluteString)
+        }
+        if let change = loginOriginChange(feed, to: url), !loginMovesConsented.contains(change.to) {
+            throw .loginToAnotherOrigin(feed: feed.title, from: change.from, to: change.to)
         }
         try logins?.copy(feed, to: url)
         var moved = feed
@@ -229,5 +245,16 @@ public struct AccountAdministrator {
 
     func storing<T>(_ body: () throws -> T) throws(AdministrationError) -> T {
         do { return try body() } catch { throw AdministrationError.storing(error) }
+    }
+}
+
+/// A feed's login leaving the origin it was given for, as `feed check --fix` asks about it.
+public struct LoginOriginChange: Sendable, Equatable {
+    public var from: String
+    public var to: String
+
+    public init(from: String, to: String) {
+        self.from = from
+        self.to = to
     }
 }

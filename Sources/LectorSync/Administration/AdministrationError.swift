@@ -17,6 +17,12 @@ public enum AdministrationError: Error, Sendable, Equatable, CustomStringConvert
     case store(StoreError)
     /// A feed behind a login was not moved to a plain-http address on another machine.
     case loginInClear(feed: String, url: String)
+    /// A feed behind a login was not moved to another origin: its login would be sent there, and
+    /// nobody consented to that (see `AccountAdministrator.loginMovesConsented`).
+    case loginToAnotherOrigin(feed: String, from: String, to: String)
+    /// A feed re-subscribed at its new address keeps its old subscription: `missing` of its
+    /// `starred` articles are not in the new one, and unsubscribing would delete them.
+    case starredNotFound(feed: String, missing: Int, starred: Int)
     /// The keyring could not keep a feed's secret for its new address; the feed did not move.
     case keyring(String)
 
@@ -37,6 +43,12 @@ public enum AdministrationError: Error, Sendable, Equatable, CustomStringConvert
         case .loginInClear(let feed, let url):
             "feed '\(feed)' stays where it is: its login would go in clear to \(url) (plain http to another machine); "
                 + "if that is really where it lives, remove it and add it again with --allow-insecure"
+        case .loginToAnotherOrigin(let feed, let from, let to):
+            "feed '\(feed)' stays where it is: its login would go from \(from) to \(to), another origin: "
+                + "answer the question at a terminal, or pass --move-login-to \(to) if you trust it with that login"
+        case .starredNotFound(let feed, let missing, let starred):
+            "feed '\(feed)' is subscribed at its new address too, but its old subscription stays: \(missing) of its \(starred) starred "
+                + "article(s) are not in the new one, and would go with the old; star what you want to keep elsewhere, then 'lector feed remove' the old one"
         case .keyring(let message):
             "the feed stays where it is: the keyring could not keep its secret for the new address: \(message)"
         }

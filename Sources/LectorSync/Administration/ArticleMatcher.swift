@@ -48,8 +48,9 @@ public struct ArticleMatcher {
         }
     }
 
-    public func match(_ wanted: [WantedArticle], in account: Account) throws(StoreError) -> Matches {
-        let articles = try store.articles.list(ArticleQuery(accountID: account.id, newestFirst: false, limit: Int.max))
+    /// Matches among the account's articles, or only among those of the feed `feedID`.
+    public func match(_ wanted: [WantedArticle], in account: Account, feedID: Int64? = nil) throws(StoreError) -> Matches {
+        let articles = try store.articles.list(ArticleQuery(accountID: account.id, feedID: feedID, newestFirst: false, limit: Int.max))
         var byURL: [String: ArticleSummary] = [:], byGUID: [String: ArticleSummary] = [:]
         for article in articles {
             if let key = article.url.flatMap(Self.urlKey) { byURL[key] = byURL[key] ?? article }

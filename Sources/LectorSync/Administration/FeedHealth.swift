@@ -68,8 +68,8 @@ public struct FeedHealth: Sendable, Equatable {
     /// The last error and since when the feed has been failing.
     public var lastError: String?
     public var failingSince: Double?
-    /// False when the fetch floor (or a backoff) said not to ask the feed's server again yet:
-    /// the findings then come from the last fetch or check.
+    /// False when the feed's server asked (Retry-After) not to be asked again yet: the findings
+    /// then come from the last fetch or check.
     public var requested: Bool
     public var findings: [HealthFinding]
 

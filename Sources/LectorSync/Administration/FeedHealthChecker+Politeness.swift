@@ -55,6 +55,6 @@ private final class ProbeResults: @unchecked Sendable {
     func set(_ index: Int, _ probe: FeedProbe) { lock.withLock { probes[index] = probe } }
 
     var all: [FeedProbe] {
-        lock.withLock { probes.map { $0 ?? FeedProbe(result: .networkError, status: nil, movedTo: nil, newest: nil, candidates: [], message: "not checked", requests: 0) } }
+        lock.withLock { probes.map { $0 ?? FeedProbe(result: .networkError, status: nil, movedTo: nil, newest: nil, candidates: [], message: "not checked", retryAfter: nil, requests: 0) } }
     }
 }

@@ -5,7 +5,7 @@ import LectorHTTP
 import LectorStore
 
 /// Checks the health of subscriptions: asks each feed's server politely (a conditional request,
-/// one request per host at a time, nothing inside the fetch floor or a backoff), and combines
+/// one request per host at a time, nothing while its server's Retry-After holds), and combines
 /// what it answers with what syncs and earlier checks recorded, what the service reports, and
 /// the other subscriptions (duplicates).
 public struct FeedHealthChecker {
@@ -52,10 +52,7 @@ public struct FeedHealthChecker {
             let record = FeedCheckRecord.load(listing.feed, store: store)
             metas.append(meta)
             records.append(record)
-            let last = [record?.checkedAt, meta.lastFetchedAt].compactMap { $0 }.max()
-            let withinFloor = last.map { time - $0 < FetchPolicy.floor } ?? false
-            let backingOff = (meta.nextFetchAt ?? 0) > time && meta.failureCount > 0
-            if !withinFloor && !backingOff, let url = URL(string: listing.feed.url) {
+            if !Self.askedToWait(meta: meta, record: record, now: time), let url = URL(string: listing.feed.url) {
                 jobs.append((index, url, meta, credentials(listing.feed)))
             }
         }
@@ -77,8 +74,10 @@ public struct FeedHealthChecker {
                 record = FeedCheckRecord.next(after: record, url: listing.feed.url, probe: probe, now: time)
                 try record?.save(listing.feed.id, store: store)
             }
+            // The later of the check's last success and the last sync's, when that one worked.
+            let synced = meta.failureCount == 0 ? meta.lastFetchedAt : nil
             var health = FeedHealth(feed: listing.feed, account: byID[listing.feed.accountID]!, folderName: listing.folderName,
-                                    lastSuccessAt: record?.lastSuccessAt ?? (meta.failureCount == 0 ? meta.lastFetchedAt : nil),
+                                    lastSuccessAt: [record?.lastSuccessAt, synced].compactMap { $0 }.max(),
                                     lastError: nil, failingSince: record?.firstFailureAt, requested: fresh[index] != nil, findings: [])
             health.findings = try findings(listing, meta: meta, record: record, networkUp: networkUp || fresh[index] == nil, now: time,
                                            health: &health)
@@ -88,6 +87,15 @@ public struct FeedHealthChecker {
         }
         results.sort { ($0.severity, $1.account.name, $1.feed.title) > ($1.severity, $0.account.name, $0.feed.title) }
         return Report(feeds: results, requests: probes.map(\.requests).reduce(0, +))
+    }
+
+    /// True while a feed's server asked, through Retry-After, not to be asked yet: of the check
+    /// (its last answer) or of a sync (a 429 or 503 whose wait has not run out). Nothing else
+    /// holds a check back: it is asked for, and a refresh you ask for is never throttled.
+    static func askedToWait(meta: StoredFetchMeta, record: FeedCheckRecord?, now: Double) -> Bool {
+        if let record, let wait = record.probe.retryAfter, now < record.checkedAt + wait { return true }
+        let syncWasTold = meta.failureCount > 0 && ["HTTP 429", "HTTP 503"].contains { meta.lastError?.contains($0) == true }
+        return syncWasTold && (meta.nextFetchAt ?? 0) > now
     }
 
     private func findings(_ listing: FeedListing, meta: StoredFetchMeta, record: FeedCheckRecord?, networkUp: Bool, now: Double,

@@ -20,12 +20,15 @@ public struct FeedProbe: Sendable, Equatable, Codable {
     /// Feed candidates on the web page found instead of a feed.
     public var candidates: [String]
     public var message: String?
+    /// Seconds the server asked not to be asked again (Retry-After on a 429 or 503), stretched
+    /// to the fetch policy's floor and cut to its ceiling.
+    public var retryAfter: Double?
     /// Requests made (one per hop).
     public var requests: Int
 
     /// Requests the feed at `url` with the validators of its last fetch.
     static func run(_ url: URL, etag: String?, lastModified: String?, credentials: FeedCredentials?, http: HTTPClient) -> FeedProbe {
-        var probe = FeedProbe(result: .networkError, status: nil, movedTo: nil, newest: nil, candidates: [], message: nil, requests: 0)
+        var probe = FeedProbe(result: .networkError, status: nil, movedTo: nil, newest: nil, candidates: [], message: nil, retryAfter: nil, requests: 0)
         var current = url
         var allPermanent = true
         for _ in 0..<6 {
@@ -44,8 +47,10 @@ public struct FeedProbe: Sendable, Equatable, Codable {
                 return probe
             }
             probe.status = response.status
+            // A login in the Location is the server's, not the user's: dropped, never shown or kept.
             if [301, 302, 303, 307, 308].contains(response.status), let location = response.headers["Location"],
-               let next = URL(string: location, relativeTo: current)?.absoluteURL, ["http", "https"].contains(next.scheme?.lowercased() ?? "") {
+               let next = URL(string: location, relativeTo: current).map({ HTTPOrigin.withoutUserInfo($0.absoluteURL) }),
+               ["http", "https"].contains(next.scheme?.lowercased() ?? "") {
                 allPermanent = allPermanent && [301, 308].contains(response.status)
                 if allPermanent { probe.movedTo = next.absoluteString }
                 current = next
@@ -66,14 +71,15 @@ public struct FeedProbe: Sendable, Equatable, Codable {
                     }
                 } else {
                     probe.result = .page
-                    probe.candidates = FeedDiscovery.candidates(inHTML: response.body, pageURL: current).map(\.url.absoluteString)
+                    probe.candidates = FeedDiscovery.candidates(inHTML: response.body, pageURL: current).map { HTTPOrigin.withoutUserInfo($0.url).absoluteString }
                 }
             case 404, 410:
                 probe.result = .gone
-                probe.message = "\(current.absoluteString) answered HTTP \(response.status)"
+                probe.message = "\(current.absoluteString) answered \(HTTPStatusText.named(response.status))"
             default:
                 probe.result = .httpError
-                probe.message = "\(current.absoluteString) answered HTTP \(response.status)"
+                probe.message = "\(current.absoluteString) answered \(HTTPStatusText.named(response.status))"
+                probe.retryAfter = response.retryAfter().map { min(max(Double($0.components.seconds), FetchPolicy.retryAfterFloor), FetchPolicy.maximumBackoff) }
             }
             return probe
         }

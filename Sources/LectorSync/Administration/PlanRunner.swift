@@ -33,7 +33,7 @@ extension AdministrationError {
         case .unsupported: true
         // A feed kept where it is because its login cannot follow fails alone: feeds without a
         // login move regardless.
-        case .alreadySubscribed, .folderExists, .emptyName, .loginInClear, .keyring: false
+        case .alreadySubscribed, .folderExists, .emptyName, .loginInClear, .loginToAnotherOrigin, .starredNotFound, .keyring: false
         }
     }
 }

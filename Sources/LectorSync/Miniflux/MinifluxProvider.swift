@@ -9,7 +9,8 @@ import LectorHTTP
 /// and toggled at most once per call.
 public final class MinifluxProvider: SyncProvider, @unchecked Sendable {
     public let capabilities = ProviderCapabilities(canEditStructure: true, entriesCarryState: true, foldersCanBeEmpty: true,
-                                                   deletingFolderDeletesFeeds: true, stateBatchLimit: 1_000, contentsBatchLimit: 100)
+                                                   deletingFolderDeletesFeeds: true, stateBatchLimit: 1_000, contentsBatchLimit: 100,
+                                                   canChangeFeedAddress: true)
     /// The first version with `/v1/entries/ids` and `starred` in `PUT /v1/entries`.
     static let entryIDsVersion = [2, 3, 2]
     /// Entries per page; Miniflux refuses more than 1000 since 2.3.0.

@@ -90,8 +90,7 @@ struct AdministrationJourneyTests {
         let journey = try Journey()
         let feeds = try Feeds()
         try mineWithTwoRepairs(journey, feeds)
-        // A sync at launch would fetch the feeds first: the check would then find them fetched
-        // within the floor and ask nothing.
+        // No sync at launch: it would fetch the same feeds while the check asks them.
         _ = try ok(journey, "lector settings set sync.on-launch false")
         let terminal = try journey.terminal(width: 200, height: 40)
         try Journey.startREPL(in: terminal)
