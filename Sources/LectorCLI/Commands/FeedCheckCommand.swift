@@ -54,7 +54,12 @@ enum FeedCheckCommand {
         let table = table(report.feeds, showAccount: accounts.count > 1, now: now, width: session.tablesArePlain ? nil : session.terminalWidth)
         var lines = (report.feeds.isEmpty ? ["No feeds."] : [table]) + notes + [summary]
         var json = CheckJSON(requests: report.requests, feeds: report.feeds.map { FeedJSON($0) }, repairs: nil, exitCode: 0)
-        guard invocation.flag("fix") else { return CommandOutput(text: lines.joined(separator: "\n"), json: json) }
+        guard invocation.flag("fix") else {
+            // A report longer than the screen pages in the REPL as article list does; --fix asks questions, so it does not.
+            let text = lines.joined(separator: "\n")
+            return Pager.pageInREPL(text + "\n", json: invocation.wantsJSON, session: session)
+                ? CommandOutput(text: "", json: json) : CommandOutput(text: text, json: json)
+        }
 
         let plans = FeedRepairs.plan(report.feeds).filter { !$0.value.isEmpty }
         var ordered = accounts.compactMap { account in plans[account.id].map { (account, $0) } }

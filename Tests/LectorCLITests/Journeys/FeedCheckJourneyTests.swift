@@ -66,4 +66,28 @@ struct FeedCheckJourneyTests {
         #expect(listed.stdout.contains(home.url("/members.xml").absoluteString), "answered n, the feed must stay: \(listed.stdout)")
         _ = try journey.shell("export \(bus); lector feed remove Members --yes")
     }
+
+    @Test("in the REPL a feed check longer than the screen waits in the pager at its header; q returns to the prompt")
+    func longReportPagesInTheREPL() throws {
+        let site = StaticSite()
+        for number in 1...25 {
+            site.serve("/feed\(number).xml", text: FeedCheckCommandTests.rss("notes \(number)"), contentType: "application/rss+xml")
+        }
+        let server = try LoopbackServer(handler: site.handler)
+        defer { server.stop() }
+        let journey = try Journey()
+        let urls = (1...25).map { server.url("/feed\($0).xml").absoluteString + "\n" }.joined()
+        try urls.write(toFile: journey.home + "/many.urls", atomically: true, encoding: .utf8)
+        let added = try journey.shell("lector account add local --name Mine && lector opml import '\(journey.home)/many.urls'")
+        try #require(added.status == 0, "setup failed: \(added.stderr)")
+        let terminal = try journey.terminal(width: 100, height: 15)
+        try Journey.startREPL(in: terminal)
+        terminal.run("feed check")
+        #expect(terminal.wait(for: { $0.contains("LAST OK") }, timeout: 20), "the report's header scrolled away instead of paging:\n\(terminal.screen())")
+        #expect(!terminal.lastLine().hasPrefix("lector ("), "a 25-feed report is longer than the screen and should wait in the pager:\n\(terminal.screen())")
+        terminal.press("q")
+        #expect(terminal.wait(for: { $0.split(separator: "\n").last?.hasPrefix("lector (") == true }, timeout: 5),
+                "q did not return to the prompt:\n\(terminal.screen())")
+        #expect(Journey.replStillWorks(terminal))
+    }
 }
