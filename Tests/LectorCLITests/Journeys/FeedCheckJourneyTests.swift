@@ -9,13 +9,6 @@ import Testing
        .enabled(if: Journey.isInstalled, "LECTOR_JOURNEY_PREFIX names no installed lector: ./scripts/test.sh installs one into a temporary prefix"),
        .enabled(if: PrivateKeyring.isAvailable, "needs the private test keyring: run scripts/with-test-keyring.sh swift test"))
 struct FeedCheckJourneyTests {
-    /// The session bus of the test keyring, for the installed binary.
-    private static var keyringEnvironment: [String: String] {
-        ["DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR"].reduce(into: [:]) { environment, name in
-            environment[name] = ProcessInfo.processInfo.environment[name]
-        }
-    }
-
     private static func backAtShell(_ terminal: TmuxTerminal, timeout: Double = 15) -> Bool {
         terminal.wait(for: { $0.split(separator: "\n").last.map(String.init) == TmuxTerminal.prompt.trimmingCharacters(in: .whitespaces) }, timeout: timeout)
     }
@@ -48,11 +41,11 @@ struct FeedCheckJourneyTests {
         let (home, elsewhere) = try FeedCheckCommandTests.movingLoginFeed { _, elsewhere in elsewhere.url("/feed.xml").absoluteString }
         defer { home.stop(); elsewhere.stop() }
         let journey = try Journey()
-        let bus = Self.keyringEnvironment.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
+        let bus = Journey.keyringEnvironment.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
         let added = try journey.shell("export \(bus); lector account add local --name Mine && "
                                       + "echo pw | lector feed add '\(home.url("/members.xml"))' --login alice --password-stdin --title Members")
         try #require(added.status == 0, "setup failed: \(added.stderr)")
-        let terminal = try journey.terminal(width: 200, height: 40, extra: Self.keyringEnvironment)
+        let terminal = try journey.terminal(width: 200, height: 40, extra: Journey.keyringEnvironment)
         terminal.run("lector feed check --fix")
         let (from, to) = (FeedCheckCommandTests.origin(home), FeedCheckCommandTests.origin(elsewhere))
         #expect(terminal.wait(for: { $0.contains("[y/N]") }, timeout: 15), "no question:\n\(terminal.screen())")

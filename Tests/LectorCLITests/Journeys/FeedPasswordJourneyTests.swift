@@ -9,22 +9,15 @@ import Testing
        .enabled(if: Journey.isInstalled, "LECTOR_JOURNEY_PREFIX names no installed lector: ./scripts/test.sh installs one into a temporary prefix"),
        .enabled(if: PrivateKeyring.isAvailable, "needs the private test keyring: run scripts/with-test-keyring.sh swift test"))
 struct FeedPasswordJourneyTests {
-    /// The session bus of the test keyring, for the installed binary.
-    private static var keyringEnvironment: [String: String] {
-        ["DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR"].reduce(into: [:]) { environment, name in
-            environment[name] = ProcessInfo.processInfo.environment[name]
-        }
-    }
-
     @Test("feed password asks without echo, refuses a password the feed refuses, and keeps the right one")
     func passwordTypedAtTheTerminal() throws {
         let server = try LoginFeedServers.membersOnly(user: "alice", secret: "feed-secret")
         let journey = try Journey()
-        let bus = Self.keyringEnvironment.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
+        let bus = Journey.keyringEnvironment.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
         let added = try journey.shell("export \(bus); lector account add local --name Mine && "
                                       + "echo feed-secret | lector feed add '\(server.url("/members.xml"))' --login alice --password-stdin")
         try #require(added.status == 0, "setup failed: \(added.stderr)")
-        let terminal = try journey.terminal(extra: Self.keyringEnvironment)
+        let terminal = try journey.terminal(extra: Journey.keyringEnvironment)
         terminal.run("lector feed password 'Members Only'")
         #expect(terminal.wait(for: { $0.contains("Password for alice (feed):") }, timeout: 10), "no secret prompt:\n\(terminal.screen())")
         terminal.type("wrong-one")

@@ -7,6 +7,13 @@ import Testing
 /// installed `lector` found on PATH — never the build folder.
 final class Journey {
     static let prefix: String? = ProcessInfo.processInfo.environment["LECTOR_JOURNEY_PREFIX"].flatMap { $0.isEmpty ? nil : $0 }
+    /// The session bus of the test keyring, for the installed binary.
+    static var keyringEnvironment: [String: String] {
+        ["DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR"].reduce(into: [:]) { environment, name in
+            environment[name] = ProcessInfo.processInfo.environment[name]
+        }
+    }
+
     static var isInstalled: Bool {
         prefix.map { FileManager.default.isExecutableFile(atPath: $0 + "/bin/lector") } ?? false
     }

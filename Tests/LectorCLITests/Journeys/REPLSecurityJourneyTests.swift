@@ -8,20 +8,13 @@ import Testing
 @Suite("Journeys: the REPL keeps no moved password and shows no hostile title", .serialized,
        .enabled(if: Journey.isInstalled, "LECTOR_JOURNEY_PREFIX names no installed lector: ./scripts/test.sh installs one into a temporary prefix"))
 struct REPLSecurityJourneyTests {
-    /// The session bus of the test keyring, for the installed binary.
-    private static var keyringEnvironment: [String: String] {
-        ["DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR"].reduce(into: [:]) { environment, name in
-            environment[name] = ProcessInfo.processInfo.environment[name]
-        }
-    }
-
     @Test("feed add http://user:PASSWORD@host/… in the REPL: the history file and Up keep the line without the password",
           .enabled(if: PrivateKeyring.isAvailable, "needs the private test keyring: run scripts/with-test-keyring.sh swift test"))
     func movedPasswordNotInHistory() throws {
         let server = try LoginFeedServers.membersOnly(user: "carol", secret: "journey-secret")
         let journey = try Journey()
         let bare = server.url("/members.xml").absoluteString
-        let terminal = try journey.terminal(width: 160, extra: Self.keyringEnvironment)
+        let terminal = try journey.terminal(width: 160, extra: Journey.keyringEnvironment)
         try Journey.startREPL(in: terminal)
         terminal.run("feed add \(bare.replacingOccurrences(of: "http://", with: "http://carol:journey-secret@"))")
         #expect(terminal.wait(for: { $0.contains("moved to the keyring") }, timeout: 15), "the feed was not added:\n\(terminal.screen())")

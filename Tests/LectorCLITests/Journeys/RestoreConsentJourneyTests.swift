@@ -8,12 +8,6 @@ import Testing
        .enabled(if: Journey.isInstalled, "LECTOR_JOURNEY_PREFIX names no installed lector: ./scripts/test.sh installs one into a temporary prefix"),
        .enabled(if: PrivateKeyring.isAvailable, "needs the private test keyring: run scripts/with-test-keyring.sh swift test"))
 struct RestoreConsentJourneyTests {
-    private static var keyringEnvironment: [String: String] {
-        ["DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR"].reduce(into: [:]) { environment, name in
-            environment[name] = ProcessInfo.processInfo.environment[name]
-        }
-    }
-
     /// A backup asking to keep the consent for a FreshRSS account at a host on the network.
     private static func backup(in journey: Journey) throws -> String {
         let file = journey.home + "/consent.json"
@@ -30,7 +24,7 @@ struct RestoreConsentJourneyTests {
     func consentAskedAtTheTerminal(answer: String) throws {
         let journey = try Journey()
         let file = try Self.backup(in: journey)
-        let terminal = try journey.terminal(extra: Self.keyringEnvironment)
+        let terminal = try journey.terminal(extra: Journey.keyringEnvironment)
         terminal.run("lector backup restore '\(file)' --yes")
         #expect(terminal.wait(for: { $0.contains("account 'Server' at 192.0.2.7") && $0.contains("Keep it on this machine? [y/N]") }, timeout: 10),
                 "no question naming the account and host:\n\(terminal.screen())")
