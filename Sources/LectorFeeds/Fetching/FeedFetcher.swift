@@ -51,10 +51,12 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     case authentication(String)
     case http(status: Int, String)
     case parse(FeedParseError)
+    /// The request was cancelled (Ctrl-C): it says nothing about the feed.
+    case cancelled(String)
 
     public var description: String {
         switch self {
-        case .network(let message), .authentication(let message): message
+        case .network(let message), .authentication(let message), .cancelled(let message): message
         case .http(let status, let url): "\(url) answered HTTP \(status)"
         case .parse(let error): error.message
         }
@@ -85,6 +87,8 @@ public struct FeedFetcher: Sendable {
         var next = state
         let response: HTTPResponse
         do { response = try http.sendAndWait(request) } catch {
+            // Neither a failure nor a reason to wait: the feed was not asked at all.
+            if case .cancelled = error { return (.failure(.cancelled(error.message)), state) }
             return failed(.network(error.message), state: state, now: time, retryAfter: nil)
         }
         if response.status == 304 {
