@@ -26,7 +26,8 @@ extension CLIError {
         case .network, .rateLimited: self = .network(error.description)
         case .unsupported(let message): self = .usage(message)
         case .rejected(let message): self = .conflict(message)
-        case .protocolViolation(let message): self = .failure(message)
+        // The server answered, but not as its API does: "answered with an error" (exit 6).
+        case .protocolViolation(let message): self = .network(message)
         case .store(let storeError): self = CLIError.from(storeError)
         case .alreadySyncing: self = .alreadySyncing(error.description)
         }
