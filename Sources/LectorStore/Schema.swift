@@ -34,6 +34,9 @@ public enum Schema {
         Migration("v11: the consent to plain http is kept with the account or feed") { db in
             try db.executeScript(plainHTTPConsent)
         },
+        Migration("v12: articles are listed by a stored time that a date in the future cannot raise") { db in
+            try db.executeScript(listedAt)
+        },
     ])
 
     static let version1 = """
