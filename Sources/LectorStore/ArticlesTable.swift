@@ -59,12 +59,13 @@ public struct ArticlesTable {
             }
             func page() throws -> [ArticleSummary] {
                 try database.query(sql, arguments: arguments) { row in
-                    let title = row.string(5)
+                    let title = row.string(5), summary = row.optionalString(11)
                     return ArticleSummary(id: row.int64(0), accountID: row.int64(1), feedID: row.int64(2), feedTitle: row.string(3),
                                           serverID: row.string(4), title: title, url: row.optionalString(6),
                                           author: row.optionalString(7), publishedAt: row.optionalDouble(8),
                                           read: ReadState(rawValue: row.string(9)) ?? .unknown, starred: row.bool(10),
-                                          summary: row.optionalString(11), wordCount: row.wordCount(12),
+                                          summary: summary, opening: summary?.isEmpty == false ? nil : row.withUTF8(12, Self.opening),
+                                          wordCount: row.wordCount(12),
                                           snippet: excerpt.flatMap { excerpt in row.withUTF8(12) { excerpt.excerpt(title: title, text: $0) } })
                 }
             }
@@ -180,6 +181,18 @@ public struct ArticlesTable {
     /// The column `Row.wordCount` counts an article's words from, the same way for a list and
     /// for the reader, so both show the same reading time.
     static let wordCount = "a.text"
+
+    /// How much of an article's text a preview can show: five lines of a wide terminal.
+    static let openingBytes = 1_200
+
+    /// The first `openingBytes` of a text, cut after the last whole word; nil for no text.
+    static func opening(_ text: UnsafeBufferPointer<UInt8>) -> String? {
+        guard !text.isEmpty else { return nil }
+        guard text.count > openingBytes else { return String(decoding: text, as: UTF8.self) }
+        let head = text[..<openingBytes]
+        let end = head.lastIndex(of: 0x20) ?? head.endIndex
+        return String(decoding: text[..<end], as: UTF8.self)
+    }
 
     /// One article by local id, if it exists.
     public func article(_ id: Int64) throws(StoreError) -> ArticleSummary? {
