@@ -37,6 +37,9 @@ public enum Schema {
         Migration("v12: articles are listed by a stored time that a date in the future cannot raise") { db in
             try db.executeScript(listedAt)
         },
+        Migration("v13: a folder remembers whether it came from the server") { db in
+            try db.executeScript(folderOrigin)
+        },
     ])
 
     static let version1 = """

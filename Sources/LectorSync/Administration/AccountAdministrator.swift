@@ -252,9 +252,11 @@ public struct AccountAdministrator {
             var folderID: Int64?
             if let folderServerID = remote.folderServerID {
                 let folders = try store.folders.list(accountID: account.id)
+                // Without a folder asked for, the server filed the feed in one of its own (FreshRSS's default).
                 folderID = try folders.first(where: { $0.folder.serverID == folderServerID })?.folder.id
                     ?? store.folders.insert(accountID: account.id, serverID: folderServerID,
-                                            name: folderName ?? GReaderWire.labelName(folderServerID) ?? folderServerID).id
+                                            name: folderName ?? GReaderWire.labelName(folderServerID) ?? folderServerID,
+                                            fromServer: folderName == nil).id
             }
             return try store.feeds.insert(accountID: account.id, folderID: folderID, serverID: remote.serverID, title: remote.title,
                                           url: remote.url, siteURL: remote.siteURL ?? siteURL)
