@@ -63,11 +63,17 @@ struct ArticleListView {
         if searching, let snippet = article.snippet {
             return [indent + highlight(Self.fitted(TerminalText.sanitizeKeepingMarks(snippet), to: max(20, width - indent.count)))]
         }
-        guard let summary = article.summary, !summary.isEmpty else { return [] }
+        // An article without a summary previews the start of its text, as the summary would.
+        guard let html = article.summary.flatMap({ $0.isEmpty ? nil : $0 }) ?? article.opening.map(Self.escaped) else { return [] }
         let plain = (TerminalRenderer(width: max(20, width - indent.count), style: RenderStyle())
-            .render(html: summary, baseURL: nil).body)
+            .render(html: html, baseURL: nil).body)
         let wrapped = plain.split(separator: "\n").map(String.init).filter { !$0.isEmpty }
         return wrapped.prefix(lines).map { indent + palette.dim($0) }
+    }
+
+    /// Plain text as HTML that renders to the same text.
+    static func escaped(_ text: String) -> String {
+        text.replacingAll("&", with: "&amp;").replacingAll("<", with: "&lt;").replacingAll(">", with: "&gt;")
     }
 
     private static let matchStartStandIn = "\u{F8FE}", matchEndStandIn = "\u{F8FF}"

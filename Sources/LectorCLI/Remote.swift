@@ -52,6 +52,7 @@ extension CLIError {
         case .authentication(let message): self = .authentication(message)
         case .http(let status, let url): self = status == 404 || status == 410 ? .notFound("\(url) answered HTTP \(status)") : .network("\(url) answered HTTP \(status)")
         case .parse(let parseError): self = .failure(parseError.message)
+        case .cancelled: self = .interrupted
         }
     }
 }

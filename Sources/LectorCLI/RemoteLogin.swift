@@ -26,10 +26,10 @@ extension CLIError {
         case .authentication(let message): self = .authentication(message)
         case .network, .transport, .rateLimited: self = .network(error.description)
         case .unsupported(let message): self = .usage(message)
-        // The server answered with an error (no feed it can subscribe to, an HTTP error): not a
-        // conflict with anything here. At login, `RemoteLogin.verify` makes it "no such API".
-        case .rejected(let message): self = .network(message)
-        case .protocolViolation(let message): self = .failure(message)
+        // The server answered with an error (no feed it can subscribe to, an HTTP error), or not as
+        // its API does: "answered with an error" (exit 6), not a conflict with anything here. At
+        // login, `RemoteLogin.verify` makes a refusal "no such API".
+        case .rejected(let message), .protocolViolation(let message): self = .network(message)
         case .store(let storeError): self = CLIError.from(storeError)
         case .alreadySyncing: self = .alreadySyncing(error.description)
         }

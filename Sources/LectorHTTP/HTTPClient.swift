@@ -50,6 +50,12 @@ public final class HTTPClient: Sendable {
         return try result.get()
     }
 
+    /// Ends every transfer in flight on this client with `.cancelled`, as `HTTPCancellation.cancelAll()`
+    /// does for every client; requests sent afterwards go through. Returns at once.
+    public func cancelInFlight() {
+        engine.cancelEverything()
+    }
+
     /// Sends `request` and blocks the calling thread until the outcome is known, without using
     /// the concurrency pool. For sequential callers — the CLI and the sync engine.
     /// `HTTPCancellation.cancelAll()` ends it from another thread.

@@ -4,9 +4,10 @@ import FoundationEssentials
 public struct ArticlesTable {
     let database: Database
 
-    /// When an article counts as being from, for lists: its publish date, else when it arrived.
-    /// The `articles_by_time` index is on exactly this expression (SQLite matches it textually).
-    static let listingTime = "coalesce(published_at, fetched_at)"
+    /// When an article counts as being from, for lists: its publish date, else when it arrived,
+    /// and never later than it arrived (see `Schema.listedAt`). `articles_by_time` and
+    /// `articles_by_feed_time` are on this column.
+    static let listingTime = "listed_at"
 
     /// Inserts an article, or updates it when the server id is already known. Applying the same
     /// page twice changes nothing: the update only touches rows whose content differs, and state
@@ -58,12 +59,13 @@ public struct ArticlesTable {
             }
             func page() throws -> [ArticleSummary] {
                 try database.query(sql, arguments: arguments) { row in
-                    let title = row.string(5)
+                    let title = row.string(5), summary = row.optionalString(11)
                     return ArticleSummary(id: row.int64(0), accountID: row.int64(1), feedID: row.int64(2), feedTitle: row.string(3),
                                           serverID: row.string(4), title: title, url: row.optionalString(6),
                                           author: row.optionalString(7), publishedAt: row.optionalDouble(8),
                                           read: ReadState(rawValue: row.string(9)) ?? .unknown, starred: row.bool(10),
-                                          summary: row.optionalString(11), wordCount: row.wordCount(12),
+                                          summary: summary, opening: summary?.isEmpty == false ? nil : row.withUTF8(12, Self.opening),
+                                          wordCount: row.wordCount(12),
                                           snippet: excerpt.flatMap { excerpt in row.withUTF8(12) { excerpt.excerpt(title: title, text: $0) } })
                 }
             }
@@ -100,7 +102,7 @@ public struct ArticlesTable {
             """
         guard let ftsQuery else {
             let direction = query.newestFirst ? "DESC" : "ASC"
-            let order = "ORDER BY coalesce(a.published_at, a.fetched_at) \(direction), a.id \(direction) LIMIT ?7"
+            let order = "ORDER BY a.listed_at \(direction), a.id \(direction) LIMIT ?7"
             guard query.folderID != nil && query.feedID == nil else {
                 // A feed's page is one range of articles_by_feed_time; the others walk articles_by_time.
                 // CROSS JOIN keeps the articles outer: with the state first, an unread list would
@@ -115,14 +117,14 @@ public struct ArticlesTable {
             // the same index) and only those are sorted — never all of the folder's articles.
             let (bound, beyond) = query.newestFirst ? (">=", "-1e308") : ("<=", "1e308")
             let cutoff = """
-                (SELECT coalesce(x.published_at, x.fetched_at) FROM articles x \(stateFilter(query, "x", "xs"))
+                (SELECT x.listed_at FROM articles x \(stateFilter(query, "x", "xs"))
                  WHERE x.feed_id = f.id AND \(Self.filters(query, "x"))
-                 ORDER BY coalesce(x.published_at, x.fetched_at) \(direction), x.id \(direction) LIMIT 1 OFFSET ?7 - 1)
+                 ORDER BY x.listed_at \(direction), x.id \(direction) LIMIT 1 OFFSET ?7 - 1)
                 """
             return ("""
                 SELECT \(columns), \(wordCount)
                 FROM feeds f CROSS JOIN articles a ON a.feed_id = f.id
-                     AND coalesce(a.published_at, a.fetched_at) \(bound) coalesce(\(cutoff), \(beyond))
+                     AND a.listed_at \(bound) coalesce(\(cutoff), \(beyond))
                 \(crossed(stateJoin))
                 WHERE f.folder_id = ?3 AND \(filters)
                 \(order)
@@ -179,6 +181,18 @@ public struct ArticlesTable {
     /// The column `Row.wordCount` counts an article's words from, the same way for a list and
     /// for the reader, so both show the same reading time.
     static let wordCount = "a.text"
+
+    /// How much of an article's text a preview can show: five lines of a wide terminal.
+    static let openingBytes = 1_200
+
+    /// The first `openingBytes` of a text, cut after the last whole word; nil for no text.
+    static func opening(_ text: UnsafeBufferPointer<UInt8>) -> String? {
+        guard !text.isEmpty else { return nil }
+        guard text.count > openingBytes else { return String(decoding: text, as: UTF8.self) }
+        let head = text[..<openingBytes]
+        let end = head.lastIndex(of: 0x20) ?? head.endIndex
+        return String(decoding: text[..<end], as: UTF8.self)
+    }
 
     /// One article by local id, if it exists.
     public func article(_ id: Int64) throws(StoreError) -> ArticleSummary? {

@@ -36,13 +36,24 @@ public struct FoldersTable {
         }
     }
 
-    /// Adds a folder to an account.
+    /// Adds a folder to an account. `fromServer`: the server made it on its own, not asked to
+    /// (see `Schema.folderOrigin`).
     @discardableResult
-    public func insert(accountID: Int64, serverID: String, name: String) throws(StoreError) -> Folder {
+    public func insert(accountID: Int64, serverID: String, name: String, fromServer: Bool = false) throws(StoreError) -> Folder {
         try storeOperation {
+            // Only v1 columns unless the server made it: migration tests insert into older schemas.
             try database.execute("INSERT INTO folders (account_id, server_id, name) VALUES (?, ?, ?)",
                                  accountID, serverID, name)
-            return Folder(id: database.lastInsertedRowID, accountID: accountID, serverID: serverID, name: name)
+            let id = database.lastInsertedRowID
+            if fromServer { try database.execute("UPDATE folders SET from_server = 1 WHERE id = ?", id) }
+            return Folder(id: id, accountID: accountID, serverID: serverID, name: name)
+        }
+    }
+
+    /// Names of the account's folders the server did not make on its own.
+    public func madeHere(accountID: Int64) throws(StoreError) -> Set<String> {
+        try storeOperation {
+            Set(try database.query("SELECT name FROM folders WHERE account_id = ? AND from_server = 0", accountID) { $0.string(0) })
         }
     }
 

@@ -62,6 +62,9 @@ public struct ArticleSummary: Sendable, Equatable {
     public var read: ReadState
     public var starred: Bool
     public var summary: String?
+    /// The start of the article's plain text, for the preview of an article without a summary
+    /// (FreshRSS's and Fever's, whose servers send the body alone); nil when it has one.
+    public var opening: String?
     /// Words in the article's text, for reading time.
     public var wordCount: Int = 0
     /// For search results: the matching passage, with matches between \u{1} and \u{2}.

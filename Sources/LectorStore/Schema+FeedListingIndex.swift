@@ -9,7 +9,7 @@ extension Schema {
     /// the second column, a feed's page is one index range and a folder's is at most fifty per
     /// feed, merged. The old index goes, so a sync still maintains as many indexes per article.
     static let feedListingIndex = """
-    CREATE INDEX articles_by_feed_time ON articles (feed_id, \(ArticlesTable.listingTime), id);
+    CREATE INDEX articles_by_feed_time ON articles (feed_id, coalesce(published_at, fetched_at), id);
     DROP INDEX articles_by_feed;
     """
 }

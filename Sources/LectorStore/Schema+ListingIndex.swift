@@ -9,6 +9,6 @@ extension Schema {
     /// maintains the same number of indexes per article.
     static let version3 = """
     DROP INDEX articles_by_date;
-    CREATE INDEX articles_by_time ON articles (\(ArticlesTable.listingTime), id);
+    CREATE INDEX articles_by_time ON articles (coalesce(published_at, fetched_at), id);
     """
 }

@@ -44,6 +44,12 @@ public enum Schema {
         Migration("v14: marks restored from a backup wait for their articles") { db in
             try db.executeScript(restoredMarks)
         },
+        Migration("v15: articles are listed by a stored time that a date in the future cannot raise") { db in
+            try db.executeScript(listedAt)
+        },
+        Migration("v16: a folder remembers whether it came from the server") { db in
+            try db.executeScript(folderOrigin)
+        },
     ])
 
     static let version1 = """

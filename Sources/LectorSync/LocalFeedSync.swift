@@ -42,6 +42,20 @@ public struct LocalFeedSync {
         public var failures: [String] = []
         /// The same failures with their feed and typed cause, for scripts (`sync --json`).
         public var feedFailures: [FeedFailure] = []
+        /// Set when the run was cancelled (Ctrl-C) before every feed was reached.
+        public var interruption: Interruption?
+    }
+
+    /// How far a cancelled run got: the feeds not reached keep their state, as if not asked.
+    public struct Interruption: Sendable, Equatable {
+        /// Feeds fetched (updated or unchanged) before the cancel.
+        public var synced: Int
+        public var total: Int
+
+        public init(synced: Int, of total: Int) {
+            self.synced = synced
+            self.total = total
+        }
     }
 
     /// One feed that could not be fetched; `error` is nil when its address is not a URL.
@@ -65,8 +79,10 @@ public struct LocalFeedSync {
         defer {
             // Best effort: when the store fails here, the error that ended the run (or the
             // report) is what the user must see, not a second one about the bookkeeping.
+            let interrupted = report.interruption.map { ["interrupted after \($0.synced) of \($0.total) feeds"] } ?? []
+            let problems = report.failures + interrupted
             try? store.sync.recordEnd(accountID: account.id, at: Date().timeIntervalSince1970,
-                                      error: report.failures.isEmpty ? nil : report.failures.joined(separator: "; "))
+                                      error: problems.isEmpty ? nil : problems.joined(separator: "; "))
         }
         // Read everything the fetches need first: the store and the keyring stay on this thread.
         var jobs: [FetchPipeline.Job] = []
@@ -99,6 +115,12 @@ public struct LocalFeedSync {
         for (index, listing) in fetchable.enumerated() {
             let feed = listing.feed
             let fetched = pipeline.take(index)
+            if case .failure(.cancelled) = fetched.result {
+                // A cancelled fetch means the run was cancelled (Ctrl-C): nothing is stored for this
+                // feed or the ones after it, so none of them counts a failure or waits.
+                report.interruption = Interruption(synced: report.fetched + report.unchanged, of: feeds.count)
+                break
+            }
             let next = fetched.state
             do {
                 try store.database.write {

@@ -9,7 +9,8 @@ public enum Providers {
             throw .unsupported("'\(account.name)' is a local account: it has no server")
         }
         guard let url = account.url.flatMap(URL.init(string:)) else {
-            throw .protocolViolation("account '\(account.name)' has no server address: remove it and add it again")
+            // The store's record is incomplete: nothing the server said.
+            throw .store(.failed("account '\(account.name)' has no server address: remove it and add it again"))
         }
         let connection = ServiceConnection(base: url, http: http, plainHTTPConsented: account.consentsToPlainHTTP(url))
         switch kind {

@@ -189,12 +189,15 @@ public struct SyncEngine {
         return try record { try store.sync.applyStagedIDSet(accountID: account.id, field: field, complete: complete, protected: protected) }
     }
 
-    /// Folders that exist only locally until a feed is filed in them (GReader has no empty folders).
-    /// A store error here fails the run: guessing "no local folders" would delete the user's empty ones.
+    /// Folders that exist only locally until a feed is filed in them (GReader has no empty folders),
+    /// except the server's own default folder once emptied: the server no longer reports it, so
+    /// it goes. A store error here fails the run: guessing "no local folders" would delete the
+    /// user's empty ones.
     private func localOnlyFolders(_ structure: RemoteStructure) throws -> Set<String> {
         let remote = Set(structure.folders.map(\.name))
-        let local = try store.folders.list(accountID: account.id).filter { $0.feedCount == 0 }.map(\.folder.name)
-        return Set(local).subtracting(remote)
+        let madeHere = try store.folders.madeHere(accountID: account.id)
+        let local = try store.folders.list(accountID: account.id).filter { $0.feedCount == 0 && madeHere.contains($0.folder.name) }
+        return Set(local.map(\.folder.name)).subtracting(remote)
     }
 
     static func article(_ entry: RemoteEntry) -> IncomingArticle {

@@ -45,6 +45,46 @@ struct ArticleListTests {
         #expect(row.id == ids["Article 11"])
     }
 
+    @Test("an article dated in the future is listed by when it arrived, not above everything for as long as it is kept")
+    func futureDateSortsByArrival() throws {
+        let temporary = try TemporaryStore()
+        let (account, folder, feed, _) = try temporary.seedAccount(name: "Home", articles: 0)
+        let now = Date().timeIntervalSince1970
+        let future = IncomingArticle(serverID: "future", url: nil, title: "Dated next year", text: "x", publishedAt: now + 365 * 86_400)
+        try temporary.store.articles.upsert(accountID: account.id, feedID: feed.id, future, read: .unread)
+        Thread.sleep(forTimeInterval: 0.01)
+        // Published (and fetched) after the future-dated one arrived: newer by any honest clock.
+        let later = IncomingArticle(serverID: "later", url: nil, title: "Published just now", text: "x", publishedAt: Date().timeIntervalSince1970)
+        try temporary.store.articles.upsert(accountID: account.id, feedID: feed.id, later, read: .unread)
+        let expected = ["Published just now", "Dated next year"]
+        #expect(try titles(temporary.store, ArticleQuery(accountID: account.id)) == expected, "the account's list")
+        #expect(try titles(temporary.store, ArticleQuery(feedID: feed.id)) == expected, "the feed's list")
+        #expect(try titles(temporary.store, ArticleQuery(folderID: folder.id)) == expected, "the folder's list")
+        #expect(try temporary.store.articles.list(ArticleQuery(accountID: account.id)).last?.publishedAt == now + 365 * 86_400,
+                "the article keeps the date its feed gave")
+    }
+
+    @Test("a store from before v15 lists its future-dated articles by arrival once migrated")
+    func futureDateMigrated() throws {
+        let path = NSTemporaryDirectory() + "lector-listed-\(UUID().uuidString).sqlite"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let before = Migrator(Array(Schema.migrator.migrations.prefix { !$0.name.hasPrefix("v15:") }))
+        let database = try Database(path: path)
+        try before.migrate(database)
+        let account = try AccountsTable(database: database).insert(kind: .local, name: "Home")
+        let feed = try FeedsTable(database: database).insert(accountID: account.id, folderID: nil, serverID: "f", title: "F",
+                                                             url: "https://f.example/feed", siteURL: nil)
+        let articles = ArticlesTable(database: database)
+        let now = Date().timeIntervalSince1970
+        try articles.upsert(accountID: account.id, feedID: feed.id,
+                            IncomingArticle(serverID: "future", url: nil, title: "Dated next year", text: "x", publishedAt: now + 365 * 86_400))
+        Thread.sleep(forTimeInterval: 0.01)
+        try articles.upsert(accountID: account.id, feedID: feed.id,
+                            IncomingArticle(serverID: "later", url: nil, title: "Published just now", text: "x", publishedAt: Date().timeIntervalSince1970))
+        try Schema.migrator.migrate(database)
+        #expect(try articles.list(ArticleQuery(accountID: account.id)).map(\.title) == ["Published just now", "Dated next year"])
+    }
+
     @Test("an unfiltered search gives FTS5's best matches in FTS5's order, a page at a time")
     func searchOrderIsFTS5Rank() throws {
         let temporary = try TemporaryStore()

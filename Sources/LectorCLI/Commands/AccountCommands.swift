@@ -25,7 +25,9 @@ enum AccountCommands {
         discussion: """
         The secret is asked for without echo (or read with --password-stdin) and stored only in the \
         system keyring (Secret Service). FreshRSS needs its API password (Profile → API password) and \
-        'Allow API access'; Miniflux takes an API token (leave --user out) or user and password.
+        'Allow API access'; Miniflux takes an API token (leave --user out) or user and password, and its \
+        Google Reader API (kind freshrss) the user and password of Settings → Integrations → Google Reader. \
+        A refused login says where that server keeps the password.
         """,
         arguments: [ArgumentSpec("KIND", "the service", source: .choices(kinds))],
         options: [

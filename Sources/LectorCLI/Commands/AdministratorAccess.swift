@@ -40,6 +40,13 @@ func administering<T>(_ body: () throws(AdministrationError) -> T) throws(CLIErr
     do { return try body() } catch { throw CLIError(error) }
 }
 
+extension ServerChange {
+    /// Said before the period of a verb's line when a retry found the change made on the server.
+    var note: String {
+        self == .alreadyMade ? " (the server had done it already: the answer to an earlier try was lost)" : ""
+    }
+}
+
 extension CLIError {
     init(_ error: AdministrationError) {
         switch error {

@@ -74,7 +74,8 @@ enum FeedEditCommands {
         let folderName = invocation.value("folder")
         let request = SubscriptionRequest(url: feedURL, folder: folderName, title: invocation.value("title"),
                                           fetched: .init(feed: parsed, state: choice.fetchState), loginUser: login?.user)
-        let feed = try administering { () throws(AdministrationError) in try administrator.subscribe(request) }
+        let subscription = try administering { () throws(AdministrationError) in try administrator.subscription(request) }
+        let feed = subscription.feed
         if let login, account.kind == .local {
             do throws(CLIError) {
                 try KeyringAccess.run { () throws(KeyringError) in try session.keyring.store(login.secret, for: login.item(feed)) }
@@ -86,7 +87,7 @@ enum FeedEditCommands {
                 throw error
             }
         }
-        return CommandOutput(text: "Subscribed to '\(TerminalText.sanitize(feed.title))'\(folderName.map { " in \($0)" } ?? "") (\(feed.url))."
+        return CommandOutput(text: "Subscribed to '\(TerminalText.sanitize(feed.title))'\(folderName.map { " in \($0)" } ?? "") (\(feed.url))\(subscription.change.note)."
                                  + (addressLogin == nil ? "" : "\n" + FeedLogin.movedNote),
                              json: FeedCommands.FeedJSON(try CLIError.catching { try LocalStructure.listing(feed.id, store: administrator.store) }))
     }
@@ -122,8 +123,8 @@ enum FeedEditCommands {
         let title = invocation.argument("TITLE") ?? ""
         guard !title.trimmingWhitespace.isEmpty else { throw CLIError.usage("the new title is empty") }
         let administrator = try session.administrator(for: account)
-        try administering { () throws(AdministrationError) in try administrator.rename(feed, to: title) }
-        return .message("Renamed '\(TerminalText.sanitize(feed.title))' to '\(title)'.")
+        let change = try administering { () throws(AdministrationError) in try administrator.rename(feed, to: title) }
+        return .message("Renamed '\(TerminalText.sanitize(feed.title))' to '\(title)'\(change.note).")
     }
 
     static let move = CommandSpec(
@@ -139,7 +140,7 @@ enum FeedEditCommands {
         let administrator = try session.administrator(for: account)
         let placement = try administering { () throws(AdministrationError) in try administrator.move(feed, toFolder: folderName) }
         let note = placement.created ? " (new folder)" : ""
-        return CommandOutput(text: "Moved '\(TerminalText.sanitize(feed.title))' to \(placement.folder.name)\(note).",
+        return CommandOutput(text: "Moved '\(TerminalText.sanitize(feed.title))' to \(placement.folder.name)\(note)\(placement.change.note).",
                              json: MoveJSON(feed: feed.title, folder: placement.folder.name, created_folder: placement.created))
     }
 
@@ -159,8 +160,8 @@ enum FeedEditCommands {
             }
         }
         let administrator = try session.administrator(for: account)
-        try administering { () throws(AdministrationError) in try administrator.unsubscribe(feed) }
-        return .message("Unsubscribed from '\(TerminalText.sanitize(feed.title))'.")
+        let change = try administering { () throws(AdministrationError) in try administrator.unsubscribe(feed) }
+        return .message("Unsubscribed from '\(TerminalText.sanitize(feed.title))'\(change.note).")
     }
 
     struct MoveJSON: Encodable, Sendable {

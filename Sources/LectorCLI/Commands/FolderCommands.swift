@@ -17,7 +17,7 @@ enum FolderCommands {
         let administrator = try session.administrator(for: account)
         let placement = try administering { () throws(AdministrationError) in try administrator.createFolder(named: name) }
         let note = placement.keptLocally ? " (kept locally until a feed is moved into it: the server has no empty folders)" : ""
-        let message = "Created folder '\(placement.folder.name)'\(note)."
+        let message = "Created folder '\(placement.folder.name)'\(note)\(placement.change.note)."
         return CommandOutput(text: message, json: JSONValue.object(["account": .string(account.name), "folder": .string(placement.folder.name),
                                                                     "message": .string(message)]))
     }
@@ -33,8 +33,8 @@ enum FolderCommands {
         let name = invocation.argument("NAME") ?? ""
         guard !name.trimmingWhitespace.isEmpty else { throw CLIError.usage("the new name is empty") }
         let administrator = try session.administrator(for: account)
-        try administering { () throws(AdministrationError) in try administrator.renameFolder(folder, to: name) }
-        return .message("Renamed folder '\(folder.name)' to '\(name)'.")
+        let change = try administering { () throws(AdministrationError) in try administrator.renameFolder(folder, to: name) }
+        return .message("Renamed folder '\(folder.name)' to '\(name)'\(change.note).")
     }
 
     static let remove = CommandSpec(
@@ -58,7 +58,7 @@ enum FolderCommands {
         }
         let deletion = try administering { () throws(AdministrationError) in try administrator.deleteFolder(folder) }
         let outcome = deletion.refiledIn.map { "the server filed its \(deletion.feedCount) feed(s) in '\($0)'" } ?? consequence
-        return .message("Deleted folder '\(folder.name)': \(outcome).")
+        return .message("Deleted folder '\(folder.name)': \(outcome)\(deletion.change.note).")
     }
 
     static let list = CommandSpec(

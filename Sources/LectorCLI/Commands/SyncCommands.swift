@@ -10,7 +10,7 @@ enum SyncCommands {
 
     static let sync = CommandSpec(
         ["sync"], "sync accounts: push your changes, then fetch what is new",
-        discussion: "A sync you ask for always runs. --auto (for timers) declines for an account synced within the interval of the sync settings, never less than 15 minutes. --push-only sends queued changes and nothing else. With --json the output is JSON lines: progress events ({\"event\": \"progress\", …}) as they happen, then one {\"event\": \"result\", \"outcome\", \"exit_code\", \"results\": […]} line; each result has the account's outcome (ok, partial, failed, skipped) and its failures (feed, url, cause, kind, exit_code). Exit 0 only when nothing failed; 7 when part failed; the failures' own code when everything that ran failed the same way.",
+        discussion: "A sync you ask for always runs. --auto (for timers) declines for an account synced within the interval of the sync settings, never less than 15 minutes. --push-only sends queued changes and nothing else. With --json the output is JSON lines: progress events ({\"event\": \"progress\", …}) as they happen, then one {\"event\": \"result\", \"outcome\", \"exit_code\", \"results\": […]} line; each result has the account's outcome (ok, partial, failed, skipped, interrupted) and its failures (feed, url, cause, kind, exit_code). Exit 0 only when nothing failed; 7 when part failed; the failures' own code when everything that ran failed the same way; 130 when Ctrl-C stopped it (what was synced is kept; feeds not reached are neither failures nor put in backoff).",
         options: [
             OptionSpec.account,
             OptionSpec("push-only", "only send queued changes (reads, stars) to the servers"),
@@ -27,10 +27,13 @@ enum SyncCommands {
         }
         let floor = Double(max(15, preferences.syncIntervalMinutes)) * 60
         let now = Date()
+        // Ctrl-C ends the transfers in flight and the run says how far it got (the REPL has
+        // this already); without it a one-shot sync would just die mid-feed.
+        if !session.inREPL { Interrupt.install() }
         var results: [ResultJSON] = []
         for account in accounts {
-            // Ctrl-C in the REPL: what was committed stays, the next account is not started.
-            if Interrupt.isRequested { throw CLIError.interrupted }
+            // After Ctrl-C what was committed stays and the next account is not started.
+            if Interrupt.isRequested { break }
             let status = try CLIError.catching { try store.sync.status(accountID: account.id) }
             if invocation.flag("auto"), let last = status.lastStartedAt, now.timeIntervalSince1970 - last < floor {
                 let minutes = Int((now.timeIntervalSince1970 - last) / 60)
@@ -43,6 +46,9 @@ enum SyncCommands {
                                                           pushOnly: invocation.flag("push-only"), manual: !invocation.flag("auto"),
                                                           since: since(preferences.syncAgeLimit, now: now))
                 results.append(ResultJSON(account: account.name, outcome: outcome, detail: detail, failures: failures))
+            } catch where Interrupt.isRequested {
+                // The transfers were cancelled under the provider: the run was stopped, it did not fail.
+                results.append(ResultJSON(account: account.name, outcome: .interrupted, detail: "stopped by Ctrl-C", failures: []))
             } catch .alreadySyncing(let message) where invocation.flag("auto") {
                 // A timer run that finds another sync of the account under way has nothing to add.
                 results.append(ResultJSON(account: account.name, outcome: .skipped, detail: message, failures: []))
@@ -52,12 +58,18 @@ enum SyncCommands {
             }
         }
         let failures = results.flatMap(\.failures)
-        let exit = RunStatus.of(outcomes: results.map(\.outcome), failures: failures)
+        let interrupted = Interrupt.isRequested || results.contains { $0.outcome == .interrupted }
+        let exit = interrupted ? .interrupted : RunStatus.of(outcomes: results.map(\.outcome), failures: failures)
         // When the whole run failed for one reason (the only account could not sync at all), that
         // reason is the error line on stderr and is not repeated on stdout: one error, printed once.
-        let soleFailure = failures.count == 1 ? results.first { $0.outcome == .failed && $0.failures.first?.feed == nil } : nil
+        let soleFailure = failures.count == 1 && !interrupted ? results.first { $0.outcome == .failed && $0.failures.first?.feed == nil } : nil
         let text = results.filter { $0.account != soleFailure?.account }.map(\.line).joined(separator: "\n")
-        let overall = exit == .ok ? "ok" : (exit == .partial ? "partial" : "failed")
+        let overall = switch exit {
+        case .ok: "ok"
+        case .partial: "partial"
+        case .interrupted: "interrupted"
+        default: "failed"
+        }
         var output = CommandOutput(text: text, json: ResultsJSON(outcome: overall, exitCode: exit.rawValue, results: results), endsStream: true)
         if invocation.flag("auto") {
             // Timers read the log and the exit code; cron mails whatever is printed, so print only failures.
@@ -75,6 +87,7 @@ enum SyncCommands {
         guard exit != .ok else { return output }
         let failedAccounts = results.filter { $0.outcome == .failed }.count
         if let soleFailure { return output.failing(exit, "\(soleFailure.account): \(failures[0].cause)") }
+        if interrupted { return output.failing(exit, "sync interrupted: what was synced is kept; the rest waits for the next sync") }
         let summary = "sync: \(failures.count) failure(s)" + (failedAccounts > 0 ? " (\(failedAccounts) account(s) failed)" : "")
             + (exit == .partial ? "; the rest was synced" : "")
         return output.failing(exit, summary)
@@ -92,11 +105,15 @@ enum SyncCommands {
                                      credentials: { FeedLogin.credentials(for: $0, keyring: keyring) }, progress: progress.update)
             let report = try remote { () throws(SyncError) in try sync.run(manual: manual) }
             var detail = "\(report.fetched) feed(s) updated, \(report.unchanged) unchanged, \(report.newArticles) new article(s)"
+            if let interruption = report.interruption {
+                detail = "\(interruption.synced) of \(interruption.total) feeds synced, \(report.newArticles) new article(s)"
+            }
             if report.skipped > 0 { detail += ", \(report.skipped) waiting (backoff)" }
             if report.restoredMarks > 0 { detail += ", backup marks restored on \(report.restoredMarks) article(s)" }
             let failures = report.feedFailures.map(FailureJSON.init)
             if !failures.isEmpty { detail += "; \(failures.count) failed" }
-            let outcome = Outcome.of(succeeded: report.fetched + report.unchanged + report.skipped, failures: failures.count)
+            let outcome = report.interruption != nil ? .interrupted
+                : Outcome.of(succeeded: report.fetched + report.unchanged + report.skipped, failures: failures.count)
             return (detail, outcome, failures)
         }
         let engine = SyncEngine(store: store, account: account, provider: try session.provider(for: account), progress: progress.update)

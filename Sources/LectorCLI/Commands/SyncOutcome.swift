@@ -49,9 +49,10 @@ struct FailureJSON: Encodable, Sendable, Equatable {
     }
 }
 
-/// `ok`, `partial` or `failed` for one account (or `skipped` for an automatic run that waits).
+/// `ok`, `partial` or `failed` for one account (or `skipped` for an automatic run that waits,
+/// `interrupted` for one Ctrl-C stopped).
 enum Outcome: String, Encodable, Sendable {
-    case ok, partial, failed, skipped
+    case ok, partial, failed, skipped, interrupted
 
     /// The outcome of a run that did `succeeded` things and had `failures`.
     static func of(succeeded: Int, failures: Int) -> Outcome {

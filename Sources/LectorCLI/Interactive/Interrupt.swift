@@ -14,6 +14,8 @@ enum Interrupt {
     nonisolated(unsafe) private static var handled: sig_atomic_t = 0
     nonisolated(unsafe) private static var raised: sig_atomic_t = 0
     nonisolated(unsafe) private static var wakeWriter: Int32 = -1
+    // Main thread only.
+    nonisolated(unsafe) private static var installed = false
 
     static var isRequested: Bool { flag != 0 }
 
@@ -21,8 +23,10 @@ enum Interrupt {
         flag = 0
     }
 
-    /// Replaces the default "terminate" action of SIGINT and starts the watcher.
+    /// Replaces the default "terminate" action of SIGINT and starts the watcher; once per process.
     static func install() {
+        guard !installed else { return }
+        installed = true
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { return installFlagOnly() }
         _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)

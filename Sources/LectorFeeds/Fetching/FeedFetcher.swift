@@ -53,11 +53,13 @@ public enum FetchError: Error, Sendable, Equatable, CustomStringConvertible {
     case authentication(String)
     case http(status: Int, String)
     case parse(FeedParseError)
+    /// The request was cancelled (Ctrl-C): it says nothing about the feed.
+    case cancelled(String)
 
     public var description: String {
         switch self {
         case .network(let error): error.message
-        case .authentication(let message): message
+        case .authentication(let message), .cancelled(let message): message
         case .http(let status, let url): "\(url) answered HTTP \(status)"
         case .parse(let error): error.message
         }
@@ -88,6 +90,8 @@ public struct FeedFetcher: Sendable {
         var next = state
         let response: HTTPResponse
         do { response = try http.sendAndWait(request) } catch {
+            // Neither a failure nor a reason to wait: the feed was not asked at all.
+            if case .cancelled = error { return (.failure(.cancelled(error.message)), state) }
             return failed(.network(error), state: state, now: time, retryAfter: nil)
         }
         next.movedTo = response.permanentRedirect?.absoluteString

@@ -14,13 +14,19 @@ extension AccountAdministrator {
         if try existingFolder(named: name) != nil { throw .folderExists(name: name, account: account.name) }
         var serverID = name
         if let provider {
-            serverID = try server { () throws(SyncError) in try provider.createFolder(named: name) }.serverID
+            guard let created = try change({ () throws(SyncError) in try provider.createFolder(named: name) },
+                                           isDone: { try existingFolder(named: name) != nil }) else {
+                guard let existing = try existingFolder(named: name) else { throw .folderExists(name: name, account: account.name) }
+                return FolderPlacement(folder: existing, created: false, keptLocally: false, change: .alreadyMade)
+            }
+            serverID = created.serverID
         }
         let folder = try storing { try store.folders.insert(accountID: account.id, serverID: serverID, name: name) }
         return FolderPlacement(folder: folder, created: true, keptLocally: provider.map { !$0.capabilities.foldersCanBeEmpty } ?? false)
     }
 
-    public func renameFolder(_ folder: Folder, to name: String) throws(AdministrationError) {
+    @discardableResult
+    public func renameFolder(_ folder: Folder, to name: String) throws(AdministrationError) -> ServerChange {
         guard !name.trimmingBlanks.isEmpty else { throw .emptyName(what: "new name") }
         try requireEditing("rename folders")
         var serverID: String?
@@ -29,12 +35,19 @@ extension AccountAdministrator {
             let current = RemoteFolder(serverID: folder.serverID, name: folder.name)
             // A folder the server has not seen yet (no feeds, no empty folders there) is renamed
             // here only, under the id the server will give it.
-            serverID = try server { () throws(SyncError) in
+            let renamed = try change({ () throws(SyncError) in
                 hasFeeds || provider.capabilities.foldersCanBeEmpty
                     ? try provider.renameFolder(current, to: name) : try provider.createFolder(named: name)
-            }.serverID
+            }, isDone: {
+                // The new name is there and the old one gone (unless only its case changes).
+                try existingFolder(named: name)?.name == name
+                    && (folder.name.equalsIgnoringCase(name) || existingFolder(named: folder.name) == nil)
+            })
+            guard let renamed else { return .alreadyMade }
+            serverID = renamed.serverID
         }
         try storing { try store.folders.rename(folder.id, to: name, serverID: serverID) }
+        return .made
     }
 
     /// Deletes a folder. Its feeds stay, unfiled or where the server files them, except where
@@ -44,8 +57,12 @@ extension AccountAdministrator {
         try requireEditing("delete folders")
         let feeds = try storing { try store.feeds.list(accountID: account.id, folderID: folder.id) }
         let deletesFeeds = deletingFolderDeletesFeeds && !feeds.isEmpty
+        var outcome = ServerChange.made
         if let provider, !feeds.isEmpty || provider.capabilities.foldersCanBeEmpty {
-            try server { () throws(SyncError) in try provider.deleteFolder(RemoteFolder(serverID: folder.serverID, name: folder.name)) }
+            if try change({ () throws(SyncError) in try provider.deleteFolder(RemoteFolder(serverID: folder.serverID, name: folder.name)) },
+                          isDone: { try !store.folders.list(accountID: account.id).contains { $0.folder.id == folder.id } }) == nil {
+                outcome = .alreadyMade
+            }
         }
         try storing {
             try store.database.write {
@@ -61,7 +78,7 @@ extension AccountAdministrator {
             refiledIn = try? store.feeds.list(accountID: account.id).first { $0.feed.id == moved.id }?.folderName
         }
         if deletesFeeds { for listing in feeds { forgetLoginIfAny(listing.feed) } }
-        return FolderDeletion(feedCount: feeds.count, deletedFeeds: deletesFeeds, refiledIn: refiledIn)
+        return FolderDeletion(feedCount: feeds.count, deletedFeeds: deletesFeeds, refiledIn: refiledIn, change: outcome)
     }
 
     /// The folder of that name (case-insensitive), if the account has one.
@@ -78,6 +95,8 @@ public struct FolderPlacement: Sendable, Equatable {
     public var created: Bool
     /// The service has no empty folders: this one exists only locally until a feed is in it.
     public var keptLocally: Bool
+    /// The server had the feed there (or the folder) already: a retry after a lost answer.
+    public var change: ServerChange = .made
 }
 
 /// What deleting a folder did to its feeds.
@@ -87,10 +106,13 @@ public struct FolderDeletion: Sendable, Equatable {
     public var deletedFeeds: Bool
     /// Where the server filed them instead, when it says (FreshRSS: its default category).
     public var refiledIn: String?
+    /// The server had deleted the folder already: a retry after a lost answer.
+    public var change: ServerChange
 
-    public init(feedCount: Int, deletedFeeds: Bool, refiledIn: String?) {
+    public init(feedCount: Int, deletedFeeds: Bool, refiledIn: String?, change: ServerChange = .made) {
         self.feedCount = feedCount
         self.deletedFeeds = deletedFeeds
         self.refiledIn = refiledIn
+        self.change = change
     }
 }

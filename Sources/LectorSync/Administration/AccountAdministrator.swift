@@ -69,15 +69,45 @@ public struct AccountAdministrator {
     /// compared against every feed of the account (a plan did), so the store is not read again.
     @discardableResult
     public func subscribe(_ request: SubscriptionRequest, checkedForDuplicates: Bool = false) throws(AdministrationError) -> Feed {
+        try subscription(request, checkedForDuplicates: checkedForDuplicates).feed
+    }
+
+    /// `subscribe`, saying too whether the server had the subscription already (a retry).
+    public func subscription(_ request: SubscriptionRequest, checkedForDuplicates: Bool = false) throws(AdministrationError) -> Subscription {
         try requireEditing("add feeds")
         if !checkedForDuplicates { try refuseDuplicate(request.url) }
         if let provider {
-            let remoteFeed = try server { () throws(SyncError) in
-                try provider.subscribe(feedURL: request.url.absoluteString, folder: request.folder, title: request.title)
+            let key = canonicalFeedKey(request.url)
+            let subscribed = { () throws -> FeedListing? in
+                try store.feeds.list(accountID: account.id).first { URL(string: $0.feed.url).map(canonicalFeedKey) == key }
             }
-            return try storing { try storeAcknowledged(remoteFeed, folderName: request.folder, siteURL: request.knownSiteURL) }
+            guard let remoteFeed = try change({ () throws(SyncError) in
+                try provider.subscribe(feedURL: request.url.absoluteString, folder: request.folder, title: request.title)
+            }, isDone: { try subscribed() != nil }) else {
+                return Subscription(feed: try finishSubscription(request, listing: try storing { try subscribed() }), change: .alreadyMade)
+            }
+            return Subscription(feed: try storing { try storeAcknowledged(remoteFeed, folderName: request.folder, siteURL: request.knownSiteURL) },
+                                change: .made)
         }
-        return try storing {
+        return Subscription(feed: try storeLocalSubscription(request), change: .made)
+    }
+
+    /// A subscription the server had already: the answer to the first try may have been lost
+    /// before the folder and title were set, so they are set now.
+    private func finishSubscription(_ request: SubscriptionRequest, listing: FeedListing?) throws(AdministrationError) -> Feed {
+        guard var feed = listing?.feed else { throw .store(.failed("the subscription the server reports is not in the store")) }
+        if let folder = request.folder, listing?.folderName?.equalsIgnoringCase(folder) != true {
+            feed.folderID = try move(feed, toFolder: folder).folder.id
+        }
+        if let title = request.title, title != feed.title {
+            try rename(feed, to: title)
+            feed.title = title
+        }
+        return feed
+    }
+
+    private func storeLocalSubscription(_ request: SubscriptionRequest) throws(AdministrationError) -> Feed {
+        try storing {
             try store.database.write {
                 let folderID = try request.folder.map { try folderInStore(named: $0).folder.id }
                 let title = request.localTitle
@@ -102,14 +132,20 @@ public struct AccountAdministrator {
         }
     }
 
-    public func rename(_ feed: Feed, to title: String) throws(AdministrationError) {
+    @discardableResult
+    public func rename(_ feed: Feed, to title: String) throws(AdministrationError) -> ServerChange {
         guard !title.trimmingBlanks.isEmpty else { throw .emptyName(what: "new title") }
         try requireEditing("rename feeds")
+        var outcome = ServerChange.made
         if let provider {
             let reference = try reference(feed)
-            try server { () throws(SyncError) in try provider.renameFeed(reference, to: title) }
+            if try change({ () throws(SyncError) in try provider.renameFeed(reference, to: title) },
+                          isDone: { try listing(of: feed)?.feed.title == title }) == nil {
+                outcome = .alreadyMade
+            }
         }
         try storing { try store.feeds.update(feed.id, title: title, siteURL: feed.siteURL) }
+        return outcome
     }
 
     /// Files a feed in the folder of that name, created when missing.
@@ -117,17 +153,23 @@ public struct AccountAdministrator {
     public func move(_ feed: Feed, toFolder name: String) throws(AdministrationError) -> FolderPlacement {
         guard !name.trimmingBlanks.isEmpty else { throw .emptyName(what: "folder name") }
         try requireEditing("move feeds")
+        var outcome = ServerChange.made
         if let provider {
             let reference = try reference(feed)
-            try server { () throws(SyncError) in try provider.moveFeed(reference, to: name) }
+            if try change({ () throws(SyncError) in try provider.moveFeed(reference, to: name) },
+                          isDone: { try listing(of: feed)?.folderName?.equalsIgnoringCase(name) == true }) == nil {
+                outcome = .alreadyMade
+            }
         }
-        return try storing {
+        var placement = try storing {
             try store.database.write {
                 let placement = try folderInStore(named: name)
                 try store.feeds.move(feed.id, toFolder: placement.folder.id)
                 return placement
             }
         }
+        placement.change = outcome
+        return placement
     }
 
     /// Points a feed at its new address. A local account, and a service that can change an
@@ -157,14 +199,19 @@ public struct AccountAdministrator {
     }
 
     /// Unsubscribes; the feed's articles and its login's secret go with it.
-    public func unsubscribe(_ feed: Feed) throws(AdministrationError) {
+    @discardableResult
+    public func unsubscribe(_ feed: Feed) throws(AdministrationError) -> ServerChange {
         try requireEditing("remove feeds")
+        var outcome = ServerChange.made
         if let provider {
             let reference = try reference(feed)
-            try server { () throws(SyncError) in try provider.unsubscribe(reference) }
+            if try change({ () throws(SyncError) in try provider.unsubscribe(reference) }, isDone: { try listing(of: feed) == nil }) == nil {
+                outcome = .alreadyMade
+            }
         }
         try storing { try store.feeds.remove(feed.id) }
         forgetLoginIfAny(feed)
+        return outcome
     }
 
     func forgetLoginIfAny(_ feed: Feed) {
@@ -230,9 +277,11 @@ public struct AccountAdministrator {
             var folderID: Int64?
             if let folderServerID = remote.folderServerID {
                 let folders = try store.folders.list(accountID: account.id)
+                // Without a folder asked for, the server filed the feed in one of its own (FreshRSS's default).
                 folderID = try folders.first(where: { $0.folder.serverID == folderServerID })?.folder.id
                     ?? store.folders.insert(accountID: account.id, serverID: folderServerID,
-                                            name: folderName ?? GReaderWire.labelName(folderServerID) ?? folderServerID).id
+                                            name: folderName ?? GReaderWire.labelName(folderServerID) ?? folderServerID,
+                                            fromServer: folderName == nil).id
             }
             return try store.feeds.insert(accountID: account.id, folderID: folderID, serverID: remote.serverID, title: remote.title,
                                           url: remote.url, siteURL: remote.siteURL ?? siteURL)
@@ -241,6 +290,25 @@ public struct AccountAdministrator {
 
     func server<T>(_ body: () throws(SyncError) -> T) throws(AdministrationError) -> T {
         do { return try body() } catch { throw .server(error) }
+    }
+
+    /// Sends a change to the server; nil when the server refused it because it is in the wanted
+    /// state already — the answer to an earlier try was lost after the server applied it. On a
+    /// refusal the server's folders and feeds are read into the store, then `isDone` judges;
+    /// when it says no (or the structure cannot be read), the refusal is the answer.
+    func change<T>(_ send: () throws(SyncError) -> T, isDone: () throws -> Bool) throws(AdministrationError) -> T? {
+        do { return try send() } catch {
+            let refusal = error
+            guard case .rejected = refusal else { throw .server(refusal) }
+            do { try refreshFromServer() } catch { throw .server(refusal) }
+            guard try storing({ try isDone() }) else { throw .server(refusal) }
+            return nil
+        }
+    }
+
+    /// The feed as the store has it now (after a refresh from the server), nil once it is gone.
+    func listing(of feed: Feed) throws -> FeedListing? {
+        try store.feeds.list(accountID: account.id).first { $0.feed.id == feed.id }
     }
 
     func storing<T>(_ body: () throws -> T) throws(AdministrationError) -> T {
@@ -257,4 +325,17 @@ public struct LoginOriginChange: Sendable, Equatable {
         self.from = from
         self.to = to
     }
+}
+
+/// Whether the server made a change just now, or had it made already: a retry whose earlier try
+/// reached the server but lost its answer finds the change made, and says so.
+public enum ServerChange: Sendable, Equatable {
+    case made
+    case alreadyMade
+}
+
+/// A feed subscribed, and whether the server had it already.
+public struct Subscription: Sendable, Equatable {
+    public let feed: Feed
+    public let change: ServerChange
 }

@@ -73,9 +73,10 @@ public final class FeverProvider: SyncProvider, @unchecked Sendable {
     }
 
     /// Walks every item with `since_id`, ascending, 50 per call, until a page comes back empty.
-    /// Fever cannot filter by date, so the whole walk is made and only entries published since
-    /// `since` (with a day of margin) are delivered; the walk also records the state evidence
-    /// `unreadIDs`/`starredIDs` need.
+    /// Fever cannot filter by date, so the whole walk is made and only entries received (or,
+    /// where the server does not say, published) since `since`, with a day of margin, are
+    /// delivered — the same ones the server's Google Reader API gives; the walk also records the
+    /// state evidence `unreadIDs`/`starredIDs` need.
     public func entries(since: Date?, deliver: (RemoteEntryPage) throws -> Void) throws(SyncError) {
         lock.withLock { walk = nil }
         var evidence = FeverWalk()
@@ -91,7 +92,7 @@ public final class FeverProvider: SyncProvider, @unchecked Sendable {
             guard highest > sinceID else { throw .protocolViolation("the Fever items list does not advance past id \(sinceID)") }
             sinceID = highest
             for item in items { evidence.record(item) }
-            let page = items.map(\.entry).filter { entry in cutoff.map { (entry.publishedAt ?? .distantFuture) >= $0 } ?? true }
+            let page = items.filter { item in cutoff.map { (item.ageTime ?? .distantFuture) >= $0 } ?? true }.map(\.entry)
             guard !page.isEmpty else { continue }
             do { try deliver(RemoteEntryPage(entries: page)) } catch let error as SyncError { throw error } catch {
                 throw .storing(error)

@@ -57,6 +57,17 @@ struct FeverItem {
     let id: Int64
     let entry: RemoteEntry
 
+    /// When the server received the item, where its id says: FreshRSS's ids are the µs time of
+    /// receipt (as its Google Reader ids are); Miniflux's are small serial numbers.
+    var receivedAt: Date? {
+        // From 10^15 µs on (September 2001): no serial number reaches that.
+        id >= 1_000_000_000_000_000 ? Date(timeIntervalSince1970: TimeInterval(id / 1_000_000)) : nil
+    }
+
+    /// The time the article-age limit judges: receipt where known, as FreshRSS's Google Reader
+    /// API does (`ot`), else publication, as Miniflux's does.
+    var ageTime: Date? { receivedAt ?? entry.publishedAt }
+
     init?(_ item: [String: Any]) {
         guard let id = FeverWire.id(item["id"]), let feed = FeverWire.id(item["feed_id"]) else { return nil }
         self.id = id

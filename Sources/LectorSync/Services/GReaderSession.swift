@@ -15,7 +15,8 @@ public struct GReaderSession: Sendable {
         let response = try connection.send(.postForm(connection.url("accounts/ClientLogin"),
                                                      fields: [("Email", user), ("Passwd", password)]))
         if response.status == 401 || response.status == 403 {
-            throw .authentication("\(host) refused the login for '\(user)': FreshRSS needs its API password (Profile → API password), not the web password, with 'Allow API access' on")
+            let server = GReaderServer.of(refusal: response, base: connection.base)
+            throw .authentication("\(host) refused the login for '\(user)': \(server.passwordAdvice)")
         }
         if response.status == 503 { throw .rejected("\(host) has its API disabled (HTTP 503): enable API access in its settings") }
         try connection.require(response, "the login")
@@ -26,7 +27,9 @@ public struct GReaderSession: Sendable {
         var session = GReaderSession(connection: connection, authToken: token, info: ServerInfo(name: "Google Reader API", user: user))
         let check = try connection.send(session.authorized(.get(connection.url("reader/api/0/user-info", query: [("output", "json")]))))
         if check.status == 401 {
-            throw .authentication("\(host) accepted the password but rejected the next request: something between Lector and the server (a reverse proxy?) is stripping the Authorization header — see FreshRSS's check at \(connection.url("check/compatibility").absoluteString)")
+            let compatibility = GReaderServer.servesFreshRSSPath(connection.base)
+                ? " — see FreshRSS's check at \(connection.url("check/compatibility").absoluteString)" : ""
+            throw .authentication("\(host) accepted the password but rejected the next request: something between Lector and the server (a reverse proxy?) is stripping the Authorization header\(compatibility)")
         }
         try connection.require(check, "user-info")
         let object = try connection.json(check, "user-info") as? [String: Any]

@@ -57,9 +57,12 @@ public struct ServiceConnection: Sendable {
 
     /// The body parsed as a JSON object, or a protocol error naming what was expected.
     public func json(_ response: HTTPResponse, _ what: String) throws(SyncError) -> Any {
-        // The parser's own error names a byte offset; the excerpt of the body tells the user more.
+        // The parser's own error names a byte offset, useless to the user; what was expected is not.
         guard let value = try? JSONObject.parse(response.body) else {
-            throw .protocolViolation("\(base.host ?? "the server") did not answer \(what) with JSON: \(Self.excerpt(response))")
+            let host = base.host ?? "the server"
+            throw .protocolViolation(Self.looksLikeJSON(response)
+                ? "\(host)'s answer to \(what) is not complete JSON: it was cut short or is malformed"
+                : "\(host) did not answer \(what) with JSON: \(Self.excerpt(response))")
         }
         return value
     }
@@ -69,15 +72,24 @@ public struct ServiceConnection: Sendable {
     /// control characters removed and cut short.
     static func excerpt(_ response: HTTPResponse) -> String {
         let text = response.text.trimmingBlanksAndNewlines
-        if text.hasPrefix("{"), let object = (try? JSONObject.parse(response.body)) as? [String: Any],
-           let message = ["error_message", "error", "message"].lazy.compactMap({ object[$0] as? String }).first {
-            return clean(message)
+        if looksLikeJSON(response) {
+            // JSON itself is never quoted: its error message when it has one, else what it is.
+            guard let parsed = try? JSONObject.parse(response.body) else { return "JSON cut short or malformed" }
+            let object = parsed as? [String: Any] ?? [:]
+            return ["error_message", "error", "message"].lazy.compactMap({ object[$0] as? String }).first.map(clean)
+                ?? "JSON without an error message"
         }
         if text.hasPrefix("<") {
             let title = text.firstMatch(of: /(?is)<title[^>]*>(.*?)<\/title>/).map { clean(String($0.1)) }
             return "an HTML page" + (title.map { $0.isEmpty ? "" : " ('\($0)')" } ?? "") + ", not the API"
         }
         return clean(text.split(whereSeparator: \.isNewline).first.map(String.init) ?? "")
+    }
+
+    /// A body that starts like a JSON object or array.
+    static func looksLikeJSON(_ response: HTTPResponse) -> Bool {
+        let text = response.text.trimmingBlanksAndNewlines
+        return text.hasPrefix("{") || text.hasPrefix("[")
     }
 
     private static func clean(_ text: String) -> String {

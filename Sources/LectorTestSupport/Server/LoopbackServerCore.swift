@@ -120,6 +120,10 @@ final class LoopbackServerCore: @unchecked Sendable {
             }
             lock.withLock { log.append(request) }
             if active.contains(where: { if case .dropConnection = $0 { true } else { false } }) { return }
+            if active.contains(where: { if case .loseAnswer(let suffix) = $0 { request.path.hasSuffix(suffix) } else { false } }) {
+                _ = handler(request)
+                return
+            }
             let plan = ResponsePlan(faults: active, answer: { handler(request) })
             if let delay = plan.delay { Thread.sleep(forTimeInterval: delay) }
             let open = plan.write(to: io, keepAlive: keepAlive, headRequest: request.method == "HEAD")

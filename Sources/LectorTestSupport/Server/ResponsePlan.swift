@@ -16,7 +16,7 @@ struct ResponsePlan {
             case .respond(let status, let headers, let body):
                 replacement = ServerResponse(status: status, headers: headers, body: Data(body.utf8))
             case .oversizedBody(let bytes, let declare): oversized = (bytes, declare)
-            case .dropConnection, .stripAuthorization: break
+            case .dropConnection, .stripAuthorization, .loseAnswer: break
             }
         }
         response = replacement ?? answer()

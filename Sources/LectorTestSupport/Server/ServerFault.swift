@@ -2,6 +2,9 @@
 public enum ServerFault: Sendable {
     /// Read the request, then close the connection without answering.
     case dropConnection
+    /// Let the handler act on a request whose path ends with `pathSuffix`, then close the
+    /// connection without answering: a change the server made whose answer was lost.
+    case loseAnswer(pathSuffix: String)
     /// Wait this long before answering.
     case delay(Duration)
     /// Send the body `chunkBytes` at a time with `interval` between chunks.

@@ -209,6 +209,42 @@ struct JourneyTests {
         #expect(try !journey.shell("lector feed list").stdout.contains("Long Reads"), "no feed may be added")
     }
 
+    @Test("Ctrl-C during a sync in the REPL: 'interrupted: 2 of 6 feeds synced', and the feeds not reached neither fail nor wait")
+    func ctrlCDuringSync() throws {
+        let journey = try Journey()
+        let holding = HeldAnswers()
+        let server = try LoopbackServer { request in
+            guard let match = request.path.wholeMatch(of: /\/feed\/(\d+)\.xml/), let number = Int(match.1) else { return .notFound }
+            if number >= 2 { holding.holdIfAsked() }
+            return .text("<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>Feed \(number)</title><link>https://site\(number).example/</link>"
+                         + "<item><guid>f\(number)</guid><title>Item \(number)</title></item></channel></rss>",
+                         headers: [("Content-Type", "application/rss+xml")])
+        }
+        defer { holding.release() }
+        for number in 0..<6 {
+            let added = try journey.shell("lector feed add \(server.url("/feed/\(number).xml"))")
+            try #require(added.status == 0, "feed add \(number): \(added.stderr)")
+        }
+        // The sync under test is the one typed, not one started on launch.
+        try #require(try journey.shell("lector settings set sync.on-launch false").status == 0)
+        holding.start()
+        let terminal = try journey.terminal(width: 120)
+        try Journey.startREPL(in: terminal)
+        terminal.run("sync")
+        #expect(holding.waitForHeld(), "the sync never reached the held feeds:\n\(terminal.screen())")
+        usleep(300_000)
+        terminal.press("C-c")
+        #expect(terminal.wait(for: { $0.contains("interrupted: 2 of 6 feeds synced") }, timeout: 3),
+                "Ctrl-C did not say how far the sync got:\n\(terminal.screen())")
+        #expect(!terminal.screen().contains("failure"), "the cancelled fetches were reported as failures:\n\(terminal.screen())")
+        #expect(Journey.replStillWorks(terminal), "the REPL stopped answering:\n\(terminal.screen())")
+        holding.release()
+        for number in 2..<6 {
+            let shown = try journey.shell("lector feed show 'Feed \(number)'")
+            #expect(!shown.stdout.contains("last error"), "Feed \(number) counts a failure after Ctrl-C: \(shown.stdout)")
+        }
+    }
+
     @Test("Ctrl-C during a request to a server that never answers returns within a second; the REPL goes on")
     func ctrlCDuringSilentRequest() throws {
         let journey = try Journey()
@@ -320,5 +356,38 @@ struct JourneyTests {
         terminal.type("lector fol")
         terminal.press("Tab")
         #expect(terminal.wait(for: { $0.contains("lector folder") }, timeout: 5), "fish did not complete:\n\(terminal.screen())")
+    }
+}
+
+/// Answers a journey's server holds back once asked to, until released; counts the held ones.
+final class HeldAnswers: @unchecked Sendable {
+    private let lock = NSLock()
+    private var holding = false
+    private var held = 0
+    private let gate = DispatchSemaphore(value: 0)
+
+    func start() { lock.withLock { holding = true } }
+
+    func holdIfAsked() {
+        guard lock.withLock({ () -> Bool in
+            if holding { held += 1 }
+            return holding
+        }) else { return }
+        _ = gate.wait(timeout: .now() + 20)
+    }
+
+    /// Whether a request was held within 10 s.
+    func waitForHeld() -> Bool {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if lock.withLock({ held > 0 }) { return true }
+            usleep(20_000)
+        }
+        return false
+    }
+
+    func release() {
+        lock.withLock { holding = false }
+        for _ in 0..<16 { gate.signal() }
     }
 }

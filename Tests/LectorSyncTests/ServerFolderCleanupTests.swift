@@ -1,0 +1,32 @@
+import Foundation
+import LectorStore
+import LectorSync
+import LectorTestSupport
+import Testing
+
+/// GReader has no empty folders, so Lector keeps an empty folder it made itself until a feed is
+/// filed in it. The folder FreshRSS files a new feed in by itself (its default, "Uncategorized")
+/// is not one of those: emptied here (an interrupted `account copy` moved its feeds on), it goes
+/// at the next sync once the server no longer reports it.
+@Suite("Folders the server dropped")
+struct ServerFolderCleanupTests {
+    @Test("the server's default folder, emptied, goes at the next sync; an empty folder made here stays")
+    func serverDefaultFolderDropped() async throws {
+        try await offPool {
+            let bench = try AccountAdministratorTests.bench(.greader)
+            let admin = AccountAdministrator(store: bench.store, account: bench.account, provider: bench.provider)
+            try admin.createFolder(named: "Later")
+            // Subscribed without a folder: FreshRSS files the feed in its default one.
+            let added = try admin.subscribe(SubscriptionRequest(url: URL(string: "https://new.example/feed.xml")!))
+            let folders = { Set(try bench.store.folders.list(accountID: bench.account.id).map(\.folder.name)) }
+            let filed = try folders()
+            #expect(filed.contains("Uncategorized"), "the store should show the server's default folder: \(filed.sorted())")
+            try admin.move(added, toFolder: "Tech")
+            #expect(try !bench.provider.structure().folders.contains { $0.name == "Uncategorized" }, "the server still reports its emptied default folder")
+            try bench.sync()
+            let after = try folders()
+            #expect(!after.contains("Uncategorized"), "the server's folder it no longer reports is still in the store: \(after.sorted())")
+            #expect(after.contains("Later"), "the empty folder made here was dropped: \(after.sorted())")
+        }
+    }
+}
