@@ -1,4 +1,5 @@
-/// The store's schema, as an ordered list of migrations. Append new steps; never edit old ones.
+/// The store's schema, as an ordered list of migrations. Append new steps; never edit or rename old ones
+/// (a step's name is how a store records that it was applied).
 public enum Schema {
     public static let migrator = Migrator([
         Migration("v1: accounts, feeds, articles, state, intents, settings, reading list, fetch and sync metadata, FTS") { db in
@@ -43,6 +44,9 @@ public enum Schema {
         },
         Migration("v14: marks restored from a backup wait for their articles") { db in
             try db.executeScript(restoredMarks)
+        },
+        Migration("v15: an account's kind is checked by the store, not by a constraint", rebuildsTables: true) { db in
+            try db.executeScript(accountKindUnchecked)
         },
     ])
 
