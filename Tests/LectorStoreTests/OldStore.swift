@@ -19,7 +19,7 @@ final class OldStore {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let database = try Database(path: path)
         try Migrator(Array(Schema.migrator.migrations.prefix(version))).migrate(database)
-        if Self.versionsBeforeNamedRecord.contains(version) { try database.execute("DROP TABLE IF EXISTS schema_migrations") }
+        if Self.versionsBeforeNamedRecord.contains(version) { try database.execute("DROP TABLE schema_migrations") }
         try Self.fill(database, version: version)
     }
 
