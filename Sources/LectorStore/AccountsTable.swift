@@ -6,8 +6,13 @@ public struct AccountsTable {
 
     private static let columns = "id, kind, name, url, username, is_default, is_demo, needs_password, plain_http_host"
 
-    private static func account(_ row: Row) -> Account {
-        Account(id: row.int64(0), kind: AccountKind(rawValue: row.string(1)) ?? .local, name: row.string(2),
+    private static func account(_ row: Row) throws(StoreError) -> Account {
+        // The one check of a kind read back (see Schema.accountKindUnchecked): one this Lector
+        // lacks is refused, never taken for another service.
+        guard let kind = AccountKind(rawValue: row.string(1)) else {
+            throw .failed("the account '\(row.string(2))' is of kind '\(row.string(1))', which this Lector does not know: upgrade Lector")
+        }
+        return Account(id: row.int64(0), kind: kind, name: row.string(2),
                 url: row.optionalString(3), username: row.optionalString(4), isDefault: row.bool(5),
                 isDemo: row.bool(6), needsPassword: row.bool(7), plainHTTPHost: row.optionalString(8))
     }

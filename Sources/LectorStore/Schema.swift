@@ -1,4 +1,5 @@
-/// The store's schema, as an ordered list of migrations. Append new steps; never edit old ones.
+/// The store's schema, as an ordered list of migrations. Append new steps; never edit or rename old ones
+/// (a step's name is how a store records that it was applied).
 public enum Schema {
     public static let migrator = Migrator([
         Migration("v1: accounts, feeds, articles, state, intents, settings, reading list, fetch and sync metadata, FTS") { db in
@@ -49,6 +50,9 @@ public enum Schema {
         },
         Migration("v16: a folder remembers whether it came from the server") { db in
             try db.executeScript(folderOrigin)
+        },
+        Migration("v17: an account's kind is checked by the store, not by a constraint", rebuildsTables: true) { db in
+            try db.executeScript(accountKindUnchecked)
         },
     ])
 

@@ -39,9 +39,7 @@ public final class Store {
     private static func openReadOnly(path: String, mode: Database.Mode) -> Store? {
         // Why try?: see openReadOnly(path:soleConnection:); nil sends the caller to the next way or to no store.
         guard let database = try? Database(path: path, mode: mode),
-              // Why try?: a store whose version cannot be read is one completion cannot use either.
-              let version = try? database.userVersion(),
-              version == Schema.migrator.latestVersion
+              Schema.migrator.isCurrent(database)
         else { return nil }
         return Store(readOnly: database)
     }

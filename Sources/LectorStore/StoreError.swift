@@ -1,7 +1,8 @@
 /// What can go wrong opening or using the store, phrased for the person at the terminal.
 public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case database(DatabaseError)
-    case newerSchema(path: String, found: Int, supported: Int)
+    /// Steps were applied to the store that this binary does not know (by their names).
+    case newerSchema(path: String, unknownSteps: [String])
     case migrationFailed(name: String, reason: String)
     case cannotCreateDirectory(path: String, reason: String)
     case notFound(what: String, name: String)
@@ -21,8 +22,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             return "the store could not be read or written (\(error.message)); check the disk and its free space"
         case .database(let error):
             return error.description
-        case .newerSchema(let path, let found, let supported):
-            return "the store \(path) has schema version \(found), but this Lector understands up to \(supported): upgrade Lector (or move the file aside to start fresh)"
+        case .newerSchema(let path, let unknownSteps):
+            return "the store \(path) was upgraded by a newer Lector (this one does not know its step '\(unknownSteps.joined(separator: "', '"))'): "
+                + "upgrade Lector (or move the file aside to start fresh)"
         case .migrationFailed(let name, let reason):
             return "could not upgrade the store (step '\(name)'): \(reason); the store was left at the previous version"
         case .cannotCreateDirectory(let path, let reason):

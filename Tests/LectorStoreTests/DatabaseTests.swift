@@ -39,7 +39,7 @@ struct DatabaseTests {
         let temporary = try TemporaryStore()
         let secret = "hunter2-should-not-appear"
         let error = #expect(throws: DatabaseError.self, "a CHECK violation should throw") {
-            try temporary.store.database.execute("INSERT INTO accounts (kind, name, created_at) VALUES (?, ?, 0)", "nonsense", secret)
+            try temporary.store.database.execute("INSERT INTO accounts (kind, name, is_default, created_at) VALUES ('local', ?, ?, 0)", secret, 2)
         }
         #expect(error?.isConstraintViolation == true, "expected a constraint error, got code \(String(describing: error?.code))")
         #expect(error?.description.contains(secret) == false, "bound values leaked into the error: \(String(describing: error))")

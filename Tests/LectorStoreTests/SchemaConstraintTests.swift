@@ -4,14 +4,6 @@ import Testing
 
 @Suite("Schema constraints")
 struct SchemaConstraintTests {
-    @Test("account kinds are limited to the five services")
-    func accountKindIsChecked() throws {
-        let temporary = try TemporaryStore()
-        #expect(throws: DatabaseError.self) {
-            try temporary.store.database.execute("INSERT INTO accounts (kind, name, created_at) VALUES ('rss-o-matic', 'X', 0)")
-        }
-    }
-
     @Test("account names are unique regardless of case")
     func accountNamesUnique() throws {
         let temporary = try TemporaryStore()
