@@ -104,6 +104,7 @@ struct EnvironmentVariable: Sendable {
         EnvironmentVariable(name: "COLUMNS", meaning: "width to fit tables to"),
         EnvironmentVariable(name: "PAGER", meaning: "the pager for articles, long lists and REPL help when reader.pager is empty (default less; cat for none)"),
         EnvironmentVariable(name: "LESS", meaning: "less's options; FRX when unset (a text that fits the screen just prints)"),
+        EnvironmentVariable(name: "LESSCHARSET", meaning: "less's character set; utf-8 when unset, as Lector writes UTF-8 whatever the locale"),
         EnvironmentVariable(name: "NO_COLOR", meaning: "when set and not empty, no colour unless --color always (https://no-color.org)"),
     ]
 }

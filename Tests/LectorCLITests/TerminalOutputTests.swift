@@ -64,6 +64,8 @@ struct TerminalOutputTests {
         #expect(Pager.command(noPager: false, setting: nil, environment: ["PAGER": "cat"]) == nil)
         #expect(Pager.environment([:])["LESS"] == "FRX")
         #expect(Pager.environment(["LESS": "-R"])["LESS"] == "-R", "a user's LESS is theirs")
+        #expect(Pager.environment([:])["LESSCHARSET"] == "utf-8", "Lector's output is UTF-8 whatever the locale")
+        #expect(Pager.environment(["LESSCHARSET": "latin1"])["LESSCHARSET"] == "latin1", "a user's LESSCHARSET is theirs")
     }
 
     @Test("a pager that quits at once neither kills Lector nor counts as not shown")

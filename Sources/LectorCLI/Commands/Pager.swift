@@ -18,6 +18,9 @@ enum Pager {
         var environment = base
         if environment["LESS"] == nil { environment["LESS"] = "FRX" }
         if environment["LV"] == nil { environment["LV"] = "-c" }
+        // Lector writes UTF-8 whatever the locale; without one (a bare container, an ssh session
+        // that sets none) less would show every non-ASCII character as <E2><80><94>.
+        if environment["LESSCHARSET"] == nil { environment["LESSCHARSET"] = "utf-8" }
         return environment
     }
 

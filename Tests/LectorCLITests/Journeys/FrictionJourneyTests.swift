@@ -26,6 +26,20 @@ struct FrictionJourneyTests {
         #expect(Journey.replStillWorks(terminal))
     }
 
+    @Test("with no locale set (LANG empty, as in a bare container or an ssh session without one), paged help shows its dashes, not <E2><80><94>")
+    func pagedTextWithoutLocale() throws {
+        let journey = try Journey()
+        let terminal = try journey.terminal(width: 80, height: 15, extra: ["LANG": ""])
+        try Journey.startREPL(in: terminal)
+        terminal.run("feed")
+        #expect(terminal.wait(for: { $0.contains("feed list") }, timeout: 10), "the noun's help never showed:\n\(terminal.screen())")
+        let screen = terminal.screen()
+        #expect(screen.contains("feed \u{2014} feeds"), "the em dash of the help's first line is not shown as itself:\n\(screen)")
+        #expect(!screen.contains("<E2>"), "the pager showed UTF-8 as escaped bytes:\n\(screen)")
+        terminal.press("q")
+        #expect(Journey.replStillWorks(terminal))
+    }
+
     @Test("schedule install with background sync off asks to turn it on; y turns it on and writes the units")
     func scheduleInstallOffers() throws {
         let journey = try Journey()
