@@ -58,6 +58,19 @@ struct FeedHealthCheckTests {
         }
     }
 
+    @Test("the same feed in another account (as account copy makes it) is no duplicate: counted once for the report, with no finding per feed")
+    func copyInAnotherAccountIsNoDuplicate() throws {
+        let world = try World()
+        let other = try world.store.accounts.insert(kind: .local, name: "copy", url: nil, username: nil)
+        try world.store.feeds.insert(accountID: other.id, folderID: nil, serverID: "copied", title: "ok copied",
+                                     url: world.server.url("/ok.xml").absoluteString, siteURL: nil)
+        let report = try FeedHealthChecker(store: world.store, http: world.http, staleAfter: 182 * 86_400).check([world.account, other], now: Date())
+        let found = world.findings(report)
+        #expect(found["ok copied"] == [], "the copy in the other account is no duplicate: \(found)")
+        #expect(found["ok.xml"] == ["duplicate"] && found["ok again"] == ["duplicate"], "the twins within one account still are: \(found)")
+        #expect(report.alsoInAnotherAccount == 3, "ok.xml, ok again and ok copied share an address across accounts: \(report.alsoInAnotherAccount)")
+    }
+
     @Test("one check finds the moved, failing, stale, not-a-feed and duplicate feeds, sorted worst first")
     func oneCheck() throws {
         let world = try World()

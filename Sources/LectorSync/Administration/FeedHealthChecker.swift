@@ -31,6 +31,9 @@ public struct FeedHealthChecker {
         public var feeds: [FeedHealth]
         /// HTTP requests made to feed servers.
         public var requests: Int
+        /// Checked feeds whose address another account also subscribes: the copies `account copy`
+        /// makes on purpose, so said once for them all rather than as a duplicate per feed.
+        public var alsoInAnotherAccount: Int
     }
 
     /// Checks every feed of `accounts`. `serverErrors` holds what each account's service says
@@ -65,7 +68,9 @@ public struct FeedHealthChecker {
         // A name that does not resolve means the site is gone only when other hosts did answer.
         let networkUp = probes.contains { $0.status != nil }
 
-        let duplicates = Self.duplicates(everyFeed.filter { !demo.contains($0.feed.accountID) }, accounts: allAccounts)
+        let subscribed = everyFeed.filter { !demo.contains($0.feed.accountID) }
+        let duplicates = Self.duplicates(subscribed, accounts: allAccounts)
+        let elsewhere = Self.alsoInAnotherAccount(listings, among: subscribed)
         var results: [FeedHealth] = []
         for (index, listing) in listings.enumerated() {
             let meta = metas[index]
@@ -86,7 +91,7 @@ public struct FeedHealthChecker {
             results.append(health)
         }
         results.sort { ($0.severity, $1.account.name, $1.feed.title) > ($1.severity, $0.account.name, $0.feed.title) }
-        return Report(feeds: results, requests: probes.map(\.requests).reduce(0, +))
+        return Report(feeds: results, requests: probes.map(\.requests).reduce(0, +), alsoInAnotherAccount: elsewhere)
     }
 
     /// True while a feed's server asked, through Retry-After, not to be asked yet: of the check
@@ -137,13 +142,14 @@ public struct FeedHealthChecker {
         return found
     }
 
-    /// Feeds subscribed more than once (same canonical address), by feed id: where the others are.
+    /// Feeds subscribed more than once in one account (same canonical address), by feed id: where
+    /// the others are. The same address in two accounts is no duplicate: `account copy` makes it.
     static func duplicates(_ listings: [FeedListing], accounts: [Account]) -> [Int64: [String]] {
         let names = Dictionary(uniqueKeysWithValues: accounts.map { ($0.id, $0.name) })
         var groups: [String: [FeedListing]] = [:]
         for listing in listings {
             guard let url = URL(string: listing.feed.url) else { continue }
-            groups[canonicalFeedKey(url), default: []].append(listing)
+            groups["\(listing.feed.accountID) \(canonicalFeedKey(url))", default: []].append(listing)
         }
         var twins: [Int64: [String]] = [:]
         for group in groups.values where group.count > 1 {
@@ -154,5 +160,17 @@ public struct FeedHealthChecker {
             }
         }
         return twins
+    }
+
+    /// How many of `checked` have their canonical address subscribed in another account too.
+    static func alsoInAnotherAccount(_ checked: [FeedListing], among listings: [FeedListing]) -> Int {
+        var accounts: [String: Set<Int64>] = [:]
+        for listing in listings {
+            guard let url = URL(string: listing.feed.url) else { continue }
+            accounts[canonicalFeedKey(url), default: []].insert(listing.feed.accountID)
+        }
+        return checked.filter { listing in
+            URL(string: listing.feed.url).map { (accounts[canonicalFeedKey($0)]?.count ?? 0) > 1 } ?? false
+        }.count
     }
 }
