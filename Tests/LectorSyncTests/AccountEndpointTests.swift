@@ -1,10 +1,11 @@
 import Foundation
+import LectorBasics
 import Testing
 @testable import LectorSync
 
 @Suite("Account endpoints")
 struct AccountEndpointTests {
-    private func urls(_ kind: ServiceKind, _ typed: String?) throws -> [String] {
+    private func urls(_ kind: AccountKind, _ typed: String?) throws -> [String] {
         try AccountEndpoint.resolve(kind: kind, typed: typed).candidates.map(\.absoluteString)
     }
 
