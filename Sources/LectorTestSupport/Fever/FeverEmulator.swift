@@ -2,6 +2,7 @@ import Foundation
 
 /// An in-memory FreshRSS Fever API at `/api/fever.php`, answering like FreshRSS 1.24: the key
 /// only from the POST body, HTTP 200 with `auth:0` for a wrong key, ids as JSON strings.
+// Unchecked: every `var` is guarded by `lock`.
 public final class FeverEmulator: @unchecked Sendable {
     /// The path FreshRSS serves Fever under.
     public static let path = "/api/fever.php"

@@ -2,6 +2,7 @@ import Foundation
 
 /// An in-memory FreshRSS Google Reader API at `/api/greader.php`, answering like FreshRSS 1.24
 /// (status codes, bodies and content types as in the recorded fixtures).
+// Unchecked: every `var` is guarded by `lock`.
 public final class GReaderEmulator: @unchecked Sendable {
     /// The path prefix FreshRSS serves the API under.
     public static let basePath = "/api/greader.php"

@@ -5,6 +5,7 @@ import Glibc
 
 /// The listening socket, connection threads, log and faults. Threads hold this object, not the
 /// `LoopbackServer`, so a server nobody references any more still stops in `deinit`.
+// Unchecked: every `var` is guarded by `lock`.
 final class LoopbackServerCore: @unchecked Sendable {
     /// The port the server listens on.
     let port: UInt16
