@@ -2,6 +2,7 @@ import Glibc
 
 /// A mutex, with a condition for the few waits the sync pipeline needs. FoundationEssentials has
 /// no NSLock or NSCondition, and full Foundation (with its ICU data) is not linked into the binary.
+// Unchecked: it is the lock; its pthread mutex and condition live behind pointers that never change.
 public final class Lock: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)

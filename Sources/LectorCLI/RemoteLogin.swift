@@ -1,11 +1,12 @@
 import FoundationEssentials
 import Glibc
+import LectorBasics
 import LectorHTTP
 import LectorSync
 
 /// Logging in to a service from the CLI, with sync failures mapped onto exit codes.
 enum RemoteLogin {
-    static func verify(_ kind: ServiceKind, endpoint: AccountEndpoint, user: String?, secret: String,
+    static func verify(_ kind: AccountKind, endpoint: AccountEndpoint, user: String?, secret: String,
                        http: HTTPClient = HTTPClient(), plainHTTPConsented: Bool = false) throws(CLIError) -> (url: URL, info: ServerInfo) {
         do {
             return try ServiceLogin.verify(kind: kind, endpoint: endpoint, user: user, secret: secret, http: http,

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LectorBasics
 import Dispatch
+import Synchronization
 
 /// The app's one HTTP client, over libcurl: no cache, no cookies, connect/idle/overall deadlines,
 /// a body cap counted on decoded bytes, and redirects that never carry credentials to another origin.
@@ -98,42 +99,45 @@ public final class HTTPClient: Sendable {
 }
 
 /// Hands the transfer created inside the continuation to a cancellation handler that may run first.
-private final class TransferBox: @unchecked Sendable {
-    private let lock = Lock()
-    private var transfer: Transfer?
-    private var pending: ((Transfer) -> Void)?
+private final class TransferBox: Sendable {
+    private struct State {
+        var transfer: Transfer?
+        var pending: (@Sendable (Transfer) -> Void)?
+    }
+
+    private let state = Mutex(State())
 
     func set(_ transfer: Transfer) {
-        let action: ((Transfer) -> Void)? = lock.withLock {
-            self.transfer = transfer
-            defer { pending = nil }
-            return pending
+        let action = state.withLock { state in
+            state.transfer = transfer
+            defer { state.pending = nil }
+            return state.pending
         }
         action?(transfer)
     }
 
-    func whenSet(_ action: @escaping (Transfer) -> Void) {
-        let ready: Transfer? = lock.withLock {
-            if transfer == nil { pending = action }
-            return transfer
+    func whenSet(_ action: @escaping @Sendable (Transfer) -> Void) {
+        let ready: Transfer? = state.withLock {
+            if $0.transfer == nil { $0.pending = action }
+            return $0.transfer
         }
         if let ready { action(ready) }
     }
 }
 
 /// A one-shot result handed from the transfer thread to a blocked caller.
-private final class BlockingOutcome: @unchecked Sendable {
+private final class BlockingOutcome: Sendable {
     private let semaphore = DispatchSemaphore(value: 0)
-    private var result: Result<HTTPResponse, HTTPError>?
+    private let result = Mutex<Result<HTTPResponse, HTTPError>?>(nil)
 
     func finish(_ result: Result<HTTPResponse, HTTPError>) {
-        self.result = result
+        self.result.withLock { $0 = result }
         semaphore.signal()
     }
 
     func wait() -> Result<HTTPResponse, HTTPError> {
         semaphore.wait()
         // The semaphore orders the write before this read.
-        return result!
+        return result.withLock { $0 }!
     }
 }

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import LectorBasics
+import Synchronization
 
 /// The transfer engines whose threads are running, so `HTTPCancellation` can reach them all.
 enum LiveEngines {
@@ -8,18 +8,17 @@ enum LiveEngines {
         init(_ engine: TransferEngine) { self.engine = engine }
     }
 
-    private static let lock = Lock()
-    nonisolated(unsafe) private static var engines: [ObjectIdentifier: WeakEngine] = [:]
+    private static let engines = Mutex<[ObjectIdentifier: WeakEngine]>([:])
 
     static func add(_ engine: TransferEngine) {
-        lock.withLock { engines[ObjectIdentifier(engine)] = WeakEngine(engine) }
+        engines.withLock { $0[ObjectIdentifier(engine)] = WeakEngine(engine) }
     }
 
     static func remove(_ engine: TransferEngine) {
-        _ = lock.withLock { engines.removeValue(forKey: ObjectIdentifier(engine)) }
+        _ = engines.withLock { $0.removeValue(forKey: ObjectIdentifier(engine)) }
     }
 
     static func all() -> [TransferEngine] {
-        lock.withLock { engines.values.compactMap(\.engine) }
+        engines.withLock { $0.values.compactMap(\.engine) }
     }
 }

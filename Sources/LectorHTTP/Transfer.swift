@@ -4,6 +4,7 @@ import FoundationEssentials
 /// One request from submission to outcome, across its redirect hops and at most one fresh-connection
 /// retry. Once submitted it is touched only on its engine's thread (libcurl's callbacks run there
 /// too), except `requestedFailure`, which is guarded by the engine's lock.
+// Unchecked: confined to its engine's thread once submitted; `requestedFailure` is guarded by the engine's lock.
 final class Transfer: @unchecked Sendable {
     let original: HTTPRequest
     let configuration: HTTPClientConfiguration

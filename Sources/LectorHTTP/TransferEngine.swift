@@ -6,6 +6,7 @@ import LectorBasics
 /// in `curl_multi_poll` until a socket is ready, a deadline is due, or another thread wakes it with
 /// `curl_multi_wakeup` to add or cancel a transfer: no CPU while waiting, cancellation at once.
 /// Connections stay in the multi handle's cache between requests, so a sync reuses them.
+// Unchecked: each field is guarded by `lock` or confined to the engine thread, as marked on it.
 final class TransferEngine: @unchecked Sendable {
     private let lock = Lock()
     // Made with the thread by the first submit (libcurl is loaded by then: HTTPClient checks), so

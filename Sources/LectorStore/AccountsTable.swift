@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LectorBasics
 
 /// Queries over `accounts`.
 public struct AccountsTable {

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LectorBasics
 
 /// Changing read and starred state the offline-first way: the local state and, for accounts
 /// with a server, the intent to tell it, are written in one transaction. Local accounts have no

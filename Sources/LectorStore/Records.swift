@@ -1,7 +1,4 @@
-/// The services Lector can hold an account on.
-public enum AccountKind: String, CaseIterable, Sendable, Codable {
-    case local, freshrss, miniflux, fever, feedbin
-}
+import LectorBasics
 
 /// An account as stored locally. Secrets are never here: they live in the keyring.
 public struct Account: Sendable, Equatable, Codable {

@@ -1,6 +1,7 @@
 import CSQLite
 import FoundationEssentials
 import LectorBasics
+import Synchronization
 
 /// A test hook: makes every write statement from the N-th one on fail as a full disk (or a
 /// locked store) would, so tests and the crash suite can check that a store error ends a command
@@ -18,12 +19,11 @@ public enum StoreFaultInjection {
         var writes = 0
     }
 
-    private static let lock = Lock()
-    nonisolated(unsafe) private static var plan: Plan? = parse(ProcessInfo.processInfo.environment[variable])
+    private static let plan = Mutex<Plan?>(parse(ProcessInfo.processInfo.environment[variable]))
 
     /// Arms (or with nil, disarms) the fault in this process, for in-process tests.
     public static func arm(_ specification: String?) {
-        lock.withLock { plan = parse(specification) }
+        plan.withLock { $0 = parse(specification) }
     }
 
     static func parse(_ text: String?) -> Plan? {
@@ -37,7 +37,7 @@ public enum StoreFaultInjection {
 
     /// Counts one write statement; the error it must fail with, if the plan says so.
     static func nextWrite(sql: String) -> DatabaseError? {
-        lock.withLock {
+        plan.withLock { plan in
             guard plan != nil else { return nil }
             plan!.writes += 1
             guard plan!.writes >= plan!.firstFailingWrite else { return nil }

@@ -2,11 +2,6 @@ import FoundationEssentials
 import LectorBasics
 import LectorHTTP
 
-/// The kinds of remote service Lector can sync with.
-public enum ServiceKind: String, Sendable, CaseIterable {
-    case freshrss, miniflux, fever, feedbin
-}
-
 /// Where an account's API lives, worked out forgivingly from what the user typed: a missing
 /// scheme, a trailing slash, the API suffix given or not. Every guess is explained, and when a
 /// guess could be wrong the alternatives are tried in order (`candidates`).
@@ -19,11 +14,14 @@ public struct AccountEndpoint: Sendable, Equatable {
     /// Hosted Feedbin's API root.
     public static let feedbinAPI = URL(string: "https://api.feedbin.com/v2/")!
 
-    public static func resolve(kind: ServiceKind, typed: String?) throws(AccountEndpointError) -> AccountEndpoint {
+    public static func resolve(kind: AccountKind, typed: String?) throws(AccountEndpointError) -> AccountEndpoint {
         var notes: [String] = []
         guard let typed = typed?.trimmingBlanks, !typed.isEmpty else {
-            guard kind == .feedbin else { throw .missing(kind) }
-            return AccountEndpoint(candidates: [feedbinAPI], notes: [])
+            switch kind {
+            case .feedbin: return AccountEndpoint(candidates: [feedbinAPI], notes: [])
+            case .local: throw .noServer
+            case .freshrss, .miniflux, .fever: throw .missing(kind)
+            }
         }
         let (text, schemeNote) = withScheme(typed)
         if let schemeNote { notes.append(schemeNote) }
@@ -74,6 +72,8 @@ public struct AccountEndpoint: Sendable, Equatable {
         case .feedbin:
             if !path.hasSuffix("/v2") { path += "/v2" }
             paths = [path]
+        case .local:
+            throw .noServer
         }
         let candidates = paths.compactMap { candidatePath -> URL? in
             var copy = components
@@ -110,15 +110,18 @@ public struct AccountEndpoint: Sendable, Equatable {
 
 /// A server address that cannot be used.
 public enum AccountEndpointError: Error, Sendable, Equatable, CustomStringConvertible {
-    case missing(ServiceKind)
+    case missing(AccountKind)
     case invalid(String)
     /// The address is another kind's API (FreshRSS's fever.php given for a freshrss account).
-    case otherService(typed: String, kind: ServiceKind)
+    case otherService(typed: String, kind: AccountKind)
+    /// A local account has no server, so no address is its API.
+    case noServer
 
     public var description: String {
         switch self {
         case .missing(let kind): "a \(kind.rawValue) account needs --url: the address of your server"
         case .invalid(let text): "'\(text)' is not a server address: use something like https://rss.example.com"
+        case .noServer: "a local account has no server: Lector fetches its feeds itself"
         case .otherService(let text, let kind):
             "'\(text)' is the address of a \(kind == .fever ? "Fever" : "Google Reader") API: add it with 'lector account add \(kind.rawValue) --url \(text)'"
         }

@@ -10,6 +10,7 @@ import LectorStore
 /// The window is a counter under the one condition lock, not a DispatchSemaphore: the writer may
 /// stop at any point (a store error, a full disk), and libdispatch traps when a semaphore is
 /// released with a value below the one it started with — which an early stop leaves behind.
+// Unchecked: `outcomes`, `cancelled` and `freeSlots` are guarded by `condition` (a Mutex has no wait).
 final class FetchPipeline: @unchecked Sendable {
     /// One feed's fetch, ready to be written.
     struct Outcome: Sendable {

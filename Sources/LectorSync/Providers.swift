@@ -5,24 +5,24 @@ import LectorStore
 /// Builds the provider for a remote account.
 public enum Providers {
     public static func make(for account: Account, secret: String, http: HTTPClient) throws(SyncError) -> any SyncProvider {
-        guard let kind = ServiceKind(rawValue: account.kind.rawValue) else {
+        let provider: (ServiceConnection) -> any SyncProvider
+        switch account.kind {
+        case .local:
             throw .unsupported("'\(account.name)' is a local account: it has no server")
+        case .freshrss:
+            provider = { GReaderProvider(connection: $0, user: account.username ?? "", password: secret) }
+        case .fever:
+            provider = { FeverProvider(connection: $0, user: account.username ?? "", password: secret) }
+        case .miniflux:
+            provider = { MinifluxProvider(connection: $0, user: account.username, secret: secret) }
+        case .feedbin:
+            provider = { FeedbinProvider(connection: $0, user: account.username ?? "", password: secret) }
         }
         guard let url = account.url.flatMap(URL.init(string:)) else {
             // The store's record is incomplete: nothing the server said.
             throw .store(.failed("account '\(account.name)' has no server address: remove it and add it again"))
         }
-        let connection = ServiceConnection(base: url, http: http, plainHTTPConsented: account.consentsToPlainHTTP(url))
-        switch kind {
-        case .freshrss:
-            return GReaderProvider(connection: connection, user: account.username ?? "", password: secret)
-        case .fever:
-            return FeverProvider(connection: connection, user: account.username ?? "", password: secret)
-        case .miniflux:
-            return MinifluxProvider(connection: connection, user: account.username, secret: secret)
-        case .feedbin:
-            return FeedbinProvider(connection: connection, user: account.username ?? "", password: secret)
-        }
+        return provider(ServiceConnection(base: url, http: http, plainHTTPConsented: account.consentsToPlainHTTP(url)))
     }
 }
 

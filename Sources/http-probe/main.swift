@@ -31,6 +31,7 @@ func describe(_ result: Result<HTTPResponse, HTTPError>) -> String {
     }
 }
 
+// Unchecked: written on the transfer thread before `done.signal()`, read only after `done.wait()`.
 final class Outcome: @unchecked Sendable {
     var result: Result<HTTPResponse, HTTPError>?
     var endedAt = ContinuousClock.now

@@ -1,10 +1,11 @@
 import Foundation
+import LectorBasics
 import Testing
 @testable import LectorSync
 
 @Suite("Account endpoints")
 struct AccountEndpointTests {
-    private func urls(_ kind: ServiceKind, _ typed: String?) throws -> [String] {
+    private func urls(_ kind: AccountKind, _ typed: String?) throws -> [String] {
         try AccountEndpoint.resolve(kind: kind, typed: typed).candidates.map(\.absoluteString)
     }
 
@@ -68,5 +69,15 @@ struct AccountEndpointTests {
     func refused() {
         #expect(throws: AccountEndpointError.missing(.freshrss)) { try AccountEndpoint.resolve(kind: .freshrss, typed: nil) }
         #expect(throws: AccountEndpointError.invalid("ftp://x")) { try AccountEndpoint.resolve(kind: .miniflux, typed: "ftp://x") }
+    }
+
+    @Test("a local account has no server: no address, typed or not, is taken as its API")
+    func localHasNoServer() {
+        #expect(throws: AccountEndpointError.noServer, "a local account must get no candidate URLs") {
+            try AccountEndpoint.resolve(kind: .local, typed: "https://rss.example.com")
+        }
+        #expect(throws: AccountEndpointError.noServer, "a local account without --url is not 'missing' one") {
+            try AccountEndpoint.resolve(kind: .local, typed: nil)
+        }
     }
 }

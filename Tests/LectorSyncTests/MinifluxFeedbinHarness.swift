@@ -1,4 +1,5 @@
 import Foundation
+import LectorBasics
 import LectorHTTP
 import LectorStore
 import LectorSync

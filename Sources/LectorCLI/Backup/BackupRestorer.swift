@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import LectorBasics
 import LectorSettings
 import LectorStore
 
@@ -10,7 +11,7 @@ struct BackupRestorer {
     let store: Store
     let editor: SettingsEditor
     /// Whether the keyring already holds the secret of a login (kind, url, user).
-    let keyringHasSecret: (LectorStore.AccountKind, String?, String?) -> Bool
+    let keyringHasSecret: (AccountKind, String?, String?) -> Bool
 
     /// What a restore leaves for later: accounts that arrived without a secret and need
     /// `account password NAME`, and the backed-up subscriptions of remote accounts, which the
@@ -60,7 +61,6 @@ struct BackupRestorer {
         var needingPassword: [String] = []
         if wanted.contains(where: \.isDefault) { try store.accounts.clearDefault() }
         for account in wanted {
-            let kind = LectorStore.AccountKind(rawValue: account.kind.rawValue) ?? .local
             if let existing = try store.accounts.named(account.name), !existing.isDemo {
                 try store.accounts.update(existing.id, url: account.url, username: account.user)
                 try store.accounts.setPlainHTTPHost(existing.id, account.plainHTTPHost)
@@ -69,8 +69,8 @@ struct BackupRestorer {
             }
             // The secret never travels in a backup: remote accounts wait for `account password`,
             // unless this machine's keyring already has it.
-            let waits = kind != .local && !keyringHasSecret(kind, account.url, account.user)
-            let inserted = try store.accounts.insert(kind: kind, name: account.name, url: account.url,
+            let waits = account.kind != .local && !keyringHasSecret(account.kind, account.url, account.user)
+            let inserted = try store.accounts.insert(kind: account.kind, name: account.name, url: account.url,
                                                      username: account.user, needsPassword: waits,
                                                      plainHTTPHost: account.plainHTTPHost)
             if account.isDefault { try store.accounts.setDefault(inserted.id) }

@@ -19,7 +19,7 @@ struct BackupSnapshot {
 
     func accounts() throws -> [BackupAccount] {
         try store.accounts.all().filter { !$0.isDemo }.map { account in
-            BackupAccount(kind: LectorSettings.AccountKind(rawValue: account.kind.rawValue) ?? .local, name: account.name,
+            BackupAccount(kind: account.kind, name: account.name,
                           url: account.url, user: account.username, isDefault: account.isDefault,
                           plainHTTPHost: account.plainHTTPHost)
         }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import LectorBasics
 import LectorKeyring
 import LectorStore
 import LectorSync
@@ -7,13 +8,7 @@ import LectorSync
 enum AccountCommands {
     static let all: [CommandSpec] = [add, list, show, AccountEditCommand.edit, rename, remove, use, test, password, AccountCopyCommand.copy]
 
-    static let kinds = [
-        Choice("freshrss", "FreshRSS or another Google Reader API server (also Miniflux's GReader endpoint)"),
-        Choice("miniflux", "Miniflux REST API (API token, or user and password)"),
-        Choice("fever", "a Fever API server (FreshRSS, Miniflux)"),
-        Choice("feedbin", "Feedbin"),
-        Choice("local", "no server: Lector fetches the feeds itself"),
-    ]
+    static let kinds = AccountKind.allCases.map { Choice($0.rawValue, $0.serviceSummary) }
 
     static let allowInsecure = OptionSpec("allow-insecure",
                                           "allow sending the secret over plain http to a host that is not this machine; the consent is kept for that host")
@@ -40,7 +35,7 @@ enum AccountCommands {
     ) { invocation, session in
         let store = try session.store()
         let kindName = invocation.argument("KIND") ?? "local"
-        guard let kind = LectorStore.AccountKind(rawValue: kindName) else { throw CLIError.usage("unknown kind '\(kindName)'") }
+        guard let kind = AccountKind(rawValue: kindName) else { throw CLIError.usage("unknown kind '\(kindName)'") }
         if kind == .local {
             let name = invocation.value("name") ?? "Local"
             let account = try CLIError.catching {
@@ -52,22 +47,21 @@ enum AccountCommands {
             return CommandOutput(text: "Added local account '\(account.name)'\(account.isDefault ? " (default)" : "").",
                                  json: AccountJSON(account))
         }
-        let service = ServiceKind(rawValue: kind.rawValue)!
         let endpoint: AccountEndpoint
-        do { endpoint = try AccountEndpoint.resolve(kind: service, typed: invocation.value("url")) } catch { throw CLIError.from(error) }
+        do { endpoint = try AccountEndpoint.resolve(kind: kind, typed: invocation.value("url")) } catch { throw CLIError.from(error) }
         if endpoint.isInsecure && !invocation.flag("allow-insecure") {
             throw CLIError.usage("refusing to send a secret over plain http to \(endpoint.candidates[0].host ?? "the server"): use https, or pass --allow-insecure")
         }
         let user = invocation.value("user")
-        if service != .miniflux && user == nil { throw CLIError.usage("a \(service.rawValue) account needs --user") }
+        if kind != .miniflux && user == nil { throw CLIError.usage("a \(kind.rawValue) account needs --user") }
         for note in endpoint.notes where !invocation.wantsJSON { Console.note(note) }
-        let secret = try SecretInput.read(prompt: "\(service == .miniflux && user == nil ? "API token" : "Password") for \(user ?? endpoint.candidates[0].host ?? "the server"): ",
+        let secret = try SecretInput.read(prompt: "\(kind == .miniflux && user == nil ? "API token" : "Password") for \(user ?? endpoint.candidates[0].host ?? "the server"): ",
                                           fromStdin: invocation.flag("password-stdin"))
         let consented = invocation.flag("allow-insecure")
-        let verified = try RemoteLogin.verify(service, endpoint: endpoint, user: user, secret: secret, plainHTTPConsented: consented)
+        let verified = try RemoteLogin.verify(kind, endpoint: endpoint, user: user, secret: secret, plainHTTPConsented: consented)
         // The consent is kept for this plain-http host only, and checked on every later request.
         let plainHTTPHost = consented && verified.url.scheme == "http" ? verified.url.host?.lowercased() : nil
-        let name = invocation.value("name") ?? verified.url.host ?? service.rawValue
+        let name = invocation.value("name") ?? verified.url.host ?? kind.rawValue
         if try CLIError.catching({ try store.accounts.named(name) }) != nil {
             throw CLIError.conflict("an account named '\(name)' already exists: choose another with --name")
         }
@@ -198,9 +192,8 @@ enum AccountCommands {
         let account = try session.account(named: invocation.argument("NAME"))
         guard account.kind != .local else { return .message("'\(account.name)' is a local account: there is no server to log in to.") }
         let secret = try session.secret(for: account)
-        let service = ServiceKind(rawValue: account.kind.rawValue)!
-        let endpoint = try CLIError.catching { try AccountEndpoint.resolve(kind: service, typed: account.url) }
-        let verified = try RemoteLogin.verify(service, endpoint: endpoint, user: account.username, secret: secret,
+        let endpoint = try CLIError.catching { try AccountEndpoint.resolve(kind: account.kind, typed: account.url) }
+        let verified = try RemoteLogin.verify(account.kind, endpoint: endpoint, user: account.username, secret: secret,
                                               plainHTTPConsented: endpoint.candidates.first.map(account.consentsToPlainHTTP) ?? false)
         return CommandOutput(text: "Logged in to '\(account.name)': \(verified.info.name)\(verified.info.user.map { ", as \($0)" } ?? "").",
                              json: AccountJSON(account, server: verified.info.name))
@@ -218,11 +211,10 @@ enum AccountCommands {
     ) { invocation, session in
         let account = try session.account(named: invocation.argument("NAME"))
         guard account.kind != .local else { throw CLIError.usage("'\(account.name)' is a local account: it has no secret") }
-        let service = ServiceKind(rawValue: account.kind.rawValue)!
-        let endpoint = try CLIError.catching { try AccountEndpoint.resolve(kind: service, typed: account.url) }
+        let endpoint = try CLIError.catching { try AccountEndpoint.resolve(kind: account.kind, typed: account.url) }
         let secret = try SecretInput.read(prompt: "New secret for '\(account.name)': ", fromStdin: invocation.flag("password-stdin"))
         let consents = invocation.flag("allow-insecure")
-        let verified = try RemoteLogin.verify(service, endpoint: endpoint, user: account.username, secret: secret,
+        let verified = try RemoteLogin.verify(account.kind, endpoint: endpoint, user: account.username, secret: secret,
                                               plainHTTPConsented: consents || endpoint.candidates.first.map(account.consentsToPlainHTTP) ?? false)
         try KeyringAccess.run { () throws(KeyringError) in try session.keyring.store(secret, for: AccountSecret.item(for: account)) }
         if consents, verified.url.scheme == "http" {
@@ -265,7 +257,7 @@ enum AccountCommands {
 /// How an account's secret is filed in the keyring: by what identifies the login (service,
 /// server, user), not by a local id, so a restored backup finds a secret that is already there.
 enum AccountSecret {
-    static func item(kind: LectorStore.AccountKind, url: String?, user: String?) -> SecretItem {
+    static func item(kind: AccountKind, url: String?, user: String?) -> SecretItem {
         let server = url ?? "local"
         let login = user ?? "token"
         return .account(id: "\(kind.rawValue):\(login)@\(server)", kind: kind.rawValue, server: server, user: login)

@@ -52,19 +52,18 @@ enum AccountEditCommand {
     /// because this command names it, and never over plain http to another machine unconsented.
     private static func moveLogin(_ account: Account, url: String?, user: String?, _ invocation: Invocation,
                                   _ session: Session) throws(CLIError) -> String {
-        let service = ServiceKind(rawValue: account.kind.rawValue)!
         let endpoint: AccountEndpoint
-        do { endpoint = try AccountEndpoint.resolve(kind: service, typed: url) } catch { throw CLIError.from(error) }
+        do { endpoint = try AccountEndpoint.resolve(kind: account.kind, typed: url) } catch { throw CLIError.from(error) }
         let consents = invocation.flag("allow-insecure")
         // The consent kept with the account is for its host; a new plain-http host needs its own.
         if !consents, let exposed = endpoint.candidates.first(where: { PlainHTTPRule.wouldExpose($0, consentedHost: account.plainHTTPHost) }) {
             throw CLIError.usage("refusing to send the secret of '\(account.name)' over plain http to \(exposed.host ?? "the server"): use https, or pass --allow-insecure")
         }
-        if service != .miniflux && user == nil { throw CLIError.usage("a \(service.rawValue) account needs --user") }
+        if account.kind != .miniflux && user == nil { throw CLIError.usage("a \(account.kind.rawValue) account needs --user") }
         for note in endpoint.notes where !invocation.wantsJSON { Console.note(note) }
         let secret = try session.secret(for: account)
         let consented = consents || endpoint.candidates.first.map(account.consentsToPlainHTTP) ?? false
-        let verified = try RemoteLogin.verify(service, endpoint: endpoint, user: user, secret: secret, plainHTTPConsented: consented)
+        let verified = try RemoteLogin.verify(account.kind, endpoint: endpoint, user: user, secret: secret, plainHTTPConsented: consented)
         let store = try session.store()
         if let twin = try CLIError.catching({ try store.accounts.all() }).first(where: {
             $0.id != account.id && $0.kind == account.kind && $0.url == verified.url.absoluteString && $0.username == user }) {

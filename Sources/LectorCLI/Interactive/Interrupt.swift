@@ -1,5 +1,6 @@
 import Glibc
 import LectorHTTP
+import Synchronization
 
 /// Ctrl-C inside the REPL: abandons the line being typed, cancels a prompt, or stops the running
 /// command — network transfers end at once — and never ends the REPL.
@@ -8,19 +9,20 @@ import LectorHTTP
 /// watcher thread blocked on that pipe calls `HTTPCancellation.cancelAll()`, which must not run
 /// inside a handler. Blocking on the pipe costs no CPU while nothing happens.
 enum Interrupt {
+    // Shared with the signal handler: lock-free atomics (a handler may not take a lock).
     /// Ctrl-Cs received since the last `clear()`; written by the signal handler.
-    nonisolated(unsafe) static var flag: sig_atomic_t = 0
+    private static let flag = Atomic<Int32>(0)
     /// Ctrl-Cs whose network cancellation the watcher has carried out.
-    nonisolated(unsafe) private static var handled: sig_atomic_t = 0
-    nonisolated(unsafe) private static var raised: sig_atomic_t = 0
-    nonisolated(unsafe) private static var wakeWriter: Int32 = -1
-    // Main thread only.
+    private static let handled = Atomic<Int32>(0)
+    private static let raised = Atomic<Int32>(0)
+    private static let wakeWriter = Atomic<Int32>(-1)
+    // Confined to the main thread (install runs there, before the handler exists).
     nonisolated(unsafe) private static var installed = false
 
-    static var isRequested: Bool { flag != 0 }
+    static var isRequested: Bool { flag.load(ordering: .sequentiallyConsistent) != 0 }
 
     static func clear() {
-        flag = 0
+        flag.store(0, ordering: .sequentiallyConsistent)
     }
 
     /// Replaces the default "terminate" action of SIGINT and starts the watcher; once per process.
@@ -31,7 +33,7 @@ enum Interrupt {
         guard pipe(&fds) == 0 else { return installFlagOnly() }
         _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
         _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
-        wakeWriter = fds[1]
+        wakeWriter.store(fds[1], ordering: .sequentiallyConsistent)
         let reader = fds[0]
         var thread = pthread_t()
         let started = pthread_create(&thread, nil, { argument in
@@ -42,7 +44,7 @@ enum Interrupt {
                 if count < 0 && errno == EINTR { continue }
                 if count <= 0 { return nil }
                 HTTPCancellation.cancelAll()
-                Interrupt.handled &+= 1
+                Interrupt.handled.wrappingAdd(1, ordering: .sequentiallyConsistent)
             }
         }, UnsafeMutableRawPointer(bitPattern: Int(reader)))
         if started == 0 { pthread_detach(thread) }
@@ -52,11 +54,12 @@ enum Interrupt {
     private static func installFlagOnly() {
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { _ in
-            Interrupt.flag = 1
-            Interrupt.raised &+= 1
-            if Interrupt.wakeWriter >= 0 {
+            Interrupt.flag.store(1, ordering: .sequentiallyConsistent)
+            Interrupt.raised.wrappingAdd(1, ordering: .sequentiallyConsistent)
+            let writer = Interrupt.wakeWriter.load(ordering: .sequentiallyConsistent)
+            if writer >= 0 {
                 var byte: UInt8 = 1
-                _ = write(Interrupt.wakeWriter, &byte, 1)
+                _ = write(writer, &byte, 1)
             }
         }
         sigemptyset(&action.sa_mask)
@@ -73,7 +76,8 @@ enum Interrupt {
     /// `cancelAll()` cannot hit the next command, then lets the network work again.
     static func settle() {
         var waited = 0
-        while handled != raised && wakeWriter >= 0 && waited < 200 {
+        while handled.load(ordering: .sequentiallyConsistent) != raised.load(ordering: .sequentiallyConsistent)
+                && wakeWriter.load(ordering: .sequentiallyConsistent) >= 0 && waited < 200 {
             usleep(1_000)
             waited += 1
         }

@@ -6,6 +6,7 @@ import LectorStore
 /// State shared with readline's C callbacks, which cannot capture context. Readline runs on the
 /// REPL's one thread only.
 private enum ReadlineBridge {
+    // Unsafe, all five: confined to the REPL thread, where readline and its callbacks run.
     nonisolated(unsafe) static var completer: Completer?
     nonisolated(unsafe) static var pendingMatches: [String] = []
     nonisolated(unsafe) static var finishedLine: String?

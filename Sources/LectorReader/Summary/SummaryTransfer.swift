@@ -6,6 +6,7 @@ import LectorHTTP
 /// the HTTP outcome into the summary or a `SummaryError`.
 /// `receive` runs on the HTTP client's transfer thread, `outcome` after the transfer has ended;
 /// the client's completion hand-off orders the two, so no lock is needed.
+// Unchecked: confined to the transfer thread, then handed over by the client's completion (see above).
 final class SummaryTransfer: @unchecked Sendable {
     /// How much of the body is kept whole: an error body's message, or a server ignoring `stream`.
     private static let maxKeptBodyBytes = 64 * 1024

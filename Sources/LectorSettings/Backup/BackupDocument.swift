@@ -1,3 +1,5 @@
+import LectorBasics
+
 /// A Lector backup: the account list (never a secret), every preference group, and optionally
 /// subscriptions and the reading list. Field names are the JSON names in snake_case.
 public struct BackupDocument: Codable, Equatable, Sendable {
@@ -40,11 +42,6 @@ public struct BackupDocument: Codable, Equatable, Sendable {
         case format, version, accounts, settings, subscriptions, profiles
         case toolVersion = "tool_version", createdAt = "created_at", readingList = "reading_list"
     }
-}
-
-/// The kinds of account a backup can describe.
-public enum AccountKind: String, Codable, CaseIterable, Sendable {
-    case freshrss, miniflux, fever, feedbin, local
 }
 
 /// An account as a backup records it; there is deliberately no field for a password or token.

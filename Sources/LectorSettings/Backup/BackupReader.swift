@@ -16,8 +16,7 @@ public enum BackupReader {
         if !createdAt.isEmpty && !isUTCTimestamp(createdAt) {
             checker.fail("created_at", "'\(createdAt)' is not an ISO-8601 UTC time such as 2026-11-29T16:40:00Z")
         }
-        let accounts = members["accounts"].map { checker.accounts($0, at: "accounts") } ?? []
-        let names = accounts.map(\.name)
+        let (accounts, names) = members["accounts"].map { checker.accounts($0, at: "accounts") } ?? ([], [])
         let settings = members["settings"].map { checker.settings($0, at: "settings", complete: true) } ?? [:]
         let subscriptions = members["subscriptions"].map { checker.subscriptions($0, at: "subscriptions", accountNames: names) }
         let readingList = members["reading_list"].map { checker.readingList($0, at: "reading_list", accountNames: names) }

@@ -1,9 +1,12 @@
 import FoundationEssentials
+import LectorBasics
 
 extension DocumentChecker {
-    /// Checks the account list: known kinds, unique names, at most one default, no secrets.
-    mutating func accounts(_ value: JSONValue, at path: String) -> [BackupAccount] {
+    /// Checks the account list: known kinds, unique names, at most one default, no secrets. `names`
+    /// has every account's name, also of one whose kind is unknown, for checking what refers to it.
+    mutating func accounts(_ value: JSONValue, at path: String) -> (accounts: [BackupAccount], names: [String]) {
         var accounts: [BackupAccount] = []
+        var names: [String] = []
         var firstByName: [String: (index: Int, name: String)] = [:]
         var defaultIndex: Int?
         for (index, element) in array(value, at: path).enumerated() {
@@ -38,10 +41,13 @@ extension DocumentChecker {
                     defaultIndex = index
                 }
             }
-            accounts.append(BackupAccount(kind: kind ?? .local, name: name, url: url, user: user, isDefault: isDefault,
+            names.append(name)
+            // An unknown kind has been reported: the document is refused, and the account is not made up.
+            guard let kind else { continue }
+            accounts.append(BackupAccount(kind: kind, name: name, url: url, user: user, isDefault: isDefault,
                                           plainHTTPHost: plainHTTPHost))
         }
-        return accounts
+        return (accounts, names)
     }
 
     /// The lower-cased host of an http:// URL; nil for https or no URL.

@@ -1,3 +1,5 @@
+import LectorBasics
+
 /// Renders docs/backup.md: the format in prose, with the field lists and examples generated from code.
 public enum BackupReference {
     /// The whole Markdown document.

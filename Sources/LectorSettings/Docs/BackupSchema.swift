@@ -1,3 +1,5 @@
+import LectorBasics
+
 /// Generates docs/backup.schema.json (JSON Schema draft 2020-12) from the registry and the backup model.
 /// Rules a schema cannot say (unique account names, one default, folders that exist) are in docs/backup.md.
 public enum BackupSchema {

@@ -1,3 +1,4 @@
+import LectorBasics
 import LectorStore
 
 /// Why an administration verb (subscribe, rename, move, unsubscribe, the folder verbs) was not

@@ -1,6 +1,7 @@
 import Dispatch
 import FoundationEssentials
 import LectorBasics
+import Synchronization
 
 /// How the check asks feed servers: several servers at once, one request per server at a time,
 /// so no server sees Lector more than once in parallel.
@@ -37,24 +38,22 @@ extension FeedHealthChecker {
 }
 
 /// The hosts still to visit, handed out one whole host at a time.
-private final class HostQueue: @unchecked Sendable {
-    private let lock = Lock()
-    private var hosts: [[Int]]
+private final class HostQueue: Sendable {
+    private let hosts: Mutex<[[Int]]>
 
-    init(_ hosts: [[Int]]) { self.hosts = hosts.reversed() }
+    init(_ hosts: [[Int]]) { self.hosts = Mutex(hosts.reversed()) }
 
-    func next() -> [Int]? { lock.withLock { hosts.popLast() } }
+    func next() -> [Int]? { hosts.withLock { $0.popLast() } }
 }
 
-private final class ProbeResults: @unchecked Sendable {
-    private let lock = Lock()
-    private var probes: [FeedProbe?]
+private final class ProbeResults: Sendable {
+    private let probes: Mutex<[FeedProbe?]>
 
-    init(count: Int) { probes = Array(repeating: nil, count: count) }
+    init(count: Int) { probes = Mutex(Array(repeating: nil, count: count)) }
 
-    func set(_ index: Int, _ probe: FeedProbe) { lock.withLock { probes[index] = probe } }
+    func set(_ index: Int, _ probe: FeedProbe) { probes.withLock { $0[index] = probe } }
 
     var all: [FeedProbe] {
-        lock.withLock { probes.map { $0 ?? FeedProbe(result: .networkError, status: nil, movedTo: nil, newest: nil, candidates: [], message: "not checked", retryAfter: nil, requests: 0) } }
+        probes.withLock { $0.map { $0 ?? FeedProbe(result: .networkError, status: nil, movedTo: nil, newest: nil, candidates: [], message: "not checked", retryAfter: nil, requests: 0) } }
     }
 }

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LectorBasics
 import LectorStore
+import Synchronization
 
 /// What became of one step of a plan.
 public enum StepOutcome: Sendable, Equatable {
@@ -50,29 +51,28 @@ private struct PlanRolledBack: Error {}
 /// The keyring's part of a plan run in one transaction: a secret is copied for a feed's new
 /// address at once (a feed never moves without it) and dropped again if the transaction rolls
 /// back; secrets are forgotten only once it is committed.
-private final class DeferredLogins: FeedLoginKeeper, @unchecked Sendable {
+private final class DeferredLogins: FeedLoginKeeper, Sendable {
     private let keeper: (any FeedLoginKeeper)?
-    private let lock = Lock()
-    private var copies: [Feed] = []
-    private var forgotten: [Feed] = []
+    private let copies = Mutex<[Feed]>([])
+    private let forgotten = Mutex<[Feed]>([])
 
     init(_ keeper: (any FeedLoginKeeper)?) { self.keeper = keeper }
 
-    func forget(_ feed: Feed) { lock.withLock { forgotten.append(feed) } }
+    func forget(_ feed: Feed) { forgotten.withLock { $0.append(feed) } }
 
     func copy(_ feed: Feed, to url: URL) throws(AdministrationError) {
         try keeper?.copy(feed, to: url)
         var moved = feed
         moved.url = url.absoluteString
-        lock.withLock { copies.append(moved) }
+        copies.withLock { $0.append(moved) }
     }
 
     func committed() {
-        for feed in lock.withLock({ forgotten }) { keeper?.forget(feed) }
+        for feed in forgotten.withLock({ $0 }) { keeper?.forget(feed) }
     }
 
     func rolledBack() {
-        for feed in lock.withLock({ copies }) { keeper?.forget(feed) }
+        for feed in copies.withLock({ $0 }) { keeper?.forget(feed) }
     }
 }
 

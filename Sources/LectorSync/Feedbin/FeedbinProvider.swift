@@ -5,7 +5,7 @@ import LectorHTTP
 /// Feedbin API v2. Entries carry no state, so they arrive unknown and the unread and starred
 /// sets settle them; folders are tags attached to feeds by taggings (a feed may have none: the
 /// root level); subscriptions have ids of their own, distinct from the feed ids entries use.
-public final class FeedbinProvider: SyncProvider, @unchecked Sendable {
+public final class FeedbinProvider: SyncProvider, Sendable {
     public let capabilities = ProviderCapabilities(canEditStructure: true, entriesCarryState: false, foldersCanBeEmpty: false,
                                                    deletingFolderDeletesFeeds: false, stateBatchLimit: 1_000, contentsBatchLimit: 100)
     /// Entries per page (Feedbin's maximum).

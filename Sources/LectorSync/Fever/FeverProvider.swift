@@ -1,16 +1,16 @@
 import FoundationEssentials
 import LectorBasics
+import Synchronization
 
 /// The Fever API (FreshRSS `fever.php`, Miniflux `/fever/`): read-only structure, entries 50 at a
 /// time, one state change per call, and whole unread and saved id sets as the authority.
-public final class FeverProvider: SyncProvider, @unchecked Sendable {
+public final class FeverProvider: SyncProvider, Sendable {
     public let capabilities = ProviderCapabilities(canEditStructure: false, entriesCarryState: true, foldersCanBeEmpty: false,
                                                    deletingFolderDeletesFeeds: false, stateBatchLimit: 1, contentsBatchLimit: 50)
     let client: FeverClient
     /// Unread and saved items seen while walking `items` this run, by feed: the evidence used to
     /// repair id sets that leave feeds out (see `authoritative`).
-    private let lock = Lock()
-    private var walk: FeverWalk?
+    private let walk = Mutex<FeverWalk?>(nil)
 
     /// Most pages followed in one walk (50 items each): a server that never stops is an error.
     static let maxPages = 1_000_000 / 50
@@ -78,14 +78,14 @@ public final class FeverProvider: SyncProvider, @unchecked Sendable {
     /// delivered — the same ones the server's Google Reader API gives; the walk also records the
     /// state evidence `unreadIDs`/`starredIDs` need.
     public func entries(since: Date?, deliver: (RemoteEntryPage) throws -> Void) throws(SyncError) {
-        lock.withLock { walk = nil }
+        walk.withLock { $0 = nil }
         var evidence = FeverWalk()
         var sinceID: Int64 = 0
         let cutoff = since.map { $0.addingTimeInterval(-86_400) }
         for _ in 0..<Self.maxPages {
             let items = try FeverWire.items(try client.call([("items", ""), ("since_id", String(sinceID))]))
             guard let highest = items.map(\.id).max() else {
-                lock.withLock { walk = evidence }
+                walk.withLock { $0 = evidence }
                 return
             }
             // A server that mangles ids (32-bit FreshRSS) answers the same page forever.
@@ -136,7 +136,7 @@ public final class FeverProvider: SyncProvider, @unchecked Sendable {
     /// this run there is no such proof, and the list is only `.partial` (never marks anything read).
     private func authoritative(_ listed: [String], field: KeyPath<FeverWalk, [String: String]>) -> RemoteIDSet {
         let members = Set(listed)
-        guard let walk = lock.withLock({ walk }) else { return .partial(members) }
+        guard let walk = walk.withLock({ $0 }) else { return .partial(members) }
         let seen = walk[keyPath: field]
         let leftOut = Set(seen.filter { !members.contains($0.key) }.map(\.value))
         return .complete(members.union(seen.filter { leftOut.contains($0.value) }.map(\.key)))

@@ -2,22 +2,22 @@ import FoundationEssentials
 import LectorBasics
 import Dispatch
 import LectorHTTP
+import Synchronization
 
 /// FreshRSS and other Google Reader API servers, through the portable subset FreshRSS and
 /// Miniflux both implement: ids first, then contents; every continuation followed; long-form
 /// ids on the wire; both the Authorization header and the write token `T` on POSTs.
-public final class GReaderProvider: SyncProvider, @unchecked Sendable {
+public final class GReaderProvider: SyncProvider, Sendable {
     public let capabilities = ProviderCapabilities(canEditStructure: true, entriesCarryState: true, foldersCanBeEmpty: false,
                                                    deletingFolderDeletesFeeds: false, stateBatchLimit: 1_000, contentsBatchLimit: 250)
     let connection: ServiceConnection
     let user: String
     let password: String
-    /// Session and write token, fetched on first use; guarded because the protocol is Sendable.
-    private let lock = Lock()
-    private var session: GReaderSession?
-    private var writeToken: String?
+    /// Session and write token, fetched on first use; in mutexes because the protocol is Sendable.
+    private let session = Mutex<GReaderSession?>(nil)
+    private let writeToken = Mutex<String?>(nil)
     /// The folder a feed added without one lands in; see `defaultFolderID(learningFrom:)`.
-    private var defaultFolder: String?
+    private let defaultFolder = Mutex<String?>(nil)
 
     public init(connection: ServiceConnection, user: String, password: String) {
         self.connection = connection
@@ -185,23 +185,17 @@ public final class GReaderProvider: SyncProvider, @unchecked Sendable {
     /// there is no root level). Learnt from the subscription list once, at the first such feed,
     /// then remembered: the folder the store shows at once is the one the next sync will show.
     private func defaultFolderID(learningFrom serverID: String) throws(SyncError) -> String? {
-        lock.lock()
-        let known = defaultFolder
-        lock.unlock()
+        let known = defaultFolder.withLock { $0 }
         if let known { return known }
         let subscriptions = try getJSON("reader/api/0/subscription/list", [("output", "json")], "the subscription list")
         let learnt = GReaderWire.structure(subscriptions: subscriptions, tags: [:]).feeds.first { $0.serverID == serverID }?.folderServerID
-        lock.lock()
-        defaultFolder = learnt
-        lock.unlock()
+        defaultFolder.withLock { $0 = learnt }
         return learnt
     }
 
     /// Forgets the default folder learnt by `subscribe` once folders are renamed or deleted.
     private func forgetDefaultFolder() {
-        lock.lock()
-        defaultFolder = nil
-        lock.unlock()
+        defaultFolder.withLock { $0 = nil }
     }
 
     public func renameFeed(_ feed: RemoteFeedReference, to title: String) throws(SyncError) {
@@ -239,27 +233,19 @@ public final class GReaderProvider: SyncProvider, @unchecked Sendable {
     // MARK: HTTP
 
     private func currentSession() throws(SyncError) -> GReaderSession {
-        lock.lock()
-        let cached = session
-        lock.unlock()
+        let cached = session.withLock { $0 }
         if let cached { return cached }
         let fresh = try GReaderSession.login(connection, user: user, password: password)
-        lock.lock()
-        session = fresh
-        lock.unlock()
+        session.withLock { $0 = fresh }
         return fresh
     }
 
     private func token(refresh: Bool = false) throws(SyncError) -> String {
-        lock.lock()
-        let cached = refresh ? nil : writeToken
-        lock.unlock()
+        let cached = refresh ? nil : writeToken.withLock { $0 }
         if let cached { return cached }
         let response = try send(try currentSession().authorized(.get(connection.url("reader/api/0/token"))), "the write token")
         let fresh = response.text.trimmingBlanksAndNewlines
-        lock.lock()
-        writeToken = fresh
-        lock.unlock()
+        writeToken.withLock { $0 = fresh }
         return fresh
     }
 
@@ -290,17 +276,17 @@ public final class GReaderProvider: SyncProvider, @unchecked Sendable {
 }
 
 /// A batch of entry contents being downloaded on another thread.
-private final class Prefetched: @unchecked Sendable {
+private final class Prefetched: Sendable {
     private let done = DispatchSemaphore(value: 0)
-    private var result: Result<[RemoteEntry], SyncError>?
+    private let result = Mutex<Result<[RemoteEntry], SyncError>?>(nil)
 
     func finish(_ result: Result<[RemoteEntry], SyncError>) {
-        self.result = result
+        self.result.withLock { $0 = result }
         done.signal()
     }
 
     func wait() throws(SyncError) -> [RemoteEntry] {
         done.wait()
-        return try result!.get()
+        return try result.withLock { $0 }!.get()
     }
 }

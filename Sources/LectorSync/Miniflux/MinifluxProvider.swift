@@ -1,13 +1,14 @@
 import FoundationEssentials
 import LectorBasics
 import LectorHTTP
+import Synchronization
 
 /// Miniflux through its REST API (`/v1`). Entries carry their state; full unread and starred id
 /// sets come from `/v1/entries/ids` (≥ 2.3.2) or, on older servers, from walking the filtered
 /// entry list. Stars go through `PUT /v1/entries` where the server takes `starred` there
 /// (≥ 2.3.2); older servers only have the bookmark *toggle*, so each entry's state is read first
 /// and toggled at most once per call.
-public final class MinifluxProvider: SyncProvider, @unchecked Sendable {
+public final class MinifluxProvider: SyncProvider, Sendable {
     public let capabilities = ProviderCapabilities(canEditStructure: true, entriesCarryState: true, foldersCanBeEmpty: true,
                                                    deletingFolderDeletesFeeds: true, stateBatchLimit: 1_000, contentsBatchLimit: 100,
                                                    canChangeFeedAddress: true)
@@ -20,9 +21,8 @@ public final class MinifluxProvider: SyncProvider, @unchecked Sendable {
 
     let client: MinifluxClient
     var connection: ServiceConnection { client.connection }
-    /// The server version, asked once; guarded because the protocol is Sendable.
-    private let lock = Lock()
-    private var cachedVersion: [Int]?
+    /// The server version, asked once; in a mutex because the protocol is Sendable.
+    private let cachedVersion = Mutex<[Int]?>(nil)
 
     public init(connection: ServiceConnection, user: String?, secret: String) {
         client = MinifluxClient(connection, user: user, secret: secret)
@@ -192,7 +192,7 @@ public final class MinifluxProvider: SyncProvider, @unchecked Sendable {
     /// Whether the server has `/v1/entries/ids` and `starred` in `PUT /v1/entries`. A server
     /// without `/v1/version` (before 2.0.49) is old.
     func supportsEntryIDs() throws(SyncError) -> Bool {
-        if let known = lock.withLock({ cachedVersion }) { return MinifluxWire.isAtLeast(known, Self.entryIDsVersion) }
+        if let known = cachedVersion.withLock({ $0 }) { return MinifluxWire.isAtLeast(known, Self.entryIDsVersion) }
         let response = try connection.send(client.authorized(.get(connection.url("v1/version"))))
         var version = [0]
         // An unreadable version body counts as an old server: the id-less walk works on every version.
@@ -202,7 +202,7 @@ public final class MinifluxProvider: SyncProvider, @unchecked Sendable {
         } else if response.status != 404 {
             try require(response, "the version")
         }
-        lock.withLock { cachedVersion = version }
+        cachedVersion.withLock { $0 = version }
         return MinifluxWire.isAtLeast(version, Self.entryIDsVersion)
     }
 

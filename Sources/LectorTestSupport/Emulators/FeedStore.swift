@@ -1,8 +1,9 @@
 import Foundation
+import Synchronization
 
 /// The in-memory data behind an emulated sync server; thread-safe; one store can back
 /// several emulators (FreshRSS serves GReader and Fever from the same data).
-public final class FeedStore: @unchecked Sendable {
+public final class FeedStore: Sendable {
     struct State {
         // Any change to what a selection depends on forgets the remembered selections.
         var folders: [EmulatedFolder] { didSet { version &+= 1 } }
@@ -21,20 +22,19 @@ public final class FeedStore: @unchecked Sendable {
         var lastItemID: Int64 = 0
     }
 
-    private let lock = NSLock()
-    private var state: State
+    private let state: Mutex<State>
 
     /// The id of the folder that always exists (FreshRSS "Uncategorized").
     public let defaultFolderID = 1
 
     /// Creates a store holding only the default folder.
     public init(defaultFolderName: String = "Uncategorized") {
-        state = State(folders: [EmulatedFolder(id: 1, name: defaultFolderName)])
+        state = Mutex(State(folders: [EmulatedFolder(id: 1, name: defaultFolderName)]))
     }
 
     /// Runs `body` with exclusive access to the state.
-    func withState<T>(_ body: (inout State) throws -> T) rethrows -> T {
-        try lock.withLock { try body(&state) }
+    func withState<T: Sendable, E: Error>(_ body: (inout State) throws(E) -> T) throws(E) -> T {
+        try state.withLock { (state) throws(E) -> T in try body(&state) }
     }
 
     /// All folders, default first.

@@ -1,16 +1,16 @@
 import Foundation
+import Synchronization
 import LectorBasics
 
 /// An in-memory Feedbin API v2 (`/v2`): Basic auth with the e-mail, subscriptions (with their
 /// own ids, distinct from feed ids), taggings, entries without read state, unread and starred
 /// id lists, pagination through a `Link` header, tag rename and delete. It can serve reads from
 /// a stale snapshot (a replica lagging behind the writes just made).
-public final class FeedbinEmulator: @unchecked Sendable {
+public final class FeedbinEmulator: Sendable {
     /// The feeds, tags (folders other than the default) and entries served.
     public let store: FeedStore
     private let account: EmulatedAccount
-    private let lock = NSLock()
-    private var snapshot: FeedStore?
+    private let snapshot = Mutex<FeedStore?>(nil)
 
     /// Subscription ids are the feed id plus this, so clients cannot confuse the two.
     public static let subscriptionIDOffset = 100
@@ -28,7 +28,7 @@ public final class FeedbinEmulator: @unchecked Sendable {
     public func serveStaleReads(_ on: Bool) {
         let copy: FeedStore? = on ? FeedStore() : nil
         if let copy { let state = store.withState { $0 }; copy.withState { $0 = state } }
-        lock.withLock { snapshot = copy }
+        snapshot.withLock { $0 = copy }
     }
 
     /// A handler to pass to `LoopbackServer`.
@@ -62,7 +62,7 @@ public final class FeedbinEmulator: @unchecked Sendable {
 
     private func route(_ request: ServerRequest, _ segments: [String]) -> ServerResponse {
         let route = REST.route(request.method, segments)
-        let stale = request.method == "GET" ? lock.withLock({ snapshot }) : nil
+        let stale = request.method == "GET" ? snapshot.withLock({ $0 }) : nil
         let call = FeedbinCall(store: stale ?? store, request: request)
         let id = route.id.map { Int($0) }
         switch route.pattern {

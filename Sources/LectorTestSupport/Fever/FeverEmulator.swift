@@ -1,40 +1,44 @@
 import Foundation
+import Synchronization
 
 /// An in-memory FreshRSS Fever API at `/api/fever.php`, answering like FreshRSS 1.24: the key
 /// only from the POST body, HTTP 200 with `auth:0` for a wrong key, ids as JSON strings.
-public final class FeverEmulator: @unchecked Sendable {
+public final class FeverEmulator: Sendable {
     /// The path FreshRSS serves Fever under.
     public static let path = "/api/fever.php"
     /// The feeds, folders and items served (may be shared with a `GReaderEmulator`).
     public let store: FeedStore
-    private let lock = NSLock()
-    private var accounts: [EmulatedAccount]
-    private var enabled = true
-    private var savedToggles = false
-    private var minifluxMarks = false
-    private var categoryOnlyFeeds: Set<Int> = []
+    private struct Settings {
+        var accounts: [EmulatedAccount]
+        var enabled = true
+        var savedToggles = false
+        var minifluxMarks = false
+        var categoryOnlyFeeds: Set<Int> = []
+    }
+
+    private let settings: Mutex<Settings>
     private let stale = StaleReads()
 
     /// Creates an emulator for `accounts` over `store`.
     public init(store: FeedStore = FeedStore(), accounts: [EmulatedAccount]) {
         self.store = store
-        self.accounts = accounts
+        settings = Mutex(Settings(accounts: accounts))
     }
 
     /// Switches the API on or off (off: 503).
-    public func setAPIEnabled(_ on: Bool) { lock.withLock { enabled = on } }
+    public func setAPIEnabled(_ on: Bool) { settings.withLock { $0.enabled = on } }
 
     /// Marks feeds as FreshRSS "show in category only": their items stay in `items` but are left
     /// out of `unread_item_ids` and `saved_item_ids`, as FreshRSS builds those from the main stream.
-    public func setCategoryOnly(feeds: Set<Int>) { lock.withLock { categoryOnlyFeeds = feeds } }
+    public func setCategoryOnly(feeds: Set<Int>) { settings.withLock { $0.categoryOnlyFeeds = feeds } }
 
     /// Makes `as=saved` / `as=unsaved` flip the flag whatever was asked, as Miniflux's Fever does.
-    public func setSavedIsToggle(_ on: Bool) { lock.withLock { savedToggles = on } }
+    public func setSavedIsToggle(_ on: Bool) { settings.withLock { $0.savedToggles = on } }
 
     /// Marks feeds and groups as Miniflux's Fever does (recordings miniflux-fever 35–45): `before`
     /// against publication time, a missing `before` as 1970, group 0 whatever `before` says, and
     /// no `unread_item_ids` in the reply.
-    public func setMarksAsMiniflux(_ on: Bool) { lock.withLock { minifluxMarks = on } }
+    public func setMarksAsMiniflux(_ on: Bool) { settings.withLock { $0.minifluxMarks = on } }
 
     /// From now on answers reads from a copy of the data as it is now, while marks still change
     /// the live data: the stale snapshot a server behind a cache or replica serves.
@@ -55,15 +59,15 @@ public final class FeverEmulator: @unchecked Sendable {
         func has(_ name: String) -> Bool { query.contains { $0.name == name } }
         func value(_ name: String) -> String? { (form + query).first { $0.name == name }?.value }
         if has("refresh") { return FreshRSSReply.error(501, cors: false) }
-        guard lock.withLock({ enabled }) else { return FreshRSSReply.error(503, cors: false) }
+        guard settings.withLock({ $0.enabled }) else { return FreshRSSReply.error(503, cors: false) }
         var members: [(String, JSONValue)] = [("api_version", .int(3))]
         let key = form.first { $0.name == "api_key" }?.value.lowercased()
-        guard let key, lock.withLock({ accounts.contains { $0.feverAPIKey == key } }) else {
+        guard let key, settings.withLock({ $0.accounts.contains { $0.feverAPIKey == key } }) else {
             members.append(("auth", .int(0)))
             return FreshRSSReply.json(.object(members), newline: false, style: .phpDefault, cors: false)
         }
         members.append(("auth", .int(1)))
-        let (toggles, hidden, miniflux) = lock.withLock { (savedToggles, categoryOnlyFeeds, minifluxMarks) }
+        let (toggles, hidden, miniflux) = settings.withLock { ($0.savedToggles, $0.categoryOnlyFeeds, $0.minifluxMarks) }
         let marked = store.withState { state in
             FeverMark.apply(mark: value("mark"), as: value("as"), id: value("id"), before: value("before"),
                             savedToggles: toggles, asMiniflux: miniflux, to: &state)

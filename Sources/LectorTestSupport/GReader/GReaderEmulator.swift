@@ -1,33 +1,37 @@
 import Foundation
+import Synchronization
 
 /// An in-memory FreshRSS Google Reader API at `/api/greader.php`, answering like FreshRSS 1.24
 /// (status codes, bodies and content types as in the recorded fixtures).
-public final class GReaderEmulator: @unchecked Sendable {
+public final class GReaderEmulator: Sendable {
     /// The path prefix FreshRSS serves the API under.
     public static let basePath = "/api/greader.php"
     /// The feeds, folders and items served.
     public let store: FeedStore
-    private let lock = NSLock()
-    private var accounts: [EmulatedAccount]
-    private var enabled = true
-    private var minifluxMarks = false
+    private struct Settings {
+        var accounts: [EmulatedAccount]
+        var enabled = true
+        var minifluxMarks = false
+    }
+
+    private let settings: Mutex<Settings>
     private let stale = StaleReads()
 
     /// Creates an emulator for `accounts` over `store`.
     public init(store: FeedStore = FeedStore(), accounts: [EmulatedAccount]) {
         self.store = store
-        self.accounts = accounts
+        settings = Mutex(Settings(accounts: accounts))
     }
 
     /// Adds a user.
-    public func addAccount(_ account: EmulatedAccount) { lock.withLock { accounts.append(account) } }
+    public func addAccount(_ account: EmulatedAccount) { settings.withLock { $0.accounts.append(account) } }
 
     /// Switches the whole API on or off (off: every call answers 503, like `api_enabled = false`).
-    public func setAPIEnabled(_ on: Bool) { lock.withLock { enabled = on } }
+    public func setAPIEnabled(_ on: Bool) { settings.withLock { $0.enabled = on } }
 
     /// Answers `mark-all-as-read` as Miniflux's Google Reader API does (miniflux-greader 72–83):
     /// see `GReaderCall.markAllAsRead`.
-    public func setMarksAsMiniflux(_ on: Bool) { lock.withLock { minifluxMarks = on } }
+    public func setMarksAsMiniflux(_ on: Bool) { settings.withLock { $0.minifluxMarks = on } }
 
     /// From now on answers reads from a copy of the data as it is now, while writes still change
     /// the live data: the stale snapshot a server behind a cache or replica serves.
@@ -50,7 +54,7 @@ public final class GReaderEmulator: @unchecked Sendable {
         if request.method == "OPTIONS" {
             return ServerResponse(status: 204, headers: FreshRSSReply.cors + [(name: "Content-type", value: "text/html; charset=UTF-8")])
         }
-        guard lock.withLock({ enabled }) else { return FreshRSSReply.error(503) }
+        guard settings.withLock({ $0.enabled }) else { return FreshRSSReply.error(503) }
         let params = GReaderParams(request)
         switch rest {
         case "", "/":
@@ -68,7 +72,7 @@ public final class GReaderEmulator: @unchecked Sendable {
             let endpoint = String(rest.dropFirst(api.count))
             let reads = Self.readEndpoints.contains(endpoint) || endpoint.hasPrefix("stream/contents")
             var call = GReaderCall(store: reads ? stale.store(or: store) : store, account: account, request: request, params: params)
-            call.marksAsMiniflux = lock.withLock { minifluxMarks }
+            call.marksAsMiniflux = settings.withLock { $0.minifluxMarks }
             return call.run(endpoint)
         }
     }
@@ -77,7 +81,7 @@ public final class GReaderEmulator: @unchecked Sendable {
         let user = params.value("Email") ?? ""
         let password = params.value("Passwd") ?? ""
         guard user.wholeMatch(of: /[0-9a-zA-Z_][0-9a-zA-Z_.@\-]{0,38}/) != nil else { return FreshRSSReply.error(400) }
-        guard let account = lock.withLock({ accounts.first { $0.username == user } }), account.password == password else {
+        guard let account = settings.withLock({ $0.accounts.first { $0.username == user } }), account.password == password else {
             return FreshRSSReply.unauthorized
         }
         let auth = account.greaderAuth
@@ -89,7 +93,7 @@ public final class GReaderEmulator: @unchecked Sendable {
         let auth = String(header.dropFirst("GoogleLogin auth=".count))
         guard let slash = auth.firstIndex(of: "/") else { return nil }
         let user = String(auth[..<slash])
-        return lock.withLock { accounts.first { $0.username == user && $0.greaderAuth == auth } }
+        return settings.withLock { $0.accounts.first { $0.username == user && $0.greaderAuth == auth } }
     }
 }
 

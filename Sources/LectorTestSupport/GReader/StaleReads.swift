@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 extension FeedStore {
     /// A detached copy of everything this store holds now: what a lagging replica or cache
@@ -13,13 +14,12 @@ extension FeedStore {
 
 /// A frozen copy of the data that reads are answered from while writes still reach the live
 /// store: a "stale snapshot" that does not yet include a change just pushed.
-final class StaleReads: @unchecked Sendable {
-    private let lock = NSLock()
-    private var frozen: FeedStore?
+final class StaleReads: Sendable {
+    private let frozen = Mutex<FeedStore?>(nil)
 
-    func freeze(_ store: FeedStore) { lock.withLock { frozen = store.snapshot() } }
-    func thaw() { lock.withLock { frozen = nil } }
+    func freeze(_ store: FeedStore) { frozen.withLock { $0 = store.snapshot() } }
+    func thaw() { frozen.withLock { $0 = nil } }
 
     /// The store reads come from: the frozen copy when there is one.
-    func store(or live: FeedStore) -> FeedStore { lock.withLock { frozen } ?? live }
+    func store(or live: FeedStore) -> FeedStore { frozen.withLock { $0 } ?? live }
 }

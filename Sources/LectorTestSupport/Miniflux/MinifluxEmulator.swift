@@ -1,19 +1,19 @@
 import Foundation
+import Synchronization
 
 /// An in-memory Miniflux REST API (`/v1`): X-Auth-Token or Basic auth, categories and feeds
 /// CRUD (deleting a category deletes its feeds), entries with filters and paging, status
 /// updates and the non-idempotent bookmark toggle. Servers before 2.3.2 (per `version`) have no
 /// `/v1/entries/ids` and ignore `starred` in `PUT /v1/entries`. Reads can come from a stale
 /// snapshot (a replica lagging behind the writes just made).
-public final class MinifluxEmulator: @unchecked Sendable {
+public final class MinifluxEmulator: Sendable {
     /// The feeds, categories and entries served; the default folder is Miniflux's first category.
     public let store: FeedStore
     /// The version `/v1/version` reports.
     public let version: String
     private let account: EmulatedAccount
     private let apiKey: String
-    private let lock = NSLock()
-    private var snapshot: FeedStore?
+    private let snapshot = Mutex<FeedStore?>(nil)
 
     /// Creates an emulator for one user with an API key.
     public init(store: FeedStore = FeedStore(defaultFolderName: "All"), account: EmulatedAccount, apiKey: String,
@@ -29,7 +29,7 @@ public final class MinifluxEmulator: @unchecked Sendable {
     public func serveStaleReads(_ on: Bool) {
         let copy: FeedStore? = on ? FeedStore() : nil
         if let copy { let state = store.withState { $0 }; copy.withState { $0 = state } }
-        lock.withLock { snapshot = copy }
+        snapshot.withLock { $0 = copy }
     }
 
     /// Whether this version has `/v1/entries/ids` and `starred` in `PUT /v1/entries` (2.3.2).
@@ -49,7 +49,7 @@ public final class MinifluxEmulator: @unchecked Sendable {
             return REST.json(.object([("error_message", .string("access unauthorized"))]), status: 401,
                              headers: [(name: "WWW-Authenticate", value: "Basic realm=\"Restricted\"")])
         }
-        let stale = request.method == "GET" ? lock.withLock({ snapshot }) : nil
+        let stale = request.method == "GET" ? snapshot.withLock({ $0 }) : nil
         let call = MinifluxCall(store: stale ?? store, request: request, account: account, acceptsStarredField: hasEntryIDs)
         let route = REST.route(request.method, Array(path.dropFirst()))
         let id = route.id

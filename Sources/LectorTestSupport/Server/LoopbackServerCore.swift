@@ -1,20 +1,24 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// The listening socket, connection threads, log and faults. Threads hold this object, not the
 /// `LoopbackServer`, so a server nobody references any more still stops in `deinit`.
-final class LoopbackServerCore: @unchecked Sendable {
+final class LoopbackServerCore: Sendable {
     /// The port the server listens on.
     let port: UInt16
     private let listener: Int32
     private let handler: @Sendable (ServerRequest) -> ServerResponse
-    private let lock = NSLock()
-    private var stopped = false
-    private var connections: Set<Int32> = []
-    private var log: [ServerRequest] = []
-    private var faults = FaultSchedule()
+    private struct State {
+        var stopped = false
+        var connections: Set<Int32> = []
+        var log: [ServerRequest] = []
+        var faults = FaultSchedule()
+    }
+
+    private let state = Mutex(State())
 
     /// Starts listening at once; `handler` answers every request not overridden by a fault.
     init(address ipv4: String = "127.0.0.1", handler: @escaping @Sendable (ServerRequest) -> ServerResponse) throws(LoopbackServerError) {
@@ -47,27 +51,27 @@ final class LoopbackServerCore: @unchecked Sendable {
     /// Only shutdown(2) happens here: each fd is closed by the thread that owns it, so a number
     /// reused by another socket in the meantime is never touched.
     func stop() {
-        lock.withLock {
-            guard !stopped else { return }
-            stopped = true
+        state.withLock { state in
+            guard !state.stopped else { return }
+            state.stopped = true
             shutdown(listener, Int32(SHUT_RDWR))
-            for fd in connections { shutdown(fd, Int32(SHUT_RDWR)) }
+            for fd in state.connections { shutdown(fd, Int32(SHUT_RDWR)) }
         }
     }
 
     /// Every request received so far, in arrival order (after `stripAuthorization`).
-    var requests: [ServerRequest] { lock.withLock { log } }
+    var requests: [ServerRequest] { state.withLock { $0.log } }
 
     /// Forgets the logged requests.
-    func clearLog() { lock.withLock { log.removeAll() } }
+    func clearLog() { state.withLock { $0.log.removeAll() } }
 
     /// Applies `fault` to the next `count` requests (nil: until `clearFaults`).
     func inject(_ fault: ServerFault, count: Int? = nil) {
-        lock.withLock { faults.add(fault, count: count) }
+        state.withLock { $0.faults.add(fault, count: count) }
     }
 
     /// Removes every injected fault.
-    func clearFaults() { lock.withLock { faults.clear() } }
+    func clearFaults() { state.withLock { $0.faults.clear() } }
 
     private func acceptLoop() {
         while true {
@@ -77,9 +81,9 @@ final class LoopbackServerCore: @unchecked Sendable {
                 close(listener)
                 return
             }
-            let accepted: Bool = lock.withLock {
-                guard !stopped else { return false }
-                connections.insert(fd)
+            let accepted: Bool = state.withLock { state in
+                guard !state.stopped else { return false }
+                state.connections.insert(fd)
                 return true
             }
             guard accepted else {
@@ -97,8 +101,8 @@ final class LoopbackServerCore: @unchecked Sendable {
 
     private func serve(_ fd: Int32) {
         defer {
-            lock.withLock {
-                connections.remove(fd)
+            state.withLock { state in
+                state.connections.remove(fd)
                 close(fd)
             }
         }
@@ -114,11 +118,11 @@ final class LoopbackServerCore: @unchecked Sendable {
         var parser = RequestParser(io: io)
         while let (received, keepAlive) = parser.next() {
             var request = received
-            let active: [ServerFault] = lock.withLock { faults.next() }
+            let active: [ServerFault] = state.withLock { $0.faults.next() }
             if active.contains(where: { if case .stripAuthorization = $0 { true } else { false } }) {
                 request.removeHeader("Authorization")
             }
-            lock.withLock { log.append(request) }
+            state.withLock { $0.log.append(request) }
             if active.contains(where: { if case .dropConnection = $0 { true } else { false } }) { return }
             if active.contains(where: { if case .loseAnswer(let suffix) = $0 { request.path.hasSuffix(suffix) } else { false } }) {
                 _ = handler(request)

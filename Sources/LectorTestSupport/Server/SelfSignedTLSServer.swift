@@ -6,7 +6,7 @@ import Glibc
 /// A real TLS server on loopback whose certificate no client trusts: `openssl s_server` with a
 /// certificate made for it, so a client's certificate check fails (libcurl's error 60) after a
 /// complete TLS handshake. Nil from `start()` when no `openssl` can be run here.
-public final class SelfSignedTLSServer: @unchecked Sendable {
+public final class SelfSignedTLSServer: Sendable {
     public let port: UInt16
     private let process: Process
     private let directory: URL

@@ -1,8 +1,9 @@
 import Foundation
+import Synchronization
 
 /// Serves registered paths (feeds, pages, redirects) with ETag / Last-Modified validation,
 /// answering 304 when the client's validators match. Contents can change while serving.
-public final class StaticSite: @unchecked Sendable {
+public final class StaticSite: Sendable {
     /// One served document.
     public struct Resource: Sendable {
         /// The body bytes.
@@ -22,8 +23,7 @@ public final class StaticSite: @unchecked Sendable {
         case redirect(status: Int, location: String)
     }
 
-    private let lock = NSLock()
-    private var entries: [String: Entry] = [:]
+    private let entries = Mutex<[String: Entry]>([:])
 
     /// Creates an empty site.
     public init() {}
@@ -33,7 +33,7 @@ public final class StaticSite: @unchecked Sendable {
                       lastModified: Date? = nil, headers: [(name: String, value: String)] = []) {
         let resource = Resource(body: body, contentType: contentType, etag: etag,
                                 lastModified: lastModified, headers: headers)
-        lock.withLock { entries[path] = .resource(resource) }
+        entries.withLock { $0[path] = .resource(resource) }
     }
 
     /// Serves text at `path`.
@@ -44,12 +44,12 @@ public final class StaticSite: @unchecked Sendable {
 
     /// Redirects `path` to `location` (absolute URL or path) with `status`.
     public func redirect(_ path: String, to location: String, status: Int = 302) {
-        lock.withLock { entries[path] = .redirect(status: status, location: location) }
+        entries.withLock { $0[path] = .redirect(status: status, location: location) }
     }
 
     /// Stops serving `path` (it then answers 404).
     public func remove(_ path: String) {
-        lock.withLock { _ = entries.removeValue(forKey: path) }
+        entries.withLock { _ = $0.removeValue(forKey: path) }
     }
 
     /// A handler to pass to `LoopbackServer`.
@@ -60,7 +60,7 @@ public final class StaticSite: @unchecked Sendable {
     /// Answers one request: 200, 304, a redirect, 404, or 405 for non-GET/HEAD.
     public func respond(to request: ServerRequest) -> ServerResponse {
         let key = request.query.map { "\(request.path)?\($0)" }
-        let entry: Entry? = lock.withLock { key.flatMap { entries[$0] } ?? entries[request.path] }
+        let entry: Entry? = entries.withLock { entries in key.flatMap { entries[$0] } ?? entries[request.path] }
         guard let entry else { return .notFound }
         switch entry {
         case .redirect(let status, let location):

@@ -1,0 +1,7 @@
+/// The services Lector can hold an account on: the one list, for the store, backups, sync and the
+/// CLI. The raw values are the stored ones (the `accounts.kind` column, a backup's `kind`), so a
+/// case is never renamed; the order is the one `--help` and the backup schema list them in.
+/// What each service is and can do is said beside its provider (LectorSync), not here.
+public enum AccountKind: String, CaseIterable, Sendable, Codable {
+    case freshrss, miniflux, fever, feedbin, local
+}
