@@ -14,25 +14,13 @@ struct InterruptedSyncTests {
     @Test("SIGINT during a local sync: exit 130, 'interrupted: 2 of 10 feeds synced', and no feed counts a failure or waits")
     func sigintDuringLocalSync() throws {
         let home = TestHome()
-        let held = DispatchSemaphore(value: 0)
-        let arrived = ArrivalCount()
-        let server = try LoopbackServer { request in
-            guard let match = request.path.wholeMatch(of: /\/feed\/(\d+)\.xml/), let number = Int(match.1) else { return .notFound }
-            arrived.add()
-            if number >= Self.answeredAtOnce { _ = held.wait(timeout: .now() + 10) }
-            let xml = "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>Feed \(number)</title><link>https://site\(number).example/</link>"
-                + "<item><guid>f\(number)</guid><title>Item of feed \(number)</title></item></channel></rss>"
-            return ServerResponse(status: 200, headers: [(name: "Content-Type", value: "application/rss+xml")], body: Data(xml.utf8))
-        }
-        defer {
-            for _ in 0..<Self.feedCount { held.signal() }
-            server.stop()
-        }
+        let feeds = try HeldFeeds(count: Self.feedCount, answeredAtOnce: Self.answeredAtOnce)
+        defer { feeds.stop() }
         let store = try home.store()
         let account = try store.accounts.insert(kind: .local, name: "Home")
         for number in 0..<Self.feedCount {
             try store.feeds.insert(accountID: account.id, folderID: nil, serverID: "f\(number)", title: "Feed \(number)",
-                                   url: server.url("/feed/\(number).xml").absoluteString, siteURL: nil)
+                                   url: feeds.url(number).absoluteString, siteURL: nil)
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: TestBinary.path)
@@ -47,14 +35,14 @@ struct InterruptedSyncTests {
         // Until the answered feeds are stored and held fetches are in flight.
         let watcher = try Store(path: store.database.path)
         func storedArticles() throws -> Int { try watcher.articles.list(ArticleQuery(accountID: account.id, limit: 100)).count }
-        while try (arrived.count < Self.answeredAtOnce + 1 || storedArticles() < Self.answeredAtOnce) && Date() < deadline {
+        while try (feeds.arrived.count < Self.answeredAtOnce + 1 || storedArticles() < Self.answeredAtOnce) && Date() < deadline {
             Thread.sleep(forTimeInterval: 0.05)
         }
         kill(process.processIdentifier, SIGINT)
         let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let stderr = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        for _ in 0..<Self.feedCount { held.signal() }
+        feeds.release()
 
         #expect(process.terminationReason == .exit && process.terminationStatus == 130,
                 "a sync stopped by Ctrl-C exits 130 (interrupted): \(process.terminationReason == .exit ? "exit" : "signal") \(process.terminationStatus), \(stderr)")

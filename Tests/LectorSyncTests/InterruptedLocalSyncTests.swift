@@ -17,27 +17,15 @@ struct InterruptedLocalSyncTests {
     func cancelledFetchesAreNoFailures() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lector-interrupt-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let held = DispatchSemaphore(value: 0)
-        let arrived = ArrivalCount()
-        let server = try LoopbackServer { request in
-            guard let match = request.path.wholeMatch(of: /\/feed\/(\d+)\.xml/), let number = Int(match.1) else { return .notFound }
-            arrived.add()
-            // The feeds past the first few hold their answer until the test lets them go.
-            if number >= Self.answeredAtOnce { _ = held.wait(timeout: .now() + 10) }
-            let xml = "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>Feed \(number)</title><link>https://site\(number).example/</link>"
-                + "<item><guid>f\(number)</guid><title>Item of feed \(number)</title></item></channel></rss>"
-            return ServerResponse(status: 200, headers: [(name: "Content-Type", value: "application/rss+xml")], body: Data(xml.utf8))
-        }
-        defer {
-            for _ in 0..<Self.feedCount { held.signal() }
-            server.stop()
-        }
+        // The feeds past the first few hold their answer until the test lets them go.
+        let held = try HeldFeeds(count: Self.feedCount, answeredAtOnce: Self.answeredAtOnce)
+        defer { held.stop() }
         let store = try Store(path: directory.appendingPathComponent("lector.sqlite").path)
         let account = try store.accounts.insert(kind: .local, name: "Home")
         var feeds: [Feed] = []
         for number in 0..<Self.feedCount {
             feeds.append(try store.feeds.insert(accountID: account.id, folderID: nil, serverID: "f\(number)", title: "Feed \(number)",
-                                                url: server.url("/feed/\(number).xml").absoluteString, siteURL: nil))
+                                                url: held.url(number).absoluteString, siteURL: nil))
         }
         let http = HTTPClient()
         let stored = ArrivalCount()
@@ -51,12 +39,12 @@ struct InterruptedLocalSyncTests {
         }.start()
         // Wait until the answered feeds are stored and held fetches are in flight, then cancel them as Ctrl-C does.
         let deadline = Date().addingTimeInterval(10)
-        while (stored.count < Self.answeredAtOnce || arrived.count < Self.answeredAtOnce + 1) && Date() < deadline {
+        while (stored.count < Self.answeredAtOnce || held.arrived.count < Self.answeredAtOnce + 1) && Date() < deadline {
             Thread.sleep(forTimeInterval: 0.02)
         }
         http.cancelInFlight()
         let ended = done.wait(timeout: .now() + 10) == .success
-        for _ in 0..<Self.feedCount { held.signal() }
+        held.release()
         if !ended { done.wait() }
         #expect(ended, "the sync did not end after its transfers were cancelled")
 
