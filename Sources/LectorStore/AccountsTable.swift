@@ -87,8 +87,12 @@ public struct AccountsTable {
     }
 
     /// Changes where an account points and who logs in.
-    public func update(_ accountID: Int64, url: String?, username: String?) throws(StoreError) {
-        try storeOperation { try database.execute("UPDATE accounts SET url = ?, username = ? WHERE id = ?", url, username, accountID) }
+    /// Points the account at another server address or login, with the plain-http consent that
+    /// goes with it (nil: none), in one statement: the consent never outlives the address it was for.
+    public func update(_ accountID: Int64, url: String?, username: String?, plainHTTPHost: String?) throws(StoreError) {
+        try storeOperation {
+            try database.execute("UPDATE accounts SET url = ?, username = ?, plain_http_host = ? WHERE id = ?", url, username, plainHTTPHost, accountID)
+        }
     }
 
     /// Records the host the user consented to send the secret to over plain http (nil: no consent).

@@ -62,8 +62,7 @@ struct BackupRestorer {
         if wanted.contains(where: \.isDefault) { try store.accounts.clearDefault() }
         for account in wanted {
             if let existing = try store.accounts.named(account.name), !existing.isDemo {
-                try store.accounts.update(existing.id, url: account.url, username: account.user)
-                try store.accounts.setPlainHTTPHost(existing.id, account.plainHTTPHost)
+                try store.accounts.update(existing.id, url: account.url, username: account.user, plainHTTPHost: account.plainHTTPHost)
                 if account.isDefault { try store.accounts.setDefault(existing.id) }
                 continue
             }

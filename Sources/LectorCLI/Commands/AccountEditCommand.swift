@@ -76,10 +76,8 @@ enum AccountEditCommand {
         // if the store fails — never an account without its secret, nor a secret without its account.
         if newItem != oldItem { try KeyringAccess.run { () throws(KeyringError) in try keyring.store(secret, for: newItem) } }
         do {
-            try store.database.write {
-                try store.accounts.update(account.id, url: verified.url.absoluteString, username: user)
-                try store.accounts.setPlainHTTPHost(account.id, consented && verified.url.scheme == "http" ? verified.url.host?.lowercased() : nil)
-            }
+            try store.accounts.update(account.id, url: verified.url.absoluteString, username: user,
+                                      plainHTTPHost: consented && verified.url.scheme == "http" ? verified.url.host?.lowercased() : nil)
         } catch {
             // Undo the secret stored a moment ago; the store's error is the one to report.
             if newItem != oldItem { _ = try? keyring.remove(newItem) }
