@@ -36,8 +36,8 @@ public struct FoldersTable {
         }
     }
 
-    /// Adds a folder to an account. `fromServer`: the server made it on its own, not asked to
-    /// (see `Schema.folderOrigin`).
+    /// Adds a folder to an account. `fromServer`: Lector did not ask for it; the server made it
+    /// on its own (see `Schema.folderOrigin`).
     @discardableResult
     public func insert(accountID: Int64, serverID: String, name: String, fromServer: Bool = false) throws(StoreError) -> Folder {
         try storeOperation {
@@ -50,7 +50,8 @@ public struct FoldersTable {
         }
     }
 
-    /// Names of the account's folders the server did not make on its own.
+    /// Names of the account's folders Lector made (asked for, or kept locally until a feed is
+    /// filed in them), not ones a sync learned or the server made on its own.
     public func madeHere(accountID: Int64) throws(StoreError) -> Set<String> {
         try storeOperation {
             Set(try database.query("SELECT name FROM folders WHERE account_id = ? AND from_server = 0", accountID) { $0.string(0) })

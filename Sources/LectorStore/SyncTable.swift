@@ -18,7 +18,7 @@ public struct SyncTable {
                 var folderIDs: [String: Int64] = [:]
                 for folder in folders {
                     try database.execute("""
-                        INSERT INTO folders (account_id, server_id, name) VALUES (?, ?, ?)
+                        INSERT INTO folders (account_id, server_id, name, from_server) VALUES (?, ?, ?, 1)
                         ON CONFLICT (account_id, server_id) DO UPDATE SET name = excluded.name WHERE name IS NOT excluded.name
                         """, accountID, folder.serverID, folder.name)
                     folderIDs[folder.serverID] = try database.queryFirst(

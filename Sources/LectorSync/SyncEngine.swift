@@ -189,9 +189,9 @@ public struct SyncEngine {
         return try record { try store.sync.applyStagedIDSet(accountID: account.id, field: field, complete: complete, protected: protected) }
     }
 
-    /// Folders that exist only locally until a feed is filed in them (GReader has no empty folders),
-    /// except the server's own default folder once emptied: the server no longer reports it, so
-    /// it goes. A store error here fails the run: guessing "no local folders" would delete the
+    /// Folders that exist only locally until a feed is filed in them (GReader has no empty folders):
+    /// the empty ones Lector made. A folder Lector did not make (learned from the server, or
+    /// the server's own default) goes once the server no longer reports it. A store error here fails the run: guessing "no local folders" would delete the
     /// user's empty ones.
     private func localOnlyFolders(_ structure: RemoteStructure) throws -> Set<String> {
         let remote = Set(structure.folders.map(\.name))

@@ -48,6 +48,16 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// True when a write that failed this way may still have been applied by the server: it
+    /// refused a repeat of a change made already, or its answer broke or came back unreadable.
+    /// A rate limit or a rejected login is an answer given before anything was done.
+    public var mayHideAnAppliedChange: Bool {
+        switch self {
+        case .rejected, .network, .transport, .protocolViolation: true
+        case .authentication, .rateLimited, .unsupported, .store, .alreadySyncing: false
+        }
+    }
+
     /// Wraps whatever a store write threw while syncing, keeping a StoreError (or a SQLite
     /// error) typed and passing a SyncError on unchanged.
     public static func storing(_ error: any Error) -> SyncError {

@@ -42,6 +42,21 @@ struct ScheduleTests {
         #expect(try home.run("schedule", "status").contains("Last automatic run"))
     }
 
+    @Test("an account added after the last automatic sync is in the next one (the REPL's launch sync), while the account synced inside the floor is skipped")
+    func newAccountInNextAutomaticSync() throws {
+        let home = TestHome()
+        _ = try home.run("account", "add", "local", "--name", "Old")
+        _ = try home.run("sync", "--auto", "--json")
+        _ = try home.run("account", "add", "local", "--name", "New")
+        let next = try home.run("sync", "--auto", "--json")
+        let result = try #require(next.split(separator: "\n").last.flatMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] },
+                                  "the last JSON line is the result: \(next)")
+        let outcomes = Dictionary(uniqueKeysWithValues: ((result["results"] as? [[String: Any]]) ?? []).compactMap { entry in
+            (entry["account"] as? String).map { ($0, entry["outcome"] as? String ?? "?") }
+        })
+        #expect(outcomes == ["Old": "skipped", "New": "ok"], "the new account must be synced and the old one wait for the floor: \(outcomes)")
+    }
+
     @Test("sync --auto counts its floor in minutes: with sync.interval 15 a run 10 minutes after the last is skipped, naming the wait; 16 minutes after, it runs")
     func autoFloorInMinutes() throws {
         let home = TestHome()

@@ -4,10 +4,11 @@ import LectorSync
 import LectorTestSupport
 import Testing
 
-/// A verb whose answer was lost after the server applied it said "try again"; trying again finds
-/// the server already in the wanted state, says so, and the store follows. One test per verb and
-/// service, each verb on the services where it reaches the server.
-@Suite("A retry after a lost answer")
+/// A verb whose answer is lost after the server applied it: Lector reads the server back and
+/// finds the change made; when the server cannot be read back, the verb fails as one to try
+/// again, and trying again finds the server in the wanted state. One test per verb and service,
+/// each verb on the services where it reaches the server.
+@Suite("A lost answer to a server change")
 struct AdministrationRetryTests {
     enum Verb: String, CaseIterable, Sendable {
         case subscribe, rename, move, unsubscribe, folderAdd = "folder add", folderRename = "folder rename", folderRemove = "folder remove"
@@ -21,25 +22,69 @@ struct AdministrationRetryTests {
 
     /// The servers that refuse a change made already: FreshRSS for a folder renamed or removed, a
     /// feed unsubscribed or subscribed (recorded: 400 "Bad Request!", "Already subscribed!");
-    /// Miniflux for a category that exists (recorded); Feedbin's emulator for a tag renamed or removed.
+    /// Miniflux for a category or a feed that exists (recorded: 400 "This feed already exists.");
+    /// Feedbin's emulator for a tag renamed or removed.
     static let refusedWhenRepeated: [(FreshRSSBench.API, Verb)] = [
         (.greader, .subscribe), (.greader, .unsubscribe), (.greader, .folderRename), (.greader, .folderRemove),
-        (.miniflux, .folderAdd), (.feedbin, .folderRename), (.feedbin, .folderRemove),
+        (.miniflux, .subscribe), (.miniflux, .folderAdd), (.feedbin, .folderRename), (.feedbin, .folderRemove),
     ]
 
-    @Test("the verb's answer is lost; the retry succeeds, says so where the server refused it as made already, and server and store agree", arguments: cases)
+    /// A request that changes the server (not a read or a login).
+    static func isWrite(_ request: ServerRequest) -> Bool {
+        request.method != "GET" && !request.path.contains("ClientLogin") && !request.path.hasSuffix("/token")
+    }
+
+    /// How many writes the verb sends when nothing goes wrong, measured on a bench of its own:
+    /// the answer lost is the last one's, after which the server has the whole change (a lost
+    /// answer to an earlier write leaves the change half made, and the verb rightly fails).
+    static func writesOf(_ verb: Verb, on api: FreshRSSBench.API) throws -> Int {
+        let bench = try AccountAdministratorTests.bench(api)
+        let admin = AccountAdministrator(store: bench.store, account: bench.account, provider: bench.provider)
+        bench.server.clearLog()
+        do throws(AdministrationError) { _ = try perform(verb, admin, bench) } catch { throw BenchError("\(api) \(verb.rawValue) fails with nothing injected: \(error)") }
+        return bench.server.requests.filter(isWrite).count
+    }
+
+    /// The bench for a lost-answer case, with `outcome` set on the verb's last write.
+    static func benchLosingLastWrite(_ verb: Verb, on api: FreshRSSBench.API, _ outcome: RequestTamper.Outcome) throws -> (FreshRSSBench, writes: Int) {
+        let writes = try writesOf(verb, on: api)
+        let bench = try AccountAdministratorTests.bench(api)
+        bench.server.clearLog()
+        bench.tamper.on(skip: writes - 1, outcome, where: isWrite)
+        return (bench, writes)
+    }
+
+    @Test("the verb's answer is lost: Lector reads the server back, finds the change made, says so, and server and store agree", arguments: cases)
+    func lostAnswerIsCheckedAtOnce(_ api: FreshRSSBench.API, _ verb: Verb) async throws {
+        try await offPool {
+            let (bench, writes) = try Self.benchLosingLastWrite(verb, on: api, .loseAnswer)
+            let admin = AccountAdministrator(store: bench.store, account: bench.account, provider: bench.provider)
+            let change: ServerChange
+            do throws(AdministrationError) {
+                change = try Self.perform(verb, admin, bench)
+            } catch {
+                Issue.record("\(api) \(verb.rawValue): the server made the change and could be read back, yet the verb failed: \(error)")
+                return
+            }
+            #expect(change == .alreadyMade, "\(api) \(verb.rawValue): the verb should say the server had done it, said \(change)")
+            let sent = bench.server.requests.filter(Self.isWrite).count
+            #expect(sent == writes, "\(api) \(verb.rawValue): \(sent) writes sent where the verb takes \(writes): one was sent again, though the server was found with the change made")
+            try Self.expectServerAndStoreAgree(api, verb, bench)
+        }
+    }
+
+    @Test("the verb's answer is lost and the server is then out of reach: the verb fails as one to retry; the retry succeeds, says so where the server refused it as made already, and server and store agree", arguments: cases)
     func retryFindsTheChangeMade(_ api: FreshRSSBench.API, _ verb: Verb) async throws {
         try await offPool {
-            let bench = try AccountAdministratorTests.bench(api)
+            let (bench, _) = try Self.benchLosingLastWrite(verb, on: api, .loseAnswerThenUnreachable)
             let admin = AccountAdministrator(store: bench.store, account: bench.account, provider: bench.provider)
-            // The server applies the first write of the verb, then the connection breaks.
-            bench.tamper.on(.loseAnswer) { $0.method != "GET" && !$0.path.contains("ClientLogin") && !$0.path.hasSuffix("/token") }
             do throws(AdministrationError) {
                 _ = try Self.perform(verb, admin, bench)
-                Issue.record("\(api) \(verb.rawValue): the first attempt should fail, its answer was lost")
+                Issue.record("\(api) \(verb.rawValue): the first attempt should fail, its answer was lost and the server cannot be read back")
             } catch {
                 guard case .server(let cause) = error, cause.isTransient else { Issue.record("\(api) \(verb.rawValue): the lost answer gave \(error)"); return }
             }
+            bench.tamper.clear()
             let change: ServerChange
             do throws(AdministrationError) {
                 change = try Self.perform(verb, admin, bench)
@@ -52,13 +97,41 @@ struct AdministrationRetryTests {
             let refused = Self.refusedWhenRepeated.contains { $0 == (api, verb) }
             #expect(change == (refused ? .alreadyMade : .made),
                     "\(api) \(verb.rawValue): the retry should say \(refused ? "the server had it already" : "it was made"), said \(change)")
-            let server = try AccountAdministratorTests.serverFeeds(bench.provider), local = try AccountAdministratorTests.localFeeds(bench.store, bench.account)
-            #expect(server == local, "\(api) \(verb.rawValue): server \(server.sorted()) but store \(local.sorted())")
-            let serverFolders = Set(try bench.provider.structure().folders.map(\.name))
-            let localFolders = Set(try bench.store.folders.list(accountID: bench.account.id).map(\.folder.name))
-            #expect(serverFolders.isSubset(of: localFolders), "\(api) \(verb.rawValue): server folders \(serverFolders.sorted()), store \(localFolders.sorted())")
-            #expect(!localFolders.contains(Self.goneFolder(verb) ?? "\u{0}"), "\(api) \(verb.rawValue): the store still has the old folder: \(localFolders.sorted())")
+            try Self.expectServerAndStoreAgree(api, verb, bench)
         }
+    }
+
+    @Test("a change that never reached the server: reading the server back finds it not made, the verb fails as one to retry, and the retry makes it", arguments: cases)
+    func changeThatNeverArrivedIsNotCalledMade(_ api: FreshRSSBench.API, _ verb: Verb) async throws {
+        try await offPool {
+            let bench = try AccountAdministratorTests.bench(api)
+            let admin = AccountAdministrator(store: bench.store, account: bench.account, provider: bench.provider)
+            bench.tamper.on(.dropBefore, where: Self.isWrite)
+            do throws(AdministrationError) {
+                let change = try Self.perform(verb, admin, bench)
+                Issue.record("\(api) \(verb.rawValue): the server never saw the change, yet the verb said \(change)")
+            } catch {
+                guard case .server(let cause) = error, cause.isTransient else { Issue.record("\(api) \(verb.rawValue): the dropped request gave \(error)"); return }
+            }
+            let change: ServerChange
+            do throws(AdministrationError) {
+                change = try Self.perform(verb, admin, bench)
+            } catch {
+                Issue.record("\(api) \(verb.rawValue): the retry failed: \(error)")
+                return
+            }
+            #expect(change == .made, "\(api) \(verb.rawValue): the retry made the change itself, said \(change)")
+            try Self.expectServerAndStoreAgree(api, verb, bench)
+        }
+    }
+
+    static func expectServerAndStoreAgree(_ api: FreshRSSBench.API, _ verb: Verb, _ bench: FreshRSSBench) throws {
+        let server = try AccountAdministratorTests.serverFeeds(bench.provider), local = try AccountAdministratorTests.localFeeds(bench.store, bench.account)
+        #expect(server == local, "\(api) \(verb.rawValue): server \(server.sorted()) but store \(local.sorted())")
+        let serverFolders = Set(try bench.provider.structure().folders.map(\.name))
+        let localFolders = Set(try bench.store.folders.list(accountID: bench.account.id).map(\.folder.name))
+        #expect(serverFolders.isSubset(of: localFolders), "\(api) \(verb.rawValue): server folders \(serverFolders.sorted()), store \(localFolders.sorted())")
+        #expect(!localFolders.contains(Self.goneFolder(verb) ?? "\u{0}"), "\(api) \(verb.rawValue): the store still has the old folder: \(localFolders.sorted())")
     }
 
     /// The folder a verb takes away, which the store must not keep after the retry.

@@ -165,6 +165,23 @@ struct FeedHealthCheckTests {
         #expect(asked.contains { $0.header("If-None-Match") == "\"v1\"" }, "the check did not send the stored ETag")
     }
 
+    @Test("feeds of the same severity are listed by title in natural order: Feed 2 before Feed 10")
+    func titlesInNaturalOrder() throws {
+        let body = Self.rss("x", daysAgo: [1])
+        let server = try LoopbackServer { _ in ServerResponse(status: 200, headers: [(name: "Content-Type", value: "application/rss+xml")], body: Data(body.utf8)) }
+        defer { server.stop() }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lector-check-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try Store(path: directory.appendingPathComponent("lector.sqlite").path)
+        let account = try store.accounts.insert(kind: .local, name: "home", url: nil, username: nil)
+        for n in [10, 2, 1, 21] {
+            try store.feeds.insert(accountID: account.id, folderID: nil, serverID: "\(n)", title: "Feed \(n)", url: server.url("/\(n).xml").absoluteString, siteURL: nil)
+        }
+        let report = try FeedHealthChecker(store: store, http: HTTPClient(), staleAfter: 182 * 86_400).check([account])
+        let titles = report.feeds.map(\.feed.title)
+        #expect(titles == ["Feed 1", "Feed 2", "Feed 10", "Feed 21"], "feed check listed \(titles)")
+    }
+
     @Test("one request per host at a time, hosts in parallel")
     func onePerHost() throws {
         let flight = InFlight()

@@ -148,6 +148,8 @@ final class RequestTamper: @unchecked Sendable {
         case dropBefore
         /// The server acts, then the answer is lost (the client's connection is aborted).
         case loseAnswer
+        /// The server acts, the answer is lost, and every later request is lost too until `clear`.
+        case loseAnswerThenUnreachable
         /// The server answers this status without acting.
         case status(Int)
         /// 429 with Retry-After, without acting.
@@ -165,6 +167,7 @@ final class RequestTamper: @unchecked Sendable {
             switch self {
             case .dropBefore: "drop before"
             case .loseAnswer: "lose answer"
+            case .loseAnswerThenUnreachable: "lose answer, then every request"
             case .status(let code): "HTTP \(code)"
             case .rateLimited: "429"
             case .badWriteToken: "bad token"
@@ -213,6 +216,10 @@ final class RequestTamper: @unchecked Sendable {
         case .dropBefore: return Self.unreadable
         case .loseAnswer:
             _ = next(request)
+            return Self.unreadable
+        case .loseAnswerThenUnreachable:
+            _ = next(request)
+            onEvery(.dropBefore)
             return Self.unreadable
         case .status(let code): return ServerResponse(status: code, body: Data("failure injected".utf8))
         case .rateLimited: return ServerResponse(status: 429, headers: [(name: "Retry-After", value: "1")], body: Data("slow down".utf8))

@@ -5,9 +5,10 @@ import LectorTestSupport
 import Testing
 
 /// GReader has no empty folders, so Lector keeps an empty folder it made itself until a feed is
-/// filed in it. The folder FreshRSS files a new feed in by itself (its default, "Uncategorized")
-/// is not one of those: emptied here (an interrupted `account copy` moved its feeds on), it goes
-/// at the next sync once the server no longer reports it.
+/// filed in it. A folder Lector did not make is not one of those: the one FreshRSS files a new
+/// feed in by itself (its default, "Uncategorized") emptied here (an interrupted `account copy`
+/// moved its feeds on), or one a sync learned that was emptied here, goes at
+/// the next sync once the server no longer reports it.
 @Suite("Folders the server dropped")
 struct ServerFolderCleanupTests {
     @Test("the server's default folder, emptied, goes at the next sync; an empty folder made here stays")
@@ -26,6 +27,26 @@ struct ServerFolderCleanupTests {
             try bench.sync()
             let after = try folders()
             #expect(!after.contains("Uncategorized"), "the server's folder it no longer reports is still in the store: \(after.sorted())")
+            #expect(after.contains("Later"), "the empty folder made here was dropped: \(after.sorted())")
+        }
+    }
+
+    @Test("a folder a sync learned, emptied here, goes at the next sync once the server no longer reports it; an empty folder made here stays")
+    func learnedFolderEmptiedDropped() async throws {
+        try await offPool {
+            let bench = try AccountAdministratorTests.bench(.greader)
+            let admin = AccountAdministrator(store: bench.store, account: bench.account, provider: bench.provider)
+            try admin.createFolder(named: "Later")
+            let folders = { Set(try bench.store.folders.list(accountID: bench.account.id).map(\.folder.name)) }
+            let learned = try folders()
+            #expect(learned.contains("News"), "the first sync should have learned the server's folder News: \(learned.sorted())")
+            for listing in try bench.store.feeds.list(accountID: bench.account.id) where listing.folderName == "News" {
+                try admin.move(listing.feed, toFolder: "Tech")
+            }
+            #expect(try !bench.provider.structure().folders.contains { $0.name == "News" }, "the server still reports the emptied folder")
+            try bench.sync()
+            let after = try folders()
+            #expect(!after.contains("News"), "the learned folder the server no longer reports is still in the store: \(after.sorted())")
             #expect(after.contains("Later"), "the empty folder made here was dropped: \(after.sorted())")
         }
     }

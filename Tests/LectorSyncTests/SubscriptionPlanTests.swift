@@ -125,8 +125,8 @@ struct SubscriptionPlanTests {
         }
     }
 
-    @Test("the server subscribed but its answer was lost: the run stops; the re-run, planned from the server's structure, does not subscribe twice")
-    func lostAnswerThenRerun() async throws {
+    @Test("the server subscribed but its answer was lost: Lector reads the server back, the step is done, the run goes on, and nothing is subscribed twice")
+    func lostAnswerCheckedAtOnce() async throws {
         try await offPool {
             let bench = try Harness.bench(.greader)
             bench.feeds.addRemoteFeed(LectorTestSupport.RemoteFeed(feedURL: "https://more1.example/feed.xml", title: "More 1"))
@@ -135,8 +135,25 @@ struct SubscriptionPlanTests {
             let desired = [DesiredFeed(url: URL(string: "https://new.example/feed.xml")!), DesiredFeed(url: URL(string: "https://more1.example/feed.xml")!)]
             bench.tamper.on(.loseAnswer, where: { $0.path.hasSuffix("subscription/quickadd") })
             let outcomes = admin.apply(try planner.plan(desired, prune: false))
+            #expect(outcomes.map(\.name) == ["done", "done"], "the run: \(outcomes)")
+            #expect(bench.feeds.feeds.filter { $0.feedURL == "https://new.example/feed.xml" }.count == 1, "subscribed twice")
+            #expect(try Harness.serverFeeds(bench.provider) == Harness.localFeeds(bench.store, bench.account), "server and store differ")
+        }
+    }
+
+    @Test("the server subscribed, its answer was lost and the server is then out of reach: the run stops; the re-run, planned from the server's structure, does not subscribe twice")
+    func lostAnswerThenRerun() async throws {
+        try await offPool {
+            let bench = try Harness.bench(.greader)
+            bench.feeds.addRemoteFeed(LectorTestSupport.RemoteFeed(feedURL: "https://more1.example/feed.xml", title: "More 1"))
+            let admin = AccountAdministrator(store: bench.store, account: bench.account, provider: bench.provider)
+            let planner = SubscriptionPlanner(administrator: admin)
+            let desired = [DesiredFeed(url: URL(string: "https://new.example/feed.xml")!), DesiredFeed(url: URL(string: "https://more1.example/feed.xml")!)]
+            bench.tamper.on(.loseAnswerThenUnreachable, where: { $0.path.hasSuffix("subscription/quickadd") })
+            let outcomes = admin.apply(try planner.plan(desired, prune: false))
             #expect(outcomes.map(\.name) == ["failed", "not-run"], "the first run: \(outcomes)")
             #expect(bench.feeds.feeds.contains { $0.feedURL == "https://new.example/feed.xml" }, "the server should have subscribed before the answer was lost")
+            bench.tamper.clear()
             try admin.refreshFromServer()
             let rest = try planner.plan(desired, prune: false)
             #expect(Self.signs(rest) == ["+feed more1.example"], "the re-run plans only what the server lacks: \(Self.signs(rest))")

@@ -41,9 +41,9 @@ func administering<T>(_ body: () throws(AdministrationError) -> T) throws(CLIErr
 }
 
 extension ServerChange {
-    /// Said before the period of a verb's line when a retry found the change made on the server.
+    /// Said before the period of a verb's line when the server was found with the change made.
     var note: String {
-        self == .alreadyMade ? " (the server had done it already: the answer to an earlier try was lost)" : ""
+        self == .alreadyMade ? " (the server had done it already: its answer was lost on the way back)" : ""
     }
 }
 

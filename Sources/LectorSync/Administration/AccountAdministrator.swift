@@ -292,16 +292,18 @@ public struct AccountAdministrator {
         do { return try body() } catch { throw .server(error) }
     }
 
-    /// Sends a change to the server; nil when the server refused it because it is in the wanted
-    /// state already — the answer to an earlier try was lost after the server applied it. On a
-    /// refusal the server's folders and feeds are read into the store, then `isDone` judges;
-    /// when it says no (or the structure cannot be read), the refusal is the answer.
+    /// Sends a change to the server; nil when the server turns out to be in the wanted state
+    /// already. Two failures can hide a change the server made: a refusal (the answer to an
+    /// earlier try was lost after the server applied it, and a repeat is refused) and an answer
+    /// lost or garbled on the way back (the server may have applied this very try). After
+    /// either, the server's folders and feeds are read into the store and `isDone` judges; when
+    /// it says no, or the structure cannot be read, the failure is the answer.
     func change<T>(_ send: () throws(SyncError) -> T, isDone: () throws -> Bool) throws(AdministrationError) -> T? {
         do { return try send() } catch {
-            let refusal = error
-            guard case .rejected = refusal else { throw .server(refusal) }
-            do { try refreshFromServer() } catch { throw .server(refusal) }
-            guard try storing({ try isDone() }) else { throw .server(refusal) }
+            let failure = error
+            guard failure.mayHideAnAppliedChange else { throw .server(failure) }
+            do { try refreshFromServer() } catch { throw .server(failure) }
+            guard try storing({ try isDone() }) else { throw .server(failure) }
             return nil
         }
     }
@@ -327,8 +329,8 @@ public struct LoginOriginChange: Sendable, Equatable {
     }
 }
 
-/// Whether the server made a change just now, or had it made already: a retry whose earlier try
-/// reached the server but lost its answer finds the change made, and says so.
+/// Whether the server made a change just now, or was found with it made: the answer to this try
+/// or an earlier one was lost after the server applied it, and reading the server back showed it.
 public enum ServerChange: Sendable, Equatable {
     case made
     case alreadyMade

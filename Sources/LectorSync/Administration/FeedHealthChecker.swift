@@ -90,7 +90,12 @@ public struct FeedHealthChecker {
             if let error = serverErrors[listing.feed.accountID]?[listing.feed.serverID] { health.findings.append(.serverReports(error)) }
             results.append(health)
         }
-        results.sort { ($0.severity, $1.account.name, $1.feed.title) > ($1.severity, $0.account.name, $0.feed.title) }
+        // The worst first; then by account and title, "Feed 2" before "Feed 10".
+        results.sort { a, b in
+            if a.severity != b.severity { return a.severity > b.severity }
+            if a.account.name != b.account.name { return a.account.name.precedesNaturally(b.account.name) }
+            return a.feed.title.precedesNaturally(b.feed.title)
+        }
         return Report(feeds: results, requests: probes.map(\.requests).reduce(0, +), alsoInAnotherAccount: elsewhere)
     }
 
