@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Dependencies point one way: executable → LectorCLI → core modules (store, …) → C bridges.
+// Dependencies point one way: executable → LectorCLI → LectorAccounts → core modules (store, …) → C bridges.
 let package = Package(
     name: "Lector",
     products: [
@@ -43,8 +43,13 @@ let package = Package(
         .target(name: "LectorReader", dependencies: ["CLibXML2", "LectorHTTP", "LectorText", "LectorBasics"]),
         .target(name: "LectorSync", dependencies: ["LectorStore", "LectorHTTP", "LectorFeeds", "LectorBasics"]),
 
+        // The app: accounts, their lifecycle, sync runs, restore and copy (NetNewsWire's Account and
+        // AccountManager); every front end goes through it.
+        .target(name: "LectorAccounts", dependencies: ["LectorStore", "LectorSettings", "LectorKeyring", "LectorSync", "LectorHTTP",
+                                                       "LectorFeeds", "LectorBasics"]),
+
         // Front end
-        .target(name: "LectorCLI", dependencies: ["LectorStore", "LectorSettings", "LectorKeyring", "LectorSync", "LectorHTTP", "LectorFeeds", "LectorReader", "LectorText", "LectorBasics", "CReadline"],
+        .target(name: "LectorCLI", dependencies: ["LectorAccounts", "LectorStore", "LectorSettings", "LectorKeyring", "LectorSync", "LectorHTTP", "LectorFeeds", "LectorReader", "LectorText", "LectorBasics", "CReadline"],
                 linkerSettings: [.linkedLibrary(":libreadline.a"), .linkedLibrary(":libtinfo.a")]),
         .executableTarget(name: "lector", dependencies: ["LectorCLI"]),
         // Benchmarks (see README): measures Lector beside its peers in the same run.
@@ -68,6 +73,7 @@ let package = Package(
         .testTarget(name: "LectorReaderTests", dependencies: ["LectorReader", "LectorText", "LectorFeeds", "LectorHTTP", "LectorTestSupport"],
                     exclude: ["Golden"]),
         .testTarget(name: "LectorSyncTests", dependencies: ["LectorSync", "LectorStore", "LectorHTTP", "LectorTestSupport"]),
+        .testTarget(name: "LectorAccountsTests", dependencies: ["LectorAccounts", "LectorStore", "LectorKeyring", "LectorSync", "LectorTestSupport"]),
         .testTarget(name: "LectorCLITests", dependencies: ["LectorCLI", "LectorText", "LectorStore", "LectorKeyring", "LectorTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

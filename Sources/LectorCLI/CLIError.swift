@@ -1,3 +1,4 @@
+import LectorAccounts
 import LectorSettings
 import LectorStore
 import LectorSync
@@ -65,6 +66,7 @@ public enum CLIError: Error, Sendable, Equatable, CustomStringConvertible {
     static func from(_ error: any Error) -> CLIError {
         switch error {
         case let error as CLIError: return error
+        case let error as AccountsError: return CLIError(error)
         case let error as SettingsError:
             switch error {
             case .unknownKey: return .notFound(error.message)

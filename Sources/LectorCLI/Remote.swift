@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import LectorAccounts
 import LectorFeeds
 import LectorHTTP
 import LectorSettings
@@ -29,8 +30,7 @@ extension Session {
 
     /// The sync provider of a remote account, with its secret from the keyring.
     func provider(for account: Account) throws(CLIError) -> any SyncProvider {
-        let secret = try secret(for: account)
-        do { return try Providers.make(for: account, secret: secret, http: http) } catch { throw CLIError(error) }
+        try accounts { (manager) throws(AccountsError) in try manager.provider(for: account) }
     }
 }
 

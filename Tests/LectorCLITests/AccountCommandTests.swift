@@ -1,3 +1,4 @@
+import LectorAccounts
 import Foundation
 import LectorBasics
 import Testing

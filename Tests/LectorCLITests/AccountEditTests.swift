@@ -1,3 +1,4 @@
+import LectorAccounts
 import Foundation
 import Testing
 import LectorKeyring

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import LectorAccounts
 import LectorBasics
 import LectorKeyring
 import LectorStore
@@ -254,20 +255,6 @@ enum AccountCommands {
     }
 }
 
-/// How an account's secret is filed in the keyring: by what identifies the login (service,
-/// server, user), not by a local id, so a restored backup finds a secret that is already there.
-enum AccountSecret {
-    static func item(kind: AccountKind, url: String?, user: String?) -> SecretItem {
-        let server = url ?? "local"
-        let login = user ?? "token"
-        return .account(id: "\(kind.rawValue):\(login)@\(server)", kind: kind.rawValue, server: server, user: login)
-    }
-
-    static func item(for account: Account) -> SecretItem {
-        item(kind: account.kind, url: account.url, user: account.username)
-    }
-}
-
 /// Keyring failures are authentication failures (exit code 5), with libsecret's own guidance.
 enum KeyringAccess {
     static func run<T>(_ body: () throws(KeyringError) -> T) throws(CLIError) -> T {
@@ -281,26 +268,11 @@ extension Session {
 
     /// The account named, or the default one.
     func account(named name: String?) throws(CLIError) -> Account {
-        let store = try store()
-        if let name {
-            guard let account = try CLIError.catching({ try store.accounts.named(name) }) else {
-                // Only for a "did you mean" hint on an error already being reported.
-                let names = (try? store.accounts.all().map(\.name)) ?? []
-                throw .notFound("no account named '\(name)'\(Suggestion.hint(for: name, in: names)) (see 'lector account list')")
-            }
-            return account
-        }
-        guard let account = try CLIError.catching({ try store.accounts.defaultAccount() }) else {
-            throw .notFound("no default account: add one with 'lector account add', or name one")
-        }
-        return account
+        try accounts { (manager) throws(AccountsError) in try manager.account(named: name) }
     }
 
     /// The account's secret from the keyring.
     func secret(for account: Account) throws(CLIError) -> String {
-        guard let secret = try KeyringAccess.run({ () throws(KeyringError) in try keyring.secret(for: AccountSecret.item(for: account)) }) else {
-            throw .authentication("the keyring has no secret for '\(account.name)': run 'lector account password \(account.name)'")
-        }
-        return secret
+        try accounts { (manager) throws(AccountsError) in try manager.secret(for: account) }
     }
 }

@@ -1,3 +1,4 @@
+import LectorAccounts
 import LectorHTTP
 import LectorKeyring
 import LectorStore

@@ -1,3 +1,4 @@
+import LectorAccounts
 import FoundationEssentials
 import Glibc
 import LectorSettings

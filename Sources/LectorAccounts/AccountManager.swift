@@ -1,0 +1,56 @@
+import LectorHTTP
+import LectorKeyring
+import LectorStore
+import LectorSync
+
+/// The accounts of one Lector home, as an app sees them (NetNewsWire's `AccountManager`): the
+/// store that holds them, the keyring that holds their secrets and the HTTP client their
+/// servers are reached with. Every rule about accounts lives below this type or in it; a front
+/// end parses, asks, calls one operation here and renders.
+public final class AccountManager {
+    public let store: Store
+    public let keyring: any SecretStore
+    /// The client for this moment's network settings (a REPL may change them between commands).
+    private let httpClient: () -> HTTPClient
+
+    public init(store: Store, keyring: any SecretStore, http: @escaping () -> HTTPClient) {
+        self.store = store
+        self.keyring = keyring
+        self.httpClient = http
+    }
+
+    public var http: HTTPClient { httpClient() }
+
+    /// The account named, or the default one when no name is given.
+    public func account(named name: String?) throws(AccountsError) -> Account {
+        if let name {
+            guard let account = try storing({ try store.accounts.named(name) }) else {
+                throw .unknownAccount(name: name, known: (try? store.accounts.all().map(\.name)) ?? [])
+            }
+            return account
+        }
+        guard let account = try storing({ try store.accounts.defaultAccount() }) else { throw .noDefaultAccount }
+        return account
+    }
+
+    /// The account's secret from the keyring.
+    public func secret(for account: Account) throws(AccountsError) -> String {
+        let stored: String?
+        do { stored = try keyring.secret(for: AccountSecret.item(for: account)) } catch { throw .keyring(error) }
+        guard let stored else { throw .missingSecret(account: account.name) }
+        return stored
+    }
+
+    /// The sync provider of a remote account, with its secret from the keyring.
+    public func provider(for account: Account) throws(AccountsError) -> any SyncProvider {
+        let secret = try secret(for: account)
+        do { return try Providers.make(for: account, secret: secret, http: http) } catch { throw .sync(error) }
+    }
+
+    /// The administrator of an account: with its provider for a remote account, the store alone
+    /// for a local one; feed logins follow their feeds in the keyring.
+    public func administrator(for account: Account) throws(AccountsError) -> AccountAdministrator {
+        AccountAdministrator(store: store, account: account, provider: account.kind == .local ? nil : try provider(for: account),
+                             logins: KeyringFeedLogins(keyring: keyring))
+    }
+}

@@ -1,0 +1,32 @@
+import LectorAccounts
+import LectorText
+
+extension Session {
+    /// The account core over this session's store, keyring and HTTP client.
+    func accountManager() throws(CLIError) -> AccountManager {
+        AccountManager(store: try store(), keyring: keyring, http: { [unowned self] in self.http })
+    }
+
+    /// Runs one account-core operation, mapping its failure onto the CLI's exit codes.
+    func accounts<T>(_ body: (AccountManager) throws(AccountsError) -> T) throws(CLIError) -> T {
+        let manager = try accountManager()
+        do { return try body(manager) } catch { throw CLIError(error) }
+    }
+}
+
+extension CLIError {
+    /// The sentence and exit code of each account-core failure.
+    init(_ error: AccountsError) {
+        switch error {
+        case .store(let cause): self = CLIError.from(cause)
+        case .keyring(let cause): self = .authentication(cause.message)
+        case .sync(let cause): self = CLIError(cause)
+        case .administration(let cause): self = CLIError(cause)
+        case .backup(let cause): self = .failure(cause.message)
+        case .unknownAccount(let name, let known):
+            self = .notFound("no account named '\(TerminalText.sanitize(name))'\(Suggestion.hint(for: name, in: known)) (see 'lector account list')")
+        case .noDefaultAccount: self = .notFound(error.description)
+        case .missingSecret: self = .authentication(TerminalText.sanitize(error.description))
+        }
+    }
+}
