@@ -40,4 +40,18 @@ public struct ReadingListTable {
             return database.changes > 0
         }
     }
+
+    /// Saves several articles in one transaction: all of them or, on a failure, none.
+    public func add(_ entries: [(accountID: Int64, url: String, title: String)]) throws(StoreError) {
+        try storeOperation {
+            try database.write { for entry in entries { try add(accountID: entry.accountID, url: entry.url, title: entry.title) } }
+        }
+    }
+
+    /// Takes several articles off in one transaction; returns how many were there.
+    public func remove(_ entries: [(accountID: Int64, url: String)]) throws(StoreError) -> Int {
+        try storeOperation {
+            try database.write { try entries.filter { try remove(accountID: $0.accountID, url: $0.url) }.count }
+        }
+    }
 }

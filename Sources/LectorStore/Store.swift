@@ -4,7 +4,9 @@ import Glibc
 /// The local store: one SQLite file, migrated to the current schema, and the tables over it.
 /// This type and the table types it hands out are the whole public face of the module.
 public final class Store {
-    public let database: Database
+    /// The connection itself, for this package's core and its tests and benchmarks only: an app
+    /// writes through the tables and the store's own multi-table operations.
+    package let database: Database
 
     /// Opens the store for reading and writing, creating the file (mode 0600) and migrating it.
     public init(path: String) throws(StoreError) {

@@ -21,11 +21,7 @@ enum ReadingListCommands {
     ) { invocation, session in
         let store = try session.store()
         let articles = try resolve(invocation, session: session, store: store)
-        try CLIError.catching {
-            try store.database.write {
-                for article in articles { try store.readingList.add(accountID: article.accountID, url: article.url ?? "", title: article.title) }
-            }
-        }
+        try CLIError.catching { try store.readingList.add(articles.map { ($0.accountID, $0.url ?? "", $0.title) }) }
         return .message("Saved \(articles.count) article(s) for later.")
     }
 
@@ -47,9 +43,7 @@ enum ReadingListCommands {
             let item = try numbered(reference, in: items)
             targets.append((item.accountID, item.url))
         }
-        let removed = try CLIError.catching {
-            try store.database.write { try targets.filter { try store.readingList.remove(accountID: $0.accountID, url: $0.url) }.count }
-        }
+        let removed = try CLIError.catching { try store.readingList.remove(targets) }
         return .message("Removed \(removed) of \(targets.count) item(s) from the reading list.")
     }
 
