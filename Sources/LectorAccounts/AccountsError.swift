@@ -19,6 +19,10 @@ public enum AccountsError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The keyring holds no secret for this remote account (after a restore, or a reset keyring).
     case missingSecret(account: String)
 
+    // MARK: feed check
+    /// Only the demo library is there, and its feeds are made up.
+    case nothingToCheck
+
     public var description: String {
         switch self {
         case .store(let cause): cause.description
@@ -29,6 +33,7 @@ public enum AccountsError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownAccount(let name, _): "no account named '\(name)'"
         case .noDefaultAccount: "no default account: add one with 'lector account add', or name one"
         case .missingSecret(let account): "the keyring has no secret for '\(account)': run 'lector account password \(account)'"
+        case .nothingToCheck: "no account to check (the demo library's feeds are made up and are never fetched): add one with 'lector account add'"
         }
     }
 

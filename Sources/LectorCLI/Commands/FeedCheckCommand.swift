@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LectorAccounts
 import LectorBasics
 import LectorFeeds
 import LectorHTTP
@@ -18,66 +19,64 @@ enum FeedCheckCommand {
             OptionSpec("move-login-to", value: "ORIGIN", "with --fix: let a feed's login move with its feed to ORIGIN (scheme://host[:port]), for scripts; at a terminal you are asked"),
         ]
     ) { invocation, session in
-        let named = try consentedOrigin(invocation)
-        let store = try session.store()
-        let accounts: [Account] = try invocation.value("account").map { [try session.account(named: $0)] }
-            ?? CLIError.catching { try store.accounts.all().filter { !$0.isDemo } }
-        guard !accounts.isEmpty else {
-            throw CLIError.notFound("no account to check (the demo library's feeds are made up and are never fetched): add one with 'lector account add'")
-        }
-        let preferences = try session.preferences()
-        var notes: [String] = []
-        var serverErrors: [Int64: [String: ServerFeedError]] = [:]
-        var administrators: [Int64: AccountAdministrator] = [:]
-        for account in accounts {
-            // Without its secret a remote account's feeds are still checked; only its repairs and server errors are not.
-            let administrator: AccountAdministrator
-            do throws(CLIError) { administrator = try session.administrator(for: account) } catch {
-                notes.append("note: '\(account.name)': \(TerminalText.sanitize(error.description)); its repairs and server-side errors are left out")
-                continue
-            }
-            administrators[account.id] = administrator
-            guard let reporting = administrator.provider as? any ServerFeedErrorReporting else { continue }
-            do throws(SyncError) { serverErrors[account.id] = try reporting.feedErrors() } catch {
-                notes.append("note: '\(account.name)': the server's own feed errors could not be read: \(TerminalText.sanitize(error.description))")
-            }
-        }
-        let keyring = session.keyring
-        let checker = FeedHealthChecker(store: store, http: session.http, staleAfter: Double(preferences.feedStaleAfterDays) * 86_400,
-                                        credentials: { FeedLogin.credentials(for: $0, keyring: keyring) })
+        let consented = try consentedOrigin(invocation)
         let now = Date()
-        let report = try CLIError.catching { try checker.check(accounts, serverErrors: serverErrors, now: now) }
-
-        let counts = HealthSeverity.allCases.reversed().map { severity in (severity, report.feeds.filter { $0.severity == severity }.count) }
-        let summary = "\(report.feeds.count) feed(s) checked, \(report.requests) request(s): "
-            + counts.map { "\($0.1) \($0.0.name)" }.joined(separator: ", ") + "."
-        let table = table(report.feeds, showAccount: accounts.count > 1, now: now, width: session.tablesArePlain ? nil : session.terminalWidth)
-        // Copies in other accounts are what account copy makes: said once, never a duplicate per feed.
-        let copies = report.alsoInAnotherAccount == 0 ? [] : ["note: \(report.alsoInAnotherAccount) feed(s) are also subscribed in another "
-                                                               + "account (as account copy makes them): not counted as duplicates"]
-        var lines = (report.feeds.isEmpty ? ["No feeds."] : [table]) + notes + copies + [summary]
-        var json = CheckJSON(requests: report.requests, feeds: report.feeds.map { FeedJSON($0) },
-                             alsoInAnotherAccount: report.alsoInAnotherAccount, repairs: nil, exitCode: 0)
+        let staleAfter = try session.preferences().feedStaleAfterDays
+        let keyring = session.keyring
+        let run = try session.accounts { (manager) throws(AccountsError) in
+            try manager.checkFeeds(try manager.accountsToCheck(named: invocation.value("account")), staleAfterDays: staleAfter,
+                                   credentials: { FeedLogin.credentials(for: $0, keyring: keyring) }, now: now)
+        }
+        let (lines, json) = reportText(run, session: session, now: now)
         guard invocation.flag("fix") else {
             // A report longer than the screen pages in the REPL as article list does; --fix asks questions, so it does not.
             let text = lines.joined(separator: "\n")
             return Pager.pageInREPL(text + "\n", json: invocation.wantsJSON, session: session)
                 ? CommandOutput(text: "", json: json) : CommandOutput(text: text, json: json)
         }
+        return try fix(run, invocation, session, report: lines, json: json, consented: consented)
+    }
 
-        let plans = FeedRepairs.plan(report.feeds).filter { !$0.value.isEmpty }
-        var ordered = accounts.compactMap { account in plans[account.id].map { (account, $0) } }
-        let total = ordered.map(\.1.steps.count).reduce(0, +)
+    /// The table, the notes and the summary line of a check, and its JSON without repairs.
+    static func reportText(_ run: FeedCheckRun, session: Session, now: Date) -> ([String], CheckJSON) {
+        let report = run.report
+        let counts = HealthSeverity.allCases.reversed().map { severity in (severity, report.feeds.filter { $0.severity == severity }.count) }
+        let summary = "\(report.feeds.count) feed(s) checked, \(report.requests) request(s): "
+            + counts.map { "\($0.1) \($0.0.name)" }.joined(separator: ", ") + "."
+        let table = table(report.feeds, showAccount: run.accounts.count > 1, now: now, width: session.tablesArePlain ? nil : session.terminalWidth)
+        let notes = run.shortfalls.map { shortfall in
+            switch shortfall {
+            case .withoutServer(let account, let cause):
+                "note: '\(account.name)': \(TerminalText.sanitize(CLIError(cause).description)); its repairs and server-side errors are left out"
+            case .serverErrorsUnread(let account, let cause):
+                "note: '\(account.name)': the server's own feed errors could not be read: \(TerminalText.sanitize(cause.description))"
+            }
+        }
+        // Copies in other accounts are what account copy makes: said once, never a duplicate per feed.
+        let copies = report.alsoInAnotherAccount == 0 ? [] : ["note: \(report.alsoInAnotherAccount) feed(s) are also subscribed in another "
+                                                               + "account (as account copy makes them): not counted as duplicates"]
+        let json = CheckJSON(requests: report.requests, feeds: report.feeds.map { FeedJSON($0) },
+                             alsoInAnotherAccount: report.alsoInAnotherAccount, repairs: nil, exitCode: 0)
+        return ((report.feeds.isEmpty ? ["No feeds."] : [table]) + notes + copies + [summary], json)
+    }
+
+    /// `--fix`: lists the repairs, then prints them (--dry-run), asks about each (at a terminal)
+    /// or takes them all (--yes), and applies the chosen ones.
+    static func fix(_ run: FeedCheckRun, _ invocation: Invocation, _ session: Session, report: [String], json: CheckJSON,
+                    consented: String?) throws(CLIError) -> CommandOutput {
+        var lines = report, json = json
+        var chosen = run.repairs
+        let total = chosen.map(\.plan.steps.count).reduce(0, +)
         guard total > 0 else {
             json.repairs = []
             return CommandOutput(text: (lines + ["Nothing to repair."]).joined(separator: "\n"), json: json)
         }
         lines.append("Repairs:")
-        for (account, plan) in ordered {
+        for (account, plan) in chosen {
             lines.append("  \(TerminalText.sanitize(account.name)):")
-            lines += try plan.steps.map { "    " + (try repairLine($0, administrators[account.id])) }
+            for step in plan.steps { lines.append("    " + (try repairLine(step, run.administrators[account.id]))) }
         }
-        json.repairs = ordered.map { RepairJSON(account: $0.0.name, steps: PlanOutput.steps($0.1, nil)) }
+        json.repairs = chosen.map { RepairJSON(account: $0.account.name, steps: PlanOutput.steps($0.plan, nil)) }
         if invocation.flag("dry-run") { return CommandOutput(text: lines.joined(separator: "\n"), json: json) }
         if !invocation.flag("yes") {
             guard Prompter.isInteractive else {
@@ -86,28 +85,32 @@ enum FeedCheckCommand {
             }
             Console.out(lines.joined(separator: "\n") + "\n")
             lines = []
-            ordered = try chosenRepairs(ordered, administrators)
-            guard !ordered.isEmpty else { return .message("Nothing changed.") }
+            chosen = try chosenRepairs(chosen, run.administrators)
+            guard !chosen.isEmpty else { return .message("Nothing changed.") }
         }
-        // A login goes to another origin only where a person said so: the question a repair that
-        // moves one asks at a terminal, or --move-login-to naming that origin; never --yes alone.
-        let answered = !invocation.flag("yes")
-        var failures: [FailureJSON] = []
-        var outcomes: [Outcome] = []
-        var repairs: [RepairJSON] = []
-        for (account, plan) in ordered {
-            guard var administrator = administrators[account.id] else { continue }
-            let asked = answered ? plan.steps.compactMap { loginChange($0, administrator)?.to } : []
-            administrator.loginMovesConsented = Set(asked + (named.map { [$0] } ?? []))
-            let applied = administrator.apply(plan, shouldStop: { Interrupt.isRequested })
-            let (outcomeLines, status) = PlanOutput.outcomeText(plan, applied, account: account.name)
+        return try applied(chosen, of: run, answered: !invocation.flag("yes"), consented: consented, session: session, lines: lines, json: json)
+    }
+
+    /// Applies the chosen repairs and renders their outcomes. A login goes to another origin only
+    /// where a person said so: the question a repair that moves one asks at a terminal, or
+    /// --move-login-to naming that origin; never --yes alone.
+    static func applied(_ chosen: [(account: Account, plan: AdministrationPlan)], of run: FeedCheckRun, answered: Bool, consented: String?,
+                        session: Session, lines: [String], json: CheckJSON) throws(CLIError) -> CommandOutput {
+        var lines = lines, json = json
+        let results = try session.accounts { manager in
+            manager.applyRepairs(chosen, of: run, loginMovesConsented: { administrator, plan in
+                Set((answered ? plan.steps.compactMap { loginChange($0, administrator)?.to } : []) + (consented.map { [$0] } ?? []))
+            }, shouldStop: { Interrupt.isRequested })
+        }
+        var failures: [FailureJSON] = [], outcomes: [Outcome] = []
+        for result in results {
+            let (outcomeLines, status) = PlanOutput.outcomeText(result.plan, result.outcomes, account: result.account.name)
             lines += outcomeLines
-            outcomes.append(status == .ok ? .ok : (applied.contains(.done) ? .partial : .failed))
-            for case .failed(let error) in applied { failures.append(FailureJSON(feed: nil, url: nil, error: CLIError(error))) }
-            repairs.append(RepairJSON(account: account.name, steps: PlanOutput.steps(plan, applied)))
+            outcomes.append(status == .ok ? .ok : (result.outcomes.contains(.done) ? .partial : .failed))
+            for case .failed(let error) in result.outcomes { failures.append(FailureJSON(feed: nil, url: nil, error: CLIError(error))) }
         }
         let exit = RunStatus.of(outcomes: outcomes, failures: failures)
-        json.repairs = repairs
+        json.repairs = results.map { RepairJSON(account: $0.account.name, steps: PlanOutput.steps($0.plan, $0.outcomes)) }
         json.exitCode = exit.rawValue
         let output = CommandOutput(text: lines.joined(separator: "\n"), json: json)
         return exit == .ok ? output : output.failing(exit, "feed check --fix: \(failures.count) repair(s) failed: run it again to retry them")
@@ -125,9 +128,9 @@ enum FeedCheckCommand {
     /// Asks about each repair on its own, and only after the last answer is anything applied:
     /// Ctrl-C at any question changes nothing. A repair that would carry a feed's login to
     /// another origin asks about that in so many words. The accounts with a repair chosen.
-    static func chosenRepairs(_ plans: [(Account, AdministrationPlan)],
-                              _ administrators: [Int64: AccountAdministrator]) throws(CLIError) -> [(Account, AdministrationPlan)] {
-        var chosen: [(Account, AdministrationPlan)] = []
+    static func chosenRepairs(_ plans: [(account: Account, plan: AdministrationPlan)],
+                              _ administrators: [Int64: AccountAdministrator]) throws(CLIError) -> [(account: Account, plan: AdministrationPlan)] {
+        var chosen: [(account: Account, plan: AdministrationPlan)] = []
         for (account, plan) in plans {
             var kept = AdministrationPlan()
             for step in plan.steps {
