@@ -186,6 +186,22 @@ struct NoKeyringTests {
         #expect(try Store(path: databasePath).feeds.list().first { $0.feed.title == "Members" }?.feed.url == legacy, "the feed was left as it was")
     }
 
+    @Test("with no keyring, feed add --login exits 5 naming the keyring and keeps no feed: a login is never kept anywhere else")
+    func feedLoginWithoutKeyringKeepsNoFeed() throws {
+        let server = try LoginFeedServers.membersOnly(user: "alice", secret: "feed-secret")
+        let home = TestHome()
+        var environment = home.environment
+        environment["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/nonexistent/lector-test-bus"
+        _ = try runProcess(TestBinary.path, ["account", "add", "local", "--name", "Mine"], environment: environment)
+        let added = try runProcess(TestBinary.path, ["feed", "add", server.url("/members.xml").absoluteString, "--login", "alice", "--password-stdin"],
+                                   environment: environment, stdin: "feed-secret\n")
+        #expect(added.status == 5, "no keyring is an authentication failure: exit \(added.status), \(added.stderr)")
+        #expect(added.stderr.lowercased().contains("keyring") || added.stderr.contains("Secret Service") || added.stderr.contains("D-Bus"),
+                "the error names the keyring: \(added.stderr)")
+        let databasePath = AppDirectories.resolve(environment: environment).databasePath
+        #expect(try Store(path: databasePath).feeds.list().isEmpty, "the feed whose login could not be kept must not stay")
+    }
+
     @Test("with no keyring, summarize without a provider names the setting (exit 2), and a cached summary is shown without asking the keyring")
     func summaryWithoutKeyring() throws {
         let stream = "data: {\"choices\":[{\"delta\":{\"content\":\"Tides follow the moon.\"}}]}\n\ndata: [DONE]\n\n"

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import LectorAccounts
 import LectorBasics
 import LectorFeeds
 import LectorKeyring
@@ -41,29 +42,10 @@ enum FeedEditCommands {
         let consentedHost = login == nil ? nil : FeedLogin.consentedHost(url, invocation)
         login?.plainHTTPConsented = consentedHost != nil
         let finder = FeedFinder(http: session.http)
-        var found: [FeedFinder.Found]
-        do throws(FetchError) { found = try finder.find(url, credentials: login?.credentials) } catch { throw CLIError(error, fetching: url) }
-        guard !found.isEmpty else { throw CLIError.notFound("no feed found at \(url.absoluteString)") }
-        let subscribable = found.filter { administrator.canSubscribe(toFeedType: $0.candidate.type) }
-        guard !subscribable.isEmpty else {
-            throw CLIError.usage("'\(account.name)' (\(account.kind.rawValue)) cannot subscribe to a JSON Feed, and \(url.absoluteString) offers no other")
-        }
-        found = subscribable
-        var choice = found[0]
-        if found.count > 1 {
-            let lines = FeedInspectCommands.candidateLines(found)
-            if let pick = try invocation.intValue("pick", range: 1...found.count) {
-                choice = found[pick - 1]
-            } else if Prompter.isInteractive {
-                Console.out((["Several feeds found:"] + lines).joined(separator: "\n") + "\n")
-                guard let number = try Prompter.choose(count: found.count) else { return .message("Nothing added.") }
-                choice = found[number - 1]
-            } else {
-                // Off a terminal: the candidates one per line (a JSON array with --json), then a usage error.
-                let candidates = found.enumerated().map { FeedInspectCommands.CandidateJSON(number: $0 + 1, found: $1) }
-                return CommandOutput(text: lines.joined(separator: "\n"), json: candidates)
-                    .failing(.usage, "several feeds found at \(url.absoluteString): pass --pick N with one of the \(found.count) above")
-            }
+        var choice: FeedFinder.Found
+        switch try chosenFeed(at: url, finder: finder, login: login, administrator: administrator, invocation) {
+        case .feed(let found): choice = found
+        case .answer(let output): return output
         }
         var feedURL = choice.candidate.url
         if let login { feedURL = try FeedLogin.urlToStore(feedURL, typed: url, finder: finder, credentials: login.credentials) }
@@ -74,22 +56,45 @@ enum FeedEditCommands {
         let folderName = invocation.value("folder")
         let request = SubscriptionRequest(url: feedURL, folder: folderName, title: invocation.value("title"),
                                           fetched: .init(feed: parsed, state: choice.fetchState), loginUser: login?.user)
-        let subscription = try administering { () throws(AdministrationError) in try administrator.subscription(request) }
+        let newLogin = login.map { login in NewFeedLogin(secret: login.secret, item: { login.item($0) }, plainHTTPHost: consentedHost) }
+        let subscription = try session.accounts { (manager) throws(AccountsError) in try manager.subscribe(request, through: administrator, login: newLogin) }
         let feed = subscription.feed
-        if let login, account.kind == .local {
-            do throws(CLIError) {
-                try KeyringAccess.run { () throws(KeyringError) in try session.keyring.store(login.secret, for: login.item(feed)) }
-                if let consentedHost { try CLIError.catching { try administrator.store.feeds.setPlainHTTPHost(feed.id, consentedHost) } }
-            } catch {
-                // No keyring, no feed: a login must never be kept anywhere else. The keyring's
-                // error is the one to report; a feed left behind has no secret anywhere.
-                try? administrator.store.feeds.remove(feed.id)
-                throw error
-            }
-        }
         return CommandOutput(text: "Subscribed to '\(TerminalText.sanitize(feed.title))'\(folderName.map { " in \($0)" } ?? "") (\(feed.url))\(subscription.change.note)."
                                  + (addressLogin == nil ? "" : "\n" + FeedLogin.movedNote),
                              json: FeedCommands.FeedJSON(try CLIError.catching { try LocalStructure.listing(feed.id, store: administrator.store) }))
+    }
+
+    /// The feed to subscribe to, or the command's answer without one.
+    enum Choice {
+        case feed(FeedFinder.Found)
+        case answer(CommandOutput)
+    }
+
+    /// The feed to subscribe to at `url`: the one found, or with several the one picked (--pick
+    /// N, or asked at a terminal; "Nothing added." when the user chose none). Off a terminal
+    /// several candidates are listed and the command fails with a usage error.
+    static func chosenFeed(at url: URL, finder: FeedFinder, login: FeedLogin?, administrator: AccountAdministrator,
+                           _ invocation: Invocation) throws(CLIError) -> Choice {
+        var found: [FeedFinder.Found]
+        do throws(FetchError) { found = try finder.find(url, credentials: login?.credentials) } catch { throw CLIError(error, fetching: url) }
+        guard !found.isEmpty else { throw CLIError.notFound("no feed found at \(url.absoluteString)") }
+        found = found.filter { administrator.canSubscribe(toFeedType: $0.candidate.type) }
+        guard !found.isEmpty else {
+            let account = administrator.account
+            throw CLIError.usage("'\(account.name)' (\(account.kind.rawValue)) cannot subscribe to a JSON Feed, and \(url.absoluteString) offers no other")
+        }
+        guard found.count > 1 else { return .feed(found[0]) }
+        let lines = FeedInspectCommands.candidateLines(found)
+        if let pick = try invocation.intValue("pick", range: 1...found.count) { return .feed(found[pick - 1]) }
+        guard Prompter.isInteractive else {
+            // Off a terminal: the candidates one per line (a JSON array with --json), then a usage error.
+            let candidates = found.enumerated().map { FeedInspectCommands.CandidateJSON(number: $0 + 1, found: $1) }
+            return .answer(CommandOutput(text: lines.joined(separator: "\n"), json: candidates)
+                .failing(.usage, "several feeds found at \(url.absoluteString): pass --pick N with one of the \(found.count) above"))
+        }
+        Console.out((["Several feeds found:"] + lines).joined(separator: "\n") + "\n")
+        guard let number = try Prompter.choose(count: found.count) else { return .answer(.message("Nothing added.")) }
+        return .feed(found[number - 1])
     }
 
     static let show = CommandSpec(
