@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LectorAccounts
 import Glibc
 import LectorFeeds
 import LectorStore
@@ -15,35 +16,19 @@ enum OPMLCommands {
     ) { invocation, session in
         let path = invocation.argument("FILE") ?? ""
         let document = try DesiredStateFile.read(path)
-        let store = try session.store()
         // A file without feeds adds nothing, so it needs no account of the user's own.
         let account = document.feeds.isEmpty ? try session.account(invocation) : try session.accountForNewData(invocation)
-        let administrator = try session.administrator(for: account)
-        try administering { () throws(AdministrationError) in try administrator.requireEditing("add feeds") }
-        var known = Set(try CLIError.catching { try store.feeds.list(accountID: account.id) }.compactMap { URL(string: $0.feed.url).map(canonicalFeedKey) })
-        var added = 0, skipped = 0
-        var failures: [FailureJSON] = []
-        for entry in document.feeds {
-            guard let url = URL(string: entry.xmlURL), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
-                failures.append(FailureJSON(feed: entry.title, url: entry.xmlURL, cause: "'\(entry.xmlURL)' is not a web address", status: .usage))
-                continue
-            }
-            if url.user != nil || url.password != nil {
-                // A login in an address would be stored and shown with it: it must go through the keyring.
-                failures.append(FailureJSON(feed: entry.title, url: nil,
-                                            cause: "its address carries a login; add it with 'lector feed add ADDRESS --login USER'", status: .usage))
-                continue
-            }
-            guard known.insert(canonicalFeedKey(url)).inserted else { skipped += 1; continue }
-            do throws(AdministrationError) {
-                try administrator.subscribe(SubscriptionRequest(url: url, folder: entry.folder, title: entry.givenTitle,
-                                                                siteURL: entry.htmlURL), checkedForDuplicates: true)
-                added += 1
-            } catch .store(let error) {
-                // The store itself failed (a full disk): every next feed would fail the same way.
-                throw CLIError.from(error)
-            } catch {
-                failures.append(FailureJSON(feed: entry.title, url: url.absoluteString, error: CLIError(error)))
+        let result = try session.accounts { (manager) throws(AccountsError) in try manager.importFeeds(document.feeds, into: account) }
+        let (added, skipped) = (result.added, result.skipped)
+        let failures = result.failures.map { failure in
+            switch failure.cause {
+            case .notAWebAddress:
+                FailureJSON(feed: failure.entry.title, url: failure.entry.xmlURL, cause: "'\(failure.entry.xmlURL)' is not a web address", status: .usage)
+            case .loginInAddress:
+                FailureJSON(feed: failure.entry.title, url: nil,
+                            cause: "its address carries a login; add it with 'lector feed add ADDRESS --login USER'", status: .usage)
+            case .refused(let error):
+                FailureJSON(feed: failure.entry.title, url: URL(string: failure.entry.xmlURL)?.absoluteString ?? failure.entry.xmlURL, error: CLIError(error))
             }
         }
         let summary = document.feeds.isEmpty ? "\(path) lists no feeds: nothing was imported."
