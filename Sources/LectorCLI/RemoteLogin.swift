@@ -25,7 +25,7 @@ extension CLIError {
     init(_ error: SyncError) {
         switch error {
         case .authentication(let message): self = .authentication(message)
-        case .network, .transport, .rateLimited: self = .network(error.description)
+        case .serverFailed, .marksUnconfirmed, .transport, .rateLimited: self = .network(error.description)
         case .unsupported(let message): self = .usage(message)
         // The server answered with an error (no feed it can subscribe to, an HTTP error), or not as
         // its API does: "answered with an error" (exit 6), not a conflict with anything here. At

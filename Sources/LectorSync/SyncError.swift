@@ -5,8 +5,11 @@ import LectorStore
 public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The server rejected the credential.
     case authentication(String)
-    /// The server could not be reached, or the connection broke.
-    case network(String)
+    /// The server answered 5xx: it failed at `doing`; trying again later may succeed.
+    case serverFailed(host: String, status: Int, doing: String)
+    /// Fever answered a star or unstar without applying it to `count` items (its saved flag
+    /// toggles; another client may have changed it meanwhile): the change stays queued.
+    case marksUnconfirmed(count: Int, starred: Bool)
     /// The request got no HTTP response (refused, timed out, a failed TLS handshake or an
     /// untrusted certificate): the typed cause, so that the CLI can advise on it.
     case transport(HTTPError)
@@ -26,7 +29,11 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .authentication(let message), .network(let message), .protocolViolation(let message),
+        case .serverFailed(let host, let status, let doing):
+            "\(host) failed (\(doing): HTTP \(status)); try again later"
+        case .marksUnconfirmed(let count, let starred):
+            "the server did not confirm the \(starred ? "star" : "unstar") of \(count) item(s) (Fever's saved flag may toggle, or another client changed it meanwhile): it will be sent again on the next sync"
+        case .authentication(let message), .protocolViolation(let message),
              .unsupported(let message), .rejected(let message):
             message
         case .transport(let error):
@@ -43,7 +50,7 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     /// True when trying again later may succeed without the user changing anything.
     public var isTransient: Bool {
         switch self {
-        case .network, .transport, .rateLimited, .alreadySyncing: true
+        case .serverFailed, .marksUnconfirmed, .transport, .rateLimited, .alreadySyncing: true
         default: false
         }
     }
@@ -53,8 +60,8 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A rate limit or a rejected login is an answer given before anything was done.
     public var mayHideAnAppliedChange: Bool {
         switch self {
-        case .rejected, .network, .transport, .protocolViolation: true
-        case .authentication, .rateLimited, .unsupported, .store, .alreadySyncing: false
+        case .rejected, .serverFailed, .transport, .protocolViolation: true
+        case .authentication, .rateLimited, .unsupported, .store, .alreadySyncing, .marksUnconfirmed: false
         }
     }
 

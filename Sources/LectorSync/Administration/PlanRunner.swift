@@ -28,7 +28,7 @@ extension AdministrationError {
         case .store: true
         case .server(let cause):
             switch cause {
-            case .network, .transport, .rateLimited, .authentication, .alreadySyncing, .store: true
+            case .serverFailed, .marksUnconfirmed, .transport, .rateLimited, .authentication, .alreadySyncing, .store: true
             case .protocolViolation, .unsupported, .rejected: false
             }
         case .unsupported: true

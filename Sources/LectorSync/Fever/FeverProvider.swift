@@ -41,7 +41,7 @@ public final class FeverProvider: SyncProvider, Sendable {
             for id in toggled { try mark(id, as: starred ? "saved" : "unsaved") }
             let wrong = try fetchItems(withIDs: toggled).filter { $0.entry.starred != starred }
             guard wrong.isEmpty else {
-                throw .network("the server did not confirm the \(starred ? "star" : "unstar") of \(wrong.count) item(s) (Fever's saved flag may toggle, or another client changed it meanwhile): it will be sent again on the next sync")
+                throw .marksUnconfirmed(count: wrong.count, starred: starred)
             }
         }
     }

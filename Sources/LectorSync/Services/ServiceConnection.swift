@@ -50,7 +50,7 @@ public struct ServiceConnection: Sendable {
         switch response.status {
         case 200..<300: return
         case 401, 403: throw .authentication("\(base.host ?? "the server") refused the credentials (\(what): HTTP \(response.status))")
-        case 500...: throw .network("\(base.host ?? "the server") failed (\(what): HTTP \(response.status)); try again later")
+        case 500...: throw .serverFailed(host: base.host ?? "the server", status: response.status, doing: what)
         default: throw .rejected("\(base.host ?? "the server") refused \(what): HTTP \(response.status) \(Self.excerpt(response))")
         }
     }
