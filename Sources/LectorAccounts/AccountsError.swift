@@ -19,6 +19,10 @@ public enum AccountsError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The keyring holds no secret for this remote account (after a restore, or a reset keyring).
     case missingSecret(account: String)
 
+    // MARK: sync runs
+    /// A sync was asked for and there is no account (the demo aside) to sync.
+    case noAccountToSync
+
     public var description: String {
         switch self {
         case .store(let cause): cause.description
@@ -29,6 +33,8 @@ public enum AccountsError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownAccount(let name, _): "no account named '\(name)'"
         case .noDefaultAccount: "no default account: add one with 'lector account add', or name one"
         case .missingSecret(let account): "the keyring has no secret for '\(account)': run 'lector account password \(account)'"
+        // MARK: sync runs
+        case .noAccountToSync: "no account to sync: add one with 'lector account add'"
         }
     }
 

@@ -27,6 +27,8 @@ extension CLIError {
             self = .notFound("no account named '\(TerminalText.sanitize(name))'\(Suggestion.hint(for: name, in: known)) (see 'lector account list')")
         case .noDefaultAccount: self = .notFound(error.description)
         case .missingSecret: self = .authentication(TerminalText.sanitize(error.description))
+        // MARK: sync runs
+        case .noAccountToSync: self = .notFound(error.description)
         }
     }
 }
