@@ -23,6 +23,10 @@ public enum AccountsError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Only the demo library is there, and its feeds are made up.
     case nothingToCheck
 
+    // MARK: sync runs
+    /// A sync was asked for and there is no account (the demo aside) to sync.
+    case noAccountToSync
+
     public var description: String {
         switch self {
         case .store(let cause): cause.description
@@ -34,6 +38,8 @@ public enum AccountsError: Error, Sendable, Equatable, CustomStringConvertible {
         case .noDefaultAccount: "no default account: add one with 'lector account add', or name one"
         case .missingSecret(let account): "the keyring has no secret for '\(account)': run 'lector account password \(account)'"
         case .nothingToCheck: "no account to check (the demo library's feeds are made up and are never fetched): add one with 'lector account add'"
+        // MARK: sync runs
+        case .noAccountToSync: "no account to sync: add one with 'lector account add'"
         }
     }
 

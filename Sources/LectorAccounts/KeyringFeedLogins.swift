@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LectorFeeds
 import LectorKeyring
 import LectorStore
 import LectorSync
@@ -7,7 +8,22 @@ import LectorSync
 public struct KeyringFeedLogins: FeedLoginKeeper {
     let keyring: any SecretStore
 
+    /// The user stored for a feed whose login is a bearer token, not a user and password.
+    public static let tokenUser = "(token)"
+
     public init(keyring: any SecretStore) { self.keyring = keyring }
+
+    /// The credentials of a stored feed, looked up in the keyring when a fetch needs them. A keyring
+    /// that cannot answer means no credentials: the fetch then fails with the feed's own 401,
+    /// reported per feed, and no secret is sent anywhere (hence try?).
+    public func credentials(for feed: Feed) -> FeedCredentials? {
+        guard let user = feed.loginUser,
+              let secret = try? keyring.secret(for: .feedLogin(feedID: String(feed.id), url: feed.url, user: user)) else { return nil }
+        // The consent to plain http was given for the host the feed is at, and holds only there.
+        let consented = feed.plainHTTPHost != nil && feed.plainHTTPHost == URL(string: feed.url)?.host?.lowercased()
+        return user == Self.tokenUser ? .bearer(secret, plainHTTPConsented: consented)
+            : .basic(user: user, password: secret, plainHTTPConsented: consented)
+    }
 
     public func forget(_ feed: Feed) {
         // The feed is gone either way: its removal must not fail because the keyring cannot

@@ -29,6 +29,8 @@ extension CLIError {
         case .missingSecret: self = .authentication(TerminalText.sanitize(error.description))
         // MARK: feed check
         case .nothingToCheck: self = .notFound(error.description)
+        // MARK: sync runs
+        case .noAccountToSync: self = .notFound(error.description)
         }
     }
 }

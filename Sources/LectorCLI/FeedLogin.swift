@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import LectorAccounts
 import LectorFeeds
 import LectorHTTP
 import LectorKeyring
@@ -8,7 +9,7 @@ import LectorStore
 /// The login of a feed behind HTTP authentication (local accounts): Basic with a user, or a
 /// bearer token. The secret lives in the keyring under the feed; the store keeps only the user.
 struct FeedLogin {
-    static let tokenUser = "(token)"
+    static let tokenUser = KeyringFeedLogins.tokenUser
 
     let user: String
     let secret: String
@@ -81,14 +82,8 @@ struct FeedLogin {
         }
     }
 
-    /// The credentials of a stored feed, looked up in the keyring when a fetch needs them. A keyring
-    /// that cannot answer means no credentials: the fetch then fails with the feed's own 401,
-    /// reported per feed, and no secret is sent anywhere (hence try?).
+    /// The credentials of a stored feed from the keyring (the rule is the account core's).
     static func credentials(for feed: Feed, keyring: any SecretStore) -> FeedCredentials? {
-        guard let user = feed.loginUser,
-              let secret = try? keyring.secret(for: .feedLogin(feedID: String(feed.id), url: feed.url, user: user)) else { return nil }
-        var login = FeedLogin(user: user, secret: secret)
-        login.plainHTTPConsented = feed.plainHTTPHost != nil && feed.plainHTTPHost == URL(string: feed.url)?.host?.lowercased()
-        return login.credentials
+        KeyringFeedLogins(keyring: keyring).credentials(for: feed)
     }
 }

@@ -81,7 +81,7 @@ enum ArticleCommands {
             default: try store.states.setStarred(ids, to: false)
             }
         }
-        let sent = changed == 0 ? nil : try MarkFlush.push(accountIDs: Set(articles.map(\.accountID)), store: store, session: session)
+        let sent = changed == 0 ? nil : try MarkFlush.push(accountIDs: Set(articles.map(\.accountID)), session: session)
         let past = ["read": "marked read", "unread": "marked unread", "star": "starred", "unstar": "unstarred"][action] ?? action
         return CommandOutput(text: "\(changed) of \(ids.count) article(s) \(past)\(MarkFlush.ending(sent))",
                              json: MarkJSON(action: action, articles: ids, changed: changed, sent: sent))
@@ -113,7 +113,7 @@ enum ArticleCommands {
             guard try Prompter.confirm("Mark \(what)?") else { return .message("Nothing changed.") }
         }
         let result = try CLIError.catching { try store.states.markAllRead(query) }
-        let sent = try MarkFlush.push(accountIDs: Set(result.queuedAccountIDs), store: store, session: session)
+        let sent = try MarkFlush.push(accountIDs: Set(result.queuedAccountIDs), session: session)
         let text = "\(result.changed) article(s) marked read" + (sent == nil ? "" : "; on the server too (every unread one there)")
         return CommandOutput(text: text + MarkFlush.ending(sent),
                              json: MarkJSON(action: "read", articles: [], changed: result.changed, sent: sent))

@@ -1,29 +1,12 @@
-import LectorHTTP
-import LectorStore
-import LectorSync
+import LectorAccounts
 
-/// The flush that follows every mark (read, unread, star, unstar, mark-all-read, and reading an
-/// article): a push and nothing else, with a 3-second deadline, so the change reaches the server
-/// when it is made. A failure is not an error: the change stays queued and the next sync sends it.
+/// The flush that follows every mark: the core pushes (see `AccountManager.flushMarks`); the CLI
+/// says whether the change reached the server.
 enum MarkFlush {
-    /// Pushes the queued changes of each server account among `accountIDs`: true when all were
-    /// sent, false when one stays queued, nil when none of the accounts has a server.
-    static func push(accountIDs: Set<Int64>, store: Store, session: Session) throws(CLIError) -> Bool? {
-        let accounts = try CLIError.catching { try store.accounts.all() }.filter { accountIDs.contains($0.id) && $0.kind != .local }
-        guard !accounts.isEmpty else { return nil }
-        return accounts.map { pushed($0, store: store, session: session) }.allSatisfy { $0 }
-    }
-
-    private static func pushed(_ account: Account, store: Store, session: Session) -> Bool {
-        let quick = HTTPClient(configuration: HTTPClientConfiguration(deadline: .seconds(3), idleTimeout: .seconds(3)))
-        // A missing key or an unreachable keyring only delays the flush to the next sync.
-        guard let provider = try? Providers.make(for: account, secret: session.secret(for: account), http: quick) else { return false }
-        do {
-            try SyncEngine(store: store, account: account, provider: provider).push()
-            return true
-        } catch {
-            return false
-        }
+    /// True when the queued changes of every server account among `accountIDs` were sent, false
+    /// when one stays queued for the next sync, nil when none of the accounts has a server.
+    static func push(accountIDs: Set<Int64>, session: Session) throws(CLIError) -> Bool? {
+        try session.accounts { (manager) throws(AccountsError) in try manager.flushMarks(accountIDs: accountIDs) }
     }
 
     /// How a mark's output line ends: whether the change reached the server.

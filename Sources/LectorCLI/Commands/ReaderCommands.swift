@@ -117,7 +117,7 @@ enum ReaderCommands {
     static func markRead(_ article: ArticleSummary, store: Store, session: Session) throws(CLIError) {
         guard article.read != .read else { return }
         try CLIError.catching { try store.states.setRead([article.id], to: .read) }
-        _ = try MarkFlush.push(accountIDs: [article.accountID], store: store, session: session)
+        _ = try MarkFlush.push(accountIDs: [article.accountID], session: session)
     }
 
     static func fullContent(_ article: ArticleSummary, feedHTML: String, store: Store, session: Session) throws(CLIError) -> String {

@@ -1,5 +1,5 @@
+import LectorAccounts
 import LectorFeeds
-import LectorSync
 
 /// What a command that does many things (a sync of several accounts and feeds, an OPML import)
 /// reports per item, so a script can trust it: each failure with its feed, its cause and the kind
@@ -42,23 +42,19 @@ struct FailureJSON: Encodable, Sendable, Equatable {
         try container.encode(exitCode, forKey: .exitCode)
     }
 
-    /// A local feed that could not be fetched.
-    init(_ failure: LocalFeedSync.FeedFailure) {
-        let error = failure.error.map { CLIError($0) } ?? .usage("'\(failure.url)' is not a web address")
-        self.init(feed: failure.title, url: failure.url, error: error)
+    /// A feed a sync could not fetch, or an account it could not sync.
+    init(_ failure: SyncFailure) {
+        let error: CLIError = switch failure.cause {
+        case .fetch(let cause): CLIError(cause)
+        case .notAWebAddress: .usage("'\(failure.url ?? "")' is not a web address")
+        case .account(let cause): CLIError(cause)
+        }
+        self.init(feed: failure.feed, url: failure.url, error: error)
     }
 }
 
-/// `ok`, `partial` or `failed` for one account (or `skipped` for an automatic run that waits,
-/// `interrupted` for one Ctrl-C stopped).
-enum Outcome: String, Encodable, Sendable {
-    case ok, partial, failed, skipped, interrupted
-
-    /// The outcome of a run that did `succeeded` things and had `failures`.
-    static func of(succeeded: Int, failures: Int) -> Outcome {
-        failures == 0 ? .ok : (succeeded == 0 ? .failed : .partial)
-    }
-}
+/// The outcome of one item of a run (an account of a sync, a feed of an import): the core's.
+typealias Outcome = RunOutcome
 
 enum RunStatus {
     /// The exit status of a run: 0 when nothing failed; the failures' own kind when everything

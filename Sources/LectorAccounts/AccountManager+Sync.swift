@@ -1,0 +1,98 @@
+import FoundationEssentials
+import LectorFeeds
+import LectorStore
+import LectorSync
+
+extension AccountManager {
+    /// The shortest wait of an automatic sync, whatever the settings say: servers and feed hosts
+    /// are not polled more often than this by a timer.
+    static let automaticSyncFloorMinutes = 15
+
+    /// Syncs the chosen accounts one after the other: local accounts fetch their feeds, remote ones
+    /// push their queued changes and then pull (or only push). Each account's outcome is in the
+    /// report; what fails in one account does not stop the next. `isInterrupted` (Ctrl-C) stops
+    /// the run before the next account, and an account whose transfers it cancelled is reported
+    /// `interrupted`, not failed. Throws only when the accounts or their sync state cannot be read,
+    /// or nothing can be synced for a manual run.
+    public func sync(_ request: SyncRequest, events: @escaping (SyncRunEvent) -> Void = { _ in },
+                     isInterrupted: () -> Bool = { false }) throws(AccountsError) -> SyncRunReport {
+        let accounts = try accountsToSync(named: request.accountName)
+        guard !accounts.isEmpty else {
+            // A timer with nothing to sync has nothing to say; a person is told what to do.
+            guard request.trigger == .manual else { return SyncRunReport(accounts: []) }
+            throw .noAccountToSync
+        }
+        var reports: [AccountSyncReport] = []
+        for account in accounts {
+            // What was committed stays; the next account is not started.
+            if isInterrupted() { break }
+            if let waiting = try waiting(account, request) {
+                reports.append(waiting)
+                continue
+            }
+            reports.append(run(account, request, events: events, isInterrupted: isInterrupted))
+        }
+        return SyncRunReport(accounts: reports)
+    }
+
+    private func accountsToSync(named name: String?) throws(AccountsError) -> [Account] {
+        if let name { return [try account(named: name)] }
+        return try storing { try store.accounts.all().filter { !$0.isDemo } }
+    }
+
+    /// The report of an automatic run that declines the account, synced within the floor; nil
+    /// when the account runs.
+    private func waiting(_ account: Account, _ request: SyncRequest) throws(AccountsError) -> AccountSyncReport? {
+        let status = try storing { try store.sync.status(accountID: account.id) }
+        guard case .automatic(let interval) = request.trigger, let last = status.lastStartedAt else { return nil }
+        let floor = Double(max(Self.automaticSyncFloorMinutes, interval)) * 60
+        let elapsed = request.now.timeIntervalSince1970 - last
+        guard elapsed < floor else { return nil }
+        return AccountSyncReport(account: account, outcome: .skipped,
+                                 detail: .recentlySynced(minutesAgo: Int(elapsed / 60), floorMinutes: Int(floor / 60)), failures: [])
+    }
+
+    private func run(_ account: Account, _ request: SyncRequest, events: @escaping (SyncRunEvent) -> Void,
+                     isInterrupted: () -> Bool) -> AccountSyncReport {
+        defer { events(.ended(account)) }
+        let progress: (SyncProgress) -> Void = { events(.progress(account, $0)) }
+        do throws(AccountsError) {
+            return account.kind == .local ? try syncLocal(account, request, progress: progress)
+                : try syncRemote(account, request, progress: progress)
+        } catch where isInterrupted() {
+            // The transfers were cancelled under the sync: it was stopped, it did not fail.
+            return AccountSyncReport(account: account, outcome: .interrupted, detail: .stopped, failures: [])
+        } catch .sync(.alreadySyncing(_, let pid)) where request.trigger != .manual {
+            // A timer run that finds another sync of the account under way has nothing to add.
+            return AccountSyncReport(account: account, outcome: .skipped, detail: .alreadySyncing(pid: pid), failures: [])
+        } catch {
+            return AccountSyncReport(account: account, outcome: .failed, detail: .failed, failures: [SyncFailure(account: error)])
+        }
+    }
+
+    private func syncLocal(_ account: Account, _ request: SyncRequest,
+                           progress: @escaping (SyncProgress) -> Void) throws(AccountsError) -> AccountSyncReport {
+        guard !request.pushOnly else { return AccountSyncReport(account: account, outcome: .ok, detail: .nothingToPush, failures: []) }
+        let logins = KeyringFeedLogins(keyring: keyring)
+        let sync = LocalFeedSync(store: store, account: account, fetcher: FeedFetcher(http: http),
+                                 credentials: { logins.credentials(for: $0) }, progress: progress)
+        let report: LocalFeedSync.Report
+        do { report = try sync.run(manual: request.trigger == .manual) } catch { throw .sync(error) }
+        let failures = report.feedFailures.map(SyncFailure.init)
+        let outcome = report.interruption != nil ? .interrupted
+            : RunOutcome.of(succeeded: report.fetched + report.unchanged + report.skipped, failures: failures.count)
+        return AccountSyncReport(account: account, outcome: outcome, detail: .fetched(report), failures: failures)
+    }
+
+    private func syncRemote(_ account: Account, _ request: SyncRequest,
+                            progress: @escaping (SyncProgress) -> Void) throws(AccountsError) -> AccountSyncReport {
+        let engine = SyncEngine(store: store, account: account, provider: try provider(for: account), progress: progress)
+        do {
+            let detail: SyncDetail = request.pushOnly ? .pushed(try engine.push())
+                : .synced(try engine.run(since: request.ageLimit.earliest(from: request.now)))
+            return AccountSyncReport(account: account, outcome: .ok, detail: detail, failures: [])
+        } catch {
+            throw .sync(error)
+        }
+    }
+}

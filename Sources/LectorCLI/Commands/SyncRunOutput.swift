@@ -1,0 +1,118 @@
+import Glibc
+import LectorAccounts
+import LectorSync
+
+/// What `lector sync` prints for the core's report: a line per account (JSON: one result line),
+/// the exit status, the one error line on stderr, and for timers the sync log.
+struct SyncRunOutput {
+    let results: [ResultJSON]
+    /// Ctrl-C was pressed during the run.
+    let interrupted: Bool
+
+    func output(auto: Bool, json: Bool, logPath: String) -> CommandOutput {
+        let failures = results.flatMap(\.failures)
+        let interrupted = interrupted || results.contains { $0.outcome == .interrupted }
+        let exit = interrupted ? .interrupted : RunStatus.of(outcomes: results.map(\.outcome), failures: failures)
+        // When the whole run failed for one reason (the only account could not sync at all), that
+        // reason is the error line on stderr and is not repeated on stdout: one error, printed once.
+        let soleFailure = failures.count == 1 && !interrupted ? results.first { $0.outcome == .failed && $0.failures.first?.feed == nil } : nil
+        let text = results.filter { $0.account != soleFailure?.account }.map(\.line).joined(separator: "\n")
+        let overall = switch exit {
+        case .ok: "ok"
+        case .partial: "partial"
+        case .interrupted: "interrupted"
+        default: "failed"
+        }
+        var output = CommandOutput(text: text, json: ResultsJSON(outcome: overall, exitCode: exit.rawValue, results: results), endsStream: true)
+        if auto {
+            // Timers read the log and the exit code; cron mails whatever is printed, so print only failures.
+            // The run itself is done: a log that cannot be written is said on stderr (cron mails it,
+            // the journal keeps it) without changing the run's exit code.
+            do throws(CLIError) {
+                try SyncLog(path: logPath).append("\(overall) " + results.map(\.logLine).joined(separator: " | "))
+            } catch {
+                Console.note(error.description)
+            }
+            if exit == .ok && isatty(STDOUT_FILENO) == 0 && !json {
+                output = CommandOutput(text: "", json: ResultsJSON(outcome: overall, exitCode: 0, results: results), endsStream: true)
+            }
+        }
+        guard exit != .ok else { return output }
+        if let soleFailure { return output.failing(exit, "\(soleFailure.account): \(failures[0].cause)") }
+        if interrupted { return output.failing(exit, "sync interrupted: what was synced is kept; the rest waits for the next sync") }
+        let failedAccounts = results.filter { $0.outcome == .failed }.count
+        let summary = "sync: \(failures.count) failure(s)" + (failedAccounts > 0 ? " (\(failedAccounts) account(s) failed)" : "")
+            + (exit == .partial ? "; the rest was synced" : "")
+        return output.failing(exit, summary)
+    }
+
+    /// The last line of `sync --json`.
+    struct ResultsJSON: Encodable, Sendable {
+        var event = "result"
+        /// `ok`, `partial` or `failed` for the whole run.
+        let outcome: String
+        let exitCode: Int32
+        let results: [ResultJSON]
+
+        enum CodingKeys: String, CodingKey {
+            case event, outcome, results
+            case exitCode = "exit_code"
+        }
+    }
+
+    struct ResultJSON: Encodable, Sendable {
+        let account: String
+        let outcome: Outcome
+        let detail: String
+        let failures: [FailureJSON]
+
+        /// One account's result; `comparison` is asked only after a full remote sync (see
+        /// `SyncCommands.comparedWithRestoredBackup`).
+        init(_ report: AccountSyncReport, comparison: () -> [String]) {
+            account = report.account.name
+            outcome = report.outcome
+            failures = report.failures.map(FailureJSON.init)
+            detail = Self.detail(report, failures: failures, comparison: comparison)
+        }
+
+        private static func detail(_ report: AccountSyncReport, failures: [FailureJSON], comparison: () -> [String]) -> String {
+            switch report.detail {
+            case .fetched(let fetched): fetchedDetail(fetched, failed: failures.count)
+            case .nothingToPush: "nothing to push: a local account has no server"
+            case .pushed(let pushed): "\(pushed.pushed) change(s) sent"
+            case .synced(let synced):
+                (["\(synced.pushed) change(s) sent, \(synced.feeds) feed(s), \(synced.newArticles) new article(s), \(synced.stateChanges) state change(s) from the server"]
+                    + comparison()).joined(separator: "\n  ")
+            case .recentlySynced(let minutes, let floor): "synced \(minutes) min ago; automatic syncs wait \(floor) min"
+            case .alreadySyncing(let pid): SyncError.alreadySyncing(account: report.account.name, pid: pid).description
+            case .stopped: "stopped by Ctrl-C"
+            case .failed: failures.first?.cause ?? ""
+            }
+        }
+
+        /// A local account's feeds: how many were fetched, or how far an interrupted run got.
+        private static func fetchedDetail(_ report: LocalFeedSync.Report, failed: Int) -> String {
+            var detail = "\(report.fetched) feed(s) updated, \(report.unchanged) unchanged, \(report.newArticles) new article(s)"
+            if let interruption = report.interruption {
+                detail = "\(interruption.synced) of \(interruption.total) feeds synced, \(report.newArticles) new article(s)"
+            }
+            if report.skipped > 0 { detail += ", \(report.skipped) waiting (backoff)" }
+            if report.restoredMarks > 0 { detail += ", backup marks restored on \(report.restoredMarks) article(s)" }
+            if failed > 0 { detail += "; \(failed) failed" }
+            return detail
+        }
+
+        /// "Home: 3 feed(s) updated …" then one indented line per failure.
+        var line: String {
+            let head = "\(account): \(outcome == .ok ? "" : outcome.rawValue + ": ")\(detail)"
+            let failed = outcome == .failed && failures.count == 1 && failures[0].feed == nil
+                ? [] : failures.map { "  failed: \($0.feed ?? account)\($0.url.map { " <\($0)>" } ?? ""): \($0.cause)" }
+            return ([head] + failed).joined(separator: "\n")
+        }
+
+        /// One log entry: the account, its outcome and its failures, on one line.
+        var logLine: String {
+            "\(account): \(outcome.rawValue)" + (failures.isEmpty ? "" : " (" + failures.map { "\($0.feed ?? "account") [\($0.kind)]: \($0.cause)" }.joined(separator: "; ") + ")")
+        }
+    }
+}
