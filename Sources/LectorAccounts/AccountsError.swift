@@ -19,6 +19,17 @@ public enum AccountsError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The keyring holds no secret for this remote account (after a restore, or a reset keyring).
     case missingSecret(account: String)
 
+    // MARK: backup and account copy
+    /// A restore's settings could not be read or written.
+    case settings(SettingsError)
+    /// The subscriptions a restore keeps for a remote account's next sync could not be written
+    /// in `directory`; `reason` is the system's.
+    case restoredSubscriptionsNotKept(directory: String, reason: String)
+    /// `account copy` was given the same account as source and destination.
+    case copyIntoItself(account: String)
+    /// `account copy` was asked to copy into the demo library.
+    case copyIntoDemo
+
     public var description: String {
         switch self {
         case .store(let cause): cause.description
@@ -29,6 +40,10 @@ public enum AccountsError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownAccount(let name, _): "no account named '\(name)'"
         case .noDefaultAccount: "no default account: add one with 'lector account add', or name one"
         case .missingSecret(let account): "the keyring has no secret for '\(account)': run 'lector account password \(account)'"
+        case .settings(let cause): cause.message
+        case .restoredSubscriptionsNotKept(let directory, let reason): "cannot keep the restored subscriptions in \(directory): \(reason)"
+        case .copyIntoItself(let account): "SOURCE and DEST are the same account '\(account)'"
+        case .copyIntoDemo: "the demo library cannot be a destination: copy into an account of your own"
         }
     }
 

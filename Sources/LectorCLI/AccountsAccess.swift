@@ -27,6 +27,9 @@ extension CLIError {
             self = .notFound("no account named '\(TerminalText.sanitize(name))'\(Suggestion.hint(for: name, in: known)) (see 'lector account list')")
         case .noDefaultAccount: self = .notFound(error.description)
         case .missingSecret: self = .authentication(TerminalText.sanitize(error.description))
+        case .settings(let cause): self = CLIError.from(cause)
+        case .restoredSubscriptionsNotKept: self = .failure(error.description)
+        case .copyIntoItself, .copyIntoDemo: self = .usage(error.description)
         }
     }
 }

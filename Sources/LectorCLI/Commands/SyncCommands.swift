@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import LectorAccounts
 import LectorFeeds
 import LectorSettings
 import LectorStore
