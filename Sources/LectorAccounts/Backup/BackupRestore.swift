@@ -64,7 +64,7 @@ extension AccountManager {
         for pending in applied.comparedAtSync { try restored.save(pending.subscriptions, accountID: pending.accountID) }
         try saveProfiles(restore, directories: directories)
         // A keyring that cannot answer counts as "no secret": the user is asked for the password.
-        let feedsNeedingPassword = applied.feedsWithLogin.filter { account, feed in
+        let feedsNeedingPassword = applied.feedsWithLogin.filter { _, feed in
             guard let user = feed.loginUser else { return true }
             return ((try? keyring.secret(for: .feedLogin(feedID: String(feed.id), url: feed.url, user: user))) ?? nil) == nil
         }
