@@ -73,8 +73,8 @@ let package = Package(
         .testTarget(name: "LectorReaderTests", dependencies: ["LectorReader", "LectorText", "LectorFeeds", "LectorHTTP", "LectorTestSupport"],
                     exclude: ["Golden"]),
         .testTarget(name: "LectorSyncTests", dependencies: ["LectorSync", "LectorStore", "LectorHTTP", "LectorTestSupport"]),
-        .testTarget(name: "LectorAccountsTests", dependencies: ["LectorAccounts", "LectorStore", "LectorKeyring", "LectorSync", "LectorTestSupport"]),
-        .testTarget(name: "LectorCLITests", dependencies: ["LectorCLI", "LectorText", "LectorStore", "LectorKeyring", "LectorTestSupport"]),
+        .testTarget(name: "LectorAccountsTests", dependencies: ["LectorAccounts", "LectorSettings", "LectorStore", "LectorKeyring", "LectorSync", "LectorTestSupport"]),
+        .testTarget(name: "LectorCLITests", dependencies: ["LectorCLI", "LectorAccounts", "LectorText", "LectorStore", "LectorKeyring", "LectorTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

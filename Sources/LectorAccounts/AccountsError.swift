@@ -27,6 +27,17 @@ public enum AccountsError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A sync was asked for and there is no account (the demo aside) to sync.
     case noAccountToSync
 
+    // MARK: backup and account copy
+    /// A restore's settings could not be read or written.
+    case settings(SettingsError)
+    /// The subscriptions a restore keeps for a remote account's next sync could not be written
+    /// in `directory`; `reason` is the system's.
+    case restoredSubscriptionsNotKept(directory: String, reason: String)
+    /// `account copy` was given the same account as source and destination.
+    case copyIntoItself(account: String)
+    /// `account copy` was asked to copy into the demo library.
+    case copyIntoDemo
+
     public var description: String {
         switch self {
         case .store(let cause): cause.description
@@ -38,8 +49,11 @@ public enum AccountsError: Error, Sendable, Equatable, CustomStringConvertible {
         case .noDefaultAccount: "no default account: add one with 'lector account add', or name one"
         case .missingSecret(let account): "the keyring has no secret for '\(account)': run 'lector account password \(account)'"
         case .nothingToCheck: "no account to check (the demo library's feeds are made up and are never fetched): add one with 'lector account add'"
-        // MARK: sync runs
         case .noAccountToSync: "no account to sync: add one with 'lector account add'"
+        case .settings(let cause): cause.message
+        case .restoredSubscriptionsNotKept(let directory, let reason): "cannot keep the restored subscriptions in \(directory): \(reason)"
+        case .copyIntoItself(let account): "SOURCE and DEST are the same account '\(account)'"
+        case .copyIntoDemo: "the demo library cannot be a destination: copy into an account of your own"
         }
     }
 
@@ -53,6 +67,7 @@ public enum AccountsError: Error, Sendable, Equatable, CustomStringConvertible {
         case let error as AdministrationError: .administration(error)
         case let error as KeyringError: .keyring(error)
         case let error as BackupError: .backup(error)
+        case let error as SettingsError: .settings(error)
         default: .store(.failed("\(error)"))
         }
     }

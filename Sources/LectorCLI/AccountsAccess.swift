@@ -27,10 +27,10 @@ extension CLIError {
             self = .notFound("no account named '\(TerminalText.sanitize(name))'\(Suggestion.hint(for: name, in: known)) (see 'lector account list')")
         case .noDefaultAccount: self = .notFound(error.description)
         case .missingSecret: self = .authentication(TerminalText.sanitize(error.description))
-        // MARK: feed check
-        case .nothingToCheck: self = .notFound(error.description)
-        // MARK: sync runs
-        case .noAccountToSync: self = .notFound(error.description)
+        case .nothingToCheck, .noAccountToSync: self = .notFound(error.description)
+        case .settings(let cause): self = CLIError.from(cause)
+        case .restoredSubscriptionsNotKept: self = .failure(error.description)
+        case .copyIntoItself, .copyIntoDemo: self = .usage(error.description)
         }
     }
 }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import LectorAccounts
 import LectorStore
 
 extension FeedLogin {
@@ -7,7 +8,7 @@ extension FeedLogin {
     /// and the login, which then goes to the keyring like one given with --login. The login never
     /// stays in the address, where the store, `feed list`, OPML and backups would all show it.
     static func splitAddress(_ url: URL, account: Account, invocation: Invocation) throws(CLIError) -> (url: URL, login: FeedLogin?) {
-        guard let (bare, user, password) = loginWrittenIn(url) else { return (url, nil) }
+        guard let (bare, user, password) = FeedAddress.loginWrittenIn(url) else { return (url, nil) }
         guard let clean = bare else { throw .usage("'\(url.host ?? "the address")' cannot be read without its login") }
         guard account.kind == .local else {
             throw .usage("feeds behind a login belong to local accounts; '\(account.name)' fetches through its server (take the login out of the address)")
@@ -19,18 +20,6 @@ extension FeedLogin {
             throw .usage("the address carries a login without a password: use \(clean.absoluteString) with --login \(user.isEmpty ? "USER" : user)")
         }
         return (clean, FeedLogin(user: user, secret: password))
-    }
-
-    /// The login written into `url` (`user:password@`), taken out: the address without it (nil
-    /// when it cannot be written without it), the user and the password, either possibly empty.
-    /// Nil when the address carries no login.
-    static func loginWrittenIn(_ url: URL) -> (bare: URL?, user: String, password: String)? {
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
-              components.user != nil || components.password != nil else { return nil }
-        let login = (components.user ?? "", components.password ?? "")
-        components.user = nil
-        components.password = nil
-        return (components.url, login.0, login.1)
     }
 
     /// Said after a feed was added with a login taken from its address.

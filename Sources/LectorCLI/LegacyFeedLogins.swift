@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LectorAccounts
 import LectorKeyring
 import LectorStore
 
@@ -14,7 +15,7 @@ enum LegacyFeedLogins {
         guard let candidates = try? store.feeds.addressesWithLogin(), !candidates.isEmpty else { return nil }
         var moved = 0, failure: String?
         for (id, address) in candidates {
-            guard let (bare, user, password) = URL(string: address).flatMap(FeedLogin.loginWrittenIn),
+            guard let (bare, user, password) = URL(string: address).flatMap(FeedAddress.loginWrittenIn),
                   let clean = bare?.absoluteString, !user.isEmpty, !password.isEmpty else { continue }
             do {
                 try keyring.store(password, for: .feedLogin(feedID: String(id), url: clean, user: user))

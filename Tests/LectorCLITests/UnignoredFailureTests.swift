@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LectorCLI
+import LectorAccounts
 @testable import LectorStore
 import LectorSettings
 @testable import LectorSync

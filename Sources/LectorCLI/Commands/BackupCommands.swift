@@ -23,15 +23,9 @@ enum BackupCommands {
         options: [sectionsOption]
     ) { invocation, session in
         let sections = try selectedSections(invocation)
-        let store = try session.store()
-        let snapshot = BackupSnapshot(store: store, preferences: try session.preferences(), profiles: userProfiles(session))
-        let document = try CLIError.catching {
-            BackupDocument.export(toolVersion: LectorVersion.current,
-                                  accounts: sections.contains(.accounts) ? try snapshot.accounts() : [],
-                                  preferences: snapshot.preferences,
-                                  subscriptions: sections.contains(.subscriptions) ? try snapshot.subscriptions() : nil,
-                                  readingList: sections.contains(.readingList) ? try snapshot.readingList() : nil,
-                                  profiles: sections.contains(.profiles) ? snapshot.profiles : nil)
+        let preferences = try session.preferences()
+        let document = try session.accounts { (manager) throws(AccountsError) in
+            try manager.backup(of: sections, preferences: preferences, profiles: userProfiles(session), toolVersion: LectorVersion.current)
         }
         let data = document.encoded()
         guard let path = invocation.argument("FILE"), path != "-" else {
@@ -58,25 +52,7 @@ enum BackupCommands {
             let lines = violations.map { "  \($0.description)" }
             throw CLIError.failure("\(path): invalid backup, \(violations.count) problems:\n" + lines.joined(separator: "\n"))
         }
-        let changedSettings = SettingsRegistry.all.filter { setting in
-            document.settings[setting.group.rawValue]?[setting.name].map { $0 != setting.defaultValue } ?? false
-        }
-        let accounts = document.accounts.map { "\($0.name) (\($0.kind.rawValue)\($0.isDefault ? ", default" : ""))" }
-        let changedKeys = changedSettings.map(\.key).joined(separator: ", ")
-        let subscriptions = document.subscriptions.map { "\(feedCount($0)) feed(s) in \($0.count) account(s)" } ?? "not included"
-        let readingList = document.readingList.map { "\($0.count) item(s)" } ?? "not included"
-        let marked = document.subscriptions.map { $0.values.flatMap(\.feeds).filter { !$0.readArticles.isEmpty || !$0.starredArticles.isEmpty } }
-        var lines: [String] = []
-        lines.append("Lector backup \(document.version), written by Lector \(document.toolVersion) at \(document.createdAt)")
-        lines.append("accounts: " + (accounts.isEmpty ? "none" : accounts.joined(separator: ", ")))
-        lines.append("settings: \(changedSettings.count) differ from the defaults" + (changedKeys.isEmpty ? "" : ": " + changedKeys))
-        lines.append("subscriptions: " + subscriptions)
-        lines.append("reading list: " + readingList)
-        if let marked {
-            let read = marked.map(\.readArticles.count).reduce(0, +), starred = marked.map(\.starredArticles.count).reduce(0, +)
-            lines.append("marks: " + (marked.isEmpty ? "none" : "\(read) read, \(starred) starred in \(marked.count) feed(s) of local accounts"))
-        }
-        lines += warnings.map { "warning: \($0)" }
+        let lines = summary(of: document) + warnings.map { "warning: \($0)" }
         var json = document.jsonValue.objectValue ?? [:]
         json["warnings"] = .array(warnings.map(JSONValue.string))
         return CommandOutput(text: lines.joined(separator: "\n"), json: JSONValue.object(json))
@@ -96,90 +72,60 @@ enum BackupCommands {
     ) { invocation, session in
         let (file, warnings) = try read(invocation.argument("FILE") ?? "")
         let sections = try selectedSections(invocation)
-        let store = try session.store()
         let editor = try session.settingsEditor()
-        let current = try CLIError.catching {
-            try BackupSnapshot(store: store, preferences: try editor.preferences(), profiles: userProfiles(session)).state
+        let prepared = try session.accounts { (manager) throws(AccountsError) in
+            try manager.prepareRestore(of: file, sections: sections, removeMissing: invocation.flag("replace"),
+                                       keepConsents: invocation.flag("allow-insecure"), settings: editor, profiles: userProfiles(session))
         }
-        let asked = invocation.flag("allow-insecure") ? [] : file.plainHTTPConsents(beyond: current, sections: sections)
-        var dropped: [PlainHTTPConsent] = []
-        if !asked.isEmpty && !invocation.flag("dry-run") {
-            // The consent is this machine's user's word: asked at a terminal, never assumed.
-            if Prompter.isInteractive {
-                Console.out(PlainHTTPRestoreNote.question(for: asked))
-                if try !Prompter.confirm("Keep it on this machine?") { dropped = asked }
-            } else {
-                dropped = asked
-            }
-        }
-        let document = file.dropping(dropped, current: current)
-        let plan = BackupPlan(current: current, document: document, sections: sections, removeMissing: invocation.flag("replace"))
-        var notes = warnings.map { "warning: \($0)" } + plan.missingSections.map { "note: the file has no \($0.rawValue) section" }
-        if invocation.flag("dry-run") { notes += PlainHTTPRestoreNote.awaiting(asked) }
-        let droppedLines = PlainHTTPRestoreNote.dropped(dropped)
-        var json = plan.json.objectValue ?? [:]
-        json["warnings"] = .array(warnings.map(JSONValue.string))
-        json["consents_not_kept"] = PlainHTTPRestoreNote.json(dropped)
-        if invocation.flag("dry-run") || plan.isEmpty {
-            json["applied"] = .bool(false)
-            let text = plan.isEmpty ? "Nothing to restore: this machine already matches the file." : plan.lines.joined(separator: "\n")
-            return CommandOutput(text: (notes + [text] + droppedLines).joined(separator: "\n"), json: JSONValue.object(json))
-        }
+        let dryRun = invocation.flag("dry-run")
+        let dropped = dryRun ? [] : try consentsNotKept(prepared.askedConsents)
+        let restore = prepared.planned(dropping: dropped)
+        let output = RestoreOutput(restore: restore, fileAccounts: file.accounts, warnings: warnings,
+                                   awaiting: dryRun ? prepared.askedConsents : [], dropped: dropped)
+        if dryRun || restore.plan.isEmpty { return output.unapplied }
         if !invocation.flag("yes") {
             guard Prompter.isInteractive else {
-                throw CLIError.usage("this restore makes \(plan.changes.count) change(s): review them with --dry-run, then pass --yes")
+                throw CLIError.usage("this restore makes \(restore.plan.changes.count) change(s): review them with --dry-run, then pass --yes")
             }
-            Console.out((notes + plan.lines).joined(separator: "\n") + "\n")
+            Console.out((output.notes + restore.plan.lines).joined(separator: "\n") + "\n")
             guard try Prompter.confirm("Apply these changes?") else { return .message("Nothing changed.") }
         }
-        let outcome = try CLIError.catching {
-            let keyring = session.keyring
-            // A keyring that cannot answer counts as "no secret": the account is then marked as
-            // needing its password, which `account password` fixes; nothing is sent anywhere.
-            return try BackupRestorer(store: store, editor: editor, keyringHasSecret: { kind, url, user in
-                ((try? keyring.secret(for: AccountSecret.item(kind: kind, url: url, user: user))) ?? nil) != nil
-            }).apply(document, plan: plan, sections: sections,
-                                                                  removeMissing: invocation.flag("replace"))
+        let outcome = try session.accounts { (manager) throws(AccountsError) in
+            try manager.restore(restore, settings: editor, directories: session.directories)
         }
-        try applyOutsideTheStore(document, plan: plan, outcome: outcome, session: session)
-        json["applied"] = .bool(true)
-        json["needs_password"] = .array(outcome.needingPassword.map(JSONValue.string))
-        // A backup never holds a feed's secret: those not in this machine's keyring are asked for.
-        let keyring = session.keyring
-        let feedsNeedingPassword = outcome.feedsWithLogin.filter { FeedLogin.credentials(for: $0.feed, keyring: keyring) == nil }
-        json["feeds_need_password"] = .array(feedsNeedingPassword.map { account, feed in
-            .object(["account": .string(account), "feed": .string(feed.title)])
-        })
-        var follow = outcome.needingPassword.map { "Account '\($0)' needs its secret: run 'lector account password \($0)'." }
-        follow += feedsNeedingPassword.map { account, feed in
-            "Feed '\(feed.title)' of '\(account)' needs its password: run 'lector feed password \(ShellWords.quoted(feed.title)) --account \(ShellWords.quoted(account))'."
-        }
-        if sections.contains(.accounts) { follow += PlainHTTPRestoreNote.lines(for: file.accounts) }
-        follow += droppedLines
-        let waiting = outcome.marksWaiting
-        if !waiting.isEmpty {
-            follow.append("Marks for articles not fetched here yet (\(waiting.read.count) read, \(waiting.starred.count) starred) wait for their feeds' next fetch: 'lector sync' applies them.")
-        }
-        json["marks_waiting"] = .object(["read": .int(waiting.read.count), "starred": .int(waiting.starred.count)])
-        follow += plan.comparedAtSync.map { "Subscriptions of '\($0)' are kept by its server: the next 'lector sync' compares them with the backup and shows any difference." }
-        return CommandOutput(text: (notes + ["Restored: \(plan.changes.count) change(s) applied."] + follow).joined(separator: "\n"),
-                             json: JSONValue.object(json))
+        return output.applied(outcome)
     }
 
-    /// Profiles are files, and a remote account's subscriptions wait for its next sync: both are
-    /// written once the store's transaction has committed.
-    private static func applyOutsideTheStore(_ document: BackupDocument, plan: BackupPlan, outcome: BackupRestorer.Outcome,
-                                             session: Session) throws(CLIError) {
-        let restored = RestoredSubscriptions(directories: session.directories)
-        for pending in outcome.comparedAtSync { try restored.save(pending.subscriptions, accountID: pending.accountID) }
-        let directory = try session.writableProfileDirectory()
-        for name in plan.profilesToSave {
-            guard let profile = document.profiles?.first(where: { $0.name == name }) else { continue }
-            do { try directory.save(profile) } catch { throw .failure(error.message) }
+    /// What `backup inspect` says of a valid file: who wrote it, and what each section holds.
+    static func summary(of document: BackupDocument) -> [String] {
+        let changedSettings = SettingsRegistry.all.filter { setting in
+            document.settings[setting.group.rawValue]?[setting.name].map { $0 != setting.defaultValue } ?? false
         }
-        for name in plan.profilesToRemove {
-            do { try directory.remove(named: name) } catch { throw .failure(error.message) }
+        let accounts = document.accounts.map { "\($0.name) (\($0.kind.rawValue)\($0.isDefault ? ", default" : ""))" }
+        let changedKeys = changedSettings.map(\.key).joined(separator: ", ")
+        let subscriptions = document.subscriptions.map { "\(feedCount($0)) feed(s) in \($0.count) account(s)" } ?? "not included"
+        let readingList = document.readingList.map { "\($0.count) item(s)" } ?? "not included"
+        let marked = document.subscriptions.map { $0.values.flatMap(\.feeds).filter { !$0.readArticles.isEmpty || !$0.starredArticles.isEmpty } }
+        var lines: [String] = []
+        lines.append("Lector backup \(document.version), written by Lector \(document.toolVersion) at \(document.createdAt)")
+        lines.append("accounts: " + (accounts.isEmpty ? "none" : accounts.joined(separator: ", ")))
+        lines.append("settings: \(changedSettings.count) differ from the defaults" + (changedKeys.isEmpty ? "" : ": " + changedKeys))
+        lines.append("subscriptions: " + subscriptions)
+        lines.append("reading list: " + readingList)
+        if let marked {
+            let read = marked.map(\.readArticles.count).reduce(0, +), starred = marked.map(\.starredArticles.count).reduce(0, +)
+            lines.append("marks: " + (marked.isEmpty ? "none" : "\(read) read, \(starred) starred in \(marked.count) feed(s) of local accounts"))
         }
+        return lines
+    }
+
+    /// The file's consents to plain http that the user does not keep: the consent is this
+    /// machine's user's word, asked at a terminal, never assumed.
+    private static func consentsNotKept(_ asked: [PlainHTTPConsent]) throws(CLIError) -> [PlainHTTPConsent] {
+        guard !asked.isEmpty else { return [] }
+        guard Prompter.isInteractive else { return asked }
+        Console.out(PlainHTTPRestoreNote.question(for: asked))
+        return try Prompter.confirm("Keep it on this machine?") ? [] : asked
     }
 
     /// The user's saved profiles; shipped ones are not user data.

@@ -4,20 +4,26 @@ import LectorStore
 
 /// The store and settings in backup terms: what `backup export` writes and what a restore plan
 /// compares against. The demo library is not user data and is left out.
-struct BackupSnapshot {
+public struct BackupSnapshot {
     let store: Store
-    let preferences: Preferences
+    public let preferences: Preferences
     /// The user's saved profiles (shipped ones are part of Lector, not of the user's data).
-    let profiles: [Profile]
+    public let profiles: [Profile]
 
-    var state: BackupState {
+    public init(store: Store, preferences: Preferences, profiles: [Profile]) {
+        self.store = store
+        self.preferences = preferences
+        self.profiles = profiles
+    }
+
+    public var state: BackupState {
         get throws {
             BackupState(accounts: try accounts(), preferences: preferences, subscriptions: try subscriptions(),
                         readingList: try readingList(), profiles: profiles)
         }
     }
 
-    func accounts() throws -> [BackupAccount] {
+    public func accounts() throws -> [BackupAccount] {
         try store.accounts.all().filter { !$0.isDemo }.map { account in
             BackupAccount(kind: account.kind, name: account.name,
                           url: account.url, user: account.username, isDefault: account.isDefault,
@@ -28,11 +34,11 @@ struct BackupSnapshot {
     /// A feed address without a login written into it: a password an older Lector stored there
     /// that the keyring could not take yet must not travel in a backup.
     static func withoutLogin(_ address: String) -> String {
-        guard address.contains("@"), let bare = URL(string: address).flatMap(FeedLogin.loginWrittenIn)?.bare else { return address }
+        guard address.contains("@"), let bare = URL(string: address).flatMap(FeedAddress.loginWrittenIn)?.bare else { return address }
         return bare.absoluteString
     }
 
-    func subscriptions() throws -> [String: BackupSubscriptions] {
+    public func subscriptions() throws -> [String: BackupSubscriptions] {
         var result: [String: BackupSubscriptions] = [:]
         for account in try store.accounts.all() where !account.isDemo {
             let folders = try store.folders.list(accountID: account.id).map(\.folder.name)
@@ -48,7 +54,7 @@ struct BackupSnapshot {
         return result
     }
 
-    func readingList() throws -> [ReadingListEntry] {
+    public func readingList() throws -> [ReadingListEntry] {
         let demoIDs = Set(try store.accounts.all().filter(\.isDemo).map(\.id))
         return try store.readingList.all().filter { !demoIDs.contains($0.accountID) }.map {
             ReadingListEntry(account: $0.accountName, articleURL: $0.url, title: $0.title)

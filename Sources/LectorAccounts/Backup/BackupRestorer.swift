@@ -1,6 +1,5 @@
-import FoundationEssentials
-import Glibc
 import LectorBasics
+import LectorKeyring
 import LectorSettings
 import LectorStore
 
@@ -10,8 +9,8 @@ import LectorStore
 struct BackupRestorer {
     let store: Store
     let editor: SettingsEditor
-    /// Whether the keyring already holds the secret of a login (kind, url, user).
-    let keyringHasSecret: (AccountKind, String?, String?) -> Bool
+    /// Asked whether it already holds an arriving account's secret.
+    let keyring: any SecretStore
 
     /// What a restore leaves for later: accounts that arrived without a secret and need
     /// `account password NAME`, and the backed-up subscriptions of remote accounts, which the
@@ -68,7 +67,7 @@ struct BackupRestorer {
             }
             // The secret never travels in a backup: remote accounts wait for `account password`,
             // unless this machine's keyring already has it.
-            let waits = account.kind != .local && !keyringHasSecret(account.kind, account.url, account.user)
+            let waits = account.kind != .local && !hasSecret(account)
             let inserted = try store.accounts.insert(kind: account.kind, name: account.name, url: account.url,
                                                      username: account.user, needsPassword: waits,
                                                      plainHTTPHost: account.plainHTTPHost)
@@ -83,6 +82,12 @@ struct BackupRestorer {
             }
         }
         return needingPassword
+    }
+
+    /// A keyring that cannot answer counts as "no secret": the account is then marked as needing
+    /// its password, which `account password` fixes; nothing is sent anywhere.
+    private func hasSecret(_ account: BackupAccount) -> Bool {
+        ((try? keyring.secret(for: AccountSecret.item(kind: account.kind, url: account.url, user: account.user))) ?? nil) != nil
     }
 
     /// A local account's folders, feeds and marks, restored as they were; returns the feeds behind

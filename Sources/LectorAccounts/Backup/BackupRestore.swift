@@ -1,0 +1,94 @@
+import FoundationEssentials
+import LectorSettings
+import LectorStore
+
+/// A validated backup file held against this machine, before anything changes: the consents to
+/// plain http it asks to keep (the front end asks its user about them), then, with the user's
+/// answer, the plan of what the restore changes.
+public struct BackupRestore {
+    public let file: BackupDocument
+    public let sections: Set<BackupSection>
+    public let removeMissing: Bool
+    /// This machine's state in backup terms, as the file is compared against it.
+    let current: BackupState
+    /// The file's consents to sending logins over plain http that this machine does not hold yet:
+    /// the user's word on this machine is needed to keep them.
+    public let askedConsents: [PlainHTTPConsent]
+
+    /// What the restore changes once the consents the user did not keep are taken out of the file.
+    public func planned(dropping dropped: [PlainHTTPConsent]) -> PlannedRestore {
+        let document = file.dropping(dropped, current: current)
+        return PlannedRestore(document: document, sections: sections, removeMissing: removeMissing,
+                              plan: BackupPlan(current: current, document: document, sections: sections, removeMissing: removeMissing))
+    }
+}
+
+/// A restore ready to apply: the file as it will be applied and the plan of its changes.
+public struct PlannedRestore {
+    public let document: BackupDocument
+    public let sections: Set<BackupSection>
+    public let removeMissing: Bool
+    public let plan: BackupPlan
+}
+
+/// What a restore did and leaves for later.
+public struct RestoreOutcome {
+    /// Accounts that arrived without a secret: each needs `account password NAME`.
+    public var needingPassword: [String]
+    /// Local feeds behind a login whose secret this machine's keyring does not hold (a backup
+    /// never holds a feed's secret).
+    public var feedsNeedingPassword: [(account: String, feed: Feed)]
+    /// Local feeds' restored marks whose articles are not here yet: the feeds' next fetch applies them.
+    public var marksWaiting: FeedMarks
+}
+
+extension AccountManager {
+    /// Holds `file` against this machine. With `keepConsents` (the user said so beforehand, as
+    /// with --allow-insecure) no consent is asked about.
+    public func prepareRestore(of file: BackupDocument, sections: Set<BackupSection>, removeMissing: Bool,
+                               keepConsents: Bool, settings: SettingsEditor, profiles: [Profile]) throws(AccountsError) -> BackupRestore {
+        let current = try restoring { try BackupSnapshot(store: store, preferences: try settings.preferences(), profiles: profiles).state }
+        return BackupRestore(file: file, sections: sections, removeMissing: removeMissing, current: current,
+                             askedConsents: keepConsents ? [] : file.plainHTTPConsents(beyond: current, sections: sections))
+    }
+
+    /// Applies a planned restore: the store and the settings in one transaction (a kill leaves
+    /// all of the old state or all of the new), then, once it has committed, the files outside
+    /// the store: the remote accounts' subscriptions kept for their next sync, and the profiles.
+    public func restore(_ restore: PlannedRestore, settings: SettingsEditor, directories: AppDirectories) throws(AccountsError) -> RestoreOutcome {
+        let applied = try restoring {
+            try BackupRestorer(store: store, editor: settings, keyring: keyring)
+                .apply(restore.document, plan: restore.plan, sections: restore.sections, removeMissing: restore.removeMissing)
+        }
+        let restored = RestoredSubscriptions(directories: directories)
+        for pending in applied.comparedAtSync { try restored.save(pending.subscriptions, accountID: pending.accountID) }
+        try saveProfiles(restore, directories: directories)
+        // A keyring that cannot answer counts as "no secret": the user is asked for the password.
+        let feedsNeedingPassword = applied.feedsWithLogin.filter { _, feed in
+            guard let user = feed.loginUser else { return true }
+            return ((try? keyring.secret(for: .feedLogin(feedID: String(feed.id), url: feed.url, user: user))) ?? nil) == nil
+        }
+        return RestoreOutcome(needingPassword: applied.needingPassword, feedsNeedingPassword: feedsNeedingPassword,
+                              marksWaiting: applied.marksWaiting)
+    }
+
+    /// The profiles the plan saves and removes, in the user's profiles folder (made the user's own first).
+    private func saveProfiles(_ restore: PlannedRestore, directories: AppDirectories) throws(AccountsError) {
+        do { try AppDirectories.ensureDirectory(directories.config) } catch { throw .store(error) }
+        let directory = ProfileDirectory(url: URL(fileURLWithPath: directories.profilesDirectory))
+        do {
+            for name in restore.plan.profilesToSave {
+                guard let profile = restore.document.profiles?.first(where: { $0.name == name }) else { continue }
+                try directory.save(profile)
+            }
+            for name in restore.plan.profilesToRemove { _ = try directory.remove(named: name) }
+        } catch {
+            throw .backup(error)
+        }
+    }
+}
+
+/// Runs restore work, keeping a settings failure typed as such (the rest as `storing` does).
+func restoring<T>(_ body: () throws -> T) throws(AccountsError) -> T {
+    do { return try body() } catch let error as SettingsError { throw .settings(error) } catch { throw AccountsError.storing(error) }
+}

@@ -1,0 +1,87 @@
+import FoundationEssentials
+import LectorFeeds
+import LectorStore
+import LectorSync
+
+extension AccountManager {
+    /// `account copy`: the chosen parts of `sourceName` into `destinationName`, through the
+    /// destination's API. Feeds and folders first (a plan, applied unless `dryRun`); then the
+    /// destination is synced so its new feeds have their articles, and the source's starred ones
+    /// are found and starred there; then the reading list, by address. A failure to star is
+    /// reported in its step and the copy goes on; the others stop it.
+    /// `syncSince` is the article-age limit of a remote destination's sync; `feedCredentials`
+    /// the logins of a local one's feeds.
+    public func copy(from sourceName: String, into destinationName: String, parts: Set<AccountCopyPart>, dryRun: Bool,
+                     syncSince: () throws(AccountsError) -> Date?, feedCredentials: @escaping (Feed) -> FeedCredentials?,
+                     shouldStop: () -> Bool) throws(AccountsError) -> AccountCopyReport {
+        let source = try account(named: sourceName)
+        let destination = try account(named: destinationName)
+        guard source.id != destination.id else { throw .copyIntoItself(account: source.name) }
+        guard !destination.isDemo else { throw .copyIntoDemo }
+        let administrator = try administrator(for: destination)
+        let plan = try structurePlan(from: source, into: administrator, parts: parts)
+        let applied = !dryRun && plan.refusals.isEmpty && !plan.isEmpty ? administrator.apply(plan, shouldStop: shouldStop) : nil
+        let copy = AccountCopy(from: source, into: administrator)
+        var starred: AccountCopyReport.Starred?
+        if parts.contains(.starred) {
+            starred = try copyStarred(copy, into: destination, dryRun: dryRun, syncSince: syncSince, feedCredentials: feedCredentials)
+        }
+        var readingList: AccountCopyReport.ReadingList?
+        if parts.contains(.readingList) {
+            let (items, missing) = try administering { () throws(AdministrationError) in try copy.readingListMissing() }
+            readingList = dryRun ? .planned(items: items, missing: missing.count)
+                : .copied(items: items, added: try administering { () throws(AdministrationError) in try copy.copyReadingList() })
+        }
+        return AccountCopyReport(source: source, destination: destination, parts: parts, dryRun: dryRun, plan: plan,
+                                 applied: applied, starred: starred, readingList: readingList)
+    }
+
+    /// The source's feeds and folders as a plan against the destination (never pruning).
+    private func structurePlan(from source: Account, into administrator: AccountAdministrator,
+                               parts: Set<AccountCopyPart>) throws(AccountsError) -> AdministrationPlan {
+        let sourceFeeds = try storing { try store.feeds.list(accountID: source.id) }
+        let desired: [DesiredFeed] = parts.contains(.feeds) ? sourceFeeds.compactMap { listing in
+            URL(string: listing.feed.url).map {
+                // A title Lector made up is no opinion: the server names the feed itself.
+                DesiredFeed(url: $0, title: listing.feed.titleIsPlaceholder ? nil : listing.feed.title,
+                            folder: parts.contains(.folders) ? listing.folderName : nil, siteURL: listing.feed.siteURL)
+            }
+        } : []
+        let folders = parts.contains(.folders) ? try storing { try store.folders.list(accountID: source.id) }.map(\.folder.name) : []
+        return try administering { () throws(AdministrationError) in
+            if administrator.canEditStructure && !parts.isDisjoint(with: [.feeds, .folders]) { try administrator.refreshFromServer() }
+            return try SubscriptionPlanner(administrator: administrator).plan(desired, folders: folders, prune: false)
+        }
+    }
+
+    /// The stars: counted on a dry run; else the destination is synced first, and a failure
+    /// (the sync's, or the starring's) is the step's outcome.
+    private func copyStarred(_ copy: AccountCopy, into destination: Account, dryRun: Bool, syncSince: () throws(AccountsError) -> Date?,
+                             feedCredentials: @escaping (Feed) -> FeedCredentials?) throws(AccountsError) -> AccountCopyReport.Starred {
+        if dryRun { return .planned(wanted: try administering { () throws(AdministrationError) in try copy.starredInSource() }.count) }
+        do throws(AccountsError) {
+            let sync = try syncing(destination, since: syncSince, feedCredentials: feedCredentials)
+            return .done(try administering { () throws(AdministrationError) in try copy.copyStarred(fetch: sync) })
+        } catch {
+            return .failed(error)
+        }
+    }
+
+    /// How to sync the destination so the feeds just subscribed have their articles: a local
+    /// account fetches them itself, a remote one asks its server.
+    private func syncing(_ account: Account, since: () throws(AccountsError) -> Date?,
+                         feedCredentials: @escaping (Feed) -> FeedCredentials?) throws(AccountsError) -> () throws(SyncError) -> Void {
+        if account.kind == .local {
+            let sync = LocalFeedSync(store: store, account: account, fetcher: FeedFetcher(http: http), credentials: feedCredentials)
+            return { () throws(SyncError) in _ = try sync.run(manual: true) }
+        }
+        let since = try since()
+        let engine = SyncEngine(store: store, account: account, provider: try provider(for: account))
+        return { () throws(SyncError) in _ = try engine.run(since: since) }
+    }
+}
+
+/// Runs an administration verb, wrapping its failure as an `AccountsError`.
+func administering<T>(_ body: () throws(AdministrationError) -> T) throws(AccountsError) -> T {
+    do { return try body() } catch { throw .administration(error) }
+}
