@@ -27,6 +27,19 @@ extension CLIError {
             self = .notFound("no account named '\(TerminalText.sanitize(name))'\(Suggestion.hint(for: name, in: known)) (see 'lector account list')")
         case .noDefaultAccount: self = .notFound(error.description)
         case .missingSecret: self = .authentication(TerminalText.sanitize(error.description))
+        // MARK: lifecycle
+        case .login(.rejected(let message), _):
+            // At login a refusal means the address serves no such API: nothing to conflict with.
+            self = .notFound(message)
+        case .login(let cause, let address):
+            guard case .transport(let transport) = cause, let address else { self = CLIError(cause); return }
+            self = CLIError(cause).plainHTTPHint(for: address, cause: transport)
+        case .endpoint, .plainHTTPRefused, .userNeeded, .emptyName, .localHasNoSecret, .localHasNoServer, .demoHoldsNoUserData:
+            self = .usage(error.description)
+        case .nameTaken, .newNameTaken, .loginTaken: self = .conflict(error.description)
+        // MARK: summaries
+        case .unknownArticle: self = .notFound(error.description)
+        case .summaryNotConfigured: self = .usage(error.description)
         }
     }
 }

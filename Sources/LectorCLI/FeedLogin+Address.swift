@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import LectorAccounts
 import LectorStore
 
 extension FeedLogin {
@@ -21,16 +22,9 @@ extension FeedLogin {
         return (clean, FeedLogin(user: user, secret: password))
     }
 
-    /// The login written into `url` (`user:password@`), taken out: the address without it (nil
-    /// when it cannot be written without it), the user and the password, either possibly empty.
-    /// Nil when the address carries no login.
+    /// The login written into `url`, taken out (see `AddressLogin.takenOut`).
     static func loginWrittenIn(_ url: URL) -> (bare: URL?, user: String, password: String)? {
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
-              components.user != nil || components.password != nil else { return nil }
-        let login = (components.user ?? "", components.password ?? "")
-        components.user = nil
-        components.password = nil
-        return (components.url, login.0, login.1)
+        AddressLogin.takenOut(of: url)
     }
 
     /// Said after a feed was added with a login taken from its address.
