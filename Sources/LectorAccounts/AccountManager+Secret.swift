@@ -17,16 +17,14 @@ extension AccountManager {
     /// Refuses, before a new secret is asked for, an account that has none or whose address
     /// cannot be used.
     public func checkSecretReplaceable(_ account: Account) throws(AccountsError) {
-        guard account.kind != .local else { throw .localHasNoSecret(account: account.name) }
-        _ = try currentEndpoint(account)
+        _ = try replaceableEndpoint(account)
     }
 
     /// Replaces the account's secret once its server accepts it: stored in the keyring, the
     /// plain-http consent kept when given for a plain-http address, and the account no longer
     /// waiting for its password.
     public func replaceSecret(_ account: Account, with secret: String, plainHTTPConsented consents: Bool) throws(AccountsError) {
-        try checkSecretReplaceable(account)
-        let endpoint = try currentEndpoint(account)
+        let endpoint = try replaceableEndpoint(account)
         let verified = try verifyLogin(kind: account.kind, endpoint: endpoint, user: account.username, secret: secret,
                                        plainHTTPConsented: consents || endpoint.candidates.first.map(account.consentsToPlainHTTP) ?? false)
         do { try keyring.store(secret, for: AccountSecret.item(for: account)) } catch { throw .keyring(error) }
@@ -38,5 +36,10 @@ extension AccountManager {
                 try store.accounts.setNeedsPassword(account.id, false)
             }
         }
+    }
+
+    private func replaceableEndpoint(_ account: Account) throws(AccountsError) -> AccountEndpoint {
+        guard account.kind != .local else { throw .localHasNoSecret(account: account.name) }
+        return try currentEndpoint(account)
     }
 }

@@ -9,11 +9,6 @@ extension Account {
 }
 
 extension AccountManager {
-    /// The accounts that hold the user's data, the default first, then by name.
-    public func userAccounts() throws(AccountsError) -> [Account] {
-        try storing { try store.accounts.all() }.filter(\.holdsUserData)
-    }
-
     /// Adds an account of the user's in one transaction with the demo's dismissal: the first
     /// account of one's own ends the demo, and neither happens without the other.
     func insertDismissingDemo(kind: AccountKind, name: String, url: String? = nil, username: String? = nil,

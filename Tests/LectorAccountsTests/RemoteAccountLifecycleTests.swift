@@ -60,6 +60,29 @@ struct RemoteAccountLifecycleTests {
         #expect(try home.store.accounts.all().count == 1, "neither refusal may add an account")
     }
 
+    @Test("a new secret is kept only once the server accepts it, and the account then no longer waits for its password")
+    func replaceSecret() throws {
+        let home = try Home()
+        let server = try server()
+        defer { server.stop() }
+        let manager = home.manager()
+        let added = try add(manager, at: server, name: "Reader")
+        defer { _ = try? manager.remove(added.account) }
+        try home.store.accounts.setNeedsPassword(added.account.id, true)
+        #expect(throws: AccountsError.self, "a wrong secret must be refused") {
+            try manager.replaceSecret(added.account, with: "wrong", plainHTTPConsented: false)
+        }
+        #expect(try manager.secret(for: added.account) == Self.token, "a refused secret must not replace the kept one")
+        try manager.replaceSecret(added.account, with: Self.token, plainHTTPConsented: false)
+        #expect(try home.store.accounts.named("Reader")?.needsPassword == false, "the account must no longer wait for its password")
+        let local = try manager.addLocal(name: "Home")
+        #expect(throws: AccountsError.localHasNoSecret(account: "Home"), "a local account has no secret") {
+            try manager.checkSecretReplaceable(local)
+        }
+        #expect(try manager.testLogin(local) == nil, "a local account has no server to log in to")
+        #expect(try manager.testLogin(added.account)?.info.name != nil, "the server answers a test login")
+    }
+
     @Test("a Miniflux login without a user needs a token; another service needs --user; plain http elsewhere needs consent")
     func endpointRefusals() throws {
         let manager = try Home().manager()
