@@ -4,8 +4,7 @@ import LectorStore
 extension AccountManager {
     /// Keeps a feed's login once the feed accepted it (`feed password`): the secret in the keyring
     /// first, then the feed's user and plain-http consent in one transaction, then the secret kept
-    /// under a former user deleted — it is no longer the one sent, and one the keyring cannot
-    /// delete right now only lingers unused.
+    /// under a former user deleted.
     public func saveFeedLogin(_ feed: Feed, user: String, secret: String, plainHTTPHost: String?) throws(AccountsError) {
         do {
             try keyring.store(secret, for: .feedLogin(feedID: String(feed.id), url: feed.url, user: user))
@@ -19,6 +18,7 @@ extension AccountManager {
             }
         }
         if let former = feed.loginUser, former != user {
+            // No longer the one sent: one the keyring cannot delete right now only lingers unused.
             _ = try? keyring.remove(.feedLogin(feedID: String(feed.id), url: feed.url, user: former))
         }
     }
