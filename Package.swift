@@ -45,7 +45,7 @@ let package = Package(
 
         // The app: accounts, their lifecycle, sync runs, restore and copy (NetNewsWire's Account and
         // AccountManager); every front end goes through it.
-        .target(name: "LectorAccounts", dependencies: ["LectorStore", "LectorSettings", "LectorKeyring", "LectorSync", "LectorHTTP",
+        .target(name: "LectorAccounts", dependencies: ["LectorStore", "LectorSettings", "LectorKeyring", "LectorSync", "LectorHTTP", "LectorReader",
                                                        "LectorFeeds", "LectorBasics"]),
 
         // Front end

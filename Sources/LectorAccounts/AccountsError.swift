@@ -1,4 +1,7 @@
+import FoundationEssentials
+import LectorBasics
 import LectorKeyring
+import LectorReader
 import LectorSettings
 import LectorStore
 import LectorSync
@@ -37,6 +40,36 @@ public enum AccountsError: Error, Sendable, Equatable, CustomStringConvertible {
     case copyIntoItself(account: String)
     /// `account copy` was asked to copy into the demo library.
     case copyIntoDemo
+    // MARK: lifecycle
+    /// The server address typed for an account cannot be used (`AccountEndpoint.resolve`).
+    case endpoint(AccountEndpointError)
+    /// The server did not accept the login; `address` is the first one tried, for a plain-http hint.
+    case login(SyncError, address: URL?)
+    /// The secret would cross the network in clear without consent; `account` is the account
+    /// whose secret it is when it exists already (edit), nil for a new one (add).
+    case plainHTTPRefused(host: String?, account: String?)
+    /// A service that logs in with a user was given none.
+    case userNeeded(AccountKind)
+    /// A new account's name is another account's.
+    case nameTaken(String)
+    /// An edited account's new name is another account's.
+    case newNameTaken(String)
+    /// The login (service, address, user) is already this account's.
+    case loginTaken(by: String)
+    /// An account cannot be renamed to nothing.
+    case emptyName
+    /// A local account has no secret to replace.
+    case localHasNoSecret(account: String)
+    /// A local account has no server address or user to change.
+    case localHasNoServer(account: String)
+    /// The demo library was named as the home of the user's own data.
+    case demoHoldsNoUserData(account: String)
+
+    // MARK: summaries
+    /// No article has this id.
+    case unknownArticle(Int64)
+    /// The `summary.*` settings do not make a request.
+    case summaryNotConfigured(SummaryError)
 
     public var description: String {
         switch self {
@@ -54,6 +87,23 @@ public enum AccountsError: Error, Sendable, Equatable, CustomStringConvertible {
         case .restoredSubscriptionsNotKept(let directory, let reason): "cannot keep the restored subscriptions in \(directory): \(reason)"
         case .copyIntoItself(let account): "SOURCE and DEST are the same account '\(account)'"
         case .copyIntoDemo: "the demo library cannot be a destination: copy into an account of your own"
+        case .endpoint(let cause): cause.description
+        case .login(let cause, _): cause.description
+        case .plainHTTPRefused(let host, nil):
+            "refusing to send a secret over plain http to \(host ?? "the server"): use https, or pass --allow-insecure"
+        case .plainHTTPRefused(let host, let account?):
+            "refusing to send the secret of '\(account)' over plain http to \(host ?? "the server"): use https, or pass --allow-insecure"
+        case .userNeeded(let kind): "a \(kind.rawValue) account needs --user"
+        case .nameTaken(let name): "an account named '\(name)' already exists: choose another with --name"
+        case .newNameTaken(let name): "an account named '\(name)' already exists: choose another name"
+        case .loginTaken(let twin): "this login is already account '\(twin)'"
+        case .emptyName: "the new name is empty"
+        case .localHasNoSecret(let account): "'\(account)' is a local account: it has no secret"
+        case .localHasNoServer(let account): "'\(account)' is a local account: it has no server address or user"
+        case .demoHoldsNoUserData(let account):
+            "'\(account)' is the demo library and holds no feeds of yours: leave out --account (a local account is created), or add one with 'lector account add'"
+        case .unknownArticle(let id): "no article with id \(id)"
+        case .summaryNotConfigured(let cause): cause.message
         }
     }
 

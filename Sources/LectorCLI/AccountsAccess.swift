@@ -31,6 +31,17 @@ extension CLIError {
         case .settings(let cause): self = CLIError.from(cause)
         case .restoredSubscriptionsNotKept: self = .failure(error.description)
         case .copyIntoItself, .copyIntoDemo: self = .usage(error.description)
+        case .login(.rejected(let message), _):
+            // At login a refusal means the address serves no such API: nothing to conflict with.
+            self = .notFound(message)
+        case .login(let cause, let address):
+            guard case .transport(let transport) = cause, let address else { self = CLIError(cause); return }
+            self = CLIError(cause).plainHTTPHint(for: address, cause: transport)
+        case .endpoint, .plainHTTPRefused, .userNeeded, .emptyName, .localHasNoSecret, .localHasNoServer, .demoHoldsNoUserData:
+            self = .usage(error.description)
+        case .nameTaken, .newNameTaken, .loginTaken: self = .conflict(error.description)
+        case .unknownArticle: self = .notFound(error.description)
+        case .summaryNotConfigured: self = .usage(error.description)
         }
     }
 }

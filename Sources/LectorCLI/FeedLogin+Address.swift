@@ -8,7 +8,7 @@ extension FeedLogin {
     /// and the login, which then goes to the keyring like one given with --login. The login never
     /// stays in the address, where the store, `feed list`, OPML and backups would all show it.
     static func splitAddress(_ url: URL, account: Account, invocation: Invocation) throws(CLIError) -> (url: URL, login: FeedLogin?) {
-        guard let (bare, user, password) = FeedAddress.loginWrittenIn(url) else { return (url, nil) }
+        guard let (bare, user, password) = AddressLogin.takenOut(of: url) else { return (url, nil) }
         guard let clean = bare else { throw .usage("'\(url.host ?? "the address")' cannot be read without its login") }
         guard account.kind == .local else {
             throw .usage("feeds behind a login belong to local accounts; '\(account.name)' fetches through its server (take the login out of the address)")

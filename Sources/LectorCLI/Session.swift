@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import LectorAccounts
 import LectorHTTP
 import LectorStore
 
@@ -17,10 +18,9 @@ public final class Session {
     /// Work a command leaves for after its output is on screen (marking an article read once it
     /// was shown); the runner runs it and empties the list.
     var afterShown: [() throws -> Void] = []
-    /// The local account `accountForNewData` made for this command, and the demo it stands in
-    /// for: kept once the command has put something in it, removed otherwise (see
-    /// `settleProvisionalAccount`).
-    private var provisionalAccount: (created: Account, demo: Account)?
+    /// The local account `accountForNewData` made for this command: kept once the command has
+    /// put something in it, removed otherwise (see `settleProvisionalAccount`).
+    private var provisionalAccount: ProvisionalLocalAccount?
     /// Script mode: every `--json` document is one compact line (JSON lines), and errors name
     /// the script line they come from (`scriptLine`, set by the script runner).
     var jsonLines = false
@@ -45,7 +45,7 @@ public final class Session {
             let store = try Store(path: directories.databasePath)
             try DemoLibrary.seedIfFirstRun(store)
             openedStore = store
-            if let note = LegacyFeedLogins.moveToKeyring(store, keyring: keyring) { Console.note(note) }
+            if let move = LegacyFeedLogins.moveToKeyring(store, keyring: keyring) { Console.note(Self.note(move)) }
             return store
         } catch {
             throw .failure(error.description)
@@ -82,53 +82,36 @@ public final class Session {
         try account(named: invocation.value("account"))
     }
 
-    /// The account that receives something the user adds (a feed, an OPML import, a folder).
-    /// The demo library never holds user data: with only the demo there, a local account is
-    /// created first and made the default (saying so); naming the demo is refused.
+    /// The account that receives something the user adds (a feed, an OPML import, a folder); a
+    /// local account made for it when only the demo is there (see `ProvisionalLocalAccount`).
     func accountForNewData(_ invocation: Invocation) throws(CLIError) -> Account {
-        let chosen = try account(invocation)
-        guard chosen.isDemo else { return chosen }
-        if invocation.value("account") != nil {
-            throw .usage("'\(chosen.name)' is the demo library and holds no feeds of yours: leave out --account (a local account is created), or add one with 'lector account add'")
+        let (account, provisional) = try accounts { (manager) throws(AccountsError) in
+            try manager.accountForNewData(named: invocation.value("account"))
         }
-        let store = try store()
-        return try CLIError.catching {
-            try store.database.write {
-                let taken = Set(try store.accounts.all().map { $0.name.lowercased() })
-                let name = (["Local"] + (2...99).map { "Local \($0)" }).first { !taken.contains($0.lowercased()) } ?? "Local \(UUID().uuidString.prefix(6))"
-                let created = try store.accounts.insert(kind: .local, name: name)
-                try store.accounts.setDefault(created.id)
-                let account = try store.accounts.named(name) ?? created
-                provisionalAccount = (account, chosen)
-                return account
-            }
+        if let provisional { provisionalAccount = provisional }
+        return account
+    }
+
+    /// Ends the life of a provisional account once its command has run, announcing one that stays.
+    func settleProvisionalAccount() {
+        guard let provisional = provisionalAccount, let store = openedStore else { return }
+        provisionalAccount = nil
+        do throws(AccountsError) {
+            guard try provisional.settle(in: store) == .kept else { return }
+            Console.note("created the local account '\(provisional.account.name)' for your feeds and made it the default; the demo library stays apart ('lector demo off' removes only the demo)")
+        } catch {
+            Console.note("the empty local account '\(provisional.account.name)' made for this command stays: \(CLIError(error).description)")
         }
     }
 
-    /// Ends the life of a provisional account once its command has run: one that now holds a
-    /// feed or a folder stays (and is announced); one the command left empty — it failed, was
-    /// cancelled or only planned — goes again, and the demo is the default once more, so such a
-    /// command leaves the store as it found it.
-    func settleProvisionalAccount() {
-        guard let (created, demo) = provisionalAccount, let store = openedStore else { return }
-        provisionalAccount = nil
-        do throws(CLIError) {
-            let holdsSomething = try CLIError.catching {
-                try !store.feeds.list(accountID: created.id).isEmpty || !store.folders.list(accountID: created.id).isEmpty
-            }
-            if holdsSomething {
-                Console.note("created the local account '\(created.name)' for your feeds and made it the default; the demo library stays apart ('lector demo off' removes only the demo)")
-                return
-            }
-            try CLIError.catching {
-                try store.database.write {
-                    try store.accounts.remove(created.id)
-                    try store.accounts.setDefault(demo.id)
-                }
-            }
-        } catch {
-            Console.note("the empty local account '\(created.name)' made for this command stays: \(error.description)")
+    /// What a move of legacy feed logins did, as a note for the user.
+    private static func note(_ move: LegacyFeedLogins.Move) -> String {
+        var notes: [String] = []
+        if move.moved > 0 { notes.append("moved the login of \(move.moved) feed(s) out of their stored address into the keyring") }
+        if let failure = move.failure {
+            notes.append("a feed keeps a password in its stored address (\(failure.description)); it is moved to the keyring once that works")
         }
+        return notes.joined(separator: "; ")
     }
 
     /// Every account's name by its id, for output that says which account a row is from.

@@ -34,7 +34,7 @@ public struct BackupSnapshot {
     /// A feed address without a login written into it: a password an older Lector stored there
     /// that the keyring could not take yet must not travel in a backup.
     static func withoutLogin(_ address: String) -> String {
-        guard address.contains("@"), let bare = URL(string: address).flatMap(FeedAddress.loginWrittenIn)?.bare else { return address }
+        guard address.contains("@"), let bare = URL(string: address).flatMap(AddressLogin.takenOut)?.bare else { return address }
         return bare.absoluteString
     }
 

@@ -34,61 +34,28 @@ enum AccountCommands {
             allowInsecure,
         ]
     ) { invocation, session in
-        let store = try session.store()
         let kindName = invocation.argument("KIND") ?? "local"
         guard let kind = AccountKind(rawValue: kindName) else { throw CLIError.usage("unknown kind '\(kindName)'") }
         if kind == .local {
-            let name = invocation.value("name") ?? "Local"
-            let account = try CLIError.catching {
-                try store.database.write {
-                    try DemoLibrary.dismiss(store)
-                    return try store.accounts.insert(kind: .local, name: name)
-                }
+            let account = try session.accounts { (manager) throws(AccountsError) in
+                try manager.addLocal(name: invocation.value("name") ?? "Local")
             }
             return CommandOutput(text: "Added local account '\(account.name)'\(account.isDefault ? " (default)" : "").",
                                  json: AccountJSON(account))
         }
-        let endpoint: AccountEndpoint
-        do { endpoint = try AccountEndpoint.resolve(kind: kind, typed: invocation.value("url")) } catch { throw CLIError.from(error) }
-        if endpoint.isInsecure && !invocation.flag("allow-insecure") {
-            throw CLIError.usage("refusing to send a secret over plain http to \(endpoint.candidates[0].host ?? "the server"): use https, or pass --allow-insecure")
+        let user = invocation.value("user"), consented = invocation.flag("allow-insecure")
+        let endpoint = try session.accounts { (manager) throws(AccountsError) in
+            try manager.newLoginEndpoint(kind: kind, typed: invocation.value("url"), user: user, plainHTTPConsented: consented)
         }
-        let user = invocation.value("user")
-        if kind != .miniflux && user == nil { throw CLIError.usage("a \(kind.rawValue) account needs --user") }
         for note in endpoint.notes where !invocation.wantsJSON { Console.note(note) }
         let secret = try SecretInput.read(prompt: "\(kind == .miniflux && user == nil ? "API token" : "Password") for \(user ?? endpoint.candidates[0].host ?? "the server"): ",
                                           fromStdin: invocation.flag("password-stdin"))
-        let consented = invocation.flag("allow-insecure")
-        let verified = try RemoteLogin.verify(kind, endpoint: endpoint, user: user, secret: secret, plainHTTPConsented: consented)
-        // The consent is kept for this plain-http host only, and checked on every later request.
-        let plainHTTPHost = consented && verified.url.scheme == "http" ? verified.url.host?.lowercased() : nil
-        let name = invocation.value("name") ?? verified.url.host ?? kind.rawValue
-        if try CLIError.catching({ try store.accounts.named(name) }) != nil {
-            throw CLIError.conflict("an account named '\(name)' already exists: choose another with --name")
+        let added = try session.accounts { (manager) throws(AccountsError) in
+            try manager.addRemote(kind: kind, endpoint: endpoint, user: user, secret: secret, name: invocation.value("name"),
+                                  plainHTTPConsented: consented)
         }
-        let keyring = session.keyring
-        let item = AccountSecret.item(kind: kind, url: verified.url.absoluteString, user: user)
-        if let twin = try CLIError.catching({ try store.accounts.all() }).first(where: {
-            $0.kind == kind && $0.url == verified.url.absoluteString && $0.username == user }) {
-            throw CLIError.conflict("this login is already account '\(twin.name)'")
-        }
-        // Keyring first: if it is unavailable nothing is saved; if the database then fails, the
-        // secret is taken back out, so no secret is ever left without its account.
-        try KeyringAccess.run { () throws(KeyringError) in try keyring.store(secret, for: item) }
-        let account: Account
-        do {
-            account = try store.database.write {
-                try DemoLibrary.dismiss(store)
-                return try store.accounts.insert(kind: kind, name: name, url: verified.url.absoluteString, username: user,
-                                                 plainHTTPHost: plainHTTPHost)
-            }
-        } catch {
-            // Undo the secret stored a moment ago; the store's error is the one to report.
-            _ = try? keyring.remove(item)
-            throw CLIError.from(error)
-        }
-        return CommandOutput(text: "Added \(kind.rawValue) account '\(account.name)' on \(verified.info.name)\(account.isDefault ? " (default)" : "").",
-                             json: AccountJSON(account, server: verified.info.name))
+        return CommandOutput(text: "Added \(kind.rawValue) account '\(added.account.name)' on \(added.server)\(added.account.isDefault ? " (default)" : "").",
+                             json: AccountJSON(added.account, server: added.server))
     }
 
     static let list = CommandSpec(["account", "list"], "list accounts; * marks the default") { _, session in
@@ -136,8 +103,7 @@ enum AccountCommands {
     ) { invocation, session in
         let account = try session.account(named: invocation.argument("NAME"))
         let new = invocation.argument("NEW") ?? ""
-        guard !new.trimmingWhitespace.isEmpty else { throw CLIError.usage("the new name is empty") }
-        try CLIError.catching { try session.store().accounts.rename(account.id, to: new) }
+        try session.accounts { (manager) throws(AccountsError) in try manager.rename(account, to: new) }
         return .message("Renamed '\(account.name)' to '\(new)'.")
     }
 
@@ -148,31 +114,18 @@ enum AccountCommands {
         options: [OptionSpec("yes", short: "y", "do not ask for confirmation")]
     ) { invocation, session in
         let account = try session.account(named: invocation.argument("NAME"))
-        let store = try session.store()
         if !invocation.flag("yes") {
             guard Prompter.isInteractive else {
                 throw CLIError.usage("this removes '\(account.name)' and all its local data: pass --yes to confirm when not at a terminal")
             }
             guard try Prompter.confirm("Remove account '\(account.name)' and all its local data?") else { return .message("Nothing changed.") }
         }
-        if account.kind != .local && !account.isDemo {
-            try CLIError.catching { try store.accounts.setNeedsPassword(account.id, true) }
-            try KeyringAccess.run { () throws(KeyringError) in _ = try session.keyring.remove(AccountSecret.item(for: account)) }
-        }
-        let left: [Account] = try CLIError.catching {
-            try store.database.write {
-                try store.accounts.remove(account.id)
-                // The default goes to the one account left; among several the user chooses.
-                let left = try store.accounts.all().filter { !$0.isDemo }
-                if account.isDefault, left.count == 1 { try store.accounts.setDefault(left[0].id) }
-                return left
-            }
-        }
+        let defaultNow = try session.accounts { (manager) throws(AccountsError) in try manager.remove(account) }
         var lines = ["Removed account '\(account.name)'."]
-        if account.isDefault, left.count == 1 {
-            lines.append("'\(left[0].name)' is now the default account.")
-        } else if account.isDefault, left.count > 1 {
-            lines.append("There is no default account now: choose one with 'lector account use NAME'.")
+        switch defaultNow {
+        case .handedTo(let heir): lines.append("'\(heir.name)' is now the default account.")
+        case .leftToChoose: lines.append("There is no default account now: choose one with 'lector account use NAME'.")
+        case .unchanged: break
         }
         return .message(lines.joined(separator: "\n"))
     }
@@ -182,7 +135,7 @@ enum AccountCommands {
         arguments: [ArgumentSpec("NAME", "the account", source: .accounts)]
     ) { invocation, session in
         let account = try session.account(named: invocation.argument("NAME"))
-        try CLIError.catching { try session.store().accounts.setDefault(account.id) }
+        try session.accounts { (manager) throws(AccountsError) in try manager.makeDefault(account) }
         return .message("'\(account.name)' is now the default account.")
     }
 
@@ -191,11 +144,9 @@ enum AccountCommands {
         arguments: [ArgumentSpec("NAME", "the account (default: the default account)", source: .accounts, optional: true)]
     ) { invocation, session in
         let account = try session.account(named: invocation.argument("NAME"))
-        guard account.kind != .local else { return .message("'\(account.name)' is a local account: there is no server to log in to.") }
-        let secret = try session.secret(for: account)
-        let endpoint = try CLIError.catching { try AccountEndpoint.resolve(kind: account.kind, typed: account.url) }
-        let verified = try RemoteLogin.verify(account.kind, endpoint: endpoint, user: account.username, secret: secret,
-                                              plainHTTPConsented: endpoint.candidates.first.map(account.consentsToPlainHTTP) ?? false)
+        guard let verified = try session.accounts({ (manager) throws(AccountsError) in try manager.testLogin(account) }) else {
+            return .message("'\(account.name)' is a local account: there is no server to log in to.")
+        }
         return CommandOutput(text: "Logged in to '\(account.name)': \(verified.info.name)\(verified.info.user.map { ", as \($0)" } ?? "").",
                              json: AccountJSON(account, server: verified.info.name))
     }
@@ -211,17 +162,11 @@ enum AccountCommands {
         options: [passwordStdin, allowInsecure]
     ) { invocation, session in
         let account = try session.account(named: invocation.argument("NAME"))
-        guard account.kind != .local else { throw CLIError.usage("'\(account.name)' is a local account: it has no secret") }
-        let endpoint = try CLIError.catching { try AccountEndpoint.resolve(kind: account.kind, typed: account.url) }
+        try session.accounts { (manager) throws(AccountsError) in try manager.checkSecretReplaceable(account) }
         let secret = try SecretInput.read(prompt: "New secret for '\(account.name)': ", fromStdin: invocation.flag("password-stdin"))
-        let consents = invocation.flag("allow-insecure")
-        let verified = try RemoteLogin.verify(account.kind, endpoint: endpoint, user: account.username, secret: secret,
-                                              plainHTTPConsented: consents || endpoint.candidates.first.map(account.consentsToPlainHTTP) ?? false)
-        try KeyringAccess.run { () throws(KeyringError) in try session.keyring.store(secret, for: AccountSecret.item(for: account)) }
-        if consents, verified.url.scheme == "http" {
-            try CLIError.catching { try session.store().accounts.setPlainHTTPHost(account.id, verified.url.host?.lowercased()) }
+        try session.accounts { (manager) throws(AccountsError) in
+            try manager.replaceSecret(account, with: secret, plainHTTPConsented: invocation.flag("allow-insecure"))
         }
-        try CLIError.catching { try session.store().accounts.setNeedsPassword(account.id, false) }
         return .message("The secret of '\(account.name)' was checked and saved in the keyring.")
     }
 

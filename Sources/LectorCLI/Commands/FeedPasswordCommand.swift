@@ -1,6 +1,6 @@
 import FoundationEssentials
+import LectorAccounts
 import LectorFeeds
-import LectorKeyring
 import LectorStore
 
 /// `feed password`: gives a local feed behind a login its secret again — after a restore on a
@@ -24,7 +24,7 @@ enum FeedPasswordCommand {
             OptionSpec("allow-insecure", "allow sending the login over plain http to a host that is not this machine"),
         ]
     ) { invocation, session in
-        let (store, account, feed) = try FeedEditCommands.target(invocation, session)
+        let (_, account, feed) = try FeedEditCommands.target(invocation, session)
         guard account.kind == .local else {
             throw CLIError.usage("feeds behind a login belong to local accounts; '\(account.name)' fetches through its server")
         }
@@ -41,16 +41,9 @@ enum FeedPasswordCommand {
         do throws(FetchError) { _ = try FeedFinder(http: session.http).load(url, credentials: login.credentials) } catch {
             throw CLIError(error, fetching: url)
         }
-        try KeyringAccess.run { () throws(KeyringError) in try session.keyring.store(login.secret, for: login.item(feed)) }
-        try CLIError.catching {
-            try store.database.write {
-                try store.feeds.setLogin(feed.id, user: user)
-                try store.feeds.setPlainHTTPHost(feed.id, consentedHost)
-            }
+        try session.accounts { (manager) throws(AccountsError) in
+            try manager.saveFeedLogin(feed, user: user, secret: login.secret, plainHTTPHost: consentedHost)
         }
-        // A secret kept under the feed's former user is no longer the one sent; one the keyring
-        // cannot delete right now only lingers unused.
-        if let former = feed.loginUser, former != user { _ = try? session.keyring.remove(.feedLogin(feedID: String(feed.id), url: feed.url, user: former)) }
         return .message("Stored the login of '\(TerminalText.sanitize(feed.title))' in the keyring.")
     }
 }

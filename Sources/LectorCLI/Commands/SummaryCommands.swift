@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import LectorAccounts
 import LectorKeyring
 import LectorReader
 import LectorStore
@@ -16,38 +17,29 @@ enum SummaryCommands {
         arguments: [ArgumentSpec("ARTICLE", "a number from the last 'article list', or id:N")],
         options: [OptionSpec("refresh", "ask again even when a summary is cached")]
     ) { invocation, session in
-        let store = try session.store()
         let id = try session.handles.resolve(invocation.argument("ARTICLE") ?? "")
-        guard let article = try CLIError.catching({ try store.articles.article(id) }) else { throw CLIError.notFound("no article with id \(id)") }
         let preferences = try session.preferences()
-        let endpoint = preferences.summaryEndpoint?.absoluteString ?? ""
-        let text = try CLIError.catching { try store.articles.text(of: id) }
-        // The settings are checked and the cache asked before the keyring: neither a summary
-        // that is off nor one already cached needs the key, nor a keyring to unlock.
-        var request: SummaryRequest
-        do throws(SummaryError) {
-            request = try SummaryRequest.configured(provider: preferences.summaryProvider.rawValue, endpoint: endpoint,
-                                                    model: preferences.summaryModel ?? "",
-                                                    promptTemplate: preferences.summaryPrompt, title: article.title, text: text,
-                                                    declaredLanguage: nil)
-        } catch { throw CLIError.usage(error.message) }
-        let cacheKey = request.cacheKey(articleID: String(id))
-        if !invocation.flag("refresh"), let cached = try CLIError.catching({ try store.articles.summary(forKey: cacheKey) }) {
-            return CommandOutput(text: TerminalSanitizer.clean(cached), json: SummaryJSON(article: id, summary: cached, cached: true,
-                                                                                            language: request.language.code))
+        let start = try session.accounts { (manager) throws(AccountsError) in
+            try manager.startSummary(of: id, preferences: preferences, refresh: invocation.flag("refresh"))
         }
-        // A keyring that cannot answer (locked, no Secret Service) must not turn into "no key":
-        // the request would go out without the key the user stored. Only Ollama, which needs no
-        // key, goes on without one.
-        do throws(KeyringError) {
-            request.apiKey = try session.keyring.secret(for: keyItem(endpoint)).flatMap { $0.isEmpty ? nil : $0 }
-        } catch {
-            guard preferences.summaryProvider == .ollama else { throw CLIError.authentication(error.message) }
+        let job: SummaryJob
+        switch start {
+        case .cached(let cached, let language):
+            return CommandOutput(text: TerminalSanitizer.clean(cached), json: SummaryJSON(article: id, summary: cached, cached: true, language: language))
+        case .ask(let asked): job = asked
         }
         let streaming = !invocation.wantsJSON
-        let summary: String
+        let summary = try stream(job.request, streaming: streaming)
+        try session.accounts { (manager) throws(AccountsError) in try manager.keep(summary, of: job) }
+        // Streamed text is already on the screen; end the line.
+        return CommandOutput(text: streaming ? "\n" : TerminalSanitizer.clean(summary),
+                             json: SummaryJSON(article: id, summary: summary, cached: false, language: job.request.language.code))
+    }
+
+    /// Asks the endpoint, writing the summary as it comes when `streaming`.
+    private static func stream(_ request: SummaryRequest, streaming: Bool) throws(CLIError) -> String {
         do throws(SummaryError) {
-            summary = try SummaryClient().summarize(request) { token in
+            return try SummaryClient().summarize(request) { token in
                 guard streaming else { return }
                 // The one writer: sanitised, and a reader gone away (EPIPE) ends the output, not Lector.
                 Console.out(token)
@@ -61,10 +53,6 @@ enum SummaryCommands {
             default: throw CLIError.failure(error.message)
             }
         }
-        try CLIError.catching { try store.articles.saveSummary(summary, forKey: cacheKey, articleID: id) }
-        // Streamed text is already on the screen; end the line.
-        return CommandOutput(text: streaming ? "\n" : TerminalSanitizer.clean(summary),
-                             json: SummaryJSON(article: id, summary: summary, cached: false, language: request.language.code))
     }
 
     static let key = CommandSpec(
@@ -72,7 +60,7 @@ enum SummaryCommands {
         options: [AccountCommands.passwordStdin, OptionSpec("remove", "delete the stored key")]
     ) { invocation, session in
         let endpoint = try session.preferences().summaryEndpoint?.absoluteString ?? ""
-        let item = keyItem(endpoint)
+        let item = SummaryKey.item(endpoint: endpoint)
         if invocation.flag("remove") {
             let removed = try KeyringAccess.run { () throws(KeyringError) in try session.keyring.remove(item) }
             return .message(removed ? "Removed the summary API key." : "There was no summary API key.")
@@ -81,11 +69,6 @@ enum SummaryCommands {
                                           fromStdin: invocation.flag("password-stdin"))
         try KeyringAccess.run { () throws(KeyringError) in try session.keyring.store(secret, for: item) }
         return .message("Stored the summary API key in the keyring.")
-    }
-
-    /// The keyring item of the summary endpoint's key.
-    static func keyItem(_ endpoint: String) -> SecretItem {
-        .account(id: "summary:\(endpoint)", kind: "summary", server: endpoint.isEmpty ? "default" : endpoint, user: "api-key")
     }
 
     struct SummaryJSON: Encodable, Sendable {
