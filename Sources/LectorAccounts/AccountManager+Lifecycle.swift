@@ -77,7 +77,7 @@ extension AccountManager {
             do { _ = try keyring.remove(AccountSecret.item(for: account)) } catch { throw .keyring(error) }
         }
         return try storing {
-            try store.database.write { () throws -> DefaultAfterRemoval in
+            try store.write { () throws -> DefaultAfterRemoval in
                 try store.accounts.remove(account.id)
                 guard account.isDefault else { return .unchanged }
                 // The default goes to the one account left; among several the user chooses.

@@ -30,7 +30,7 @@ extension AccountManager {
         do { try keyring.store(secret, for: AccountSecret.item(for: account)) } catch { throw .keyring(error) }
         let consentedHost = verified.plainHTTPHost(consented: consents)
         try storing {
-            try store.database.write {
+            try store.write {
                 // A consent given for an https address changes nothing: the one kept stays.
                 if let consentedHost { try store.accounts.setPlainHTTPHost(account.id, consentedHost) }
                 try store.accounts.setNeedsPassword(account.id, false)

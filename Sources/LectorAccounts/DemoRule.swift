@@ -14,7 +14,7 @@ extension AccountManager {
     func insertDismissingDemo(kind: AccountKind, name: String, url: String? = nil, username: String? = nil,
                               plainHTTPHost: String? = nil) throws(AccountsError) -> Account {
         try storing {
-            try store.database.write {
+            try store.write {
                 try DemoLibrary.dismiss(store)
                 return try store.accounts.insert(kind: kind, name: name, url: url, username: username, plainHTTPHost: plainHTTPHost)
             }

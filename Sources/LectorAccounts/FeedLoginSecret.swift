@@ -12,7 +12,7 @@ extension AccountManager {
             throw .keyring(error)
         }
         try storing {
-            try store.database.write {
+            try store.write {
                 try store.feeds.setLogin(feed.id, user: user)
                 try store.feeds.setPlainHTTPHost(feed.id, plainHTTPHost)
             }

@@ -21,7 +21,7 @@ public struct ProvisionalLocalAccount: Sendable {
     /// Ends the account's provisional life once its command has run.
     public func settle(in store: Store) throws(AccountsError) -> Settlement {
         try storing {
-            try store.database.write { () throws -> Settlement in
+            try store.write { () throws -> Settlement in
                 let holdsSomething = try !store.feeds.list(accountID: account.id).isEmpty
                     || !store.folders.list(accountID: account.id).isEmpty
                 guard !holdsSomething else { return .kept }
@@ -42,7 +42,7 @@ extension AccountManager {
         guard !chosen.holdsUserData else { return (chosen, nil) }
         if name != nil { throw .demoHoldsNoUserData(account: chosen.name) }
         return try storing {
-            try store.database.write {
+            try store.write {
                 let taken = Set(try store.accounts.all().map { $0.name.lowercased() })
                 let name = (["Local"] + (2...99).map { "Local \($0)" }).first { !taken.contains($0.lowercased()) }
                     ?? "Local \(UUID().uuidString.prefix(6))"

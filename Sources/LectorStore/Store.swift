@@ -65,6 +65,16 @@ public final class Store {
 
 /// Wraps any thrown error from a table operation into a StoreError. Only the table code says
 /// what is a conflict; anything else that is not SQLite's is a plain failure.
+extension Store {
+    /// Runs `body` as one transaction (BEGIN IMMEDIATE): every write it makes through the tables
+    /// is kept, or none is. The unit of work of a core operation that spans tables (GRDB's
+    /// `write`); what `body` throws comes out unchanged, a failed BEGIN or COMMIT as a
+    /// `DatabaseError`.
+    public func write<T>(_ body: () throws -> T) throws -> T {
+        try database.write(body)
+    }
+}
+
 func storeOperation<T>(_ body: () throws -> T) throws(StoreError) -> T {
     do { return try body() }
     catch let error as StoreError { throw error }

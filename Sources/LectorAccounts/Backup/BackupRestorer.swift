@@ -26,7 +26,7 @@ struct BackupRestorer {
 
     func apply(_ document: BackupDocument, plan: BackupPlan, sections: Set<BackupSection>,
                removeMissing: Bool) throws -> Outcome {
-        try store.database.write {
+        try store.write {
             var outcome = Outcome()
             if sections.contains(.accounts) {
                 outcome.needingPassword = try restoreAccounts(document.accounts, removeMissing: removeMissing)
