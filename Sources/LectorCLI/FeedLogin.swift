@@ -46,6 +46,20 @@ struct FeedLogin {
     /// Refuses, before any password is asked for, a login that would cross the network in clear:
     /// plain http to a host that is not this machine (decided on its addresses), unless the user
     /// passed --allow-insecure.
+    /// The login a new feed at `url` is added with — the one its address carried, or the one
+    /// --login/--bearer asks for — and the host the user consented to plain http for; refused
+    /// first when the login would cross the network in clear without that consent.
+    static func forNewFeed(at url: URL, addressLogin: FeedLogin?, account: Account,
+                           _ invocation: Invocation) throws(CLIError) -> (login: FeedLogin?, consentedHost: String?) {
+        try refuseInsecure(url, invocation, addressLogin: addressLogin != nil)
+        var login = addressLogin
+        if login == nil { login = try read(invocation, account: account) }
+        guard var login else { return (nil, nil) }
+        let consentedHost = consentedHost(url, invocation)
+        login.plainHTTPConsented = consentedHost != nil
+        return (login, consentedHost)
+    }
+
     static func refuseInsecure(_ url: URL, _ invocation: Invocation, addressLogin: Bool = false) throws(CLIError) {
         guard addressLogin || invocation.flag("bearer") || invocation.value("login") != nil else { return }
         try refuseInsecure(url, consentedHost: consentedHost(url, invocation))

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LectorBasics
 import Glibc
+import LectorSettings
 import LectorStore
 
 enum ArticleCommands {
@@ -36,14 +37,7 @@ enum ArticleCommands {
                                                                         palette: Palette(theme: preferences.theme, color: session.usesColor(invocation)),
                                                                         plain: session.tablesArePlain, accountNames: accountNames)
             .render(articles, searching: query.search != nil)
-        var header: [String] = []
-        if preferences.showUnreadCount || preferences.showStarredCount {
-            let counts = try CLIError.catching { try store.articles.counters(accountID: query.accountID, folderID: query.folderID,
-                                                                                 feedID: query.feedID) }
-            header.append([preferences.showUnreadCount ? "\(counts.unread) unread" : nil,
-                           preferences.showStarredCount ? "\(counts.starred) starred" : nil].compactMap { $0 }.joined(separator: " · "))
-        }
-        let shown = (header + [text]).joined(separator: "\n")
+        let shown = (try countsLine(query, store: store, preferences: preferences) + [text]).joined(separator: "\n")
         let json = articles.enumerated().map { ArticleJSON($1, account: accountNames[$1.accountID] ?? "", handle: $0 + 1) }
         // Longer than the screen, the newest rows would scroll away: through the pager, as git
         // log (less -F prints a list that fits and returns at once).
@@ -51,6 +45,14 @@ enum ArticleCommands {
             return CommandOutput(text: "", json: json)
         }
         return CommandOutput(text: shown, json: json)
+    }
+
+    /// The line of counts above a list ("12 unread · 3 starred"), when the list settings show them.
+    static func countsLine(_ query: ArticleQuery, store: Store, preferences: Preferences) throws(CLIError) -> [String] {
+        guard preferences.showUnreadCount || preferences.showStarredCount else { return [] }
+        let counts = try CLIError.catching { try store.articles.counters(accountID: query.accountID, folderID: query.folderID, feedID: query.feedID) }
+        return [[preferences.showUnreadCount ? "\(counts.unread) unread" : nil,
+                 preferences.showStarredCount ? "\(counts.starred) starred" : nil].compactMap { $0 }.joined(separator: " · ")]
     }
 
     static let mark = CommandSpec(

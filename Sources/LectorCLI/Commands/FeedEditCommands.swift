@@ -37,31 +37,37 @@ enum FeedEditCommands {
             try administrator.requireEditing("add feeds")
             try administrator.refuseDuplicate(url)
         }
-        try FeedLogin.refuseInsecure(url, invocation, addressLogin: addressLogin != nil)
-        var login = try addressLogin ?? FeedLogin.read(invocation, account: account)
-        let consentedHost = login == nil ? nil : FeedLogin.consentedHost(url, invocation)
-        login?.plainHTTPConsented = consentedHost != nil
+        let (login, consentedHost) = try FeedLogin.forNewFeed(at: url, addressLogin: addressLogin, account: account, invocation)
         let finder = FeedFinder(http: session.http)
-        var choice: FeedFinder.Found
+        let choice: FeedFinder.Found
         switch try chosenFeed(at: url, finder: finder, login: login, administrator: administrator, invocation) {
         case .feed(let found): choice = found
         case .answer(let output): return output
         }
-        var feedURL = choice.candidate.url
-        if let login { feedURL = try FeedLogin.urlToStore(feedURL, typed: url, finder: finder, credentials: login.credentials) }
-        if choice.feed == nil {
-            do throws(FetchError) { choice = try finder.load(feedURL, credentials: login?.credentials) } catch { throw CLIError(error) }
-        }
-        guard let parsed = choice.feed else { throw CLIError.failure("\(feedURL.absoluteString) could not be read as a feed") }
+        let (feedURL, fetched) = try loaded(choice, typed: url, finder: finder, login: login)
         let folderName = invocation.value("folder")
         let request = SubscriptionRequest(url: feedURL, folder: folderName, title: invocation.value("title"),
-                                          fetched: .init(feed: parsed, state: choice.fetchState), loginUser: login?.user)
+                                          fetched: fetched, loginUser: login?.user)
         let newLogin = login.map { login in NewFeedLogin(secret: login.secret, item: { login.item($0) }, plainHTTPHost: consentedHost) }
         let subscription = try session.accounts { (manager) throws(AccountsError) in try manager.subscribe(request, through: administrator, login: newLogin) }
         let feed = subscription.feed
         return CommandOutput(text: "Subscribed to '\(TerminalText.sanitize(feed.title))'\(folderName.map { " in \($0)" } ?? "") (\(feed.url))\(subscription.change.note)."
                                  + (addressLogin == nil ? "" : "\n" + FeedLogin.movedNote),
                              json: FeedCommands.FeedJSON(try CLIError.catching { try LocalStructure.listing(feed.id, store: administrator.store) }))
+    }
+
+    /// The address to store for the chosen feed (the one typed when a login needs it, see
+    /// `FeedLogin.urlToStore`) and the feed fetched and parsed from it, with its validators.
+    static func loaded(_ choice: FeedFinder.Found, typed url: URL, finder: FeedFinder,
+                       login: FeedLogin?) throws(CLIError) -> (URL, SubscriptionRequest.FetchedFeed) {
+        var choice = choice
+        var feedURL = choice.candidate.url
+        if let login { feedURL = try FeedLogin.urlToStore(feedURL, typed: url, finder: finder, credentials: login.credentials) }
+        if choice.feed == nil {
+            do throws(FetchError) { choice = try finder.load(feedURL, credentials: login?.credentials) } catch { throw CLIError(error) }
+        }
+        guard let parsed = choice.feed else { throw CLIError.failure("\(feedURL.absoluteString) could not be read as a feed") }
+        return (feedURL, .init(feed: parsed, state: choice.fetchState))
     }
 
     /// The feed to subscribe to, or the command's answer without one.

@@ -28,30 +28,10 @@ enum ReaderCommands {
         let id = try session.handles.resolve(invocation.argument("ARTICLE") ?? "")
         guard let article = try CLIError.catching({ try store.articles.article(id) }) else { throw CLIError.notFound("no article with id \(id)") }
         let preferences = try session.preferences()
-        var html = try CLIError.catching { try store.articles.contentHTML(of: id) } ?? ""
-        var note: String?
-        var showsFullContent = false
-        if invocation.flag("full") || preferences.fullContentByDefault {
-            do throws(CLIError) {
-                html = try fullContent(article, feedHTML: html, store: store, session: session)
-                showsFullContent = true
-            }
-            catch { note = "full content unavailable (\(error.description)); showing the feed's text" }
-        }
-        let color = session.usesColor(invocation)
-        let bionicName = invocation.value("bionic") ?? preferences.bionicMode.rawValue
-        guard let bionic = LectorReader.BionicMode(rawValue: bionicName.lowercased()) else {
-            throw CLIError.usage("--bionic takes off or F1…F5, not '\(bionicName)'")
-        }
-        let style = RenderStyle(color: color, bionic: bionic)
-        let width = min(session.terminalWidth, 100)
-        let rendered = TerminalRenderer(width: width, style: style).render(html: html, baseURL: article.url.flatMap(URL.init(string:)))
-        let header = ArticleHeader(title: article.title, feed: article.feedTitle, author: article.author,
-                                   date: article.publishedAt.map { Date(timeIntervalSince1970: $0) },
-                                   // The feed's text is what the list measured: the same count gives the same minutes.
-                                   wordCount: showsFullContent || article.wordCount == 0 ? rendered.wordCount : article.wordCount)
-        var text = header.render(width: width, style: style) + "\n\n" + rendered.text
-        if let note { text = "note: \(note)\n\n" + text }
+        let content = try content(of: article, full: invocation.flag("full") || preferences.fullContentByDefault, store: store, session: session)
+        let rendered = try render(article, html: content.html, fullContent: content.full, note: content.note, invocation, session: session,
+                                  preferences: preferences)
+        let text = rendered.text
         let json = ReadJSON(article, account: try session.accountNames()[article.accountID] ?? "", text: rendered.body)
         session.currentArticle = id
         // The dock line names REPL commands, so it is only shown there; the article is read by then.
@@ -64,6 +44,37 @@ enum ReaderCommands {
         // Printed by the runner; marked read only once that happened.
         session.afterShown.append { try markRead(article, store: store, session: session) }
         return CommandOutput(text: dock.isEmpty ? text : text + "\n\n" + dock, json: json)
+    }
+
+    /// The HTML to show: the feed's, or with `full` the article page's main content — the feed's
+    /// with a note saying why when the page cannot be had.
+    static func content(of article: ArticleSummary, full: Bool, store: Store, session: Session) throws(CLIError)
+        -> (html: String, full: Bool, note: String?) {
+        let html = try CLIError.catching { try store.articles.contentHTML(of: article.id) } ?? ""
+        guard full else { return (html, false, nil) }
+        do throws(CLIError) { return (try fullContent(article, feedHTML: html, store: store, session: session), true, nil) }
+        catch { return (html, false, "full content unavailable (\(error.description)); showing the feed's text") }
+    }
+
+    /// The article as the terminal shows it: its header (title, feed, author, date, reading
+    /// time), then its text in the chosen Bionic mode, after the note when there is one.
+    static func render(_ article: ArticleSummary, html: String, fullContent: Bool, note: String?, _ invocation: Invocation,
+                       session: Session, preferences: Preferences) throws(CLIError) -> (text: String, body: String) {
+        let color = session.usesColor(invocation)
+        let bionicName = invocation.value("bionic") ?? preferences.bionicMode.rawValue
+        guard let bionic = LectorReader.BionicMode(rawValue: bionicName.lowercased()) else {
+            throw CLIError.usage("--bionic takes off or F1…F5, not '\(bionicName)'")
+        }
+        let style = RenderStyle(color: color, bionic: bionic)
+        let width = min(session.terminalWidth, 100)
+        let rendered = TerminalRenderer(width: width, style: style).render(html: html, baseURL: article.url.flatMap(URL.init(string:)))
+        let header = ArticleHeader(title: article.title, feed: article.feedTitle, author: article.author,
+                                   date: article.publishedAt.map { Date(timeIntervalSince1970: $0) },
+                                   // The feed's text is what the list measured: the same count gives the same minutes.
+                                   wordCount: fullContent || article.wordCount == 0 ? rendered.wordCount : article.wordCount)
+        var text = header.render(width: width, style: style) + "\n\n" + rendered.text
+        if let note { text = "note: \(note)\n\n" + text }
+        return (text, rendered.body)
     }
 
     static let extract = CommandSpec(

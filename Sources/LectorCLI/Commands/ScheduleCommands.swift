@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import LectorSettings
 import LectorStore
 
 /// Background sync the platform's way: a systemd user timer, or a crontab line where there is no
@@ -13,19 +14,7 @@ enum ScheduleCommands {
         discussion: "Reads sync.background (offers to turn it on; --yes does without asking) and sync.interval (never below 15 minutes). The units go to ~/.config/systemd/user/; with LECTOR_HOME set they go under it instead, where systemd does not look, and are not enabled. The crontab line for server accounts passes on the session bus address the keyring needs.",
         options: [OptionSpec("yes", short: "y", "turn sync.background on without asking when it is off")]
     ) { invocation, session in
-        var preferences = try session.preferences()
-        if !preferences.syncInBackground {
-            if !invocation.flag("yes") {
-                guard Prompter.isInteractive else {
-                    throw CLIError.conflict("background sync is off in the settings: pass --yes to turn it on and install, or run 'lector settings set sync.background true'")
-                }
-                guard try Prompter.confirm("Background sync is off. Turn it on and install the timer?") else {
-                    return .message("Nothing changed.")
-                }
-            }
-            _ = try CLIError.catching { try session.settingsEditor().set("sync.background", to: "true") }
-            preferences = try session.preferences()
-        }
+        guard let preferences = try backgroundSyncOn(invocation, session) else { return .message("Nothing changed.") }
         let units = try units(session, interval: max(15, preferences.syncIntervalMinutes))
         let directory = session.directories.systemdUser
         try CLIError.catching {
@@ -34,24 +23,43 @@ enum ScheduleCommands {
             try units.timerText.write(toFile: directory + "/" + SystemdUnits.timer, atomically: true, encoding: .utf8)
         }
         var lines = ["Wrote \(directory)/\(SystemdUnits.service) and \(SystemdUnits.timer) (every \(units.intervalMinutes) min)."]
-        var offersCrontab = true
-        if !systemdLooks(session) {
-            lines.append("They are under LECTOR_HOME, where systemd does not look, so nothing is installed (run without LECTOR_HOME to install the timer).")
-        } else if UserSystemd.isRunning(environment: session.environment) {
-            UserSystemd.run(["daemon-reload"])
-            let enabled = UserSystemd.run(["enable", "--now", SystemdUnits.timer])
-            lines.append(enabled.status == 0 ? "Enabled and started \(SystemdUnits.timer)."
-                                             : "systemctl --user enable failed: \(enabled.output.trimmingWhitespace)")
-            offersCrontab = false
-        } else {
-            lines.append("No systemd user manager is running here, so the timer was not enabled.")
-        }
-        let crontab = offersCrontab ? try crontab(units, session: session) : (line: nil, notes: [])
+        let enabled = enableTimer(session)
+        lines.append(enabled.line)
+        let crontab = enabled.done ? (line: nil, notes: []) : try crontab(units, session: session)
         if let line = crontab.line { lines += ["Add this line with 'crontab -e':", "  " + line] }
         lines += crontab.notes
         return CommandOutput(text: lines.joined(separator: "\n"),
                              json: StatusJSON(installed: systemdLooks(session), interval_minutes: units.intervalMinutes,
                                               crontab: crontab.line, last_run: nil))
+    }
+
+    /// The settings with sync.background on: as they are, or turned on (asked at a terminal,
+    /// --yes without asking); nil when the user said no.
+    static func backgroundSyncOn(_ invocation: Invocation, _ session: Session) throws(CLIError) -> Preferences? {
+        let preferences = try session.preferences()
+        if preferences.syncInBackground { return preferences }
+        if !invocation.flag("yes") {
+            guard Prompter.isInteractive else {
+                throw CLIError.conflict("background sync is off in the settings: pass --yes to turn it on and install, or run 'lector settings set sync.background true'")
+            }
+            guard try Prompter.confirm("Background sync is off. Turn it on and install the timer?") else { return nil }
+        }
+        _ = try CLIError.catching { try session.settingsEditor().set("sync.background", to: "true") }
+        return try session.preferences()
+    }
+
+    /// Enables the timer where a systemd user manager looks and runs; `done` when it did, and
+    /// the line that says what happened.
+    static func enableTimer(_ session: Session) -> (done: Bool, line: String) {
+        guard systemdLooks(session) else {
+            return (false, "They are under LECTOR_HOME, where systemd does not look, so nothing is installed (run without LECTOR_HOME to install the timer).")
+        }
+        guard UserSystemd.isRunning(environment: session.environment) else {
+            return (false, "No systemd user manager is running here, so the timer was not enabled.")
+        }
+        UserSystemd.run(["daemon-reload"])
+        let enabled = UserSystemd.run(["enable", "--now", SystemdUnits.timer])
+        return (true, enabled.status == 0 ? "Enabled and started \(SystemdUnits.timer)." : "systemctl --user enable failed: \(enabled.output.trimmingWhitespace)")
     }
 
     static let remove = CommandSpec(["schedule", "remove"], "stop background sync and delete its units") { _, session in
