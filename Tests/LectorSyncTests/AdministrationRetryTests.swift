@@ -59,13 +59,7 @@ struct AdministrationRetryTests {
         try await offPool {
             let (bench, writes) = try Self.benchLosingLastWrite(verb, on: api, .loseAnswer)
             let admin = AccountAdministrator(store: bench.store, account: bench.account, provider: bench.provider)
-            let change: ServerChange
-            do throws(AdministrationError) {
-                change = try Self.perform(verb, admin, bench)
-            } catch {
-                Issue.record("\(api) \(verb.rawValue): the server made the change and could be read back, yet the verb failed: \(error)")
-                return
-            }
+            guard let change = Self.perform(verb, admin, bench, failing: "the server made the change and could be read back, yet the verb failed") else { return }
             #expect(change == .alreadyMade, "\(api) \(verb.rawValue): the verb should say the server had done it, said \(change)")
             let sent = bench.server.requests.filter(Self.isWrite).count
             #expect(sent == writes, "\(api) \(verb.rawValue): \(sent) writes sent where the verb takes \(writes): one was sent again, though the server was found with the change made")
@@ -85,13 +79,7 @@ struct AdministrationRetryTests {
                 guard case .server(let cause) = error, cause.isTransient else { Issue.record("\(api) \(verb.rawValue): the lost answer gave \(error)"); return }
             }
             bench.tamper.clear()
-            let change: ServerChange
-            do throws(AdministrationError) {
-                change = try Self.perform(verb, admin, bench)
-            } catch {
-                Issue.record("\(api) \(verb.rawValue): the retry failed: \(error)")
-                return
-            }
+            guard let change = Self.perform(verb, admin, bench, failing: "the retry failed") else { return }
             // Where the server answers the repeated change as it answered the first (a rename, a
             // move, Miniflux's and Feedbin's idempotent calls), there is nothing to tell apart.
             let refused = Self.refusedWhenRepeated.contains { $0 == (api, verb) }
@@ -113,13 +101,7 @@ struct AdministrationRetryTests {
             } catch {
                 guard case .server(let cause) = error, cause.isTransient else { Issue.record("\(api) \(verb.rawValue): the dropped request gave \(error)"); return }
             }
-            let change: ServerChange
-            do throws(AdministrationError) {
-                change = try Self.perform(verb, admin, bench)
-            } catch {
-                Issue.record("\(api) \(verb.rawValue): the retry failed: \(error)")
-                return
-            }
+            guard let change = Self.perform(verb, admin, bench, failing: "the retry failed") else { return }
             #expect(change == .made, "\(api) \(verb.rawValue): the retry made the change itself, said \(change)")
             try Self.expectServerAndStoreAgree(api, verb, bench)
         }
@@ -140,6 +122,15 @@ struct AdministrationRetryTests {
         case .folderRename: "Tech"
         case .folderRemove: "News"
         default: nil
+        }
+    }
+
+    /// Runs the verb; when it fails, records that as `failing` (what its failure means here) and
+    /// gives nil.
+    static func perform(_ verb: Verb, _ admin: AccountAdministrator, _ bench: FreshRSSBench, failing: String) -> ServerChange? {
+        do throws(AdministrationError) { return try perform(verb, admin, bench) } catch {
+            Issue.record("\(bench.api) \(verb.rawValue): \(failing): \(error)")
+            return nil
         }
     }
 

@@ -128,12 +128,7 @@ struct SubscriptionPlanTests {
     @Test("the server subscribed but its answer was lost: Lector reads the server back, the step is done, the run goes on, and nothing is subscribed twice")
     func lostAnswerCheckedAtOnce() async throws {
         try await offPool {
-            let bench = try Harness.bench(.greader)
-            bench.feeds.addRemoteFeed(LectorTestSupport.RemoteFeed(feedURL: "https://more1.example/feed.xml", title: "More 1"))
-            let admin = AccountAdministrator(store: bench.store, account: bench.account, provider: bench.provider)
-            let planner = SubscriptionPlanner(administrator: admin)
-            let desired = [DesiredFeed(url: URL(string: "https://new.example/feed.xml")!), DesiredFeed(url: URL(string: "https://more1.example/feed.xml")!)]
-            bench.tamper.on(.loseAnswer, where: { $0.path.hasSuffix("subscription/quickadd") })
+            let (bench, admin, planner, desired) = try Self.twoNewFeeds(losingTheSubscribeAnswer: .loseAnswer)
             let outcomes = admin.apply(try planner.plan(desired, prune: false))
             #expect(outcomes.map(\.name) == ["done", "done"], "the run: \(outcomes)")
             #expect(bench.feeds.feeds.filter { $0.feedURL == "https://new.example/feed.xml" }.count == 1, "subscribed twice")
@@ -144,12 +139,7 @@ struct SubscriptionPlanTests {
     @Test("the server subscribed, its answer was lost and the server is then out of reach: the run stops; the re-run, planned from the server's structure, does not subscribe twice")
     func lostAnswerThenRerun() async throws {
         try await offPool {
-            let bench = try Harness.bench(.greader)
-            bench.feeds.addRemoteFeed(LectorTestSupport.RemoteFeed(feedURL: "https://more1.example/feed.xml", title: "More 1"))
-            let admin = AccountAdministrator(store: bench.store, account: bench.account, provider: bench.provider)
-            let planner = SubscriptionPlanner(administrator: admin)
-            let desired = [DesiredFeed(url: URL(string: "https://new.example/feed.xml")!), DesiredFeed(url: URL(string: "https://more1.example/feed.xml")!)]
-            bench.tamper.on(.loseAnswerThenUnreachable, where: { $0.path.hasSuffix("subscription/quickadd") })
+            let (bench, admin, planner, desired) = try Self.twoNewFeeds(losingTheSubscribeAnswer: .loseAnswerThenUnreachable)
             let outcomes = admin.apply(try planner.plan(desired, prune: false))
             #expect(outcomes.map(\.name) == ["failed", "not-run"], "the first run: \(outcomes)")
             #expect(bench.feeds.feeds.contains { $0.feedURL == "https://new.example/feed.xml" }, "the server should have subscribed before the answer was lost")
@@ -161,5 +151,17 @@ struct SubscriptionPlanTests {
             #expect(bench.feeds.feeds.filter { $0.feedURL == "https://new.example/feed.xml" }.count == 1, "subscribed twice")
             #expect(try Harness.serverFeeds(bench.provider) == Harness.localFeeds(bench.store, bench.account), "server and store differ")
         }
+    }
+
+    /// A plan for two feeds the server lacks, on a GReader bench where the answer to the first
+    /// subscribe meets `outcome` after the server applied it.
+    static func twoNewFeeds(losingTheSubscribeAnswer outcome: RequestTamper.Outcome) throws
+        -> (FreshRSSBench, AccountAdministrator, SubscriptionPlanner, [DesiredFeed]) {
+        let bench = try Harness.bench(.greader)
+        bench.feeds.addRemoteFeed(LectorTestSupport.RemoteFeed(feedURL: "https://more1.example/feed.xml", title: "More 1"))
+        let admin = AccountAdministrator(store: bench.store, account: bench.account, provider: bench.provider)
+        let desired = [DesiredFeed(url: URL(string: "https://new.example/feed.xml")!), DesiredFeed(url: URL(string: "https://more1.example/feed.xml")!)]
+        bench.tamper.on(outcome, where: { $0.path.hasSuffix("subscription/quickadd") })
+        return (bench, admin, SubscriptionPlanner(administrator: admin), desired)
     }
 }
