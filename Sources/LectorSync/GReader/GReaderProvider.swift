@@ -218,6 +218,11 @@ public final class GReaderProvider: SyncProvider, Sendable {
         RemoteFolder(serverID: GReaderWire.labelID(name), name: name)
     }
 
+    /// A folder is a label, named by its stream id.
+    public func folderServerID(named name: String) -> String { GReaderWire.labelID(name) }
+
+    public func folderName(ofServerID id: String) -> String { GReaderWire.labelName(id) ?? id }
+
     public func renameFolder(_ folder: RemoteFolder, to name: String) throws(SyncError) -> RemoteFolder {
         let renamed = RemoteFolder(serverID: GReaderWire.labelID(name), name: name)
         forgetDefaultFolder()
