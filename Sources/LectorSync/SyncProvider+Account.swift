@@ -9,6 +9,8 @@ extension SyncProvider {
         SubscribedFeed(feed: try subscribe(feedURL: request.url.absoluteString, folder: request.folder, title: request.title))
     }
 
+    public func reads(feedType type: String) -> Bool { true }
+
     public func folderServerID(named name: String) -> String { name }
 
     public func folderName(ofServerID id: String) -> String { id }

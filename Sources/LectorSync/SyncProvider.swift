@@ -71,6 +71,8 @@ public protocol SyncProvider: Sendable {
 
     // MARK: The administrator's requests (defaults in SyncProvider+Account.swift)
 
+    /// Whether the service can read a feed of this kind (a MIME type or a `FeedFormat` name).
+    func reads(feedType type: String) -> Bool
     /// Subscribes as `request` asks, `folders` being the account's folders as the store has them:
     /// the server's answer, and for a feed Lector fetches itself what the store keeps with it.
     func subscribe(_ request: SubscriptionRequest, among folders: [RemoteFolder]) throws(SyncError) -> SubscribedFeed

@@ -6,8 +6,9 @@ import LectorStore
 
 /// Administers one account's subscriptions and folders: the server first, then the store
 /// follows once the server acknowledged (offline nothing changes). A local account's server is
-/// this machine (`LocalProvider`): nothing is sent, and the store's part is the change. The one path the feed and folder commands, `feed apply` and `account copy`
-/// share; the CLI only parses, prompts and prints. (NetNewsWire's Account → AccountDelegate.)
+/// this machine (`LocalProvider`): nothing is sent, and the store's part is the change. The one
+/// path the feed and folder commands, `feed apply` and `account copy` share; the CLI only
+/// parses, prompts and prints. (NetNewsWire's Account → AccountDelegate.)
 public struct AccountAdministrator {
     public let store: Store
     public let account: Account
@@ -34,12 +35,8 @@ public struct AccountAdministrator {
     public var deletingFolderDeletesFeeds: Bool { provider.capabilities.deletingFolderDeletesFeeds }
 
     /// Whether the service can subscribe to a feed of this kind (a MIME type or a `FeedFormat`
-    /// name): FreshRSS reads RSS, Atom and RDF, not JSON Feed, so a JSON Feed is no candidate there.
-    public func canSubscribe(toFeedType type: String) -> Bool {
-        guard account.kind == .freshrss else { return true }
-        let lowered = type.lowercased()
-        return lowered != FeedFormat.json.rawValue && !lowered.contains("json")
-    }
+    /// name): a kind it cannot read is no candidate there.
+    public func canSubscribe(toFeedType type: String) -> Bool { provider.reads(feedType: type) }
 
     /// Refuses early, before anything is fetched or sent, what the service cannot do.
     public func requireEditing(_ verb: String) throws(AdministrationError) {

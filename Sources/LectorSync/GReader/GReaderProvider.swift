@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LectorBasics
 import Dispatch
+import LectorFeeds
 import LectorHTTP
 import Synchronization
 
@@ -216,6 +217,12 @@ public final class GReaderProvider: SyncProvider, Sendable {
     /// A GReader folder exists once a feed is filed in it; until then only its id is known.
     public func createFolder(named name: String) throws(SyncError) -> RemoteFolder {
         RemoteFolder(serverID: GReaderWire.labelID(name), name: name)
+    }
+
+    /// FreshRSS reads RSS, Atom and RDF, not JSON Feed.
+    public func reads(feedType type: String) -> Bool {
+        let lowered = type.lowercased()
+        return lowered != FeedFormat.json.rawValue && !lowered.contains("json")
     }
 
     /// A folder is a label, named by its stream id.
