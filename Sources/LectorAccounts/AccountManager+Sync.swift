@@ -57,8 +57,7 @@ extension AccountManager {
         defer { events(.ended(account)) }
         let progress: (SyncProgress) -> Void = { events(.progress(account, $0)) }
         do throws(AccountsError) {
-            return account.kind == .local ? try syncLocal(account, request, progress: progress)
-                : try syncRemote(account, request, progress: progress)
+            return try sync(account, request, progress: progress)
         } catch where isInterrupted() {
             // The transfers were cancelled under the sync: it was stopped, it did not fail.
             return AccountSyncReport(account: account, outcome: .interrupted, detail: .stopped, failures: [])
@@ -70,27 +69,28 @@ extension AccountManager {
         }
     }
 
-    private func syncLocal(_ account: Account, _ request: SyncRequest,
-                           progress: @escaping (SyncProgress) -> Void) throws(AccountsError) -> AccountSyncReport {
-        guard !request.pushOnly else { return AccountSyncReport(account: account, outcome: .ok, detail: .nothingToPush, failures: []) }
-        let logins = KeyringFeedLogins(keyring: keyring)
-        let sync = LocalFeedSync(store: store, account: account, fetcher: FeedFetcher(http: http),
-                                 credentials: { logins.credentials(for: $0) }, progress: progress)
-        let report: LocalFeedSync.Report
-        do { report = try sync.run(manual: request.trigger == .manual) } catch { throw .sync(error) }
-        let failures = report.feedFailures.map(SyncFailure.init)
-        let outcome = report.interruption != nil ? .interrupted
-            : RunOutcome.of(succeeded: report.fetched + report.unchanged + report.skipped, failures: failures.count)
-        return AccountSyncReport(account: account, outcome: outcome, detail: .fetched(report), failures: failures)
-    }
-
-    private func syncRemote(_ account: Account, _ request: SyncRequest,
-                            progress: @escaping (SyncProgress) -> Void) throws(AccountsError) -> AccountSyncReport {
-        let engine = SyncEngine(store: store, account: account, provider: try provider(for: account), progress: progress)
+    /// One account's run through its provider: a local account fetches its feeds (and has
+    /// nothing to push), a remote one pushes and then pulls, or only pushes.
+    private func sync(_ account: Account, _ request: SyncRequest,
+                      progress: @escaping (SyncProgress) -> Void) throws(AccountsError) -> AccountSyncReport {
+        let provider = try provider(for: account)
         do {
-            let detail: SyncDetail = request.pushOnly ? .pushed(try engine.push())
-                : .synced(try engine.run(since: request.ageLimit.earliest(from: request.now)))
-            return AccountSyncReport(account: account, outcome: .ok, detail: detail, failures: [])
+            if request.pushOnly {
+                guard let pushed = try provider.push(account, in: store, progress: progress) else {
+                    return AccountSyncReport(account: account, outcome: .ok, detail: .nothingToPush, failures: [])
+                }
+                return AccountSyncReport(account: account, outcome: .ok, detail: .pushed(pushed), failures: [])
+            }
+            switch try provider.sync(account, in: store, manual: request.trigger == .manual,
+                                     since: request.ageLimit.earliest(from: request.now), progress: progress) {
+            case .fetched(let report):
+                let failures = report.feedFailures.map(SyncFailure.init)
+                let outcome = report.interruption != nil ? .interrupted
+                    : RunOutcome.of(succeeded: report.fetched + report.unchanged + report.skipped, failures: failures.count)
+                return AccountSyncReport(account: account, outcome: outcome, detail: .fetched(report), failures: failures)
+            case .pulled(let report):
+                return AccountSyncReport(account: account, outcome: .ok, detail: .synced(report), failures: [])
+            }
         } catch {
             throw .sync(error)
         }

@@ -1,3 +1,4 @@
+import LectorFeeds
 import LectorHTTP
 import LectorKeyring
 import LectorStore
@@ -41,16 +42,21 @@ public final class AccountManager {
         return stored
     }
 
-    /// The sync provider of a remote account, with its secret from the keyring.
+    /// The provider of an account: a remote account's server reached with its secret from the
+    /// keyring; a local account's is this machine, which fetches the feeds with their logins
+    /// from the keyring.
     public func provider(for account: Account) throws(AccountsError) -> any SyncProvider {
+        guard account.kind != .local else {
+            let logins = KeyringFeedLogins(keyring: keyring)
+            return LocalProvider(fetcher: FeedFetcher(http: http), credentials: { logins.credentials(for: $0) })
+        }
         let secret = try secret(for: account)
         do { return try Providers.make(for: account, secret: secret, http: http) } catch { throw .sync(error) }
     }
 
-    /// The administrator of an account: with its provider for a remote account, the store alone
-    /// for a local one; feed logins follow their feeds in the keyring.
+    /// The administrator of an account, through its provider; feed logins follow their feeds in
+    /// the keyring.
     public func administrator(for account: Account) throws(AccountsError) -> AccountAdministrator {
-        AccountAdministrator(store: store, account: account, provider: account.kind == .local ? nil : try provider(for: account),
-                             logins: KeyringFeedLogins(keyring: keyring))
+        AccountAdministrator(store: store, account: account, provider: try provider(for: account), logins: KeyringFeedLogins(keyring: keyring))
     }
 }

@@ -24,7 +24,7 @@ extension AccountManager {
                           login: NewFeedLogin?) throws(AccountsError) -> Subscription {
         let subscription: Subscription
         do { subscription = try administrator.subscription(request) } catch { throw .administration(error) }
-        guard let login, administrator.account.kind == .local else { return subscription }
+        guard let login, administrator.provider.capabilities.fetchesFeedsHere else { return subscription }
         let feed = subscription.feed
         do throws(AccountsError) {
             do { try keyring.store(login.secret, for: login.item(feed)) } catch { throw .keyring(error) }

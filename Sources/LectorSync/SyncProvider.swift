@@ -1,8 +1,10 @@
 import FoundationEssentials
+import LectorStore
 
-/// One sync service (GReader, Miniflux, Fever, Feedbin) seen through one model. Providers
-/// translate; the engine decides. Calls block until the server answers: the CLI is a
-/// sequential program and the store belongs to one thread.
+/// One sync service (GReader, Miniflux, Fever, Feedbin) seen through one model, and a local
+/// account's own provider, whose server is this machine (`LocalProvider`). Providers translate;
+/// the engine decides. Calls block until the server answers: the CLI is a sequential program
+/// and the store belongs to one thread.
 public protocol SyncProvider: Sendable {
     /// What this service can and cannot do; the engine and the CLI consult it before acting.
     var capabilities: ProviderCapabilities { get }
@@ -66,6 +68,32 @@ public protocol SyncProvider: Sendable {
     /// name folders by their name, so the id changes too).
     func renameFolder(_ folder: RemoteFolder, to name: String) throws(SyncError) -> RemoteFolder
     func deleteFolder(_ folder: RemoteFolder) throws(SyncError)
+
+    // MARK: The administrator's requests (defaults in SyncProvider+Account.swift)
+
+    /// Whether the service can read a feed of this kind (a MIME type or a `FeedFormat` name).
+    func reads(feedType type: String) -> Bool
+    /// Subscribes as `request` asks, `folders` being the account's folders as the store has them:
+    /// the server's answer, and for a feed Lector fetches itself what the store keeps with it.
+    func subscribe(_ request: SubscriptionRequest, among folders: [RemoteFolder]) throws(SyncError) -> SubscribedFeed
+    /// The id a new folder named `name` will have on the server, for a folder kept in the store
+    /// before the server has it (or while a plan runs): the server's own naming rule.
+    func folderServerID(named name: String) -> String
+    /// The name to show for a folder the server knows only by `id`, until it says more.
+    func folderName(ofServerID id: String) -> String
+    /// The id `feed` has once its address changed in place to `url`.
+    func feedServerID(_ feed: RemoteFeedReference, movedTo url: String) -> String
+
+    // MARK: The account as a whole (the engine's by default; a local account fetches its feeds)
+
+    /// Brings the server's folders and feeds into the store.
+    func refreshStructure(of account: Account, in store: Store) throws(SyncError)
+    /// Sends the account's queued reads and stars, nothing else; nil when there is nowhere to send them.
+    func push(_ account: Account, in store: Store, progress: @escaping (SyncProgress) -> Void) throws(SyncError) -> SyncReport?
+    /// One sync of the account: `manual` runs ignore backoff and the polling floor, `since` is the
+    /// article-age limit of a pull (nil: what the server keeps).
+    func sync(_ account: Account, in store: Store, manual: Bool, since: Date?,
+              progress: @escaping (SyncProgress) -> Void) throws(SyncError) -> AccountSyncResult
 }
 
 extension SyncProvider {
@@ -103,9 +131,17 @@ public struct ProviderCapabilities: Sendable, Equatable {
     /// A subscription's address can be changed in place, keeping its entries (Miniflux); the
     /// others can only subscribe anew (see `changeFeedAddress`).
     public var canChangeFeedAddress: Bool
+    /// Every change is the store's alone, nothing is sent anywhere (a local account): a plan can
+    /// run as one transaction and be undone whole when a step stops it.
+    public var changesOnlyTheStore: Bool
+    /// Lector fetches the account's feeds itself (a local account): a feed's login is used and
+    /// kept here and moves with its feed, two feeds may share an address, and no article-age
+    /// limit applies to a sync.
+    public var fetchesFeedsHere: Bool
 
     public init(canEditStructure: Bool, entriesCarryState: Bool, foldersCanBeEmpty: Bool,
-                deletingFolderDeletesFeeds: Bool, stateBatchLimit: Int, contentsBatchLimit: Int, canChangeFeedAddress: Bool = false) {
+                deletingFolderDeletesFeeds: Bool, stateBatchLimit: Int, contentsBatchLimit: Int, canChangeFeedAddress: Bool = false,
+                changesOnlyTheStore: Bool = false, fetchesFeedsHere: Bool = false) {
         self.canEditStructure = canEditStructure
         self.entriesCarryState = entriesCarryState
         self.foldersCanBeEmpty = foldersCanBeEmpty
@@ -113,6 +149,8 @@ public struct ProviderCapabilities: Sendable, Equatable {
         self.stateBatchLimit = stateBatchLimit
         self.contentsBatchLimit = contentsBatchLimit
         self.canChangeFeedAddress = canChangeFeedAddress
+        self.changesOnlyTheStore = changesOnlyTheStore
+        self.fetchesFeedsHere = fetchesFeedsHere
     }
 }
 

@@ -22,7 +22,7 @@ struct AccountCopyOperationTests {
     static func copy(_ home: Home, from source: String = "Home", into destination: String = "Work",
                      parts: Set<AccountCopyPart> = Set(AccountCopyPart.allCases), dryRun: Bool) throws -> AccountCopyReport {
         try home.manager().copy(from: source, into: destination, parts: parts, dryRun: dryRun, syncSince: { nil },
-                                feedCredentials: { _ in nil }, shouldStop: { false })
+                                shouldStop: { false })
     }
 
     @Test("a dry run reports each part and changes nothing; the copy then files the feed in its folder and adds the reading list")

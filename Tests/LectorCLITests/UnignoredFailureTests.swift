@@ -1,4 +1,6 @@
 import Foundation
+import LectorHTTP
+import LectorFeeds
 import Testing
 @testable import LectorCLI
 import LectorAccounts
@@ -93,7 +95,7 @@ struct UnignoredFailureTests {
         let feed = try home.addFeed(title: "Tide Tables", folder: "Coast", account: "Personal")
         let store = try home.store()
         let account = try #require(try store.accounts.named("Personal"))
-        let administrator = AccountAdministrator(store: store, account: account, provider: nil)
+        let administrator = AccountAdministrator(store: store, account: account, provider: LocalProvider(fetcher: FeedFetcher(http: HTTPClient())))
         #expect(try administrator.existingFolder(named: "Coast")?.name == "Coast")
         #expect(try administrator.existingFolder(named: "Elsewhere") == nil, "no such folder is nil")
         #expect(try administrator.reference(feed).folder?.name == "Coast")

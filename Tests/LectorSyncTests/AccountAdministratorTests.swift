@@ -1,4 +1,6 @@
 import Foundation
+import LectorHTTP
+import LectorFeeds
 import LectorStore
 import LectorSync
 import LectorTestSupport
@@ -156,7 +158,7 @@ struct AccountAdministratorTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try Store(path: directory.appendingPathComponent("lector.sqlite").path)
         let account = try store.accounts.insert(kind: .local, name: "home", url: nil, username: nil)
-        let admin = AccountAdministrator(store: store, account: account, provider: nil)
+        let admin = AccountAdministrator(store: store, account: account, provider: LocalProvider(fetcher: FeedFetcher(http: HTTPClient())))
         let url = "https://blog.example/feed.xml"
         try admin.subscribe(SubscriptionRequest(url: URL(string: url)!, folder: "Blogs", siteURL: "https://blog.example/"))
         let subscribed = try Self.localFeeds(store, account)

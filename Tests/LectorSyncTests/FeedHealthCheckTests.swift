@@ -36,7 +36,7 @@ struct FeedHealthCheckTests {
             server = try LoopbackServer(handler: site.handler)
             store = try Store(path: directory.appendingPathComponent("lector.sqlite").path)
             account = try store.accounts.insert(kind: .local, name: "home", url: nil, username: nil)
-            admin = AccountAdministrator(store: store, account: account, provider: nil)
+            admin = AccountAdministrator(store: store, account: account, provider: LocalProvider(fetcher: FeedFetcher(http: HTTPClient())))
             for (path, folder) in [("/ok.xml", "A"), ("/old.xml", "A"), ("/gone.xml", "A"), ("/stale.xml", "B"), ("/page.html", "B")] {
                 try admin.subscribe(SubscriptionRequest(url: server.url(path), folder: folder, title: String(path.dropFirst())))
             }

@@ -1,4 +1,6 @@
 import Foundation
+import LectorHTTP
+import LectorFeeds
 import Testing
 import LectorStore
 @testable import LectorSync
@@ -28,7 +30,7 @@ struct FeedLoginMoveTests {
         let store = try Store(path: directory.appendingPathComponent("lector.sqlite").path)
         let account = try store.accounts.insert(kind: .local, name: "home", url: nil, username: nil)
         let keeper = Keeper()
-        let admin = AccountAdministrator(store: store, account: account, provider: nil, logins: keeper)
+        let admin = AccountAdministrator(store: store, account: account, provider: LocalProvider(fetcher: FeedFetcher(http: HTTPClient())), logins: keeper)
         let feed = try admin.subscribe(SubscriptionRequest(url: URL(string: "https://members.example/old.xml")!, title: "Members",
                                                            loginUser: "alice"))
         keeper.put("feed-secret", feed)

@@ -1,4 +1,6 @@
 import Foundation
+import LectorHTTP
+import LectorFeeds
 import LectorStore
 import LectorSync
 import LectorTestSupport
@@ -62,7 +64,7 @@ struct SubscriptionPlanTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try Store(path: directory.appendingPathComponent("lector.sqlite").path)
         let account = try store.accounts.insert(kind: .local, name: "home", url: nil, username: nil)
-        let admin = AccountAdministrator(store: store, account: account, provider: nil)
+        let admin = AccountAdministrator(store: store, account: account, provider: LocalProvider(fetcher: FeedFetcher(http: HTTPClient())))
         try admin.subscribe(SubscriptionRequest(url: URL(string: "https://site1.example/feed.xml")!, folder: "Tech", title: "Feed 1"))
         try admin.subscribe(SubscriptionRequest(url: URL(string: "https://site2.example/feed.xml")!, folder: "News", title: "Feed 2"))
         let planner = SubscriptionPlanner(administrator: admin)
@@ -83,7 +85,7 @@ struct SubscriptionPlanTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try Store(path: directory.appendingPathComponent("lector.sqlite").path)
         let account = try store.accounts.insert(kind: .local, name: "home", url: nil, username: nil)
-        let admin = AccountAdministrator(store: store, account: account, provider: nil)
+        let admin = AccountAdministrator(store: store, account: account, provider: LocalProvider(fetcher: FeedFetcher(http: HTTPClient())))
         let planner = SubscriptionPlanner(administrator: admin)
         let desired = (1...3).map { DesiredFeed(url: URL(string: "https://feed\($0).example/rss")!) }
         var asked = 0

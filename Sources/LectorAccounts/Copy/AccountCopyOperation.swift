@@ -9,11 +9,9 @@ extension AccountManager {
     /// destination is synced so its new feeds have their articles, and the source's starred ones
     /// are found and starred there; then the reading list, by address. A failure to star is
     /// reported in its step and the copy goes on; the others stop it.
-    /// `syncSince` is the article-age limit of a remote destination's sync; `feedCredentials`
-    /// the logins of a local one's feeds.
+    /// `syncSince` is the article-age limit of a remote destination's sync.
     public func copy(from sourceName: String, into destinationName: String, parts: Set<AccountCopyPart>, dryRun: Bool,
-                     syncSince: () throws(AccountsError) -> Date?, feedCredentials: @escaping (Feed) -> FeedCredentials?,
-                     shouldStop: () -> Bool) throws(AccountsError) -> AccountCopyReport {
+                     syncSince: () throws(AccountsError) -> Date?, shouldStop: () -> Bool) throws(AccountsError) -> AccountCopyReport {
         let source = try account(named: sourceName)
         let destination = try account(named: destinationName)
         guard source.id != destination.id else { throw .copyIntoItself(account: source.name) }
@@ -24,7 +22,7 @@ extension AccountManager {
         let copy = AccountCopy(from: source, into: administrator)
         var starred: AccountCopyReport.Starred?
         if parts.contains(.starred) {
-            starred = try copyStarred(copy, into: destination, dryRun: dryRun, syncSince: syncSince, feedCredentials: feedCredentials)
+            starred = try copyStarred(copy, through: administrator, dryRun: dryRun, syncSince: syncSince)
         }
         var readingList: AccountCopyReport.ReadingList?
         if parts.contains(.readingList) {
@@ -56,11 +54,11 @@ extension AccountManager {
 
     /// The stars: counted on a dry run; else the destination is synced first, and a failure
     /// (the sync's, or the starring's) is the step's outcome.
-    private func copyStarred(_ copy: AccountCopy, into destination: Account, dryRun: Bool, syncSince: () throws(AccountsError) -> Date?,
-                             feedCredentials: @escaping (Feed) -> FeedCredentials?) throws(AccountsError) -> AccountCopyReport.Starred {
+    private func copyStarred(_ copy: AccountCopy, through administrator: AccountAdministrator, dryRun: Bool,
+                             syncSince: () throws(AccountsError) -> Date?) throws(AccountsError) -> AccountCopyReport.Starred {
         if dryRun { return .planned(wanted: try administering { () throws(AdministrationError) in try copy.starredInSource() }.count) }
         do throws(AccountsError) {
-            let sync = try syncing(destination, since: syncSince, feedCredentials: feedCredentials)
+            let sync = try syncing(administrator, since: syncSince)
             return .done(try administering { () throws(AdministrationError) in try copy.copyStarred(fetch: sync) })
         } catch {
             return .failed(error)
@@ -68,16 +66,13 @@ extension AccountManager {
     }
 
     /// How to sync the destination so the feeds just subscribed have their articles: a local
-    /// account fetches them itself, a remote one asks its server.
-    private func syncing(_ account: Account, since: () throws(AccountsError) -> Date?,
-                         feedCredentials: @escaping (Feed) -> FeedCredentials?) throws(AccountsError) -> () throws(SyncError) -> Void {
-        if account.kind == .local {
-            let sync = LocalFeedSync(store: store, account: account, fetcher: FeedFetcher(http: http), credentials: feedCredentials)
-            return { () throws(SyncError) in _ = try sync.run(manual: true) }
-        }
-        let since = try since()
-        let engine = SyncEngine(store: store, account: account, provider: try provider(for: account))
-        return { () throws(SyncError) in _ = try engine.run(since: since) }
+    /// account fetches them itself, a remote one asks its server. The age limit is read only
+    /// for a pull: none applies to feeds Lector fetches itself.
+    private func syncing(_ administrator: AccountAdministrator,
+                         since: () throws(AccountsError) -> Date?) throws(AccountsError) -> () throws(SyncError) -> Void {
+        let provider = administrator.provider, account = administrator.account
+        let since = provider.capabilities.fetchesFeedsHere ? nil : try since()
+        return { [store] () throws(SyncError) in _ = try provider.sync(account, in: store, manual: true, since: since, progress: { _ in }) }
     }
 }
 

@@ -23,11 +23,10 @@ enum AccountCopyCommand {
     ) { invocation, session in
         let named = AccountCopyPart.allCases.filter { invocation.flag($0.rawValue) }
         let editor = try session.settingsEditor()
-        let keyring = session.keyring
         let report = try session.accounts { (manager) throws(AccountsError) in
             try manager.copy(from: invocation.argument("SOURCE") ?? "", into: invocation.argument("DEST") ?? "",
                              parts: Set(named.isEmpty ? AccountCopyPart.allCases : named), dryRun: invocation.flag("dry-run"),
-                             syncSince: syncSince(editor), feedCredentials: { FeedLogin.credentials(for: $0, keyring: keyring) }, shouldStop: { Interrupt.isRequested })
+                             syncSince: syncSince(editor), shouldStop: { Interrupt.isRequested })
         }
         return CopyOutput(report: report).render(session: session)
     }

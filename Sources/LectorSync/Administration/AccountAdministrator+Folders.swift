@@ -12,41 +12,33 @@ extension AccountAdministrator {
         guard !name.trimmingBlanks.isEmpty else { throw .emptyName(what: "folder name") }
         try requireEditing("create folders")
         if try existingFolder(named: name) != nil { throw .folderExists(name: name, account: account.name) }
-        var serverID = name
-        if let provider {
-            guard let created = try change({ () throws(SyncError) in try provider.createFolder(named: name) },
-                                           isDone: { try existingFolder(named: name) != nil }) else {
-                guard let existing = try existingFolder(named: name) else { throw .folderExists(name: name, account: account.name) }
-                return FolderPlacement(folder: existing, created: false, keptLocally: false, change: .alreadyMade)
-            }
-            serverID = created.serverID
+        guard let created = try change({ () throws(SyncError) in try provider.createFolder(named: name) },
+                                       isDone: { try existingFolder(named: name) != nil }) else {
+            guard let existing = try existingFolder(named: name) else { throw .folderExists(name: name, account: account.name) }
+            return FolderPlacement(folder: existing, created: false, keptLocally: false, change: .alreadyMade)
         }
-        let folder = try storing { try store.folders.insert(accountID: account.id, serverID: serverID, name: name) }
-        return FolderPlacement(folder: folder, created: true, keptLocally: provider.map { !$0.capabilities.foldersCanBeEmpty } ?? false)
+        let folder = try storing { try store.folders.insert(accountID: account.id, serverID: created.serverID, name: name) }
+        return FolderPlacement(folder: folder, created: true, keptLocally: !provider.capabilities.foldersCanBeEmpty)
     }
 
     @discardableResult
     public func renameFolder(_ folder: Folder, to name: String) throws(AdministrationError) -> ServerChange {
         guard !name.trimmingBlanks.isEmpty else { throw .emptyName(what: "new name") }
         try requireEditing("rename folders")
-        var serverID: String?
-        if let provider {
-            let hasFeeds = try storing { try !store.feeds.list(accountID: account.id, folderID: folder.id).isEmpty }
-            let current = RemoteFolder(serverID: folder.serverID, name: folder.name)
-            // A folder the server has not seen yet (no feeds, no empty folders there) is renamed
-            // here only, under the id the server will give it.
-            let renamed = try change({ () throws(SyncError) in
-                hasFeeds || provider.capabilities.foldersCanBeEmpty
-                    ? try provider.renameFolder(current, to: name) : try provider.createFolder(named: name)
-            }, isDone: {
-                // The new name is there and the old one gone (unless only its case changes).
-                try existingFolder(named: name)?.name == name
-                    && (folder.name.equalsIgnoringCase(name) || existingFolder(named: folder.name) == nil)
-            })
-            guard let renamed else { return .alreadyMade }
-            serverID = renamed.serverID
-        }
-        try storing { try store.folders.rename(folder.id, to: name, serverID: serverID) }
+        let hasFeeds = try storing { try !store.feeds.list(accountID: account.id, folderID: folder.id).isEmpty }
+        let current = RemoteFolder(serverID: folder.serverID, name: folder.name)
+        // A folder the server has not seen yet (no feeds, no empty folders there) is renamed
+        // here only, under the id the server will give it.
+        let renamed = try change({ () throws(SyncError) in
+            hasFeeds || provider.capabilities.foldersCanBeEmpty
+                ? try provider.renameFolder(current, to: name) : try provider.createFolder(named: name)
+        }, isDone: {
+            // The new name is there and the old one gone (unless only its case changes).
+            try existingFolder(named: name)?.name == name
+                && (folder.name.equalsIgnoringCase(name) || existingFolder(named: folder.name) == nil)
+        })
+        guard let renamed else { return .alreadyMade }
+        try storing { try store.folders.rename(folder.id, to: name, serverID: renamed.serverID) }
         return .made
     }
 
@@ -58,7 +50,7 @@ extension AccountAdministrator {
         let feeds = try storing { try store.feeds.list(accountID: account.id, folderID: folder.id) }
         let deletesFeeds = deletingFolderDeletesFeeds && !feeds.isEmpty
         var outcome = ServerChange.made
-        if let provider, !feeds.isEmpty || provider.capabilities.foldersCanBeEmpty {
+        if !feeds.isEmpty || provider.capabilities.foldersCanBeEmpty {
             if try change({ () throws(SyncError) in try provider.deleteFolder(RemoteFolder(serverID: folder.serverID, name: folder.name)) },
                           isDone: { try !store.folders.list(accountID: account.id).contains { $0.folder.id == folder.id } }) == nil {
                 outcome = .alreadyMade
@@ -73,8 +65,7 @@ extension AccountAdministrator {
         // The server decides where the feeds went (FreshRSS: its default category); ask it now
         // rather than at the next sync. The delete itself is done either way.
         var refiledIn: String?
-        if let provider, let moved = feeds.first?.feed, !deletesFeeds,
-           (try? SyncEngine(store: store, account: account, provider: provider).refreshStructure()) != nil {
+        if let moved = feeds.first?.feed, !deletesFeeds, (try? provider.refreshStructure(of: account, in: store)) != nil {
             refiledIn = try? store.feeds.list(accountID: account.id).first { $0.feed.id == moved.id }?.folderName
         }
         if deletesFeeds { for listing in feeds { forgetLoginIfAny(listing.feed) } }

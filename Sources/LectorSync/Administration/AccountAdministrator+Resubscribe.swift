@@ -16,7 +16,7 @@ public enum AddressChange: Sendable, Equatable {
 extension AccountAdministrator {
     /// How `changeAddress` would treat `feed`.
     public func addressChange(_ feed: Feed) throws(AdministrationError) -> AddressChange {
-        guard let provider, !provider.capabilities.canChangeFeedAddress else { return .inPlace }
+        guard !provider.capabilities.canChangeFeedAddress else { return .inPlace }
         let articles = try storing { try store.articles.list(ArticleQuery(accountID: account.id, feedID: feed.id, newestFirst: false, limit: Int.max)) }
         return .resubscribe(articles: articles.count, starred: articles.filter(\.starred).count)
     }
@@ -30,8 +30,8 @@ extension AccountAdministrator {
         let starred = try storing {
             try store.articles.list(ArticleQuery(accountID: account.id, feedID: feed.id, starredOnly: true, newestFirst: false, limit: Int.max))
         }
-        if !starred.isEmpty, let provider {
-            do { _ = try SyncEngine(store: store, account: account, provider: provider).run(since: nil) } catch { throw .server(error) }
+        if !starred.isEmpty {
+            do { _ = try provider.sync(account, in: store, manual: true, since: nil, progress: { _ in }) } catch { throw .server(error) }
             let key = canonicalFeedKey(url)
             let feeds = try storing { try store.feeds.list(accountID: account.id) }
             guard let moved = feeds.first(where: { URL(string: $0.feed.url).map(canonicalFeedKey) == key }) else {

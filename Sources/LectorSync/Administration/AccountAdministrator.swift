@@ -5,14 +5,15 @@ import LectorHTTP
 import LectorStore
 
 /// Administers one account's subscriptions and folders: the server first, then the store
-/// follows once the server acknowledged (offline nothing changes), or the store alone for a
-/// local account. The one path the feed and folder commands, `feed apply` and `account copy`
-/// share; the CLI only parses, prompts and prints. (NetNewsWire's Account → AccountDelegate.)
+/// follows once the server acknowledged (offline nothing changes). A local account's server is
+/// this machine (`LocalProvider`): nothing is sent, and the store's part is the change. The one
+/// path the feed and folder commands, `feed apply` and `account copy` share; the CLI only
+/// parses, prompts and prints. (NetNewsWire's Account → AccountDelegate.)
 public struct AccountAdministrator {
     public let store: Store
     public let account: Account
-    /// The account's service; nil for a local account.
-    public let provider: (any SyncProvider)?
+    /// The account's service, or for a local account `LocalProvider`.
+    public let provider: any SyncProvider
     /// Keeps the secrets of feeds behind a login in step with the feeds: gone with a feed, moved
     /// with it. Nil where no feed has a login (services fetch through their server).
     public var logins: (any FeedLoginKeeper)?
@@ -20,7 +21,7 @@ public struct AccountAdministrator {
     /// (a person said yes to that very move): to any other origin a login never moves.
     public var loginMovesConsented: Set<String> = []
 
-    public init(store: Store, account: Account, provider: (any SyncProvider)?, logins: (any FeedLoginKeeper)? = nil) {
+    public init(store: Store, account: Account, provider: any SyncProvider, logins: (any FeedLoginKeeper)? = nil) {
         self.store = store
         self.account = account
         self.provider = provider
@@ -28,18 +29,14 @@ public struct AccountAdministrator {
     }
 
     /// True when feeds and folders can be changed (local accounts always; services by their API).
-    public var canEditStructure: Bool { provider?.capabilities.canEditStructure ?? true }
+    public var canEditStructure: Bool { provider.capabilities.canEditStructure }
 
     /// True when deleting a non-empty folder on the server deletes its feeds too (Miniflux).
-    public var deletingFolderDeletesFeeds: Bool { provider?.capabilities.deletingFolderDeletesFeeds ?? false }
+    public var deletingFolderDeletesFeeds: Bool { provider.capabilities.deletingFolderDeletesFeeds }
 
     /// Whether the service can subscribe to a feed of this kind (a MIME type or a `FeedFormat`
-    /// name): FreshRSS reads RSS, Atom and RDF, not JSON Feed, so a JSON Feed is no candidate there.
-    public func canSubscribe(toFeedType type: String) -> Bool {
-        guard account.kind == .freshrss else { return true }
-        let lowered = type.lowercased()
-        return lowered != FeedFormat.json.rawValue && !lowered.contains("json")
-    }
+    /// name): a kind it cannot read is no candidate there.
+    public func canSubscribe(toFeedType type: String) -> Bool { provider.reads(feedType: type) }
 
     /// Refuses early, before anything is fetched or sent, what the service cannot do.
     public func requireEditing(_ verb: String) throws(AdministrationError) {
@@ -48,10 +45,9 @@ public struct AccountAdministrator {
 
     /// Brings the server's folders and feeds into the store before a plan is made, so the plan
     /// starts from what the server has now: a subscription whose answer was lost last time is
-    /// known, not tried again. Nothing for a local account.
+    /// known, not tried again. Nothing for a local account, whose store is the structure.
     public func refreshFromServer() throws(AdministrationError) {
-        guard let provider else { return }
-        do { try SyncEngine(store: store, account: account, provider: provider).refreshStructure() } catch { throw .server(error) }
+        do { try provider.refreshStructure(of: account, in: store) } catch { throw .server(error) }
     }
 
     // MARK: Feeds
@@ -76,20 +72,17 @@ public struct AccountAdministrator {
     public func subscription(_ request: SubscriptionRequest, checkedForDuplicates: Bool = false) throws(AdministrationError) -> Subscription {
         try requireEditing("add feeds")
         if !checkedForDuplicates { try refuseDuplicate(request.url) }
-        if let provider {
-            let key = canonicalFeedKey(request.url)
-            let subscribed = { () throws -> FeedListing? in
-                try store.feeds.list(accountID: account.id).first { URL(string: $0.feed.url).map(canonicalFeedKey) == key }
-            }
-            guard let remoteFeed = try change({ () throws(SyncError) in
-                try provider.subscribe(feedURL: request.url.absoluteString, folder: request.folder, title: request.title)
-            }, isDone: { try subscribed() != nil }) else {
-                return Subscription(feed: try finishSubscription(request, listing: try storing { try subscribed() }), change: .alreadyMade)
-            }
-            return Subscription(feed: try storing { try storeAcknowledged(remoteFeed, folderName: request.folder, siteURL: request.knownSiteURL) },
-                                change: .made)
+        let key = canonicalFeedKey(request.url)
+        let subscribed = { () throws -> FeedListing? in
+            try store.feeds.list(accountID: account.id).first { URL(string: $0.feed.url).map(canonicalFeedKey) == key }
         }
-        return Subscription(feed: try storeLocalSubscription(request), change: .made)
+        let folders = try storing { try store.folders.list(accountID: account.id).map { RemoteFolder(serverID: $0.folder.serverID, name: $0.folder.name) } }
+        guard let subscribedFeed = try change({ () throws(SyncError) in try provider.subscribe(request, among: folders) },
+                                              isDone: { try subscribed() != nil }) else {
+            return Subscription(feed: try finishSubscription(request, listing: try storing { try subscribed() }), change: .alreadyMade)
+        }
+        return Subscription(feed: try storing { try storeAcknowledged(subscribedFeed, folderName: request.folder, siteURL: request.knownSiteURL) },
+                            change: .made)
     }
 
     /// A subscription the server had already: the answer to the first try may have been lost
@@ -106,43 +99,15 @@ public struct AccountAdministrator {
         return feed
     }
 
-    private func storeLocalSubscription(_ request: SubscriptionRequest) throws(AdministrationError) -> Feed {
-        try storing {
-            try store.database.write {
-                let folderID = try request.folder.map { try folderInStore(named: $0).folder.id }
-                let title = request.localTitle
-                let feed = try store.feeds.insert(accountID: account.id, folderID: folderID, serverID: request.url.absoluteString,
-                                                  title: title.title, url: request.url.absoluteString,
-                                                  siteURL: request.knownSiteURL, titleIsPlaceholder: title.isPlaceholder)
-                if let fetched = request.fetched {
-                    try store.sync.applyEntries(accountID: account.id,
-                                                fetched.feed.items.map { (feed.id, LocalFeedSync.article($0, feedID: feed.id), false, false) },
-                                                protected: [], stateUpdatesExisting: false)
-                    if let state = fetched.state {
-                        try store.fetchMeta.save(StoredFetchMeta(etag: state.etag, lastModified: state.lastModified, bodyHash: state.bodyHash,
-                                                                 nextFetchAt: state.nextFetchAt, lastFetchedAt: Date().timeIntervalSince1970),
-                                                 feedID: feed.id)
-                    }
-                }
-                if let user = request.loginUser { try store.feeds.setLogin(feed.id, user: user) }
-                var stored = feed
-                stored.loginUser = request.loginUser
-                return stored
-            }
-        }
-    }
-
     @discardableResult
     public func rename(_ feed: Feed, to title: String) throws(AdministrationError) -> ServerChange {
         guard !title.trimmingBlanks.isEmpty else { throw .emptyName(what: "new title") }
         try requireEditing("rename feeds")
         var outcome = ServerChange.made
-        if let provider {
-            let reference = try reference(feed)
-            if try change({ () throws(SyncError) in try provider.renameFeed(reference, to: title) },
-                          isDone: { try listing(of: feed)?.feed.title == title }) == nil {
-                outcome = .alreadyMade
-            }
+        let reference = try reference(feed)
+        if try change({ () throws(SyncError) in try provider.renameFeed(reference, to: title) },
+                      isDone: { try listing(of: feed)?.feed.title == title }) == nil {
+            outcome = .alreadyMade
         }
         try storing { try store.feeds.update(feed.id, title: title, siteURL: feed.siteURL) }
         return outcome
@@ -154,12 +119,10 @@ public struct AccountAdministrator {
         guard !name.trimmingBlanks.isEmpty else { throw .emptyName(what: "folder name") }
         try requireEditing("move feeds")
         var outcome = ServerChange.made
-        if let provider {
-            let reference = try reference(feed)
-            if try change({ () throws(SyncError) in try provider.moveFeed(reference, to: name) },
-                          isDone: { try listing(of: feed)?.folderName?.equalsIgnoringCase(name) == true }) == nil {
-                outcome = .alreadyMade
-            }
+        let reference = try reference(feed)
+        if try change({ () throws(SyncError) in try provider.moveFeed(reference, to: name) },
+                      isDone: { try listing(of: feed)?.folderName?.equalsIgnoringCase(name) == true }) == nil {
+            outcome = .alreadyMade
         }
         var placement = try storing {
             try store.database.write {
@@ -180,19 +143,16 @@ public struct AccountAdministrator {
         try requireEditing("change feed addresses")
         // A login in the new address is someone else's (a redirect's Location): never stored.
         let url = HTTPOrigin.withoutUserInfo(address)
-        guard provider != nil else {
-            guard feed.loginUser != nil else {
-                return try storing { try store.feeds.changeAddress(feed.id, to: url.absoluteString, serverID: url.absoluteString) }
-            }
-            return try moveWithLogin(feed, to: url)
-        }
         let current = try reference(feed)
         let key = canonicalFeedKey(url)
-        let existing = try storing { try store.feeds.list(accountID: account.id) }.contains { URL(string: $0.feed.url).map(canonicalFeedKey) == key }
-        if !existing, let provider, provider.capabilities.canChangeFeedAddress {
+        // A service keeps one subscription per address: one there already is the one to keep.
+        // Feeds Lector fetches itself may share an address, so the store is not asked.
+        let existing = try provider.capabilities.fetchesFeedsHere ? false
+            : storing { try store.feeds.list(accountID: account.id) }.contains { URL(string: $0.feed.url).map(canonicalFeedKey) == key }
+        if !existing, provider.capabilities.canChangeFeedAddress {
             let changedInPlace = try server { () throws(SyncError) in try provider.changeFeedAddress(current, to: url.absoluteString) }
             if changedInPlace {
-                return try storing { try store.feeds.changeAddress(feed.id, to: url.absoluteString, serverID: feed.serverID) }
+                return try changeInPlace(feed, to: url, serverID: provider.feedServerID(current, movedTo: url.absoluteString))
             }
         }
         try resubscribe(feed, at: url, folder: current.folder?.name, alreadySubscribed: existing)
@@ -203,11 +163,9 @@ public struct AccountAdministrator {
     public func unsubscribe(_ feed: Feed) throws(AdministrationError) -> ServerChange {
         try requireEditing("remove feeds")
         var outcome = ServerChange.made
-        if let provider {
-            let reference = try reference(feed)
-            if try change({ () throws(SyncError) in try provider.unsubscribe(reference) }, isDone: { try listing(of: feed) == nil }) == nil {
-                outcome = .alreadyMade
-            }
+        let reference = try reference(feed)
+        if try change({ () throws(SyncError) in try provider.unsubscribe(reference) }, isDone: { try listing(of: feed) == nil }) == nil {
+            outcome = .alreadyMade
         }
         try storing { try store.feeds.remove(feed.id) }
         forgetLoginIfAny(feed)
@@ -221,8 +179,17 @@ public struct AccountAdministrator {
     /// Where moving `feed` to `url` would carry its login, when that is another origin (scheme,
     /// host, port) than the one the login was given for; nil when no login leaves its origin.
     public func loginOriginChange(_ feed: Feed, to url: URL) -> LoginOriginChange? {
-        guard provider == nil, feed.loginUser != nil, let current = URL(string: feed.url), !HTTPOrigin.same(current, url) else { return nil }
+        guard provider.capabilities.fetchesFeedsHere, feed.loginUser != nil, let current = URL(string: feed.url), !HTTPOrigin.same(current, url) else { return nil }
         return LoginOriginChange(from: HTTPOrigin.name(current), to: HTTPOrigin.name(url))
+    }
+
+    /// The store's part of an address changed in place: a feed Lector fetches itself behind a
+    /// login moves with its secret (`moveWithLogin`), any other feed just takes its new address.
+    private func changeInPlace(_ feed: Feed, to url: URL, serverID: String) throws(AdministrationError) {
+        guard provider.capabilities.fetchesFeedsHere, feed.loginUser != nil else {
+            return try storing { try store.feeds.changeAddress(feed.id, to: url.absoluteString, serverID: serverID) }
+        }
+        try moveWithLogin(feed, to: url, serverID: serverID)
     }
 
     /// A local feed behind a login moves with its secret: kept for the new address first (the
@@ -230,7 +197,7 @@ public struct AccountAdministrator {
     /// to plain http on another machine, where the login would cross the network in clear —
     /// unless the user consented to plain http for that very host when adding the feed — and
     /// never to another origin nobody consented to (a redirect alone is no one's consent).
-    private func moveWithLogin(_ feed: Feed, to url: URL) throws(AdministrationError) {
+    private func moveWithLogin(_ feed: Feed, to url: URL, serverID: String) throws(AdministrationError) {
         if PlainHTTPRule.wouldExpose(url, consentedHost: feed.plainHTTPHost) {
             throw .loginInClear(feed: feed.title, url: url.absoluteString)
         }
@@ -241,7 +208,7 @@ public struct AccountAdministrator {
         var moved = feed
         moved.url = url.absoluteString
         do {
-            try storing { try store.feeds.changeAddress(feed.id, to: url.absoluteString, serverID: url.absoluteString) }
+            try storing { try store.feeds.changeAddress(feed.id, to: url.absoluteString, serverID: serverID) }
         } catch {
             logins?.forget(moved)
             throw error
@@ -254,7 +221,7 @@ public struct AccountAdministrator {
     /// The folder of that name in the store, inserted (under the id the service will give it) when missing.
     func folderInStore(named name: String) throws -> FolderPlacement {
         if let existing = try existingFolder(named: name) { return FolderPlacement(folder: existing, created: false, keptLocally: false) }
-        let serverID = account.kind == .freshrss ? GReaderWire.labelID(name) : name
+        let serverID = provider.folderServerID(named: name)
         return FolderPlacement(folder: try store.folders.insert(accountID: account.id, serverID: serverID, name: name), created: true,
                                keptLocally: false)
     }
@@ -271,20 +238,39 @@ public struct AccountAdministrator {
     /// Stores a feed the server just acknowledged, with its folder, without waiting for a sync.
     /// A folder new to the store takes the name asked for: services that name folders by a
     /// number (Miniflux categories) would otherwise show the number until the next sync.
-    /// `siteURL` stands in for a site address the server did not give.
-    func storeAcknowledged(_ remote: RemoteFeed, folderName: String?, siteURL: String?) throws -> Feed {
-        try store.database.write {
+    /// `siteURL` stands in for a site address the server did not give. A feed Lector fetches
+    /// itself comes with what the caller fetched (its articles, and validators so the first sync
+    /// asks conditionally) and its login's user.
+    func storeAcknowledged(_ subscribed: SubscribedFeed, folderName: String?, siteURL: String?) throws -> Feed {
+        let remote = subscribed.feed
+        return try store.database.write {
             var folderID: Int64?
             if let folderServerID = remote.folderServerID {
                 let folders = try store.folders.list(accountID: account.id)
                 // Without a folder asked for, the server filed the feed in one of its own (FreshRSS's default).
                 folderID = try folders.first(where: { $0.folder.serverID == folderServerID })?.folder.id
                     ?? store.folders.insert(accountID: account.id, serverID: folderServerID,
-                                            name: folderName ?? GReaderWire.labelName(folderServerID) ?? folderServerID,
+                                            name: folderName ?? provider.folderName(ofServerID: folderServerID),
                                             fromServer: folderName == nil).id
             }
-            return try store.feeds.insert(accountID: account.id, folderID: folderID, serverID: remote.serverID, title: remote.title,
-                                          url: remote.url, siteURL: remote.siteURL ?? siteURL)
+            var feed = try store.feeds.insert(accountID: account.id, folderID: folderID, serverID: remote.serverID, title: remote.title,
+                                              url: remote.url, siteURL: remote.siteURL ?? siteURL,
+                                              titleIsPlaceholder: subscribed.titleIsPlaceholder)
+            if let fetched = subscribed.fetched {
+                try store.sync.applyEntries(accountID: account.id,
+                                            fetched.feed.items.map { (feed.id, LocalFeedSync.article($0, feedID: feed.id), false, false) },
+                                            protected: [], stateUpdatesExisting: false)
+                if let state = fetched.state {
+                    try store.fetchMeta.save(StoredFetchMeta(etag: state.etag, lastModified: state.lastModified, bodyHash: state.bodyHash,
+                                                             nextFetchAt: state.nextFetchAt, lastFetchedAt: Date().timeIntervalSince1970),
+                                             feedID: feed.id)
+                }
+            }
+            if let user = subscribed.loginUser {
+                try store.feeds.setLogin(feed.id, user: user)
+                feed.loginUser = user
+            }
+            return feed
         }
     }
 

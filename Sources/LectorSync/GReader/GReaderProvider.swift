@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LectorBasics
 import Dispatch
+import LectorFeeds
 import LectorHTTP
 import Synchronization
 
@@ -217,6 +218,17 @@ public final class GReaderProvider: SyncProvider, Sendable {
     public func createFolder(named name: String) throws(SyncError) -> RemoteFolder {
         RemoteFolder(serverID: GReaderWire.labelID(name), name: name)
     }
+
+    /// FreshRSS reads RSS, Atom and RDF, not JSON Feed.
+    public func reads(feedType type: String) -> Bool {
+        let lowered = type.lowercased()
+        return lowered != FeedFormat.json.rawValue && !lowered.contains("json")
+    }
+
+    /// A folder is a label, named by its stream id.
+    public func folderServerID(named name: String) -> String { GReaderWire.labelID(name) }
+
+    public func folderName(ofServerID id: String) -> String { GReaderWire.labelName(id) ?? id }
 
     public func renameFolder(_ folder: RemoteFolder, to name: String) throws(SyncError) -> RemoteFolder {
         let renamed = RemoteFolder(serverID: GReaderWire.labelID(name), name: name)
