@@ -27,11 +27,6 @@ extension Session {
                                        idleTimeout: .seconds(preferences.networkIdleTimeoutSeconds),
                                        connectTimeout: .seconds(preferences.networkConnectTimeoutSeconds))
     }
-
-    /// The sync provider of a remote account, with its secret from the keyring.
-    func provider(for account: Account) throws(CLIError) -> any SyncProvider {
-        try accounts { (manager) throws(AccountsError) in try manager.provider(for: account) }
-    }
 }
 
 /// Runs a provider call, mapping its failure onto the CLI's exit codes.

@@ -57,7 +57,7 @@ extension AccountAdministrator {
             }
         }
         try storing {
-            try store.database.write {
+            try store.write {
                 if deletesFeeds { for listing in feeds { try store.feeds.remove(listing.feed.id) } }
                 try store.folders.remove(folder.id)
             }

@@ -125,7 +125,7 @@ public struct AccountAdministrator {
             outcome = .alreadyMade
         }
         var placement = try storing {
-            try store.database.write {
+            try store.write {
                 let placement = try folderInStore(named: name)
                 try store.feeds.move(feed.id, toFolder: placement.folder.id)
                 return placement
@@ -243,7 +243,7 @@ public struct AccountAdministrator {
     /// asks conditionally) and its login's user.
     func storeAcknowledged(_ subscribed: SubscribedFeed, folderName: String?, siteURL: String?) throws -> Feed {
         let remote = subscribed.feed
-        return try store.database.write {
+        return try store.write {
             var folderID: Int64?
             if let folderServerID = remote.folderServerID {
                 let folders = try store.folders.list(accountID: account.id)

@@ -92,7 +92,7 @@ extension AccountAdministrator {
         if logins != nil { local.logins = keeper }
         var outcomes: [StepOutcome] = []
         do {
-            try store.database.write {
+            try store.write {
                 outcomes = local.runSteps(plan, shouldStop: shouldStop)
                 if outcomes.contains(where: \.stopsTheRun) { throw PlanRolledBack() }
             }

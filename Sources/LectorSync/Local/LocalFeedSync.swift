@@ -123,7 +123,7 @@ public struct LocalFeedSync {
             }
             let next = fetched.state
             do {
-                try store.database.write {
+                try store.write {
                     switch fetched.result {
                     case .success(.updated(let parsed)):
                         report.fetched += 1
