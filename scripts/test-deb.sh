@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 sudo=""
 [[ $(id -u) -eq 0 ]] || sudo="sudo"
-installed() { dpkg-query -W -f='${Status}' lector 2>/dev/null | grep -q "install ok installed"; }
+installed() { [[ $(dpkg-query -W -f='${Status}' lector 2>/dev/null) == *"install ok installed"* ]]; }
 if installed; then
     echo "test-deb.sh: a lector package is installed already: it is not replaced, the package check is skipped" >&2
     exit 0
@@ -33,16 +33,20 @@ mapfile -t files < <(dpkg-deb --contents "$package" | awk '$1 !~ /^d/ { sub(/^\.
 for expected in /usr/bin/lector /usr/share/man/man1/lector.1.gz /usr/share/bash-completion/completions/lector \
                 /usr/share/zsh/vendor-completions/_lector /usr/share/fish/vendor_completions.d/lector.fish \
                 /usr/share/lector/profiles/focus.json; do
-    printf '%s\n' "${files[@]}" | grep -qx "$expected" || fail "the package lacks $expected"
+    grep -qx "$expected" <<<"$(printf '%s\n' "${files[@]}")" || fail "the package lacks $expected"
 done
-dpkg-deb --field "$package" Depends | grep -q "libcurl4" || fail "the package does not depend on libcurl4"
+grep -q "libcurl4" <<<"$(dpkg-deb --field "$package" Depends)" || fail "the package does not depend on libcurl4"
 
 DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$package" >/dev/null || fail "apt could not install $package"
 installed || fail "apt install left no lector package installed"
 export LECTOR_HOME=$work/home
-/usr/bin/lector version | grep -qx "lector $(dpkg-deb --field "$package" Version)" || fail "the installed lector reports another version"
-/usr/bin/lector profile list | grep -q "^focus[[:space:]]shipped" || fail "the installed lector does not find its shipped profiles"
-zcat /usr/share/man/man1/lector.1.gz | grep -q '^\.TH' || fail "the installed man page is not a man page"
+[[ $(/usr/bin/lector version) == "lector $(dpkg-deb --field "$package" Version)" ]] || fail "the installed lector reports another version"
+# Whole outputs first, then grep: with pipefail, grep -q leaving early would SIGPIPE the writer
+# and fail the check at random (the man page is larger than a pipe's buffer).
+profiles=$(/usr/bin/lector profile list) || fail "the installed lector cannot list its profiles"
+grep -q "^focus[[:space:]]shipped" <<<"$profiles" || fail "the installed lector does not find its shipped profiles"
+manual=$(zcat /usr/share/man/man1/lector.1.gz) || fail "the installed man page cannot be read"
+grep -q '^\.TH' <<<"$manual" || fail "the installed man page is not a man page"
 bash -c 'source /usr/share/bash-completion/completions/lector && complete -p lector' >/dev/null \
     || fail "the installed bash completion does not register for lector"
 
