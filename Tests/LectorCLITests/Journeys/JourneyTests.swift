@@ -195,6 +195,24 @@ struct JourneyTests {
         #expect(!accounts.stdout.contains("freshrss"), "nothing may be saved: \(accounts.stdout)")
     }
 
+    @Test("feed add at a terminal with two feeds on the page: Enter adds nothing; a number subscribes to that feed")
+    func pickQuestionAtATerminal() throws {
+        let journey = try Journey()
+        let site = try Site()
+        let terminal = try journey.terminal(width: 120)
+        terminal.run("lector feed add '\(site.url("/"))'")
+        #expect(terminal.wait(for: { $0.contains("Which one") }, timeout: 10), "no choice was offered:\n\(terminal.screen())")
+        terminal.press("Enter")
+        #expect(terminal.wait(for: { $0.contains("Nothing added.") }, timeout: 5), "Enter at the choice did not add nothing:\n\(terminal.screen())")
+        #expect(try !journey.shell("lector feed list").stdout.contains("Long Reads"), "Enter must add no feed")
+        terminal.run("lector feed add '\(site.url("/"))'")
+        #expect(terminal.wait(for: { $0.components(separatedBy: "Which one").count == 3 }, timeout: 10), "no second choice:\n\(terminal.screen())")
+        terminal.type("1")
+        terminal.press("Enter")
+        #expect(terminal.wait(for: { $0.contains("Subscribed to 'Long Reads'") }, timeout: 10), "choosing 1 did not subscribe:\n\(terminal.screen())")
+        #expect(try journey.shell("lector feed list").stdout.contains("Long Reads"), "the chosen feed is listed")
+    }
+
     @Test("Ctrl-C at the --pick question of feed add in the REPL cancels and adds nothing")
     func ctrlCAtPickPrompt() throws {
         let journey = try Journey()
