@@ -60,7 +60,14 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A rate limit or a rejected login is an answer given before anything was done.
     public var mayHideAnAppliedChange: Bool {
         switch self {
-        case .rejected, .serverFailed, .transport, .protocolViolation: true
+        case .rejected, .serverFailed, .protocolViolation: true
+        // Only a request that reached the server: not one refused at connect, unresolved, stopped
+        // at the TLS handshake — nor one the user cancelled, after which nothing more is asked.
+        case .transport(let cause):
+            switch cause {
+            case .timedOut, .connectionLost, .bodyTooLarge, .badResponse, .tooManyRedirects: true
+            case .invalidURL, .cannotConnect, .offline, .tls, .cancelled, .insecureSecret, .libraryMissing: false
+            }
         case .authentication, .rateLimited, .unsupported, .store, .alreadySyncing, .marksUnconfirmed: false
         }
     }

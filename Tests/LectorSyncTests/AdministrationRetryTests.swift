@@ -1,4 +1,5 @@
 import Foundation
+import LectorHTTP
 import LectorStore
 import LectorSync
 import LectorTestSupport
@@ -105,6 +106,16 @@ struct AdministrationRetryTests {
             #expect(change == .made, "\(api) \(verb.rawValue): the retry made the change itself, said \(change)")
             try Self.expectServerAndStoreAgree(api, verb, bench)
         }
+    }
+
+    @Test("only a write that may have reached the server is read back after it fails: not one refused at connect, unresolved, stopped at TLS or cancelled")
+    func readBackOnlyWhereTheServerMayHaveActed() {
+        let reached: [HTTPError] = [.timedOut(host: "h"), .connectionLost(host: "h"), .bodyTooLarge(host: "h", limit: 1), .badResponse(host: "h")]
+        let neverSent: [HTTPError] = [.cannotConnect(host: "h"), .offline(host: "h"), .tls(host: "h", .handshake), .cancelled(host: "h")]
+        for cause in reached { #expect(SyncError.transport(cause).mayHideAnAppliedChange, "\(cause) may have reached the server: read it back") }
+        for cause in neverSent { #expect(!SyncError.transport(cause).mayHideAnAppliedChange, "\(cause) never reached the server, or the user cancelled: no read-back") }
+        #expect(SyncError.rejected("Bad Request!").mayHideAnAppliedChange, "a refusal may be of a change made already")
+        #expect(!SyncError.rateLimited(retryAfter: 1, "slow").mayHideAnAppliedChange, "a rate limit is an answer before anything was done")
     }
 
     static func expectServerAndStoreAgree(_ api: FreshRSSBench.API, _ verb: Verb, _ bench: FreshRSSBench) throws {
