@@ -54,6 +54,9 @@ public enum Schema {
         Migration("v17: an account's kind is checked by the store, not by a constraint", rebuildsTables: true) { db in
             try db.executeScript(accountKindUnchecked)
         },
+        Migration("v18: a feed may be paused, and keeps the server settings the server acknowledged") { db in
+            try db.executeScript(feedServerSettings)
+        },
     ])
 
     static let version1 = """

@@ -69,6 +69,16 @@ public protocol SyncProvider: Sendable {
     func renameFolder(_ folder: RemoteFolder, to name: String) throws(SyncError) -> RemoteFolder
     func deleteFolder(_ folder: RemoteFolder) throws(SyncError)
 
+    // MARK: The feed as the server keeps it (defaults: no such API; see FeedSettingMap)
+
+    /// The feed's server settings by Lector's key (flags `on`, a secret that is set `set`);
+    /// keys at their default are left out.
+    func feedSettings(_ feed: FeedSettingsTarget) throws(SyncError) -> [FeedSettingKey: String]
+    /// Changes the feed's server settings; only keys `FeedSettingMap` gives the kind arrive.
+    func changeFeedSettings(_ feed: FeedSettingsTarget, _ changes: [FeedSettingChange]) throws(SyncError)
+    /// Asks the server to fetch these feeds now (nil: all of them); false when its API has no way to.
+    func refreshOnServer(_ feeds: [RemoteFeedReference]?) throws(SyncError) -> Bool
+
     // MARK: The administrator's requests (defaults in SyncProvider+Account.swift)
 
     /// Whether the service can read a feed of this kind (a MIME type or a `FeedFormat` name).
@@ -97,6 +107,15 @@ public protocol SyncProvider: Sendable {
 }
 
 extension SyncProvider {
+    public func feedSettings(_ feed: FeedSettingsTarget) throws(SyncError) -> [FeedSettingKey: String] { [:] }
+
+    public func changeFeedSettings(_ feed: FeedSettingsTarget, _ changes: [FeedSettingChange]) throws(SyncError) {
+        throw .rejected("this service's API keeps no per-feed settings")
+    }
+
+    /// FreshRSS's Google Reader API, Fever and Feedbin have no call that fetches a feed now.
+    public func refreshOnServer(_ feeds: [RemoteFeedReference]?) throws(SyncError) -> Bool { false }
+
     /// Neither the Google Reader API nor Feedbin's (titles only) nor Fever changes a feed's address.
     public func changeFeedAddress(_ feed: RemoteFeedReference, to url: String) throws(SyncError) -> Bool { false }
 

@@ -31,10 +31,10 @@ extension AdministrationError {
             case .serverFailed, .marksUnconfirmed, .transport, .rateLimited, .authentication, .alreadySyncing, .store: true
             case .protocolViolation, .unsupported, .rejected: false
             }
-        case .unsupported: true
+        case .unsupported, .settingUnsupported, .refreshUnsupported: true
         // A feed kept where it is because its login cannot follow fails alone: feeds without a
         // login move regardless.
-        case .alreadySubscribed, .folderExists, .emptyName, .loginInClear, .loginToAnotherOrigin, .starredNotFound, .keyring: false
+        case .alreadySubscribed, .folderExists, .emptyName, .loginInClear, .loginToAnotherOrigin, .starredNotFound, .keyring, .badSettingValue: false
         }
     }
 }

@@ -199,8 +199,12 @@ public final class GReaderProvider: SyncProvider, Sendable {
         defaultFolder.withLock { $0 = nil }
     }
 
+    /// FreshRSS files a feed renamed without an `a` in its default folder (freshrss-admin 22, 23):
+    /// the feed's own folder goes with the title.
     public func renameFeed(_ feed: RemoteFeedReference, to title: String) throws(SyncError) {
-        try post("reader/api/0/subscription/edit", [("ac", "edit"), ("s", feed.serverID), ("t", title)], "renaming the feed")
+        var fields = [("ac", "edit"), ("s", feed.serverID), ("t", title)]
+        if let folder = feed.folder { fields.append(("a", folder.serverID)) }
+        try post("reader/api/0/subscription/edit", fields, "renaming the feed")
     }
 
     public func moveFeed(_ feed: RemoteFeedReference, to folder: String) throws(SyncError) {
@@ -244,7 +248,7 @@ public final class GReaderProvider: SyncProvider, Sendable {
 
     // MARK: HTTP
 
-    private func currentSession() throws(SyncError) -> GReaderSession {
+    func currentSession() throws(SyncError) -> GReaderSession {
         let cached = session.withLock { $0 }
         if let cached { return cached }
         let fresh = try GReaderSession.login(connection, user: user, password: password)
@@ -280,7 +284,7 @@ public final class GReaderProvider: SyncProvider, Sendable {
         try connection.require(response, what)
     }
 
-    private func send(_ request: HTTPRequest, _ what: String) throws(SyncError) -> HTTPResponse {
+    func send(_ request: HTTPRequest, _ what: String) throws(SyncError) -> HTTPResponse {
         let response = try connection.send(request)
         try connection.require(response, what)
         return response
