@@ -78,6 +78,10 @@ public protocol SyncProvider: Sendable {
     func changeFeedSettings(_ feed: FeedSettingsTarget, _ changes: [FeedSettingChange]) throws(SyncError)
     /// Asks the server to fetch these feeds now (nil: all of them); false when its API has no way to.
     func refreshOnServer(_ feeds: [RemoteFeedReference]?) throws(SyncError) -> Bool
+    /// Subscribes several feeds filed in one folder with one request, where the service can
+    /// (`capabilities.subscribeBatchLimit`). Some may not be subscribed without the call failing:
+    /// the caller reads the structure back and subscribes the missing ones one by one.
+    func subscribe(batch requests: [SubscriptionRequest], folder: String?) throws(SyncError)
 
     // MARK: The administrator's requests (defaults in SyncProvider+Account.swift)
 
@@ -111,6 +115,10 @@ extension SyncProvider {
 
     public func changeFeedSettings(_ feed: FeedSettingsTarget, _ changes: [FeedSettingChange]) throws(SyncError) {
         throw .rejected("this service's API keeps no per-feed settings")
+    }
+
+    public func subscribe(batch requests: [SubscriptionRequest], folder: String?) throws(SyncError) {
+        throw .unsupported("this service subscribes one feed per request")
     }
 
     /// FreshRSS's Google Reader API, Fever and Feedbin have no call that fetches a feed now.
@@ -153,6 +161,8 @@ public struct ProviderCapabilities: Sendable, Equatable {
     /// Every change is the store's alone, nothing is sent anywhere (a local account): a plan can
     /// run as one transaction and be undone whole when a step stops it.
     public var changesOnlyTheStore: Bool
+    /// Most feeds one request subscribes (`subscribe(batch:folder:)`); 1: one at a time.
+    public var subscribeBatchLimit: Int
     /// Lector fetches the account's feeds itself (a local account): a feed's login is used and
     /// kept here and moves with its feed, two feeds may share an address, and no article-age
     /// limit applies to a sync.
@@ -160,7 +170,8 @@ public struct ProviderCapabilities: Sendable, Equatable {
 
     public init(canEditStructure: Bool, entriesCarryState: Bool, foldersCanBeEmpty: Bool,
                 deletingFolderDeletesFeeds: Bool, stateBatchLimit: Int, contentsBatchLimit: Int, canChangeFeedAddress: Bool = false,
-                changesOnlyTheStore: Bool = false, fetchesFeedsHere: Bool = false) {
+                changesOnlyTheStore: Bool = false, fetchesFeedsHere: Bool = false, subscribeBatchLimit: Int = 1) {
+        self.subscribeBatchLimit = subscribeBatchLimit
         self.canEditStructure = canEditStructure
         self.entriesCarryState = entriesCarryState
         self.foldersCanBeEmpty = foldersCanBeEmpty

@@ -15,7 +15,7 @@ enum FeedApplyBench {
     static func run(_ options: BenchOptions) throws {
         let feedCount = try options.int("feeds", default: 1_000)
         let folders = try options.int("folders", default: 20)
-        let delay = try options.int("delay-ms", default: 0)
+        let delay = options.arguments.contains("--delay-ms") ? try options.int("delay-ms", default: 1) : 0
         let feeds = FeedStore()
         var desired: [DesiredFeed] = []
         for index in 0..<feedCount {

@@ -10,7 +10,8 @@ import Synchronization
 /// ids on the wire; both the Authorization header and the write token `T` on POSTs.
 public final class GReaderProvider: SyncProvider, Sendable {
     public let capabilities = ProviderCapabilities(canEditStructure: true, entriesCarryState: true, foldersCanBeEmpty: false,
-                                                   deletingFolderDeletesFeeds: false, stateBatchLimit: 1_000, contentsBatchLimit: 250)
+                                                   deletingFolderDeletesFeeds: false, stateBatchLimit: 1_000, contentsBatchLimit: 250,
+                                                   subscribeBatchLimit: 50)
     let connection: ServiceConnection
     let user: String
     let password: String
@@ -265,7 +266,7 @@ public final class GReaderProvider: SyncProvider, Sendable {
         return fresh
     }
 
-    private func getJSON(_ path: String, _ query: [(String, String)], _ what: String) throws(SyncError) -> Any {
+    func getJSON(_ path: String, _ query: [(String, String)], _ what: String) throws(SyncError) -> Any {
         let response = try send(try currentSession().authorized(.get(connection.url(path, query: query))), what)
         return try connection.json(response, what)
     }
@@ -274,14 +275,19 @@ public final class GReaderProvider: SyncProvider, Sendable {
         try currentSession().authorized(.postForm(connection.url(path), fields: fields + [("T", try token())]))
     }
 
-    /// POSTs with the write token; a stale token (401 with Google-Bad-Token) is refreshed once.
+    /// POSTs with the write token and requires a 2xx.
     private func post(_ path: String, _ fields: [(String, String)], _ what: String) throws(SyncError) {
+        try connection.require(try postAnswer(path, fields), what)
+    }
+
+    /// POSTs with the write token; a stale token (401 with Google-Bad-Token) is refreshed once.
+    func postAnswer(_ path: String, _ fields: [(String, String)]) throws(SyncError) -> HTTPResponse {
         var response = try connection.send(try authorizedPost(path, fields))
         if response.status == 401, response.headers["Google-Bad-Token"] != nil || response.headers["X-Reader-Google-Bad-Token"] != nil {
             let fresh = try token(refresh: true)
             response = try connection.send(try currentSession().authorized(.postForm(connection.url(path), fields: fields + [("T", fresh)])))
         }
-        try connection.require(response, what)
+        return response
     }
 
     func send(_ request: HTTPRequest, _ what: String) throws(SyncError) -> HTTPResponse {
