@@ -145,6 +145,8 @@ struct FeedServerCommandTests {
         #expect(try lector("sync").status == 0)
         #expect(agents.count == before, "a paused local feed was fetched")
         #expect(try lector("article", "list").stdout.contains("Ropes"), "the paused feed's articles")
+        let check = try lector("feed", "check")
+        #expect(check.stdout.contains("paused: not fetched until 'lector feed resume'"), "feed check: \(check.stdout)")
         let cookie = try lector("feed", "set", "Quay", "proxy", "http://proxy.example:3128")
         #expect(cookie.status == 2 && cookie.stderr.contains("freshrss, miniflux"), "a server-only key: \(cookie.status) \(cookie.stderr)")
     }
