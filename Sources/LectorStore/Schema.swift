@@ -57,6 +57,9 @@ public enum Schema {
         Migration("v18: a local account made for one command is provisional until something is put in it") { db in
             try db.executeScript(provisionalAccounts)
         },
+        Migration("v19: a feed may be paused, and keeps the server settings the server acknowledged") { db in
+            try db.executeScript(feedServerSettings)
+        },
     ])
 
     static let version1 = """
