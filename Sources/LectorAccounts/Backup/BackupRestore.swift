@@ -40,6 +40,9 @@ public struct RestoreOutcome {
     public var feedsNeedingPassword: [(account: String, feed: Feed)]
     /// Local feeds' restored marks whose articles are not here yet: the feeds' next fetch applies them.
     public var marksWaiting: FeedMarks
+    /// The starred articles put back, per account (after the store's transaction: they go
+    /// through the accounts' servers).
+    public var starred: [StarredRestoreReport] = []
 }
 
 extension AccountManager {
@@ -68,8 +71,9 @@ extension AccountManager {
             guard let user = feed.loginUser else { return true }
             return ((try? keyring.secret(for: .feedLogin(feedID: String(feed.id), url: feed.url, user: user))) ?? nil) == nil
         }
+        let starred = restore.sections.contains(.starred) ? restoreStarred(restore.document.starred ?? [:]) : []
         return RestoreOutcome(needingPassword: applied.needingPassword, feedsNeedingPassword: feedsNeedingPassword,
-                              marksWaiting: applied.marksWaiting)
+                              marksWaiting: applied.marksWaiting, starred: starred)
     }
 
     /// The profiles the plan saves and removes, in the user's profiles folder (made the user's own first).

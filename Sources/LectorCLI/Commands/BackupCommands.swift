@@ -17,16 +17,21 @@ enum BackupCommands {
         source: .choices(BackupSection.allCases.map { Choice($0.rawValue, "backup section") }))
 
     static let export = CommandSpec(
-        ["backup", "export"], "write accounts (never secrets), settings, subscriptions, the reading list and your profiles as JSON",
-        discussion: "The format is documented in docs/backup.md with a JSON Schema in docs/backup.schema.json.",
+        ["backup", "export"], "write accounts (never secrets), settings, subscriptions, the reading list, your profiles and every starred article as JSON",
+        discussion: "The format is documented in docs/backup.md with a JSON Schema in docs/backup.schema.json. The starred section asks each account's server for its starred articles with their content: it can be tens of megabytes; leave it out with --sections.",
         arguments: [ArgumentSpec("FILE", "where to write; '-' or nothing for standard output", source: .files, optional: true)],
-        options: [sectionsOption]
+        options: [sectionsOption,
+                  OptionSpec("starred-atom", value: "FILE", "also write the starred articles as one Atom feed any reader can import", source: .files)]
     ) { invocation, session in
-        let sections = try selectedSections(invocation)
+        let sections = try selectedSections(invocation).union(invocation.value("starred-atom") == nil ? [] : [.starred])
         let preferences = try session.preferences()
-        let document = try session.accounts { (manager) throws(AccountsError) in
-            try manager.backup(of: sections, preferences: preferences, profiles: userProfiles(session), toolVersion: LectorVersion.current)
+        let exported = try session.accounts { (manager) throws(AccountsError) in
+            try manager.exportBackup(of: sections, starredAskedFor: invocation.value("sections")?.contains("starred") ?? false,
+                                     preferences: preferences, profiles: userProfiles(session), toolVersion: LectorVersion.current)
         }
+        exported.notes.forEach(Console.note)
+        let document = exported.document
+        if let atom = invocation.value("starred-atom") { try writePrivately(StarredAtom.data(document.starred ?? [:]), to: atom) }
         let data = document.encoded()
         guard let path = invocation.argument("FILE"), path != "-" else {
             return CommandOutput(text: JSONControlEscaping.escape(String(decoding: data, as: UTF8.self)), json: document.jsonValue)
@@ -35,6 +40,7 @@ enum BackupCommands {
         var summary = "Wrote \(path): \(document.accounts.count) account(s), \(SettingsRegistry.all.count) settings"
         if let subscriptions = document.subscriptions { summary += ", \(feedCount(subscriptions)) feed(s)" }
         if let readingList = document.readingList { summary += ", \(readingList.count) reading-list item(s)" }
+        if let starred = document.starred { summary += ", \(starred.values.map(\.count).reduce(0, +)) starred article(s)" }
         return CommandOutput(text: summary + ".", json: JSONValue.object(["file": .string(path), "bytes": .int(data.count)]))
     }
 
@@ -112,6 +118,10 @@ enum BackupCommands {
         lines.append("settings: \(changedSettings.count) differ from the defaults" + (changedKeys.isEmpty ? "" : ": " + changedKeys))
         lines.append("subscriptions: " + subscriptions)
         lines.append("reading list: " + readingList)
+        lines.append("starred: " + (document.starred.map { starred in
+            let counts = starred.keys.sorted().map { "\(starred[$0]!.count) in \($0)" }
+            return "\(starred.values.map(\.count).reduce(0, +)) article(s)" + (counts.isEmpty ? "" : " (" + counts.joined(separator: ", ") + ")")
+        } ?? "not included"))
         if let marked {
             let read = marked.map(\.readArticles.count).reduce(0, +), starred = marked.map(\.starredArticles.count).reduce(0, +)
             lines.append("marks: " + (marked.isEmpty ? "none" : "\(read) read, \(starred) starred in \(marked.count) feed(s) of local accounts"))

@@ -1,6 +1,6 @@
 /// The parts of a backup a restore can select.
 public enum BackupSection: String, CaseIterable, Sendable, Comparable {
-    case accounts, settings, subscriptions, readingList = "reading-list", profiles
+    case accounts, settings, subscriptions, readingList = "reading-list", profiles, starred
 
     public static func < (lhs: BackupSection, rhs: BackupSection) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!

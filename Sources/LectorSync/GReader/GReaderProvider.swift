@@ -261,7 +261,7 @@ public final class GReaderProvider: SyncProvider, Sendable {
         return fresh
     }
 
-    private func getJSON(_ path: String, _ query: [(String, String)], _ what: String) throws(SyncError) -> Any {
+    func getJSON(_ path: String, _ query: [(String, String)], _ what: String) throws(SyncError) -> Any {
         let response = try send(try currentSession().authorized(.get(connection.url(path, query: query))), what)
         return try connection.json(response, what)
     }
