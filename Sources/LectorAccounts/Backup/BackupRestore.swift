@@ -50,7 +50,8 @@ extension AccountManager {
     /// with --allow-insecure) no consent is asked about.
     public func prepareRestore(of file: BackupDocument, sections: Set<BackupSection>, removeMissing: Bool,
                                keepConsents: Bool, settings: SettingsEditor, profiles: [Profile]) throws(AccountsError) -> BackupRestore {
-        let current = try restoring { try BackupSnapshot(store: store, preferences: try settings.preferences(), profiles: profiles).state }
+        var current = try restoring { try BackupSnapshot(store: store, preferences: try settings.preferences(), profiles: profiles).state }
+        if sections.contains(.starred) { current.starredHere = try starredHere(file.starred ?? [:]) }
         return BackupRestore(file: file, sections: sections, removeMissing: removeMissing, current: current,
                              askedConsents: keepConsents ? [] : file.plainHTTPConsents(beyond: current, sections: sections))
     }

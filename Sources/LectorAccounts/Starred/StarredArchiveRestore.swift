@@ -33,6 +33,17 @@ extension AccountManager {
         }
     }
 
+    /// How many of each account's archived articles it holds here, starred already.
+    func starredHere(_ section: [String: [BackupStarredArticle]]) throws(AccountsError) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for (name, articles) in section {
+            guard let account = try storing({ try store.accounts.named(name) }) else { continue }
+            let matches = try storing { try ArticleMatcher(store: store).match(articles.map { ArchivedEntry($0).wanted }, in: account) }
+            counts[name] = matches.matched.filter { $0.article.starred }.count
+        }
+        return counts
+    }
+
     private func restoreStarred(_ articles: [BackupStarredArticle], into name: String) throws(AccountsError) -> StarredRestoreReport {
         let account = try account(named: name)
         let administrator = try administrator(for: account)

@@ -219,13 +219,17 @@ public enum BackupReference {
         found by canonical address (and by guid between local accounts), as `account copy` finds
         them. The rest it re-creates where the account can take entries: a local account holds
         anything (in the feed of the same address, made when missing, under the identity a fetch of
-        that feed gives the item, so a later fetch finds it instead of adding a copy); Miniflux
+        that feed gives the item, so a later fetch finds it instead of adding a copy; it arrives
+        unread, and the feed's read marks in `subscriptions` say otherwise); Miniflux
         imports each into the subscribed feed of the same address (`POST
         /v1/feeds/{id}/entries/import`, Miniflux 2.2.16 or later, starred, with its original date,
         `external_id` `lector:` and the guid or address, so an import sent twice is one entry).
         What no server could take — FreshRSS, Fever and Feedbin have no way to add an entry, or the
-        feed is not subscribed there — is listed, one line per article. The plan shows one line per
-        account (`+ starred NAME (N starred article(s): …)`); `--json` adds `starred` per account
+        feed is not subscribed and cannot be — is listed, one line per article. A Miniflux account
+        that has no subscription to the article's feed is subscribed to it first (the feed must
+        still be on the web). The plan shows one line per account with archived articles this
+        machine does not hold starred yet (`+ starred NAME (N starred article(s): …)`; none when it
+        holds them all); `--json` adds `starred` per account
         (`account`, `wanted`, `matched`, `newly_starred`, `recreated`, `not_taken` with `title`,
         `url`, `feed_title` and `reason`). Running the same restore again stars and creates nothing.
 

@@ -50,7 +50,7 @@ public struct LocalStarredArchive: StarredArchiving {
                                               text: PlainText.from(html: entry.contentHTML ?? ""),
                                               publishedAt: entry.publishedAt?.timeIntervalSince1970,
                                               updatedAt: entry.updatedAt?.timeIntervalSince1970)
-                let stored = try store.articles.upsert(accountID: account.id, feedID: feed.id, article, read: .read, starred: true)
+                let stored = try store.articles.upsert(accountID: account.id, feedID: feed.id, article, read: .unread, starred: true)
                 if !stored.inserted { try store.states.setStarred([stored.id], to: true) }
                 return true
             }
