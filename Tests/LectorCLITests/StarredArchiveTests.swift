@@ -162,3 +162,30 @@ struct StarredArchiveTests {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 }
+
+/// `account copy --starred` loses nothing where the destination can take entries.
+@Suite("account copy re-creates the starred articles the destination does not carry", .serialized,
+       .enabled(if: PrivateKeyring.isAvailable, "needs the private test keyring: run scripts/with-test-keyring.sh swift test"))
+struct StarredCopyTests {
+    @Test("into Miniflux: the unmatched starred articles are imported into the destination feed, starred, with content and date; again: nothing new")
+    func copyIntoMiniflux() throws {
+        let source = try ServiceUnderTest.start("freshrss", feeds: StarredArchiveTests.library())
+        let empty = FeedStore()
+        empty.addRemoteFeed(RemoteFeed(feedURL: "https://harbour.example/feed.xml", siteURL: "https://harbour.example/", title: "Harbour News"))
+        let destination = try ServiceUnderTest.start("miniflux", feeds: empty)
+        let home = TestHome()
+        try home.binaryOK(source.addArguments(name: "Old"), stdin: source.secret + "\n", "copy")
+        try home.binaryOK(destination.addArguments(name: "New"), stdin: destination.secret + "\n", "copy")
+        try home.binaryOK(["sync", "--account", "Old"], "copy")
+        let copied = try home.binaryOK(["account", "copy", "Old", "New"], "copy")
+        #expect(copied.stdout.contains("(0 of 2 found, 0 already starred); re-created 2 it did not carry"), "copy: \(copied.stdout)")
+        #expect(!copied.stdout.contains("not found"), "copy: nothing is left behind: \(copied.stdout)")
+        let imported = empty.items.filter(\.starred)
+        #expect(Set(imported.map(\.title)) == ["Storm 1", "Storm 2"], "copy: both on the destination, starred: \(empty.items.map(\.title))")
+        let original = source.feeds.items.first { $0.title == "Storm 1" }
+        #expect(imported.first { $0.title == "Storm 1" }?.published == original?.published, "copy: with the original date")
+        #expect(imported.first { $0.title == "Storm 1" }?.content == StarredArchiveTests.trickyContent, "copy: with the content")
+        let again = try home.binaryOK(["account", "copy", "Old", "New"], "copy")
+        #expect(again.stdout.contains("(2 of 2 found, 2 already starred)") && empty.items.count == 2, "copy: a second copy adds nothing: \(again.stdout)")
+    }
+}

@@ -39,7 +39,7 @@ extension AccountManager {
     public func starredArchive(of account: Account, page: ([ArchivedEntry]) throws -> Void) throws(AccountsError) {
         let source: any StarredArchiving
         if account.kind == .local {
-            source = LocalStarredArchive(store: store, account: account)
+            source = StoredStarredArchive(store: store, account: account)
         } else {
             guard let remote = try provider(for: account) as? any StarredArchiving else {
                 throw .sync(.unsupported("a \(account.kind.rawValue) account cannot list its starred articles"))

@@ -69,16 +69,16 @@ extension AccountManager {
         return report
     }
 
-    private enum Recreation { case created, alreadyThere, refused(String) }
+    enum Recreation { case created, alreadyThere, refused(String) }
 
     /// One archived article the account lacks, made again where the account can take it: a
     /// service that imports entries takes it into the subscribed feed of its address,
     /// subscribed first when the account has none (the feed must still be on the web).
-    private func recreate(_ entry: ArchivedEntry, through administrator: AccountAdministrator) throws(AccountsError) -> Recreation {
+    func recreate(_ entry: ArchivedEntry, through administrator: AccountAdministrator) throws(AccountsError) -> Recreation {
         let account = administrator.account
         if account.kind == .local {
             do {
-                return try LocalStarredArchive(store: store, account: account).recreate(entry) ? .created : .refused("its feed has no address")
+                return try StoredStarredArchive(store: store, account: account).recreate(entry) ? .created : .refused("its feed has no address")
             } catch { throw .sync(error) }
         }
         guard let importer = administrator.provider as? any EntryImporting else {

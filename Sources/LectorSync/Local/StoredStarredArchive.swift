@@ -3,11 +3,12 @@ import LectorBasics
 import LectorFeeds
 import LectorStore
 
-/// A local account's starred archive: its server is this machine, so the store is read for
-/// it, and an archived article the account lacks is re-created in it — in the feed of the same
+/// The starred articles an account holds in the store: a local account's whole archive (its
+/// server is this machine), and what `account copy` carries from any account. An archived
+/// article a local account lacks is re-created in it — in the feed of the same
 /// address (made when the account has none), starred, under the identity a fetch of the feed
 /// gives it, so a later fetch of the same item finds it instead of adding a copy.
-public struct LocalStarredArchive: StarredArchiving {
+public struct StoredStarredArchive: StarredArchiving {
     let store: Store
     let account: Account
     /// Articles read from the store at a time.
