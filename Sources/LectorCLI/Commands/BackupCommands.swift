@@ -25,23 +25,26 @@ enum BackupCommands {
     ) { invocation, session in
         let sections = try selectedSections(invocation).union(invocation.value("starred-atom") == nil ? [] : [.starred])
         let preferences = try session.preferences()
-        let exported = try session.accounts { (manager) throws(AccountsError) in
-            try manager.exportBackup(of: sections, starredAskedFor: invocation.value("sections")?.contains("starred") ?? false,
-                                     preferences: preferences, profiles: userProfiles(session), toolVersion: LectorVersion.current)
+        let path = invocation.argument("FILE").flatMap { $0 == "-" ? nil : $0 }
+        let (exported, printed, bytes) = try BackupExportWriting(path: path, atomPath: invocation.value("starred-atom")).run { (json, atom) throws(CLIError) in
+            try session.accounts { (manager) throws(AccountsError) in
+                try manager.exportBackup(of: sections, starredAskedFor: invocation.value("sections")?.contains("starred") ?? false,
+                                         preferences: preferences, profiles: userProfiles(session), toolVersion: LectorVersion.current,
+                                         writing: json, atom: atom)
+            }
         }
         exported.notes.forEach(Console.note)
         let document = exported.document
-        if let atom = invocation.value("starred-atom") { try writePrivately(StarredAtom.data(document.starred ?? [:]), to: atom) }
-        let data = document.encoded()
-        guard let path = invocation.argument("FILE"), path != "-" else {
-            return CommandOutput(text: JSONControlEscaping.escape(String(decoding: data, as: UTF8.self)), json: document.jsonValue)
+        guard let path, printed == nil else {
+            let data = printed ?? Data()
+            let json = (try? JSONValue(parsing: data)) ?? document.jsonValue
+            return CommandOutput(text: JSONControlEscaping.escape(String(decoding: data, as: UTF8.self)), json: json)
         }
-        try writePrivately(data, to: path)
         var summary = "Wrote \(path): \(document.accounts.count) account(s), \(SettingsRegistry.all.count) settings"
         if let subscriptions = document.subscriptions { summary += ", \(feedCount(subscriptions)) feed(s)" }
         if let readingList = document.readingList { summary += ", \(readingList.count) reading-list item(s)" }
-        if let starred = document.starred { summary += ", \(starred.values.map(\.count).reduce(0, +)) starred article(s)" }
-        return CommandOutput(text: summary + ".", json: JSONValue.object(["file": .string(path), "bytes": .int(data.count)]))
+        if let starred = exported.starredCount { summary += ", \(starred) starred article(s)" }
+        return CommandOutput(text: summary + ".", json: JSONValue.object(["file": .string(path), "bytes": .int(bytes)]))
     }
 
     static let inspect = CommandSpec(
@@ -173,7 +176,7 @@ enum BackupCommands {
         guard failure == 0 else { throw writeFailure(path, failure) }
     }
 
-    private static func writeFailure(_ path: String, _ code: Int32) -> CLIError {
+    static func writeFailure(_ path: String, _ code: Int32) -> CLIError {
         switch code {
         case ENOSPC, EDQUOT: .failure("cannot write '\(path)': the disk is full; free some space or write the backup elsewhere")
         case ENOENT, ENOTDIR: .failure("cannot write '\(path)': the folder does not exist")

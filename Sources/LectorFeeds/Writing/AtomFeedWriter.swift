@@ -35,16 +35,22 @@ public struct AtomEntry: Sendable, Equatable {
 /// it (characters XML cannot hold dropped, C1 and bidi controls as character references), the
 /// HTML content as escaped text (`type="html"`), so nothing in an article can end an element.
 public enum AtomFeedWriter {
+    /// A whole feed at once.
     public static func data(title: String, id: String, updated: Date, entries: [AtomEntry]) -> Data {
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">\n"
-        out += "  <id>\(escape(id))</id>\n  <title>\(escape(title))</title>\n  <updated>\(ISO8601UTC.string(updated))</updated>\n"
-        out += "  <generator>Lector</generator>\n"
-        for entry in entries { out += self.entry(entry, fallbackUpdated: updated) }
-        out += "</feed>\n"
-        return Data(out.utf8)
+        Data((head(title: title, id: id, updated: updated) + entries.map { entry($0, fallbackUpdated: updated) }.joined() + tail).utf8)
     }
 
-    private static func entry(_ entry: AtomEntry, fallbackUpdated: Date) -> String {
+    /// The feed's opening, for a feed written an entry at a time: `head`, each `entry`, `tail`.
+    public static func head(title: String, id: String, updated: Date) -> String {
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\">\n"
+            + "  <id>\(escape(id))</id>\n  <title>\(escape(title))</title>\n  <updated>\(ISO8601UTC.string(updated))</updated>\n"
+            + "  <generator>Lector</generator>\n"
+    }
+
+    public static let tail = "</feed>\n"
+
+    /// One `<entry>`; one without dates is dated `fallbackUpdated` (Atom requires `updated`).
+    public static func entry(_ entry: AtomEntry, fallbackUpdated: Date) -> String {
         var out = "  <entry>\n    <id>\(escape(entry.id))</id>\n    <title type=\"text\">\(escape(entry.title))</title>\n"
         if let link = entry.link { out += "    <link rel=\"alternate\" href=\"\(escape(link))\"/>\n" }
         if let published = entry.published { out += "    <published>\(ISO8601UTC.string(published))</published>\n" }
