@@ -54,7 +54,7 @@ let package = Package(
         .executableTarget(name: "lector", dependencies: ["LectorCLI"]),
         // Benchmarks (see README): measures Lector beside its peers in the same run.
         .executableTarget(name: "lector-bench", dependencies: ["LectorStore", "LectorFeeds", "LectorSync", "LectorReader", "LectorHTTP",
-                                                              "LectorTestSupport"]),
+                                                              "LectorTestSupport", "LectorAccounts", "LectorSettings", "LectorKeyring", "LectorBasics"]),
         // Makes one keyring call in a fresh process: libsecret keeps its bus connection for the
         // life of a process, so "no bus" can only be tested in a new one.
         .executableTarget(name: "keyring-probe", dependencies: ["LectorKeyring"]),

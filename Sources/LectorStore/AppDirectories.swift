@@ -108,24 +108,9 @@ public struct AppDirectories: Sendable, Equatable {
     /// callers that name a full disk or a missing folder in their own words. `durable`: on the
     /// disk (fsync) before it replaces `path`, for files a person keeps (backups, exports).
     public static func writePrivately(_ data: Data, to path: String, durable: Bool) -> Int32 {
-        let temporary = path + ".tmp-\(getpid())"
-        unlink(temporary)
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return errno }
-        var failure: Int32 = 0
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 { if errno == EINTR { continue }; failure = errno; return }
-                offset += written
-            }
-        }
-        if durable && failure == 0 && fsync(descriptor) != 0 { failure = errno }
-        if close(descriptor) != 0 && failure == 0 { failure = errno }
-        if failure == 0 && rename(temporary, path) != 0 { failure = errno }
-        if failure != 0 { unlink(temporary) }
-        return failure
+        let writer = PrivateFileWriter(path: path)
+        writer.append(data)
+        return writer.finish(durable: durable)
     }
 
     private static func privateFileError(_ path: String, _ code: Int32) -> StoreError {

@@ -18,6 +18,7 @@ let usage = """
            lector-bench scale-search --stores DIR [--search-runs N] [--terms rare,medium,common]  (scale's in-process searches again, on kept stores)
            lector-bench feed-check [--feeds N] [--hosts N] [--latency-ms N]  (feed check beside serial conditional GETs)
            lector-bench feed-apply [--feeds N] [--folders N]  (feed apply into an empty account on the GReader emulator)
+           lector-bench starred    [--sizes 1000,10000]  (starred archive export and restore, GReader and Miniflux emulators)
            lector-bench summary    FILE                  (the table of rows gathered through LECTOR_BENCH_SUMMARY)
     """
 
@@ -39,6 +40,7 @@ do {
     case "scale-search": try ScaleSearchBench.run(options)
     case "feed-check": try FeedCheckBench.run(options)
     case "feed-apply": try FeedApplyBench.run(options)
+    case "starred": try StarredArchiveBench.run(options)
     case "summary": try Summary.printTable(Array(arguments.dropFirst()))
     default: throw BenchError.usage(usage)
     }

@@ -37,7 +37,7 @@ struct AccountCopyCommandTests {
         }
     }
 
-    @Test("FreshRSS into Miniflux: the plan, the feed subscribed in its folder, the starred match starred, the other listed in a file; again: nothing new")
+    @Test("FreshRSS into Miniflux: the plan, the feed subscribed in its folder, the starred match starred, the other imported; again: nothing new")
     func freshRSSIntoMiniflux() throws {
         let world = try World(destKind: "miniflux")
         let dry = try world.lector("account", "copy", "Old", "New", "--dry-run")
@@ -50,11 +50,9 @@ struct AccountCopyCommandTests {
         #expect(copied.status == 0, "copy exited \(copied.status): \(copied.stderr)")
         let json = try JSONSerialization.jsonObject(with: Data(copied.stdout.utf8)) as? [String: Any] ?? [:]
         let starred = json["starred"] as? [String: Any] ?? [:]
-        #expect(starred["newly_starred"] as? Int == 1 && starred["matched"] as? Int == 1, "the starred part: \(starred)")
-        let file = try #require(starred["unmatched_file"] as? String, "no unmatched file in \(copied.stdout)")
-        let kept = try String(contentsOfFile: file, encoding: .utf8)
-        #expect(kept.contains("Old storm") && kept.contains("https://harbour.example/storm"), "the unmatched file: \(kept)")
-        #expect(world.dest.feeds.items.filter(\.starred).map(\.title) == ["Tide table"], "the destination server's stars")
+        #expect(starred["newly_starred"] as? Int == 1 && starred["matched"] as? Int == 1 && starred["recreated"] as? Int == 1, "the starred part: \(starred)")
+        #expect(starred["unmatched_file"] == nil, "Miniflux took the old storm in: nothing is left for a file: \(starred)")
+        #expect(Set(world.dest.feeds.items.filter(\.starred).map(\.title)) == ["Tide table", "Old storm"], "the destination server's stars")
         let folders = Dictionary(uniqueKeysWithValues: world.dest.feeds.folders.map { ($0.id, $0.name) })
         #expect(world.dest.feeds.feeds.map { "\($0.feedURL) in \(folders[$0.folderID] ?? "")" } == ["https://harbour.example/feed.xml in News"],
                 "the destination server's feeds")
@@ -63,6 +61,17 @@ struct AccountCopyCommandTests {
         #expect(again.status == 0, "the second copy exited \(again.status): \(again.stderr)")
         #expect(again.stdout.contains("Feeds and folders: nothing to change.") && again.stdout.contains("starred 0 article(s)"),
                 "the second copy: \(again.stdout)")
+    }
+
+    @Test("FreshRSS into Feedbin, which cannot take entries in: the one its feed lacks is listed in a file")
+    func intoFeedbinListsTheRest() throws {
+        let world = try World(destKind: "feedbin")
+        let copied = try world.lector("account", "copy", "Old", "New", "--json")
+        #expect(copied.status == 0, "copy exited \(copied.status): \(copied.stderr)")
+        let starred = (try JSONSerialization.jsonObject(with: Data(copied.stdout.utf8)) as? [String: Any])?["starred"] as? [String: Any] ?? [:]
+        let file = try #require(starred["unmatched_file"] as? String, "no unmatched file in \(copied.stdout)")
+        let kept = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(kept.contains("Old storm") && kept.contains("https://harbour.example/storm") && starred["recreated"] as? Int == 0, "the unmatched file: \(kept)")
     }
 
     @Test("feeds into Fever: the plan says Fever cannot add feeds, exit 2, nothing sent")

@@ -40,6 +40,17 @@ struct SchemaValidatorTests {
         #expect(result.status == 0, "jsonschema rejected the export: \(result.output)")
     }
 
+    @Test("a backup with starred articles validates against the checked-in schema, and one with a bad date does not")
+    func starredValidates() throws {
+        let name = try #require(sampleAccounts.first?.name)
+        let result = try validateWithPython(BackupStarredTests.withStarred([name: [BackupStarredTests.article]]))
+        #expect(result.status == 0, "jsonschema rejected the starred section: \(result.output)")
+        var bad = BackupStarredTests.article
+        bad.publishedAt = "yesterday"
+        let refused = try validateWithPython(BackupStarredTests.withStarred([name: [bad]]))
+        #expect(refused.status == 1 && refused.output.contains("published_at"), "a bad date must fail the schema: \(refused.output)")
+    }
+
     @Test("a backup with an invalid setting value fails the schema too")
     func schemaRejectsBadValue() throws {
         let result = try validateWithPython(mutatedBackup { set("comic", at: ["settings", "reader", "font"], in: &$0) })

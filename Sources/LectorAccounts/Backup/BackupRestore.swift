@@ -40,6 +40,9 @@ public struct RestoreOutcome {
     public var feedsNeedingPassword: [(account: String, feed: Feed)]
     /// Local feeds' restored marks whose articles are not here yet: the feeds' next fetch applies them.
     public var marksWaiting: FeedMarks
+    /// The starred articles put back, per account (after the store's transaction: they go
+    /// through the accounts' servers).
+    public var starred: [StarredRestoreReport] = []
 }
 
 extension AccountManager {
@@ -47,7 +50,8 @@ extension AccountManager {
     /// with --allow-insecure) no consent is asked about.
     public func prepareRestore(of file: BackupDocument, sections: Set<BackupSection>, removeMissing: Bool,
                                keepConsents: Bool, settings: SettingsEditor, profiles: [Profile]) throws(AccountsError) -> BackupRestore {
-        let current = try restoring { try BackupSnapshot(store: store, preferences: try settings.preferences(), profiles: profiles).state }
+        var current = try restoring { try BackupSnapshot(store: store, preferences: try settings.preferences(), profiles: profiles).state }
+        if sections.contains(.starred) { current.starredHere = try starredHere(file.starred ?? [:]) }
         return BackupRestore(file: file, sections: sections, removeMissing: removeMissing, current: current,
                              askedConsents: keepConsents ? [] : file.plainHTTPConsents(beyond: current, sections: sections))
     }
@@ -68,8 +72,9 @@ extension AccountManager {
             guard let user = feed.loginUser else { return true }
             return ((try? keyring.secret(for: .feedLogin(feedID: String(feed.id), url: feed.url, user: user))) ?? nil) == nil
         }
+        let starred = restore.sections.contains(.starred) ? restoreStarred(restore.document.starred ?? [:]) : []
         return RestoreOutcome(needingPassword: applied.needingPassword, feedsNeedingPassword: feedsNeedingPassword,
-                              marksWaiting: applied.marksWaiting)
+                              marksWaiting: applied.marksWaiting, starred: starred)
     }
 
     /// The profiles the plan saves and removes, in the user's profiles folder (made the user's own first).

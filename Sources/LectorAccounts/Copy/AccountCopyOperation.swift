@@ -59,7 +59,8 @@ extension AccountManager {
         if dryRun { return .planned(wanted: try administering { () throws(AdministrationError) in try copy.starredInSource() }.count) }
         do throws(AccountsError) {
             let sync = try syncing(administrator, since: syncSince)
-            return .done(try administering { () throws(AdministrationError) in try copy.copyStarred(fetch: sync) })
+            let result = try administering { () throws(AdministrationError) in try copy.copyStarred(fetch: sync) }
+            return .done(try recreatingUnmatched(result, from: copy.source, through: administrator))
         } catch {
             return .failed(error)
         }

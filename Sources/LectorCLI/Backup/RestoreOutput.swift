@@ -44,13 +44,15 @@ struct RestoreOutput {
         })
         let waiting = outcome.marksWaiting
         json["marks_waiting"] = .object(["read": .int(waiting.read.count), "starred": .int(waiting.starred.count)])
+        json["starred"] = StarredRestoreOutput.json(outcome.starred)
         return CommandOutput(text: (notes + ["Restored: \(plan.changes.count) change(s) applied."] + followUp(outcome)).joined(separator: "\n"),
                              json: JSONValue.object(json))
     }
 
     /// What the user has to do, or will see, after the restore.
     private func followUp(_ outcome: RestoreOutcome) -> [String] {
-        var follow = outcome.needingPassword.map { "Account '\($0)' needs its secret: run 'lector account password \($0)'." }
+        var follow = StarredRestoreOutput.lines(outcome.starred)
+        follow += outcome.needingPassword.map { "Account '\($0)' needs its secret: run 'lector account password \($0)'." }
         follow += outcome.feedsNeedingPassword.map { account, feed in
             "Feed '\(feed.title)' of '\(account)' needs its password: run 'lector feed password \(ShellWords.quoted(feed.title)) --account \(ShellWords.quoted(account))'."
         }

@@ -39,7 +39,8 @@ enum AccountCopyCommand {
     }
 
     static func starredLines(_ result: AccountCopy.StarredResult, dest: Account, file: String?) -> [String] {
-        var lines = ["* starred \(result.newlyStarred) article(s) in '\(dest.name)' (\(result.matched) of \(result.wanted) found, \(result.matched - result.newlyStarred) already starred)"]
+        var lines = ["* starred \(result.newlyStarred) article(s) in '\(dest.name)' (\(result.matched) of \(result.wanted) found, \(result.matched - result.newlyStarred) already starred)"
+                     + (result.recreated > 0 ? "; re-created \(result.recreated) it did not carry, starred, with their dates" : "")]
         for item in result.unmatched.prefix(20) {
             lines.append("  not found: '\(TerminalText.sanitize(item.title))' (\(TerminalText.sanitize(item.feedTitle)))\(item.url.map { " <\(TerminalText.sanitize($0))>" } ?? "")")
         }

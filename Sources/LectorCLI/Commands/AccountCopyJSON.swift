@@ -28,11 +28,13 @@ extension AccountCopyCommand {
         let wanted: Int
         let matched: Int?
         let newlyStarred: Int?
+        /// Not found in DEST, re-created there (a local account, Miniflux's entry import).
+        let recreated: Int?
         let unmatched: [UnmatchedJSON]?
         let unmatchedFile: String?
 
         enum CodingKeys: String, CodingKey {
-            case wanted, matched, unmatched
+            case wanted, matched, unmatched, recreated
             case newlyStarred = "newly_starred"
             case unmatchedFile = "unmatched_file"
         }

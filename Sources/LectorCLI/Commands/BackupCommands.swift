@@ -17,25 +17,34 @@ enum BackupCommands {
         source: .choices(BackupSection.allCases.map { Choice($0.rawValue, "backup section") }))
 
     static let export = CommandSpec(
-        ["backup", "export"], "write accounts (never secrets), settings, subscriptions, the reading list and your profiles as JSON",
-        discussion: "The format is documented in docs/backup.md with a JSON Schema in docs/backup.schema.json.",
+        ["backup", "export"], "write accounts (never secrets), settings, subscriptions, the reading list, your profiles and every starred article as JSON",
+        discussion: "The format is documented in docs/backup.md with a JSON Schema in docs/backup.schema.json. The starred section asks each account's server for its starred articles with their content: it can be tens of megabytes; leave it out with --sections.",
         arguments: [ArgumentSpec("FILE", "where to write; '-' or nothing for standard output", source: .files, optional: true)],
-        options: [sectionsOption]
+        options: [sectionsOption,
+                  OptionSpec("starred-atom", value: "FILE", "also write the starred articles as one Atom feed any reader can import", source: .files)]
     ) { invocation, session in
-        let sections = try selectedSections(invocation)
+        let sections = try selectedSections(invocation).union(invocation.value("starred-atom") == nil ? [] : [.starred])
         let preferences = try session.preferences()
-        let document = try session.accounts { (manager) throws(AccountsError) in
-            try manager.backup(of: sections, preferences: preferences, profiles: userProfiles(session), toolVersion: LectorVersion.current)
+        let path = invocation.argument("FILE").flatMap { $0 == "-" ? nil : $0 }
+        let (exported, printed, bytes) = try BackupExportWriting(path: path, atomPath: invocation.value("starred-atom")).run { (json, atom) throws(CLIError) in
+            try session.accounts { (manager) throws(AccountsError) in
+                try manager.exportBackup(of: sections, starredAskedFor: invocation.value("sections")?.contains("starred") ?? false,
+                                         preferences: preferences, profiles: userProfiles(session), toolVersion: LectorVersion.current,
+                                         writing: json, atom: atom)
+            }
         }
-        let data = document.encoded()
-        guard let path = invocation.argument("FILE"), path != "-" else {
-            return CommandOutput(text: JSONControlEscaping.escape(String(decoding: data, as: UTF8.self)), json: document.jsonValue)
+        exported.notes.forEach(Console.note)
+        let document = exported.document
+        guard let path, printed == nil else {
+            let data = printed ?? Data()
+            let json = (try? JSONValue(parsing: data)) ?? document.jsonValue
+            return CommandOutput(text: JSONControlEscaping.escape(String(decoding: data, as: UTF8.self)), json: json)
         }
-        try writePrivately(data, to: path)
         var summary = "Wrote \(path): \(document.accounts.count) account(s), \(SettingsRegistry.all.count) settings"
         if let subscriptions = document.subscriptions { summary += ", \(feedCount(subscriptions)) feed(s)" }
         if let readingList = document.readingList { summary += ", \(readingList.count) reading-list item(s)" }
-        return CommandOutput(text: summary + ".", json: JSONValue.object(["file": .string(path), "bytes": .int(data.count)]))
+        if let starred = exported.starredCount { summary += ", \(starred) starred article(s)" }
+        return CommandOutput(text: summary + ".", json: JSONValue.object(["file": .string(path), "bytes": .int(bytes)]))
     }
 
     static let inspect = CommandSpec(
@@ -112,6 +121,10 @@ enum BackupCommands {
         lines.append("settings: \(changedSettings.count) differ from the defaults" + (changedKeys.isEmpty ? "" : ": " + changedKeys))
         lines.append("subscriptions: " + subscriptions)
         lines.append("reading list: " + readingList)
+        lines.append("starred: " + (document.starred.map { starred in
+            let counts = starred.keys.sorted().map { "\(starred[$0]!.count) in \($0)" }
+            return "\(starred.values.map(\.count).reduce(0, +)) article(s)" + (counts.isEmpty ? "" : " (" + counts.joined(separator: ", ") + ")")
+        } ?? "not included"))
         if let marked {
             let read = marked.map(\.readArticles.count).reduce(0, +), starred = marked.map(\.starredArticles.count).reduce(0, +)
             lines.append("marks: " + (marked.isEmpty ? "none" : "\(read) read, \(starred) starred in \(marked.count) feed(s) of local accounts"))
@@ -163,7 +176,7 @@ enum BackupCommands {
         guard failure == 0 else { throw writeFailure(path, failure) }
     }
 
-    private static func writeFailure(_ path: String, _ code: Int32) -> CLIError {
+    static func writeFailure(_ path: String, _ code: Int32) -> CLIError {
         switch code {
         case ENOSPC, EDQUOT: .failure("cannot write '\(path)': the disk is full; free some space or write the backup elsewhere")
         case ENOENT, ENOTDIR: .failure("cannot write '\(path)': the folder does not exist")

@@ -29,6 +29,9 @@ extension BackupDocument {
         if let profiles {
             root["profiles"] = .array(profiles.map(\.jsonValue))
         }
+        if let starred {
+            root["starred"] = .object(starred.mapValues { .array($0.map(\.jsonValue)) })
+        }
         return .object(root)
     }
 

@@ -21,12 +21,14 @@ public struct BackupDocument: Codable, Equatable, Sendable {
     public var readingList: [ReadingListEntry]?
     /// The user's saved settings profiles, when exported.
     public var profiles: [Profile]?
+    /// Every starred article of each account, whole, by account name, when exported (format 1.3).
+    public var starred: [String: [BackupStarredArticle]]?
 
     /// Assembles a document in the current format.
     public init(toolVersion: String, createdAt: String, accounts: [BackupAccount],
                 settings: [String: [String: JSONValue]],
                 subscriptions: [String: BackupSubscriptions]? = nil, readingList: [ReadingListEntry]? = nil,
-                profiles: [Profile]? = nil) {
+                profiles: [Profile]? = nil, starred: [String: [BackupStarredArticle]]? = nil) {
         self.format = BackupFormat.name
         self.version = BackupFormat.current.description
         self.toolVersion = toolVersion
@@ -36,10 +38,11 @@ public struct BackupDocument: Codable, Equatable, Sendable {
         self.subscriptions = subscriptions
         self.readingList = readingList
         self.profiles = profiles
+        self.starred = starred
     }
 
     enum CodingKeys: String, CodingKey {
-        case format, version, accounts, settings, subscriptions, profiles
+        case format, version, accounts, settings, subscriptions, profiles, starred
         case toolVersion = "tool_version", createdAt = "created_at", readingList = "reading_list"
     }
 }

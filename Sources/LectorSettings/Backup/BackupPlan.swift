@@ -41,6 +41,9 @@ public struct BackupPlan: Sendable {
             case .profiles:
                 guard let wanted = document.profiles else { missing.append(section); continue }
                 changes += Self.profiles(current.profiles, wanted, removeMissing: removeMissing)
+            case .starred:
+                // Older files have no starred articles: nothing to note, every 1.x file is whole without them.
+                changes += Self.starred(document.starred ?? [:], starredHere: current.starredHere)
             }
         }
         self.changes = changes

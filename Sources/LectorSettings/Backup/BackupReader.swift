@@ -9,7 +9,7 @@ public enum BackupReader {
         let (members, version) = try DocumentChecker.header(of: root, kind: .backup)
         var checker = DocumentChecker(kind: .backup, version: version)
         _ = checker.object(root, at: "", required: ["format", "version", "tool_version", "created_at", "accounts", "settings"],
-                           optional: ["subscriptions", "reading_list", "profiles"])
+                           optional: ["subscriptions", "reading_list", "profiles", "starred"])
 
         let toolVersion = members["tool_version"].map { checker.string($0, at: "tool_version", length: 1...64) } ?? ""
         let createdAt = members["created_at"].map { checker.string($0, at: "created_at", length: 1...64) } ?? ""
@@ -21,11 +21,12 @@ public enum BackupReader {
         let subscriptions = members["subscriptions"].map { checker.subscriptions($0, at: "subscriptions", accountNames: names) }
         let readingList = members["reading_list"].map { checker.readingList($0, at: "reading_list", accountNames: names) }
         let profiles = members["profiles"].map { checker.profiles($0, at: "profiles") }
+        let starred = members["starred"].map { checker.starred($0, at: "starred", accountNames: names) }
 
         guard checker.violations.isEmpty else { throw .invalid(.backup, checker.violations) }
         var document = BackupDocument(toolVersion: toolVersion, createdAt: createdAt, accounts: accounts,
                                       settings: grouped(settings), subscriptions: subscriptions, readingList: readingList,
-                                      profiles: profiles)
+                                      profiles: profiles, starred: starred)
         document.version = version.description
         return (document, checker.warnings)
     }

@@ -1,6 +1,6 @@
 /// The parts of a backup a restore can select.
 public enum BackupSection: String, CaseIterable, Sendable, Comparable {
-    case accounts, settings, subscriptions, readingList = "reading-list", profiles
+    case accounts, settings, subscriptions, readingList = "reading-list", profiles, starred
 
     public static func < (lhs: BackupSection, rhs: BackupSection) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -19,6 +19,9 @@ public struct BackupState: Sendable {
     public var readingList: [ReadingListEntry]
     /// The user's saved profiles (not the shipped ones).
     public var profiles: [Profile]
+    /// How many of a file's starred articles each account already holds, starred (by account
+    /// name; filled in for the file being restored, as only the account core can match articles).
+    public var starredHere: [String: Int] = [:]
 
     /// Describes the current state.
     public init(accounts: [BackupAccount] = [], preferences: Preferences = .defaults,

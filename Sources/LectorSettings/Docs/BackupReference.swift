@@ -15,7 +15,7 @@ public enum BackupReference {
         `lector backup export` writes one JSON document that carries your setup to another machine:
         the account list (never a password or token), every preference group, and optionally the
         subscriptions of each account (with a local account's read and starred articles), the
-        reading list and your saved settings profiles.
+        reading list, your saved settings profiles and every starred article of each account, whole.
         `lector backup restore FILE` reads it
         back, `lector backup inspect FILE` validates it and summarises it without changing anything.
 
@@ -36,6 +36,7 @@ public enum BackupReference {
         | `subscriptions` | object | no | folders and feeds per account name |
         | `reading_list` | array | no | articles saved for later |
         | `profiles` | array | no | your saved settings profiles (not the shipped ones) |
+        | `starred` | object | no | every starred article of each account, with its content (format 1.3) |
 
         Files are written with sorted keys and two-space indentation, so two exports of the same
         setup differ only in `created_at`.
@@ -101,6 +102,30 @@ public enum BackupReference {
         is the article's http(s) address (its identity on any machine), and an article appears once
         per account.
 
+        ## starred
+
+        `{"ACCOUNT NAME": [{"title", "url", "guid", "author", "content", "published_at", "updated_at",
+        "feed_title", "feed_url", "site_url", "labels"}, …]}` (format 1.3): every starred article of
+        each account, read from its server when the backup is made (a local account's from the store),
+        so it outlives that server. Every field must be present: `title` and `feed_title` are strings;
+        `url`, `guid` (the feed's own id for the item, known for a local account's articles only),
+        `author` and `content` (the article's HTML as the server or feed gave it) are strings or
+        `null`; `published_at` and `updated_at` are ISO-8601 UTC times or `null`; `feed_url` and
+        `site_url` are http(s) URLs or `null`; `labels` are the user's tags on the article (not the
+        folder of its feed). Every account named here must be in `accounts`, so an export with
+        this section writes the accounts too.
+
+        **Size**: the section holds every starred article's content, typically a few kilobytes
+        each, so a backup of 10,000 starred articles is tens of megabytes; it is in the default
+        sections, and `--sections` without `starred` leaves it out. Making it asks each remote
+        account's server: GReader's starred stream in pages of 1,000 (`stream/contents`, following
+        continuations), Miniflux's `/v1/entries?starred=true` in pages of 1,000, Fever's
+        `saved_item_ids` and then `items&with_ids` 50 at a time, Feedbin's `starred_entries` and
+        then `entries?ids=` 100 at a time. In the default sections an account whose server cannot
+        be asked is left out of the section with a note naming it and why; asked for by name
+        (`--sections starred`), that is an error. `lector backup export --starred-atom FILE` also
+        writes the same articles as one Atom feed, which any feed reader can import.
+
         ## profiles
 
         `[PROFILE, …]`: each element is a whole profile document, exactly as a profile file (see
@@ -109,9 +134,10 @@ public enum BackupReference {
         ## Versioning
 
         - Format history: 1.1 added `plain_http_host` (accounts and local feeds) and `login_user`;
-          1.2 added a feed's `title_placeholder`, `read_articles` and `starred_articles`. All are
-          optional, so older files read as before; a Lector that writes 1.1 reads a 1.2 file with one
-          warning per field it skips (it restores no marks).
+          1.2 added a feed's `title_placeholder`, `read_articles` and `starred_articles`; 1.3 the
+          `starred` section. All are optional, so older files read as before; a Lector that writes 1.1
+          reads a 1.2 file with one warning per field it skips (it restores no marks), and one that
+          writes 1.2 reads a 1.3 file with one warning for the `starred` section it skips.
         - The version is `major.minor`. A **minor** release may add fields, sections and settings; it
           never removes a field or changes what a value means. A **major** release may do either.
         - A file from a **newer major** version is refused as a whole, with
@@ -149,7 +175,7 @@ public enum BackupReference {
 
         ## Restoring
 
-        `lector backup restore FILE [--sections accounts,settings,subscriptions,reading-list,profiles] [--dry-run] [--replace] [--allow-insecure]`
+        `lector backup restore FILE [--sections accounts,settings,subscriptions,reading-list,profiles,starred] [--dry-run] [--replace] [--allow-insecure]`
 
         The restore compares the file with this machine key by key. `--dry-run` prints the plan and
         stops; `--json` prints it as `{"changes": [{"section", "action", "subject", "old", "new"}, …],
@@ -185,6 +211,27 @@ public enum BackupReference {
         fetch carries them and a second restore adds none. A restore adds marks and never takes one
         away, also with `--replace`. The plan counts them per feed
         (`+ subscriptions NAME feed URL marks (2 read, 1 starred)`); `backup inspect` counts them per file.
+
+        **Starred articles** are restored after the rest has committed, into the account of the same
+        name on this machine (restore the accounts and run `lector account password NAME` first, or
+        add an empty account of that name). For each account the restore first brings the store up
+        to the server (a sync), then stars again every archived article the account still carries,
+        found by canonical address (and by guid between local accounts), as `account copy` finds
+        them. The rest it re-creates where the account can take entries: a local account holds
+        anything (in the feed of the same address, made when missing, under the identity a fetch of
+        that feed gives the item, so a later fetch finds it instead of adding a copy; it arrives
+        unread, and the feed's read marks in `subscriptions` say otherwise); Miniflux
+        imports each into the subscribed feed of the same address (`POST
+        /v1/feeds/{id}/entries/import`, Miniflux 2.2.16 or later, starred, with its original date,
+        `external_id` `lector:` and the guid or address, so an import sent twice is one entry).
+        What no server could take — FreshRSS, Fever and Feedbin have no way to add an entry, or the
+        feed is not subscribed and cannot be — is listed, one line per article. A Miniflux account
+        that has no subscription to the article's feed is subscribed to it first (the feed must
+        still be on the web). The plan shows one line per account with archived articles this
+        machine does not hold starred yet (`+ starred NAME (N starred article(s): …)`; none when it
+        holds them all); `--json` adds `starred` per account
+        (`account`, `wanted`, `matched`, `newly_starred`, `recreated`, `not_taken` with `title`,
+        `url`, `feed_title` and `reason`). Running the same restore again stars and creates nothing.
 
         **Consent to plain http** (`plain_http_host` of an account or a local feed) was given on the
         machine that wrote the file, so a restore does not take it on trust. At a terminal it lists

@@ -7,7 +7,7 @@ public enum BackupSchema {
     public static var document: JSONValue {
         schema(id: "https://lector.invalid/schema/backup-\(BackupFormat.current.major).json",
                title: "Lector backup, format \(BackupFormat.current)",
-               description: "A Lector backup: accounts without secrets, every settings group, optionally subscriptions, the reading list and the user's profiles. $defs/profile describes a settings profile file (and each element of profiles).")
+               description: "A Lector backup: accounts without secrets, every settings group, optionally subscriptions, the reading list, the user's profiles and every starred article. $defs/profile describes a settings profile file (and each element of profiles).")
     }
 
     /// `backup inspect --json`: the document read from the file, with what the reader warned about
@@ -24,15 +24,13 @@ public enum BackupSchema {
             "format": .object(["const": .string(BackupFormat.name)]),
             "version": versionSchema,
             "tool_version": .object(["type": "string", "minLength": 1, "maxLength": 64]),
-            "created_at": .object([
-                "type": "string", "format": "date-time",
-                "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$",
-            ]),
+            "created_at": timestamp,
             "accounts": .object(["type": "array", "items": ref("account")]),
             "settings": ref("settings"),
             "subscriptions": .object(["type": "object", "additionalProperties": ref("subscriptions")]),
             "reading_list": .object(["type": "array", "items": ref("readingListEntry")]),
             "profiles": .object(["type": "array", "items": ref("profile")]),
+            "starred": .object(["type": "object", "additionalProperties": .object(["type": "array", "items": ref("starredArticle")])]),
         ]
         properties.merge(extra) { _, new in new }
         return .object([
@@ -60,6 +58,12 @@ public enum BackupSchema {
 
     private static func ref(_ name: String) -> JSONValue {
         .object(["$ref": .string("#/$defs/\(name)")])
+    }
+
+    /// An ISO-8601 time in UTC with a `Z`, as `created_at`.
+    private static var timestamp: JSONValue {
+        .object(["type": "string", "format": "date-time",
+                 "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?Z$"])
     }
 
     private static var webURL: JSONValue {
@@ -110,6 +114,19 @@ public enum BackupSchema {
                 "account": .object(["type": "string", "minLength": 1]),
                 "article_url": webURL,
                 "title": .object(["type": "string", "maxLength": 1000]),
+            ]),
+            "starredArticle": closedObject([
+                "title": .object(["type": "string"]),
+                "url": nullable(.object(["type": "string"])),
+                "guid": nullable(.object(["type": "string"])),
+                "author": nullable(.object(["type": "string"])),
+                "content": nullable(.object(["type": "string"])),
+                "published_at": nullable(timestamp),
+                "updated_at": nullable(timestamp),
+                "feed_title": .object(["type": "string"]),
+                "feed_url": nullable(webURL),
+                "site_url": nullable(webURL),
+                "labels": .object(["type": "array", "items": .object(["type": "string", "minLength": 1, "maxLength": 200])]),
             ]),
             "settings": settingsObject(complete: true),
             "partialSettings": settingsObject(complete: false),

@@ -5,7 +5,7 @@ import LectorStore
 /// The article parts of `account copy`: stars found again in the destination, the reading list
 /// carried over by address. Subscriptions and folders go through a `SubscriptionPlanner` plan.
 public struct AccountCopy {
-    let source: Account
+    public let source: Account
     let destination: AccountAdministrator
 
     public init(from source: Account, into destination: AccountAdministrator) {
@@ -19,6 +19,8 @@ public struct AccountCopy {
         public var newlyStarred: Int
         /// Starred in the source, not found in the destination (its feed does not go back that far).
         public var unmatched: [WantedArticle]
+        /// Of those not found, how many were re-created in the destination (it can take entries).
+        public var recreated = 0
     }
 
     /// What a copy of the stars would start from: the source's starred articles.

@@ -134,7 +134,8 @@ public struct LocalFeedSync {
                         report.fetched += 1
                         let ownTitle = parsed.title.trimmingBlanks
                         if feed.titleIsPlaceholder && !ownTitle.isEmpty { try store.feeds.adoptFetchedTitle(feed.id, ownTitle) }
-                        report.newArticles += try store.sync.applyEntries(accountID: account.id, fetched.articles.map { (feed.id, Self.scoped($0, to: feed.id), false, false) },
+                        let articles = try store.articles.sameItems(fetched.articles.map { Self.scoped($0, to: feed.id) }, feedID: feed.id, accountID: account.id)
+                        report.newArticles += try store.sync.applyEntries(accountID: account.id, articles.map { (feed.id, $0, false, false) },
                                                                           protected: [], stateUpdatesExisting: false)
                         report.restoredMarks += try store.marks.applyAfterFetch(feedID: feed.id, accountID: account.id)
                     case .success(.unchanged): report.unchanged += 1

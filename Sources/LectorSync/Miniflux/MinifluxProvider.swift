@@ -170,6 +170,16 @@ public final class MinifluxProvider: SyncProvider, Sendable {
     /// Every entry matching `filters`, page by page in ascending id order; any failed page fails the walk.
     private func walkEntries(_ filters: [(String, String)], _ what: String, path: String = "v1/entries",
                              _ page: ([RemoteEntry]) throws(SyncError) -> Void) throws(SyncError) {
+        try walkEntryObjects(filters, what, path: path) { list throws(SyncError) in
+            let entries = list.compactMap(MinifluxWire.entry)
+            guard entries.count == list.count else { throw .protocolViolation("Miniflux sent entries without an id or feed in \(what)") }
+            if !entries.isEmpty { try page(entries) }
+        }
+    }
+
+    /// The entry objects as the server sends them, page by page in ascending id order.
+    func walkEntryObjects(_ filters: [(String, String)], _ what: String, path: String = "v1/entries",
+                          _ page: ([[String: Any]]) throws(SyncError) -> Void) throws(SyncError) {
         var after: Int64 = 0
         while true {
             var query = filters + [("order", "id"), ("direction", "asc"), ("limit", String(Self.pageSize))]
@@ -177,11 +187,9 @@ public final class MinifluxProvider: SyncProvider, Sendable {
             guard let object = try getJSON(path, query, what) as? [String: Any], let list = object["entries"] as? [[String: Any]] else {
                 throw .protocolViolation("Miniflux answered \(what) with something that is not an entry list")
             }
-            let entries = list.compactMap(MinifluxWire.entry)
-            guard entries.count == list.count else { throw .protocolViolation("Miniflux sent entries without an id or feed in \(what)") }
-            if !entries.isEmpty { try page(entries) }
+            if !list.isEmpty { try page(list) }
             guard list.count >= Self.pageSize else { return }
-            let last = entries.compactMap { Int64($0.serverID) }.max() ?? after
+            let last = list.compactMap { MinifluxWire.int64($0["id"]) }.max() ?? after
             guard last > after else { throw .protocolViolation("\(what) does not advance: the server ignores after_entry_id") }
             after = last
         }

@@ -22,6 +22,8 @@ public final class FeedStore: Sendable {
         var nextFolderID = 2
         var nextFeedID = 1
         var lastItemID: Int64 = 0
+        /// Entries imported with an `external_id` (Miniflux), by "feed id NUL external id".
+        var externalIDs: [String: Int64] = [:]
     }
 
     private let state: Mutex<State>

@@ -1,0 +1,26 @@
+import LectorAccounts
+import LectorSettings
+
+/// What `backup restore` says of the starred articles it put back, per account.
+enum StarredRestoreOutput {
+    static func lines(_ reports: [StarredRestoreReport]) -> [String] {
+        reports.flatMap { report in
+            ["* starred in '\(report.account)': \(report.matched) of \(report.wanted) found (\(report.newlyStarred) newly starred), "
+                + "\(report.recreated) re-created, \(report.notTaken.count) not taken"]
+                + report.notTaken.map { article, reason in
+                    "  not taken: '\(article.title)' (\(article.feedTitle))\(article.url.map { " <\($0)>" } ?? ""): \(reason)"
+                }
+        }
+    }
+
+    static func json(_ reports: [StarredRestoreReport]) -> JSONValue {
+        .array(reports.map { report in
+            .object(["account": .string(report.account), "wanted": .int(report.wanted), "matched": .int(report.matched),
+                     "newly_starred": .int(report.newlyStarred), "recreated": .int(report.recreated),
+                     "not_taken": .array(report.notTaken.map { article, reason in
+                         .object(["title": .string(article.title), "url": article.url.map(JSONValue.string) ?? .null,
+                                  "feed_title": .string(article.feedTitle), "reason": .string(reason)])
+                     })])
+        })
+    }
+}
