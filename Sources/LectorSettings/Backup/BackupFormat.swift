@@ -8,10 +8,10 @@ public enum BackupFormat {
     public static let profileName = "lector-profile"
     /// The backup version this Lector writes; it reads every 1.x (newer minors with warnings).
     /// 1.1 added an account's `plain_http_host` (optional: 1.0 files lack it); 1.2 a feed's
-    /// `title_placeholder` and a local feed's `read_articles` and `starred_articles` (optional too).
-    public static let current = FormatVersion(major: 1, minor: 2)
-    /// The profile version this Lector writes (profiles did not change in backup 1.1 or 1.2).
-    public static let currentProfile = FormatVersion(major: 1, minor: 0)
+    /// `title_placeholder` and a local feed's `read_articles` and `starred_articles` (optional too); 1.3 the `keys` settings group.
+    public static let current = FormatVersion(major: 1, minor: 3)
+    /// The profile version this Lector writes: 1.1 added the `keys` settings group.
+    public static let currentProfile = FormatVersion(major: 1, minor: 1)
 
     /// The version this Lector writes for `kind`.
     public static func current(for kind: DocumentKind) -> FormatVersion {
