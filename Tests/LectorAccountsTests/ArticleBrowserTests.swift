@@ -141,7 +141,8 @@ struct ArticleBrowserTests {
         try browser.move(by: -1)
         #expect(try library.read("Alpha 2") == .unread, "moving up marks nothing")
         let off = try Library(unread: ["Alpha 1"])
-        try off.browser().move(by: 3)
+        let unmarking = try off.browser()
+        try unmarking.move(by: 3)
         #expect(try off.read("Alpha 1") == .unread, "without the setting moving marks nothing")
     }
 
@@ -152,7 +153,8 @@ struct ArticleBrowserTests {
         try browser.search("Alpha 3")
         #expect(browser.rows.map(\.title).first == "Alpha 3", "the best match first: \(browser.rows.map(\.title))")
         let marked = try browser.markShownRead()
-        #expect(marked == browser.rows.count && (try library.read("Alpha 3")) == .read, "the found rows are read")
+        let found = try library.read("Alpha 3")
+        #expect(marked == browser.rows.count && found == .read, "the found rows are read")
         #expect(try library.read("Alpha 1") == .unread && library.read("Beta 3") == .unread, "nothing outside the matches is read")
         try browser.search(nil)
         #expect(browser.rows.count == 10 && browser.query.search == nil, "the whole list is back")

@@ -165,7 +165,7 @@ extension BrowseView {
     }
 
     /// The account core's failures in the CLI's words.
-    func core<T>(_ body: () throws(AccountsError) -> T) throws(CLIError) -> T {
-        do { return try body() } catch { throw CLIError(error) }
+    func core<T>(_ body: () throws -> T) throws(CLIError) -> T {
+        do { return try body() } catch let error as AccountsError { throw CLIError(error) } catch { throw CLIError.from(error) }
     }
 }

@@ -27,7 +27,8 @@ final class RawTerminal {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1, tcgetattr(STDIN_FILENO, &saved) == 0 else { return false }
         if signalReader < 0 { installSignals() }
         applyRawMode()
-        write("\u{1b}[?1049h\u{1b}[?25l\u{1b}[?7l")
+        // The cursor is hidden by each frame, which ends with that code.
+        write("\u{1b}[?1049h\u{1b}[?7l")
         active = true
         return true
     }
