@@ -15,14 +15,16 @@ struct BrowseFrame: Equatable {
         return frame
     }
 
-    /// The escape sequences that draw this frame from the top left, each line cleared to its end.
+    /// The escape sequences that draw this frame from the top left, each line cleared first.
     func bytes(rows: Int) -> String {
         let shown = fitted(rows: rows)
         var out = "\u{1b}[H"
         for (index, line) in shown.lines.enumerated() {
+            // The line is cleared before it is written: cleared after, a line that fills the
+            // width would lose its last cell (without autowrap the cursor stays on it).
             let clean = TerminalSanitizer.keepingStyles(line)
-            out += shown.highlighted.contains(index) ? "\u{1b}[7m" + clean + "\u{1b}[0m" : clean + "\u{1b}[0m"
-            out += "\u{1b}[K" + (index == shown.lines.count - 1 ? "" : "\r\n")
+            out += "\u{1b}[2K" + (shown.highlighted.contains(index) ? "\u{1b}[7m" + clean + "\u{1b}[0m" : clean + "\u{1b}[0m")
+            out += index == shown.lines.count - 1 ? "" : "\r\n"
         }
         return out
     }
