@@ -110,6 +110,8 @@ struct ArticleBrowserTests {
         let library = try Library(unread: ["Alpha 1"], remote: true)
         let browser = try library.browser()
         try browser.toggleStar()
+        #expect(try library.store.intents.all(accountID: library.account.id).count == 1 && browser.unflushed == [library.account.id],
+                "the star is queued and waits for the flush; nothing was pushed yet")
         try browser.toggleRead()
         let queued = try library.store.intents.all(accountID: library.account.id)
         #expect(queued.count == 2, "the star and the read are two queued intents before any push: \(queued)")

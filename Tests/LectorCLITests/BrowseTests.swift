@@ -98,6 +98,18 @@ struct BrowseTests {
         let bytes = listFrame(browser, top: &top).bytes(rows: 12)
         #expect(!bytes.contains("\u{1b}[2J") && !bytes.contains("\u{1b}]0;"), "the title's escapes are gone from what is drawn")
         #expect(bytes.contains("Evil 1"), "the title itself is there")
+        let direct = BrowseFrame(lines: ["Evil\u{1b}]52;c;b3duZWQ=\u{07} title\u{1b}[1m bold"]).bytes(rows: 1)
+        #expect(!direct.contains("\u{1b}]52") && direct.contains("Evil title") && direct.contains("\u{1b}[1m bold"),
+                "the frame itself passes every line through the sanitiser, keeping Lector's own styles: \(direct.debugDescription)")
+    }
+
+    @Test("a line as wide as the screen keeps its last cell: each line is cleared before it is drawn, never after")
+    func fullLinesKeepTheirLastCell() {
+        let full = String(repeating: "x", count: 39) + "Z"
+        let bytes = BrowseFrame(lines: [full, "short"]).bytes(rows: 2)
+        #expect(bytes.contains("\u{1b}[2K" + full), "the line is cleared, then written: \(bytes.debugDescription)")
+        #expect(!bytes.contains("Z\u{1b}[0m\u{1b}[K") && !bytes.contains("Z\u{1b}[K"),
+                "nothing erases from the cursor after the text (without autowrap it sits on the last cell): \(bytes.debugDescription)")
     }
 
     @Test("the reader's dock line numbers the dock actions in the user's order, each as the word that does it")
