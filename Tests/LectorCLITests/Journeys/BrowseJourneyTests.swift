@@ -130,4 +130,19 @@ struct BrowseJourneyTests {
         #expect(terminal.wait(for: { $0.contains("echo icanon isig") }, timeout: 5), "the terminal's modes are back:\n\(terminal.screen())")
         #expect(try rows(journey).allSatisfy { $0.read != false }, "every article is read in the store")
     }
+
+    @Test("browse in the REPL: the view, a star, q back to a REPL that still works")
+    func browseInTheREPL() throws {
+        let journey = try Journey()
+        let before = try rows(journey)
+        let terminal = try journey.terminal(width: 100, height: 30)
+        try Journey.startREPL(in: terminal)
+        terminal.run("browse")
+        #expect(terminal.wait(for: { self.selected($0) != nil && $0.contains("lector browse ·") }, timeout: 10), "the view opens:\n\(terminal.screen())")
+        terminal.type("s")
+        #expect(terminal.wait(for: { $0.contains(before[0].starred ? "Star removed." : "Starred.") }, timeout: 5), "s toggles the star:\n\(terminal.screen())")
+        terminal.type("q")
+        #expect(Journey.replStillWorks(terminal), "back at the REPL's prompt, which answers:\n\(terminal.screen())")
+        #expect(try rows(journey).first { $0.id == before[0].id }?.starred == !before[0].starred, "the star is in the store")
+    }
 }
