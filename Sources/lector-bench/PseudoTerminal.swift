@@ -29,17 +29,7 @@ final class PseudoTerminal {
         defer { posix_spawnattr_destroy(&attributes) }
         // A session of its own: the terminal opened first becomes its controlling terminal.
         posix_spawnattr_setflags(&attributes, Self.spawnSetSID)
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var child: pid_t = 0
-        guard posix_spawn(&child, arguments[0], &actions, &attributes, argv, envp) == 0 else {
-            throw BenchError.spawnFailed(arguments[0], errno)
-        }
-        pid = child
+        pid = try ProcessTimer.posixSpawn(arguments, environment: environment, actions: &actions, attributes: &attributes)
     }
 
     /// glibc's POSIX_SPAWN_SETSID (0x80), which Swift's Glibc does not show.

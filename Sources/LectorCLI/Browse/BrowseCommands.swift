@@ -9,12 +9,8 @@ enum BrowseCommands {
     static let browse = CommandSpec(
         ["browse"], "a full-screen article list and reader driven by keys (j/k, n/p, r, s, swipes, the dock)",
         discussion: "On a terminal: the article list with its counts, previews and columns; Enter reads, q goes back, ? shows every key. The keys are the keys.* settings; ←/→ do the first swipe.leading/swipe.trailing action, H/L show the others; in the reader the dock.actions are the number keys. Every mark is saved at once and sent to the server when no key came for a moment, as 'article mark' sends it. Off a terminal (a pipe, TERM=dumb) it prints 'article list' instead, saying so on stderr.",
-        options: [
-            OptionSpec.account,
-            OptionSpec("feed", value: "FEED", "only articles of this feed (title or URL)", source: .feeds),
-            OptionSpec("folder", short: "f", value: "FOLDER", "only articles of feeds in this folder", source: .folders),
-            OptionSpec("unread", short: "u", "only unread articles"),
-        ]
+        // The list's own filters, so the fallback to it takes them as they are.
+        options: ArticleCommands.list.options.filter { ["account", "feed", "folder", "unread"].contains($0.name) }
     ) { invocation, session in
         if invocation.flag("feed") && invocation.flag("folder") { throw CLIError.usage("give --feed or --folder, not both") }
         guard let reason = whyNoFullScreen(invocation, session: session) else { return try fullScreen(invocation, session: session) }
