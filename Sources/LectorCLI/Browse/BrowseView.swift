@@ -63,6 +63,9 @@ final class BrowseView {
             case .stopRequested:
                 terminal.suspend()
                 draw()
+            case .interrupted:
+                finished = true
+                interrupted = true
             case .terminated:
                 finished = true
             case .idle:

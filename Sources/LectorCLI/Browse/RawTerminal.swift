@@ -2,16 +2,16 @@ import Glibc
 import Synchronization
 
 /// The terminal while `lector browse` runs: raw input (no echo, no line editing, the terminal's
-/// own Ctrl-C and Ctrl-Z off, so they arrive as keys), the alternate screen and a hidden cursor.
+/// own Ctrl-C and Ctrl-Z off, so they arrive as keys; a SIGINT sent from elsewhere ends the view too), the alternate screen and a hidden cursor.
 /// `leave()` puts back exactly the modes found, and the main screen with what it showed.
 ///
 /// Resizes (SIGWINCH), a resume after a stop (SIGCONT), a stop asked from outside (SIGTSTP) and
-/// the end of the session (SIGTERM, SIGHUP) reach the event loop through a pipe: the handler only
+/// an interrupt (SIGINT) and the end of the session (SIGTERM, SIGHUP) reach the event loop through a pipe: the handler only
 /// writes the signal's number to it (async-signal-safe), and `next` wakes up on it.
 final class RawTerminal {
     enum Event: Equatable {
         case keys([BrowseKey])
-        case resized, resumed, stopRequested, terminated, idle
+        case resized, resumed, stopRequested, interrupted, terminated, idle
     }
 
     private var saved = termios()
@@ -20,7 +20,7 @@ final class RawTerminal {
     private var previousActions: [Int32: sigaction] = [:]
     private static let signalWriter = Atomic<Int32>(-1)
     private var signalReader: Int32 = -1
-    private static let handled = [SIGWINCH, SIGCONT, SIGTSTP, SIGTERM, SIGHUP]
+    private static let handled = [SIGWINCH, SIGCONT, SIGTSTP, SIGINT, SIGTERM, SIGHUP]
 
     /// Takes over the terminal; false when standard input or output is not one.
     func enter() -> Bool {
@@ -86,6 +86,7 @@ final class RawTerminal {
                 case SIGWINCH: return .resized
                 case SIGCONT: return .resumed
                 case SIGTSTP: return .stopRequested
+                case SIGINT: return .interrupted
                 default: return .terminated
                 }
             }

@@ -145,4 +145,20 @@ struct BrowseJourneyTests {
         #expect(Journey.replStillWorks(terminal), "back at the REPL's prompt, which answers:\n\(terminal.screen())")
         #expect(try rows(journey).first { $0.id == before[0].id }?.starred == !before[0].starred, "the star is in the store")
     }
+
+    @Test("SIGTERM or SIGINT sent from elsewhere ends the view with the terminal given back (main screen, modes)")
+    func signalsFromElsewhere() throws {
+        let journey = try Journey()
+        let terminal = try journey.terminal(width: 100, height: 30)
+        for signal in [SIGTERM, SIGINT] {
+            terminal.run("lector browse")
+            #expect(terminal.wait(for: { self.selected($0) != nil }, timeout: 10), "the view opens:\n\(terminal.screen())")
+            let pid = try #require(terminal.childPID(named: "lector"), "no lector process under the shell")
+            kill(pid, signal)
+            #expect(atPrompt(terminal), "signal \(signal) ends the view, back at the shell:\n\(terminal.screen())")
+            #expect(!terminal.screen().contains("lector browse ·"), "the main screen is back:\n\(terminal.screen())")
+        }
+        terminal.run("clear; stty -a | tr ' ' '\\n' | grep -x -e echo -e icanon -e isig | sort | tr '\\n' ' '; echo")
+        #expect(terminal.wait(for: { $0.contains("echo icanon isig") }, timeout: 5), "the terminal's modes are back:\n\(terminal.screen())")
+    }
 }
