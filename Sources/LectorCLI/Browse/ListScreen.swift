@@ -25,12 +25,17 @@ struct ListScreen {
         let searching = browser.query.search != nil
         let cursor = browser.cursor
         top = min(top, cursor)
-        var laid = layout(view, browser.rows, from: top, lines: available, searching: searching)
-        // Down until the cursor's row and its preview fit.
-        while top < cursor, laid.blocks.prefix(cursor - top + 1).reduce(0, { $0 + $1.count }) > available {
+        // Down until the cursor's row and its preview fit: the heights of the rows from the old
+        // top say where the new one is (a row's height does not depend on the others).
+        let start = top
+        var laid = layout(view, browser.rows, from: start, through: cursor, lines: available, searching: searching)
+        let heights = laid.blocks.map(\.count)
+        var used = heights.prefix(cursor - start + 1).reduce(0, +)
+        while top < cursor, used > available {
+            used -= heights[top - start]
             top += 1
-            laid = layout(view, browser.rows, from: top, lines: available, searching: searching)
         }
+        if top != start { laid = layout(view, browser.rows, from: top, through: cursor, lines: available, searching: searching) }
         lines.append("  " + laid.header)
         var highlighted: Set<Int> = []
         for (offset, block) in laid.blocks.enumerated() {
@@ -53,9 +58,19 @@ struct ListScreen {
         return parts.joined(separator: " · ")
     }
 
-    private func layout(_ view: ArticleListView, _ rows: [ArticleSummary], from top: Int, lines: Int, searching: Bool)
+    /// The rows from `top` that fill `lines` lines, and at least those through `through`. Only
+    /// about as many rows as fit are laid out (their previews are the costly part), more when
+    /// they come out short.
+    private func layout(_ view: ArticleListView, _ rows: [ArticleSummary], from top: Int, through: Int, lines: Int, searching: Bool)
         -> (header: String, blocks: [[String]]) {
-        view.laidOut(Array(rows[top..<min(rows.count, top + lines)]), searching: searching, firstNumber: top + 1)
+        let perRow = 1 + (searching ? 1 : preferences.listPreviewLines)
+        var count = max(through - top + 1, lines / perRow + 1)
+        while true {
+            let end = min(rows.count, top + count)
+            let laid = view.laidOut(Array(rows[top..<end]), searching: searching, firstNumber: top + 1)
+            if end == rows.count || laid.blocks.reduce(0, { $0 + $1.count }) >= lines + perRow { return laid }
+            count *= 2
+        }
     }
 
     private func fill(_ lines: [String], rows: Int, bottom: String) -> [String] {
