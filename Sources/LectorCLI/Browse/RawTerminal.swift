@@ -38,7 +38,7 @@ final class RawTerminal {
         guard active else { return }
         active = false
         write("\u{1b}[?7h\u{1b}[?25h\u{1b}[?1049l")
-        tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+        tcsetattr(STDIN_FILENO, TCSANOW, &saved)
     }
 
     /// Ends the session: the terminal back, the signal handlers as they were.
@@ -125,7 +125,7 @@ final class RawTerminal {
         raw.c_oflag &= ~tcflag_t(OPOST)
         raw.c_cflag |= tcflag_t(CS8)
         raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
-        tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
+        tcsetattr(STDIN_FILENO, TCSANOW, &raw)
     }
 
     private func installSignals() {
@@ -164,6 +164,6 @@ extension RawTerminal {
         tcsetattr(STDIN_FILENO, TCSANOW, &raw)
         var byte: UInt8 = 0
         while read(STDIN_FILENO, &byte, 1) < 0 && errno == EINTR {}
-        tcsetattr(STDIN_FILENO, TCSAFLUSH, &cooked)
+        tcsetattr(STDIN_FILENO, TCSANOW, &cooked)
     }
 }
