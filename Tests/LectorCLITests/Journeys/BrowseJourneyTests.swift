@@ -142,6 +142,9 @@ struct BrowseJourneyTests {
         terminal.type("s")
         #expect(terminal.wait(for: { $0.contains(before[0].starred ? "Star removed." : "Starred.") }, timeout: 5), "s toggles the star:\n\(terminal.screen())")
         terminal.type("q")
+        // Keys typed before the view has gone are the view's: wait for the prompt, as a person would.
+        #expect(terminal.wait(for: { !$0.contains("lector browse ·") && $0.split(separator: "\n").last?.hasPrefix("lector (") == true }, timeout: 5),
+                "q leaves the view for the REPL's prompt:\n\(terminal.screen())")
         #expect(Journey.replStillWorks(terminal), "back at the REPL's prompt, which answers:\n\(terminal.screen())")
         #expect(try rows(journey).first { $0.id == before[0].id }?.starred == !before[0].starred, "the star is in the store")
     }
