@@ -164,4 +164,34 @@ struct BrowseJourneyTests {
         terminal.run("clear; stty -a | tr ' ' '\\n' | grep -x -e echo -e icanon -e isig | sort | tr '\\n' ' '; echo")
         #expect(terminal.wait(for: { $0.contains("echo icanon isig") }, timeout: 5), "the terminal's modes are back:\n\(terminal.screen())")
     }
+
+    @Test("? shows every key; L's menu picks the second trailing action (reading list); o gives the link; / searches and an empty search shows all again")
+    func helpMenuOpenSearch() throws {
+        let journey = try Journey()
+        let before = try rows(journey)
+        let terminal = try journey.terminal(width: 100, height: 40)
+        terminal.run("lector browse")
+        #expect(terminal.wait(for: { self.selected($0) != nil }, timeout: 10), "the list opens:\n\(terminal.screen())")
+        terminal.type("?")
+        #expect(terminal.wait(for: { $0.contains("lector browse — keys") && $0.contains("next unread article, across feeds and folders") }, timeout: 5),
+                "? shows the keys:\n\(terminal.screen())")
+        terminal.type(" ")
+        terminal.type("L")
+        #expect(terminal.wait(for: { $0.contains("trailing swipe: 1 toggle-star  2 reading-list") }, timeout: 5), "L shows the trailing actions:\n\(terminal.screen())")
+        terminal.type("2")
+        #expect(terminal.wait(for: { $0.contains("Saved 1 article(s) for later.") }, timeout: 5), "2 saves the article for later:\n\(terminal.screen())")
+        terminal.type("o")
+        #expect(terminal.wait(for: { $0.contains("https://demo.lector.invalid/") }, timeout: 5), "o gives the link (no display to open it on):\n\(terminal.screen())")
+        terminal.type("/tide")
+        terminal.press("Enter")
+        #expect(terminal.wait(for: { $0.contains("search: tide") && self.selected($0)?.contains("tide") == true }, timeout: 5), "/ searches:\n\(terminal.screen())")
+        terminal.type("/")
+        terminal.press("Enter")
+        #expect(terminal.wait(for: { !$0.contains("search: tide") && $0.contains("1/\(before.count)") }, timeout: 5), "an empty search shows the whole list:\n\(terminal.screen())")
+        terminal.type("q")
+        #expect(atPrompt(terminal), "q leaves:\n\(terminal.screen())")
+        let saved = try journey.shell("lector reading-list list").stdout
+        #expect(saved.contains(before[0].title), "the first article is on the reading list: \(saved)")
+        #expect(try rows(journey).first { $0.id == before[0].id }?.read == true, "opening its link marked it read, as article open does")
+    }
 }
