@@ -8,14 +8,19 @@ import Testing
 /// (one folder per request), and fall back feed by feed where a batch did not take.
 @Suite("GReader batch subscribe")
 struct GReaderBatchSubscribeTests {
-    @Test("30 feeds in 3 folders: one subscription/edit per folder and one read of the structure after them, titles and folders as asked, the store as the server")
-    func batchesPerFolder() throws {
+    /// A synced FreshRSS bench whose server can fetch `count` feeds `https://NAMEi.example/feed.xml`.
+    private func synced(fetching count: Int, named name: String) throws -> (FreshRSSBench, AccountAdministrator) {
         let bench = try FreshRSSBench(.greader)
-        for index in 0..<30 {
-            bench.feeds.addRemoteFeed(LectorTestSupport.RemoteFeed(feedURL: "https://batch\(index).example/feed.xml", title: "Batch \(index)"))
+        for index in 0..<count {
+            bench.feeds.addRemoteFeed(LectorTestSupport.RemoteFeed(feedURL: "https://\(name)\(index).example/feed.xml", title: "\(name.capitalized) \(index)"))
         }
         try bench.sync()
-        let admin = AccountAdministrator(store: bench.store, account: bench.account, provider: bench.provider)
+        return (bench, AccountAdministrator(store: bench.store, account: bench.account, provider: bench.provider))
+    }
+
+    @Test("30 feeds in 3 folders: one subscription/edit per folder and one read of the structure after them, titles and folders as asked, the store as the server")
+    func batchesPerFolder() throws {
+        let (bench, admin) = try synced(fetching: 30, named: "batch")
         let desired = (0..<30).map { DesiredFeed(url: URL(string: "https://batch\($0).example/feed.xml")!,
                                                  title: $0.isMultiple(of: 2) ? "Mine \($0)" : nil, folder: "Folder \($0 % 3)") }
         let plan = try SubscriptionPlanner(administrator: admin).plan(desired, prune: false)
@@ -36,12 +41,7 @@ struct GReaderBatchSubscribeTests {
 
     @Test("a batch with a feed the server cannot fetch: FreshRSS stops at it (last to first); the feeds it did not reach are subscribed one by one, the bad one fails alone with the server's reason")
     func failedBatchFallsBackFeedByFeed() throws {
-        let bench = try FreshRSSBench(.greader)
-        for index in 0..<4 {
-            bench.feeds.addRemoteFeed(LectorTestSupport.RemoteFeed(feedURL: "https://good\(index).example/feed.xml", title: "Good \(index)"))
-        }
-        try bench.sync()
-        let admin = AccountAdministrator(store: bench.store, account: bench.account, provider: bench.provider)
+        let (bench, admin) = try synced(fetching: 4, named: "good")
         let urls = ["https://good0.example/feed.xml", "https://good1.example/feed.xml", "https://missing.example/feed.xml",
                     "https://good2.example/feed.xml", "https://good3.example/feed.xml"]
         let plan = try SubscriptionPlanner(administrator: admin).plan(urls.map { DesiredFeed(url: URL(string: $0)!, folder: "Mixed") }, prune: false)

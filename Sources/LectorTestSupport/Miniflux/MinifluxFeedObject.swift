@@ -10,6 +10,20 @@ extension MinifluxCall {
     static let switchFields = ["disabled", "no_media_player", "ignore_http_cache", "allow_self_signed_certificates",
                                "fetch_via_proxy", "hide_globally", "disable_http2", "crawler", "ignore_entry_updates"]
 
+    /// The feed inside each entry: the fields a client reads there, as before, not the whole object
+    /// Miniflux embeds (the sync tests page through thousands of entries against a 3 s deadline).
+    static func embeddedFeedJSON(_ feed: EmulatedFeed, in state: FeedStore.State) -> JSONValue {
+        let folder = state.folders.first { $0.id == feed.folderID } ?? EmulatedFolder(id: feed.folderID, name: "")
+        return .object([
+            ("id", .number(feed.id)), ("user_id", .int(1)), ("feed_url", .string(feed.feedURL)), ("site_url", .string(feed.siteURL)),
+            ("title", .string(feed.title)), ("checked_at", .string(REST.iso8601(seconds: feed.lastUpdated))),
+            ("parsing_error_message", .string(state.feedErrors[feed.id]?.message ?? "")),
+            ("parsing_error_count", .int(Int64(state.feedErrors[feed.id]?.count ?? 0))),
+            ("disabled", feed.settings["disabled"] ?? .bool(false)), ("hide_globally", feed.settings["hide_globally"] ?? .bool(false)),
+            ("category", .object(categoryJSON(folder))), ("icon", .null),
+        ])
+    }
+
     static func feedJSON(_ feed: EmulatedFeed, in state: FeedStore.State) -> JSONValue {
         let folder = state.folders.first { $0.id == feed.folderID } ?? EmulatedFolder(id: feed.folderID, name: "")
         func text(_ name: String) -> (String, JSONValue) { (name, feed.settings[name] ?? .string("")) }
