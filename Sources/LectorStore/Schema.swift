@@ -57,6 +57,9 @@ public enum Schema {
         Migration("v18: a local account made for one command is provisional until something is put in it") { db in
             try db.executeScript(provisionalAccounts)
         },
+        Migration("rules, the articles each rule acted on, and saved searches") { db in
+            try db.executeScript(rules)
+        },
     ])
 
     static let version1 = """
