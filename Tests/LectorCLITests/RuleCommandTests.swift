@@ -91,7 +91,8 @@ struct RuleCommandTests {
         try world.ok("rule", "add", "harbour-stars", "feed = Harbour and title contains bitcoin", "--then", "star")
         let refused = try world.lector("rule", "add", "bad", "title contains x", "--then", "unstar")
         #expect(refused.status == 2 && refused.stderr.contains("read, star, hide"), "no undoing action: \(refused.stderr)")
-        try world.ok("sync")
+        let synced = try world.ok("sync").stdout
+        #expect(synced.contains("rules: coins read 1, harbour-stars starred 1, tides hid 1"), "the sync says what the rules did: \(synced)")
         var states = try world.states()
         #expect(states["Bitcoin surges"]?.read == true, "the coins rule read its feed's match: \(states)")
         #expect(states["Bitcoin at the harbour"]?.read == false, "the coins rule is scoped to Coins: \(states)")
@@ -118,6 +119,12 @@ struct RuleCommandTests {
         #expect(try world.ok("rule", "show", "Coins").stdout.contains("Acted on: 2 article(s)"), "names in any case; two hits")
         try world.ok("rule", "remove", "tides")
         #expect(try world.listed().contains("Harbour tide"), "removing the rule shows what it hid")
+        let names = try world.ok("__complete", "rule", "show", "co").stdout
+        #expect(names.hasPrefix("coins\t"), "Tab completes rule names: \(names)")
+        let words = try world.ok("__complete", "rule", "add", "x", "title con").stdout
+        #expect(words.contains("title contains\t") && words.contains("title content\t"), "Tab completes the filter's words: \(words)")
+        let actions = try world.ok("__complete", "rule", "add", "x", "unread", "--then", "").stdout
+        #expect(actions.contains("read\t") && actions.contains("star\t") && actions.contains("hide\t"), "and the actions: \(actions)")
         let missing = try world.lector("rule", "show", "coin")
         #expect(missing.status == 3 && missing.stderr.contains("did you mean 'coins'?"), "\(missing.stderr)")
     }

@@ -32,7 +32,7 @@ public indirect enum FilterExpression: Sendable, Equatable {
         /// The needle's words appear as consecutive words of the text, folded and stemmed as the
         /// search index folds and stems them (`SearchTokenizer`).
         case contains(String)
-        /// A regular expression (Swift `Regex` syntax) found anywhere in the text.
+        /// A regular expression (POSIX extended, see `FilterPattern`) found anywhere in the text.
         case matches(String)
         /// The whole text, ASCII case aside; `equal == false` for `!=`.
         case equals(String, equal: Bool)

@@ -6,12 +6,12 @@ import CSQLite
 /// - `lector_contains(text, needle)`: the needle's words are consecutive words of the text, both
 ///   cut, folded and stemmed by the search index's own tokenizer — what the index answers for
 ///   `title` and `content`, for the fields it does not hold.
-/// - `lector_matches(text, pattern)`: the regular expression (Swift `Regex`) is found in the text;
-///   each pattern is compiled once per connection.
+/// - `lector_matches(text, pattern)`: the regular expression (`FilterPattern`) is found in the
+///   text; each pattern is compiled once per connection.
 final class FilterFunctions {
     private let tokenizer: SearchTokenizer
     private var needles: [String: [[UInt8]]] = [:]
-    private var patterns: [String: Regex<AnyRegexOutput>] = [:]
+    private var patterns: [String: FilterPattern?] = [:]
 
     init(tokenizer: SearchTokenizer, connection: OpaquePointer) throws(DatabaseError) {
         self.tokenizer = tokenizer
@@ -48,10 +48,10 @@ final class FilterFunctions {
 
     /// Whether `pattern` is found in `text`; false for a pattern that does not compile (the
     /// parser refuses those, so only a stored filter from elsewhere can hold one).
-    func matches(_ text: String, pattern: String) -> Bool {
-        if patterns[pattern] == nil { patterns[pattern] = try? Regex(pattern) }
-        guard let regex = patterns[pattern] else { return false }
-        return text.contains(regex)
+    func matches(_ text: UnsafePointer<CChar>, pattern: String) -> Bool {
+        if patterns[pattern] == nil { patterns[pattern] = .some(try? FilterPattern(pattern)) }
+        guard let compiled = patterns[pattern] ?? nil else { return false }
+        return compiled.isFound(in: text)
     }
 
     private static let containsFunction: @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void = { context, _, values in
@@ -71,7 +71,10 @@ final class FilterFunctions {
             sqlite3_result_int(context, 0)
             return
         }
-        sqlite3_result_int(context, functions.matches(String(cString: text), pattern: String(cString: pattern)) ? 1 : 0)
+        let found = text.withMemoryRebound(to: CChar.self, capacity: Int(sqlite3_value_bytes(values[0])) + 1) {
+            functions.matches($0, pattern: String(cString: pattern))
+        }
+        sqlite3_result_int(context, found ? 1 : 0)
     }
 
     private static func functions(_ context: OpaquePointer) -> FilterFunctions? {

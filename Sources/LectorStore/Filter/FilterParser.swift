@@ -152,7 +152,7 @@ public struct FilterParser {
             }
             return .contains(value)
         case "matches":
-            do { _ = try Regex(value) } catch {
+            do { _ = try FilterPattern(value) } catch {
                 throw FilterError(column: valueToken.column, "not a regular expression: \(error)")
             }
             return .matches(value)
