@@ -2,9 +2,8 @@ import Glibc
 
 /// A `matches` pattern: a POSIX extended regular expression as glibc reads it (with its GNU
 /// extensions `\b`, `\w`, `\s`, `\<`, `\>`), over the text's bytes; a leading `(?i)` makes it
-/// ignore the case of ASCII letters. glibc's matcher, not Swift's `Regex`: at 36 µs a title the
-/// latter made ten `matches` rules cost more than the sync that brought the articles in
-/// (`lector-bench rules`).
+/// ignore the case of ASCII letters. glibc's matcher, not Swift's `Regex`: with `Regex` the 50
+/// rules of `lector-bench rules` took 5.1 s after a 10,000-article sync, with glibc's 0.7 s.
 final class FilterPattern {
     private var compiled = regex_t()
 

@@ -110,7 +110,11 @@ public struct RuleEngine {
         if let account = scope.accountID { conditions.append("a.account_id = \(bind(account))") }
         if let feed = scope.feedID { conditions.append("a.feed_id = \(bind(feed))") }
         if let folder = scope.folderID { conditions.append("a.feed_id IN (SELECT id FROM feeds WHERE folder_id = \(bind(folder)))") }
-        if let ruleID { conditions.append("NOT EXISTS (SELECT 1 FROM rule_hits h WHERE h.article_id = a.id AND h.rule_id = \(bind(ruleID)))") }
+        // Articles above the highest id before a sync were stored by it: no rule acted on them
+        // yet (a hit goes with its article), so the probe of the record is left out.
+        if let ruleID, newerThan == nil {
+            conditions.append("NOT EXISTS (SELECT 1 FROM rule_hits h WHERE h.article_id = a.id AND h.rule_id = \(bind(ruleID)))")
+        }
         let compiled = FilterSQL(filter, firstParameter: arguments.count + 1, now: now)
         conditions.append(compiled.condition)
         return ("SELECT \(select) FROM articles a WHERE " + conditions.joined(separator: " AND "), arguments + compiled.arguments)
