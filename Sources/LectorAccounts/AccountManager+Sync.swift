@@ -74,6 +74,8 @@ extension AccountManager {
     private func sync(_ account: Account, _ request: SyncRequest,
                       progress: @escaping (SyncProgress) -> Void) throws(AccountsError) -> AccountSyncReport {
         let provider = try provider(for: account)
+        let newerThan = try storing { try store.ruleEngine.highestArticleID(accountID: account.id) }
+        let pulled: AccountSyncResult
         do {
             if request.pushOnly {
                 guard let pushed = try provider.push(account, in: store, progress: progress) else {
@@ -81,18 +83,23 @@ extension AccountManager {
                 }
                 return AccountSyncReport(account: account, outcome: .ok, detail: .pushed(pushed), failures: [])
             }
-            switch try provider.sync(account, in: store, manual: request.trigger == .manual,
-                                     since: request.ageLimit.earliest(from: request.now), progress: progress) {
-            case .fetched(let report):
-                let failures = report.feedFailures.map(SyncFailure.init)
-                let outcome = report.interruption != nil ? .interrupted
-                    : RunOutcome.of(succeeded: report.fetched + report.unchanged + report.skipped, failures: failures.count)
-                return AccountSyncReport(account: account, outcome: outcome, detail: .fetched(report), failures: failures)
-            case .pulled(let report):
-                return AccountSyncReport(account: account, outcome: .ok, detail: .synced(report), failures: [])
-            }
+            pulled = try provider.sync(account, in: store, manual: request.trigger == .manual,
+                                       since: request.ageLimit.earliest(from: request.now), progress: progress)
         } catch {
             throw .sync(error)
+        }
+        // The rules act on the articles that arrived (ids above the highest before), in every
+        // kind's sync, here alone; their actions are queued like hand-made marks.
+        let rules = try storing { try store.ruleEngine.runNewArticles(accountID: account.id, newerThan: newerThan,
+                                                                        now: request.now.timeIntervalSince1970) }
+        switch pulled {
+        case .fetched(let report):
+            let failures = report.feedFailures.map(SyncFailure.init)
+            let outcome = report.interruption != nil ? .interrupted
+                : RunOutcome.of(succeeded: report.fetched + report.unchanged + report.skipped, failures: failures.count)
+            return AccountSyncReport(account: account, outcome: outcome, detail: .fetched(report), failures: failures, rules: rules)
+        case .pulled(let report):
+            return AccountSyncReport(account: account, outcome: .ok, detail: .synced(report), failures: [], rules: rules)
         }
     }
 }

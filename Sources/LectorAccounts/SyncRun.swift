@@ -45,6 +45,8 @@ public struct AccountSyncReport: Sendable, Equatable {
     public let detail: SyncDetail
     /// What failed, feed by feed (local accounts) or the account as a whole.
     public let failures: [SyncFailure]
+    /// What the enabled rules did to the articles this sync brought in.
+    public var rules: [RuleOutcome] = []
 }
 
 /// What an account's sync did, as values for a front end to phrase.

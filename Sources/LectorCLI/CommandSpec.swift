@@ -24,6 +24,12 @@ public enum ValueSource: Sendable, Equatable {
     case files
     /// The numbers of the last `article list`, with the titles as descriptions.
     case articles
+    /// A filter (docs/rules.md): its fields, operators and connectives for the word being typed.
+    case filter
+    /// Rule names from the store.
+    case rules
+    /// Saved search names from the store.
+    case savedSearches
 }
 
 /// One allowed value of a fixed list.

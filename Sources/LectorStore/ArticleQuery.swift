@@ -10,16 +10,25 @@ public struct ArticleQuery: Sendable, Equatable {
     /// Full-text search over title and text: the user's words, all required, the last as a prefix.
     /// Results are ranked by relevance instead of date.
     public var search: String?
+    /// A filter (`--where`, a rule, a saved search): only articles it holds for.
+    public var filter: FilterExpression?
+    /// The moment a filter's ages are measured from (seconds since 1970).
+    public var now: Double = 0
     public var newestFirst = true
     public var limit = 50
+    /// Lists the articles a rule hid too (`--all`).
+    public var includeHidden = false
+    /// Set by the store when some article is hidden and the list must leave it out.
+    var excludesHidden = false
 
     /// True when anything beyond the words searched narrows the list.
     var hasFilters: Bool {
-        accountID != nil || feedID != nil || folderID != nil || unreadOnly || starredOnly || since != nil
+        accountID != nil || feedID != nil || folderID != nil || unreadOnly || starredOnly || since != nil || filter != nil || excludesHidden
     }
 
     public init(accountID: Int64? = nil, feedID: Int64? = nil, folderID: Int64? = nil, unreadOnly: Bool = false,
-                starredOnly: Bool = false, since: Double? = nil, search: String? = nil, newestFirst: Bool = true, limit: Int = 50) {
+                starredOnly: Bool = false, since: Double? = nil, search: String? = nil, filter: FilterExpression? = nil, now: Double = 0,
+                newestFirst: Bool = true, limit: Int = 50, includeHidden: Bool = false) {
         self.accountID = accountID
         self.feedID = feedID
         self.folderID = folderID
@@ -27,7 +36,10 @@ public struct ArticleQuery: Sendable, Equatable {
         self.starredOnly = starredOnly
         self.since = since
         self.search = search
+        self.filter = filter
+        self.now = now
         self.newestFirst = newestFirst
         self.limit = limit
+        self.includeHidden = includeHidden
     }
 }

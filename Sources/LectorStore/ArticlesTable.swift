@@ -52,6 +52,8 @@ public struct ArticlesTable {
 
     /// Articles matching the query: newest first, or best match first when searching.
     public func list(_ query: ArticleQuery) throws(StoreError) -> [ArticleSummary] {
+        var query = query
+        if !query.includeHidden { query.excludesHidden = try anyHidden() }
         guard let (sql, arguments) = Self.listStatement(query) else { return [] }
         return try storeOperation {
             let excerpt = try query.search.flatMap { search throws(DatabaseError) in
@@ -69,7 +71,8 @@ public struct ArticlesTable {
                                           snippet: excerpt.flatMap { excerpt in row.withUTF8(12) { excerpt.excerpt(title: title, text: $0) } })
                 }
             }
-            guard excerpt != nil && database.mode == .readWrite else { return try page() }
+            if query.filter != nil { try database.registerFilterFunctions() }
+            guard (excerpt != nil || Self.filterUsesIndex(query)) && database.mode == .readWrite else { return try page() }
             // Articles a sync stored but did not index yet (it was stopped) are indexed first. The
             // check and the page share one read transaction: each statement on its own takes and
             // drops the file's read lock, a tenth of what a rare word's search costs.
@@ -81,7 +84,7 @@ public struct ArticlesTable {
     }
 
     /// The SQL `list` runs for `query` and its arguments (?1 account, ?2 feed, ?3 folder, ?4 unread
-    /// only, ?5 starred only, ?6 since, ?7 limit, ?8 the FTS5 query); nil when a search has no
+    /// only, ?5 starred only, ?6 since, ?7 limit, ?8 the FTS5 query, ?9… the filter's); nil when a search has no
     /// words to look for. Its columns are those of `ArticleSummary`, then the article's text.
     /// Internal so the plan tests explain exactly what runs.
     static func listStatement(_ query: ArticleQuery) -> (sql: String, arguments: [any SQLBindable])? {
@@ -89,21 +92,26 @@ public struct ArticlesTable {
         if query.search != nil && ftsQuery == nil { return nil }
         var arguments: [any SQLBindable] = [query.accountID, query.feedID, query.folderID, query.unreadOnly, query.starredOnly,
                                             query.since, query.limit]
-        if let ftsQuery, !query.hasFilters { return (rankedSearch, arguments + [ftsQuery]) }
+        if let ftsQuery { arguments.append(ftsQuery) }
+        if ftsQuery != nil && !query.hasFilters { return (rankedSearch, arguments) }
+        // A filter's own arguments start at ?9, after the FTS5 query's place.
+        let filter = query.filter.map { FilterSQL($0, firstParameter: 9, now: query.now) }
+        if let filter, !filter.arguments.isEmpty { arguments += (ftsQuery == nil ? [SQLValue.null] : []) + filter.arguments }
         // Feeds and state are joined only when a filter needs them; otherwise the output reads them
         // through subqueries, evaluated only for the rows that make the page.
         let folderJoin = query.folderID == nil ? "" : "JOIN feeds f ON f.id = a.feed_id AND f.folder_id = ?3"
         let stateJoin = stateFilter(query, "a", "s")
-        let filters = Self.filters(query, "a")
+        let filters = Self.filters(query, "a") + (filter.map { " AND " + $0.condition } ?? "")
         let columns = """
             a.id, a.account_id, a.feed_id, (SELECT title FROM feeds WHERE id = a.feed_id), a.server_id, a.title,
             a.url, a.author, a.published_at, (SELECT read FROM article_state WHERE article_id = a.id),
             (SELECT starred FROM article_state WHERE article_id = a.id), a.summary
             """
-        guard let ftsQuery else {
+        guard ftsQuery != nil else {
             let direction = query.newestFirst ? "DESC" : "ASC"
             let order = "ORDER BY a.listed_at \(direction), a.id \(direction) LIMIT ?7"
-            guard query.folderID != nil && query.feedID == nil else {
+            // (A filter is not in the cutoff below: a filtered folder walks articles_by_time too.)
+            guard query.folderID != nil && query.feedID == nil && filter == nil else {
                 // A feed's page is one range of articles_by_feed_time; the others walk articles_by_time.
                 // CROSS JOIN keeps the articles outer: with the state first, an unread list would
                 // read every unread article from the state index and sort them.
@@ -130,7 +138,6 @@ public struct ArticlesTable {
                 \(order)
                 """, arguments)
         }
-        arguments.append(ftsQuery)
         // A filtered search: FTS5 hands out its hits best first when the order is `rank` alone
         // and the index is the outer loop (CROSS JOIN keeps it there), so only as many articles
         // are read as it takes to fill the page. (Ranking first and filtering after would read
@@ -158,6 +165,16 @@ public struct ArticlesTable {
         ORDER BY score
         """
 
+    /// Whether a rule hid any article (one probe of `rule_hits`): lists leave hidden ones out.
+    private func anyHidden() throws(StoreError) -> Bool {
+        try storeOperation { try database.scalarInt("SELECT EXISTS (SELECT 1 FROM rule_hits WHERE action = 'hide')") == 1 }
+    }
+
+    /// Whether the query's filter reads the full-text index, which must have caught up first.
+    private static func filterUsesIndex(_ query: ArticleQuery) -> Bool {
+        query.filter.map { FilterSQL($0, firstParameter: 1, now: query.now).usesIndex } ?? false
+    }
+
     /// The conditions on `article` a query sets, written so an index can serve them (a condition
     /// like `?2 IS NULL OR feed_id = ?2` cannot use one).
     private static func filters(_ query: ArticleQuery, _ article: String) -> String {
@@ -165,6 +182,9 @@ public struct ArticlesTable {
         if query.accountID != nil { conditions.append("\(article).account_id = ?1") }
         if query.feedID != nil { conditions.append("\(article).feed_id = ?2") }
         if query.since != nil { conditions.append("\(article).published_at >= ?6") }
+        if query.excludesHidden {
+            conditions.append("NOT EXISTS (SELECT 1 FROM rule_hits h WHERE h.article_id = \(article).id AND h.action = 'hide')")
+        }
         return conditions.joined(separator: " AND ")
     }
 

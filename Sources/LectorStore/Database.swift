@@ -28,6 +28,8 @@ public final class Database {
     private var statements: [String: Statement] = [:]
     /// The search index's tokenizer on this connection, made on the first search.
     private var tokenizer: SearchTokenizer?
+    /// The SQL functions compiled filters call, registered on the first filter.
+    private var filters: FilterFunctions?
     private var transactionDepth = 0
 
     /// Opens (and for `.readWrite`, creates) the database at `path`.
@@ -86,6 +88,12 @@ public final class Database {
         let made = try SearchTokenizer(connection: handle)
         tokenizer = made
         return made
+    }
+
+    /// Registers the functions a compiled filter calls (`FilterFunctions`), once.
+    func registerFilterFunctions() throws(DatabaseError) {
+        guard filters == nil else { return }
+        filters = try FilterFunctions(tokenizer: try searchTokenizer(), connection: handle)
     }
 
     /// Runs one statement that returns no rows.

@@ -60,6 +60,9 @@ public enum Schema {
         Migration("v19: a feed may be paused, and keeps the server settings the server acknowledged") { db in
             try db.executeScript(feedServerSettings)
         },
+        Migration("v20: rules, the articles each rule acted on, and saved searches") { db in
+            try db.executeScript(rules)
+        },
     ])
 
     static let version1 = """

@@ -58,6 +58,9 @@ public final class Store {
     public var scopeReads: PendingScopeReadsTable { PendingScopeReadsTable(database: database) }
     public var syncClaims: SyncClaimsTable { SyncClaimsTable(database: database) }
     public var readingList: ReadingListTable { ReadingListTable(database: database) }
+    public var rules: RulesTable { RulesTable(database: database) }
+    public var ruleEngine: RuleEngine { RuleEngine(database: database) }
+    public var savedSearches: SavedSearchesTable { SavedSearchesTable(database: database) }
     public var marks: ArticleMarksTable { ArticleMarksTable(database: database) }
     public var settings: SettingsTable { SettingsTable(database: database) }
     public var meta: AppMetaTable { AppMetaTable(database: database) }

@@ -11,13 +11,15 @@ enum ScaleCorpus {
     static let folders = 20
     static let feedsPerFolder = 5
 
+    /// The words the articles are made of (besides the planted terms).
+    static let vocabulary: [String] = (0..<4_096).map { (index: Int) -> String in
+        let syllables = ["ka", "lo", "mi", "ne", "ru", "sa", "te", "vo", "zi", "pe", "da", "fo", "gu", "hi", "ja", "ba"]
+        let length = 2 + index % 3
+        return (0..<length).map { (shift: Int) -> String in syllables[(index >> (shift * 4)) % 16] }.joined()
+    }
+
     static func build(items count: Int) -> FeedStore {
         var generator = SeededGenerator(seed: 19_000 + UInt64(count))
-        let syllables = ["ka", "lo", "mi", "ne", "ru", "sa", "te", "vo", "zi", "pe", "da", "fo", "gu", "hi", "ja", "ba"]
-        let vocabulary: [String] = (0..<4_096).map { (index: Int) -> String in
-            let length = 2 + index % 3
-            return (0..<length).map { (shift: Int) -> String in syllables[(index >> (shift * 4)) % 16] }.joined()
-        }
         let store = FeedStore()
         var feeds: [Int] = []
         for folder in 0..<folders {

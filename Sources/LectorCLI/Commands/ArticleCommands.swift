@@ -18,7 +18,9 @@ enum ArticleCommands {
             OptionSpec("limit", short: "n", value: "N", "show at most N articles (default 50)"),
             OptionSpec("since", value: "WHEN", "only articles published since WHEN: a date (2024-05-01), or an age (36h, 7d, 2w)"),
             OptionSpec("search", short: "q", value: "WORDS", "full-text search of titles and text, best match first"),
-            OptionSpec("all", "include read (and unstarred) articles even when list.hide-read or list.starred-only is on"),
+            OptionSpec.filter,
+            OptionSpec("saved", value: "NAME", "only articles a saved search matches (search save)", source: .savedSearches),
+            OptionSpec("all", "include read (and unstarred) articles even when list.hide-read or list.starred-only is on, and those a rule hid"),
             OptionSpec("oldest-first", "oldest first, whatever list.sort says"),
             ReaderCommands.noPager,
         ]
@@ -30,6 +32,7 @@ enum ArticleCommands {
         query.newestFirst = invocation.flag("oldest-first") ? false : preferences.listSort == .newestFirst
         if preferences.hideRead && !invocation.flag("all") { query.unreadOnly = true }
         if preferences.starredOnly && !invocation.flag("all") { query.starredOnly = true }
+        query.includeHidden = invocation.flag("all")
         let articles = try CLIError.catching { try store.articles.list(query) }
         session.handles.remember(articles.map(\.id))
         let accountNames = try session.accountNames()
@@ -136,6 +139,9 @@ enum ArticleCommands {
         query.limit = try invocation.intValue("limit", range: 1...100_000) ?? 50
         query.since = try invocation.value("since").map { text throws(CLIError) in try TimeExpression.parse(text) }
         query.search = invocation.value("search")
+        query.filter = try FilterText.combined(invocation.value("where"),
+                                               saved: invocation.value("saved").map { name throws(CLIError) in try SearchCommands.named(name, session).expression })
+        query.now = Date().timeIntervalSince1970
         return query
     }
 

@@ -1,5 +1,6 @@
 import Glibc
 import LectorAccounts
+import LectorStore
 import LectorSync
 
 /// What `lector sync` prints for the core's report: a line per account (JSON: one result line),
@@ -72,7 +73,21 @@ struct SyncRunOutput {
             account = report.account.name
             outcome = report.outcome
             failures = report.failures.map(FailureJSON.init)
-            detail = Self.detail(report, failures: failures, comparison: comparison)
+            detail = Self.detail(report, failures: failures, comparison: comparison) + Self.rules(report.rules)
+        }
+
+        /// "; rules: crypto read 2 of 3, tides hid 1": what the rules did to what arrived.
+        private static func rules(_ outcomes: [RuleOutcome]) -> String {
+            let acted = outcomes.filter { !$0.matched.isEmpty }.map { outcome in
+                let verb = switch outcome.rule.action {
+                case .read: "read"
+                case .star: "starred"
+                case .hide: "hid"
+                }
+                let count = outcome.changed == outcome.matched.count ? "\(outcome.changed)" : "\(outcome.changed) of \(outcome.matched.count)"
+                return "\(TerminalText.sanitize(outcome.rule.name)) \(verb) \(count)"
+            }
+            return acted.isEmpty ? "" : "; rules: " + acted.joined(separator: ", ")
         }
 
         private static func detail(_ report: AccountSyncReport, failures: [FailureJSON], comparison: () -> [String]) -> String {

@@ -125,6 +125,14 @@ public struct Completer {
                           help: ((try? store.articles.article(id))??.title).map(TerminalText.sanitize) ?? "article")
             }
             return (filter(numbered, partial), .none)
+        case .filter?:
+            return (FilterWords.candidates(completing: partial), .none)
+        case .rules?, .savedSearches?:
+            guard let store = openStore() else { return ([], .none) }
+            // Completion cannot show an error: a store it cannot read only means no candidates.
+            let values = source == .rules ? ((try? store.rules.all()) ?? []).map { Candidate(value: $0.name, help: "rule: \($0.expression)") }
+                : ((try? store.savedSearches.all()) ?? []).map { Candidate(value: $0.name, help: "saved search: \($0.expression)") }
+            return (filterIgnoringCase(values, partial), .none)
         case .choices(let choices)?:
             return (filter(choices.map { Candidate(value: $0.value, help: $0.help) }, partial), .none)
         case .accounts?, .feeds?, .folders?:

@@ -1,0 +1,90 @@
+import FoundationEssentials
+import LectorStore
+
+/// `rule …`: filters that act on articles (docs/rules.md). The store keeps and runs them; a
+/// command parses, asks, calls one store operation and renders.
+enum RuleCommands {
+    static let all: [CommandSpec] = [add, list, show, remove, enable, disable, test, apply]
+
+    static let name = ArgumentSpec("NAME", "the rule", source: .rules)
+
+    static let add = CommandSpec(
+        ["rule", "add"], "add a rule: what the filter matches in each sync gets the action",
+        discussion: "The filter is the language of docs/rules.md (quote it as one word). Each sync runs the enabled rules over the articles it brought in; 'rule apply' runs one over what is stored already. A rule acts on an article once, never unstars and never marks unread.",
+        arguments: [ArgumentSpec("NAME", "a name of your choice"), ArgumentSpec("EXPR", "the filter", source: .filter)],
+        options: [
+            OptionSpec("then", value: "ACTION", "what to do with what it matches: read, star or hide",
+                       source: .choices(RuleAction.allCases.map { Choice($0.rawValue, $0.help) })),
+            OptionSpec.account,
+            OptionSpec("feed", value: "FEED", "only articles of this feed", source: .feeds),
+            OptionSpec("folder", short: "f", value: "FOLDER", "only articles of feeds in this folder", source: .folders),
+        ]
+    ) { invocation, session in
+        let ruleName = invocation.argument("NAME") ?? ""
+        guard !ruleName.trimmingWhitespace.isEmpty else { throw CLIError.usage("the rule's name is empty") }
+        let expression = invocation.argument("EXPR") ?? ""
+        _ = try FilterText.parse(expression)
+        let action = try action(invocation.value("then"))
+        let scope = try RuleScopeOption.scope(invocation, session: session)
+        let store = try session.store()
+        let rule = try CLIError.catching { try store.rules.add(name: ruleName, expression: expression, action: action, scope: scope) }
+        return CommandOutput(text: "Added rule '\(rule.name)': \(RuleText.summary(rule)).", json: RuleJSON(rule, hits: 0))
+    }
+
+    static func action(_ typed: String?) throws(CLIError) -> RuleAction {
+        let names = RuleAction.allCases.map(\.rawValue)
+        guard let typed else { throw CLIError.usage("say what the rule does: --then \(names.joined(separator: "|"))") }
+        guard let action = RuleAction(rawValue: typed.lowercased()) else {
+            throw CLIError.usage("unknown action '\(typed)': --then takes \(names.joined(separator: ", "))" + Suggestion.hint(for: typed, in: names))
+        }
+        return action
+    }
+
+    static let list = CommandSpec(["rule", "list"], "list rules: filter, action, scope, whether on, articles acted on") { _, session in
+        let store = try session.store()
+        let rules = try CLIError.catching { try store.rules.all() }
+        let hits = try CLIError.catching { try store.rules.hitCounts() }
+        var table = TextTable(["RULE", "ACTION", "SCOPE", "ON", "ACTED ON", "FILTER"], flexibleColumn: 5)
+        for rule in rules {
+            table.add([rule.name, rule.action.rawValue, RuleText.scope(rule), rule.enabled ? "yes" : "no", String(hits[rule.id] ?? 0),
+                       rule.expression])
+        }
+        let text = rules.isEmpty ? "No rules. Add one with: lector rule add NAME 'EXPR' --then read" : table.render(for: session)
+        return CommandOutput(text: text, json: rules.map { RuleJSON($0, hits: hits[$0.id] ?? 0) })
+    }
+
+    static let show = CommandSpec(["rule", "show"], "show one rule", arguments: [name]) { invocation, session in
+        let rule = try named(invocation, session)
+        let hits = try CLIError.catching { try session.store().rules.hitCounts()[rule.id] ?? 0 }
+        let lines = ["Rule:     \(rule.name)", "Filter:   \(rule.expression)", "Action:   \(rule.action.rawValue)",
+                     "Scope:    \(RuleText.scope(rule))", "Enabled:  \(rule.enabled ? "yes" : "no")",
+                     "Acted on: \(hits) article(s)"]
+        return CommandOutput(text: lines.joined(separator: "\n"), json: RuleJSON(rule, hits: hits))
+    }
+
+    static let remove = CommandSpec(["rule", "remove"], "remove a rule (what it hid shows again)", arguments: [name]) { invocation, session in
+        let rule = try named(invocation, session)
+        try CLIError.catching { try session.store().rules.remove(rule.name) }
+        return .message("Removed rule '\(rule.name)'.")
+    }
+
+    static let enable = switchCommand("enable", true)
+    static let disable = switchCommand("disable", false)
+
+    private static func switchCommand(_ verb: String, _ on: Bool) -> CommandSpec {
+        CommandSpec(["rule", verb], on ? "turn a rule on: syncs run it again" : "turn a rule off: syncs skip it", arguments: [name]) { invocation, session in
+            let rule = try named(invocation, session)
+            let changed = try CLIError.catching { try session.store().rules.setEnabled(rule.name, on) }
+            return .message("Rule '\(rule.name)' is \(on ? "on" : "off")\(changed ? "" : " already").")
+        }
+    }
+
+    /// The rule the NAME argument names.
+    static func named(_ invocation: Invocation, _ session: Session) throws(CLIError) -> Rule {
+        let typed = invocation.argument("NAME") ?? ""
+        let store = try session.store()
+        if let rule = try CLIError.catching({ try store.rules.named(typed) }) { return rule }
+        let names = try CLIError.catching { try store.rules.all().map(\.name) }
+        throw CLIError.notFound("no rule named '\(typed)'" + Suggestion.hint(for: typed, in: names))
+    }
+}

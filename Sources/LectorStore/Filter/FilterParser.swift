@@ -1,0 +1,183 @@
+import LectorBasics
+
+/// Reads a filter's text (docs/rules.md):
+///
+///     filter  := or
+///     or      := and ("or" and)*
+///     and     := unary ("and" unary)*
+///     unary   := "not" unary | "(" or ")" | test
+///     test    := TEXTFIELD ("contains" | "matches" | "=" | "!=") VALUE
+///              | "published" ("<" | ">") DATE | "age" ("<" | ">") AGE
+///              | FLAG [("=" | "!=") ("true" | "false")]
+///
+/// Words are matched without regard to case. A mistake is one `FilterError` at the column of the
+/// word that does not fit, with the nearest word that would.
+public struct FilterParser {
+    private let tokens: [FilterToken]
+    private var position = 0
+
+    public static func parse(_ text: String) throws(FilterError) -> FilterExpression {
+        var parser = FilterParser(tokens: try FilterLexer.tokens(text))
+        if case .end = parser.current.kind { throw FilterError(column: 1, "the filter is empty: write a test such as title contains \"word\"") }
+        let expression = try parser.or()
+        guard case .end = parser.current.kind else {
+            throw parser.unexpected(expecting: ["and", "or"] + (parser.depth > 0 ? [")"] : []), what: "'and', 'or' or the end")
+        }
+        return expression
+    }
+
+    private init(tokens: [FilterToken]) {
+        self.tokens = tokens
+    }
+
+    private var depth = 0
+    private var current: FilterToken { tokens[position] }
+
+    private mutating func advance() -> FilterToken {
+        defer { position = min(position + 1, tokens.count - 1) }
+        return tokens[position]
+    }
+
+    /// The current token as a lower-cased bare word, if it is one.
+    private var word: String? {
+        if case .word(let word) = current.kind { return word.lowercased() }
+        return nil
+    }
+
+    private func isSymbol(_ symbol: String) -> Bool { current.kind == .symbol(symbol) }
+
+    private mutating func or() throws(FilterError) -> FilterExpression {
+        var expression = try and()
+        while word == "or" {
+            _ = advance()
+            expression = .or(expression, try and())
+        }
+        return expression
+    }
+
+    private mutating func and() throws(FilterError) -> FilterExpression {
+        var expression = try unary()
+        while word == "and" {
+            _ = advance()
+            expression = .and(expression, try unary())
+        }
+        return expression
+    }
+
+    private mutating func unary() throws(FilterError) -> FilterExpression {
+        if word == "not" {
+            _ = advance()
+            return .not(try unary())
+        }
+        if isSymbol("(") {
+            _ = advance()
+            depth += 1
+            let inner = try or()
+            guard isSymbol(")") else { throw unexpected(expecting: ["and", "or", ")"], what: "'and', 'or' or ')'") }
+            depth -= 1
+            _ = advance()
+            return inner
+        }
+        return try test()
+    }
+
+    private mutating func test() throws(FilterError) -> FilterExpression {
+        let fieldToken = current
+        guard let name = word else {
+            throw unexpected(expecting: FilterExpression.fieldNames + ["not"], what: "a field (\(FilterExpression.fieldNames.joined(separator: ", "))), 'not' or '('")
+        }
+        if let field = FilterExpression.TextField(rawValue: name) {
+            _ = advance()
+            return .text(field, try textTest(field))
+        }
+        if let flag = FilterExpression.FlagField(rawValue: name) {
+            _ = advance()
+            return .flag(flag, try flagValue(flag))
+        }
+        guard name == "published" || name == "age" else {
+            throw FilterError(column: fieldToken.column, "unknown field '\(name)'",
+                              suggestion: NearestMatch.best(for: name, among: FilterExpression.fieldNames + ["not"]))
+        }
+        _ = advance()
+        let order = try self.order(name)
+        let valueToken = advance()
+        guard case .word(let value) = valueToken.kind else {
+            throw FilterError(column: valueToken.column, name == "age" ? "expected an age such as 30d, 12h or 2w" : "expected a date such as 2024-01-01")
+        }
+        if name == "age" {
+            guard let seconds = FilterValues.age(value) else {
+                throw FilterError(column: valueToken.column, "'\(value)' is not an age: write a number and m, h, d or w (30d, 12h, 2w)")
+            }
+            return .age(order, seconds)
+        }
+        guard let time = FilterValues.date(value) else {
+            throw FilterError(column: valueToken.column, "'\(value)' is not a date: write 2024-01-01 or 2024-01-01T08:30:00Z (UTC)")
+        }
+        return .published(order, time)
+    }
+
+    private mutating func order(_ field: String) throws(FilterError) -> FilterExpression.Order {
+        let token = current
+        if case .symbol(let symbol) = token.kind, let order = FilterExpression.Order(rawValue: symbol) {
+            _ = advance()
+            return order
+        }
+        throw FilterError(column: token.column, "\(field) is compared with '<' or '>', not \(token.shown)")
+    }
+
+    private mutating func textTest(_ field: FilterExpression.TextField) throws(FilterError) -> FilterExpression.TextTest {
+        let operatorToken = advance()
+        let expected = "\(field.rawValue) takes contains, matches, = or !="
+        let test: String
+        switch operatorToken.kind {
+        case .word(let word) where ["contains", "matches"].contains(word.lowercased()): test = word.lowercased()
+        case .symbol(let symbol) where symbol == "=" || symbol == "!=": test = symbol
+        case .word(let word):
+            throw FilterError(column: operatorToken.column, "unknown operator '\(word)': \(expected)",
+                              suggestion: NearestMatch.best(for: word, among: ["contains", "matches"]))
+        default:
+            throw FilterError(column: operatorToken.column, "\(expected), not \(operatorToken.shown)")
+        }
+        let valueToken = advance()
+        let value: String
+        switch valueToken.kind {
+        case .string(let text): value = text
+        case .word(let text): value = text
+        default: throw FilterError(column: valueToken.column, "expected a word or a quoted string after \(test), not \(valueToken.shown)")
+        }
+        switch test {
+        case "contains":
+            guard !FTS5Query.words(in: value).isEmpty else {
+                throw FilterError(column: valueToken.column, "contains needs a word to look for, not only spaces or punctuation")
+            }
+            return .contains(value)
+        case "matches":
+            do { _ = try FilterPattern(value) } catch {
+                throw FilterError(column: valueToken.column, "not a regular expression: \(error)")
+            }
+            return .matches(value)
+        default:
+            return .equals(value, equal: test == "=")
+        }
+    }
+
+    private mutating func flagValue(_ flag: FilterExpression.FlagField) throws(FilterError) -> Bool {
+        guard isSymbol("=") || isSymbol("!=") else { return true }
+        let equal = advance().kind == .symbol("=")
+        let valueToken = advance()
+        guard case .word(let value) = valueToken.kind, ["true", "false"].contains(value.lowercased()) else {
+            let typed: String = if case .word(let value) = valueToken.kind { value } else { "" }
+            throw FilterError(column: valueToken.column, "\(flag.rawValue) is true or false, not \(valueToken.shown)",
+                              suggestion: NearestMatch.best(for: typed, among: ["true", "false"]))
+        }
+        return (value.lowercased() == "true") == equal
+    }
+
+    /// The error for a token that is none of what may come here.
+    private func unexpected(expecting words: [String], what: String) -> FilterError {
+        let token = current
+        var suggestion: String?
+        if case .word(let typed) = token.kind { suggestion = NearestMatch.best(for: typed, among: words) }
+        return FilterError(column: token.column, "expected \(what), not \(token.shown)", suggestion: suggestion)
+    }
+}

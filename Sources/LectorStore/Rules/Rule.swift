@@ -1,0 +1,57 @@
+/// What a rule does to the articles it matches. A rule never undoes: there is no unread or
+/// unstar action. (`label:NAME` is the next one, stored as that text.)
+public enum RuleAction: String, Sendable, CaseIterable {
+    /// Marked read, as `article mark read` does: locally, and queued for the server.
+    case read
+    /// Starred, as `article mark star` does.
+    case star
+    /// Kept out of lists (here only; `article list --all` shows them).
+    case hide
+
+    public var help: String {
+        switch self {
+        case .read: "mark the articles read (on the server too)"
+        case .star: "star the articles (on the server too)"
+        case .hide: "keep the articles out of lists here (article list --all shows them)"
+        }
+    }
+}
+
+/// Where a rule looks: every account, or one, and in it one feed or one folder.
+public struct RuleScope: Sendable, Equatable {
+    public var accountID: Int64?
+    public var feedID: Int64?
+    public var folderID: Int64?
+
+    public init(accountID: Int64? = nil, feedID: Int64? = nil, folderID: Int64? = nil) {
+        self.accountID = accountID
+        self.feedID = feedID
+        self.folderID = folderID
+    }
+}
+
+/// A stored rule, with the names of what its scope names (for listing and backups).
+public struct Rule: Sendable, Equatable {
+    public var id: Int64
+    public var name: String
+    /// The filter as typed; parsed again each time it runs.
+    public var expression: String
+    public var action: RuleAction
+    public var scope: RuleScope
+    public var enabled: Bool
+    public var accountName: String?
+    public var feedTitle: String?
+    public var feedURL: String?
+    public var folderName: String?
+}
+
+/// A stored saved search.
+public struct SavedSearch: Sendable, Equatable {
+    public var name: String
+    public var expression: String
+
+    public init(name: String, expression: String) {
+        self.name = name
+        self.expression = expression
+    }
+}

@@ -1,0 +1,122 @@
+import FoundationEssentials
+
+/// What a rule found, or did: the articles it matched that it had not acted on before, and how
+/// many of them its action changed (an article read already is matched and recorded, not changed).
+public struct RuleOutcome: Sendable, Equatable {
+    public var rule: Rule
+    public var matched: [Int64]
+    public var changed: Int
+}
+
+/// Running rules: trying a filter on what is stored, and acting on the articles a rule matches
+/// — those a sync brought in, or everything stored (`rule apply`). An action goes through the
+/// same operation as `article mark` (`ArticleStateChanges`): written here first and, for an
+/// account with a server, queued as an intent for the next push. Each article a rule acts on is
+/// recorded in `rule_hits` in the same transaction, and a rule never acts on a recorded article
+/// again: running it twice changes nothing, and what the user changes by hand later stays.
+public struct RuleEngine {
+    let database: Database
+
+    /// The stored articles a filter holds for in a scope: how many, and the first `limit`
+    /// newest first (hidden ones included: this is what a rule would see).
+    public func test(_ filter: FilterExpression, scope: RuleScope, limit: Int, now: Double) throws(StoreError) -> (count: Int, page: [ArticleSummary]) {
+        let query = ArticleQuery(accountID: scope.accountID, feedID: scope.feedID, folderID: scope.folderID, filter: filter, now: now,
+                                 limit: limit, includeHidden: true)
+        let page = try ArticlesTable(database: database).list(query)
+        let (sql, arguments) = Self.matching(filter, scope: scope, ruleID: nil, newerThan: nil, now: now, select: "count(*)")
+        return (try storeOperation { try database.query(sql, arguments: arguments) { $0.int(0) }.first ?? 0 }, page)
+    }
+
+    /// The articles `rule` would act on: in its scope (narrowed to `accountID` when given), newer
+    /// than `newerThan` when given, matching, and not acted on by it before. Oldest first.
+    public func plan(_ rule: Rule, accountID: Int64? = nil, newerThan: Int64? = nil, now: Double) throws(StoreError) -> [Int64] {
+        let filter: FilterExpression
+        do { filter = try FilterParser.parse(rule.expression) } catch {
+            throw .conflict("rule '\(rule.name)' does not parse (\(error)); remove it and add it again")
+        }
+        var scope = rule.scope
+        if let accountID { scope.accountID = accountID }
+        return try storeOperation {
+            try database.registerFilterFunctions()
+            if FilterSQL(filter, firstParameter: 1, now: now).usesIndex { try SearchIndex(database: database).feedBacklog() }
+            let (sql, arguments) = Self.matching(filter, scope: scope, ruleID: rule.id, newerThan: newerThan, now: now, select: "a.id")
+            return try database.query(sql + " ORDER BY a.id", arguments: arguments) { $0.int64(0) }
+        }
+    }
+
+    /// Acts on the articles `plan` gave and records them, in one transaction; returns how many
+    /// the action changed.
+    @discardableResult
+    public func apply(_ rule: Rule, to articleIDs: [Int64], now: Double) throws(StoreError) -> Int {
+        try storeOperation {
+            try database.write {
+                for id in articleIDs {
+                    try database.execute("INSERT OR IGNORE INTO rule_hits (article_id, rule_id, action, acted_at) VALUES (?, ?, ?, ?)",
+                                         id, rule.id, rule.action.rawValue, now)
+                }
+                let states = ArticleStateChanges(database: database)
+                switch rule.action {
+                case .read: return try states.setRead(articleIDs, to: .read)
+                case .star: return try states.setStarred(articleIDs, to: true)
+                case .hide: return articleIDs.count
+                }
+            }
+        }
+    }
+
+    /// `rule apply`: the rule over everything stored in its scope that it has not acted on, in
+    /// one transaction; with `dryRun`, only what it would match (`changed` is then 0).
+    public func run(_ rule: Rule, dryRun: Bool, now: Double) throws(StoreError) -> RuleOutcome {
+        try storeOperation {
+            try database.write {
+                let matched = try plan(rule, now: now)
+                return RuleOutcome(rule: rule, matched: matched, changed: dryRun || matched.isEmpty ? 0 : try apply(rule, to: matched, now: now))
+            }
+        }
+    }
+
+    /// Runs every enabled rule whose scope reaches the account over its articles newer than
+    /// `newerThan` (those a sync just brought in), in one transaction.
+    public func runNewArticles(accountID: Int64, newerThan: Int64, now: Double) throws(StoreError) -> [RuleOutcome] {
+        let rules = try RulesTable(database: database).all().filter { $0.enabled && ($0.scope.accountID ?? accountID) == accountID }
+        guard !rules.isEmpty else { return [] }
+        return try storeOperation {
+            try database.write {
+                try rules.map { rule in
+                    let matched = try plan(rule, accountID: accountID, newerThan: newerThan, now: now)
+                    return RuleOutcome(rule: rule, matched: matched, changed: matched.isEmpty ? 0 : try apply(rule, to: matched, now: now))
+                }
+            }
+        }
+    }
+
+    /// The highest article id of an account (0 for none): what a sync's new articles are above.
+    public func highestArticleID(accountID: Int64) throws(StoreError) -> Int64 {
+        try storeOperation { Int64(try database.scalarInt("SELECT coalesce(max(id), 0) FROM articles WHERE account_id = ?", accountID)) }
+    }
+
+    /// The statement selecting `select` over the articles of `scope` the filter holds for; with a
+    /// rule id, without those the rule acted on already. Conditions are added only when set, so
+    /// that `id > ?` walks the rowid from the first new article.
+    static func matching(_ filter: FilterExpression, scope: RuleScope, ruleID: Int64?, newerThan: Int64?, now: Double,
+                         select: String) -> (String, [any SQLBindable]) {
+        var conditions: [String] = []
+        var arguments: [any SQLBindable] = []
+        func bind(_ value: any SQLBindable) -> String {
+            arguments.append(value)
+            return "?\(arguments.count)"
+        }
+        if let newerThan { conditions.append("a.id > \(bind(newerThan))") }
+        if let account = scope.accountID { conditions.append("a.account_id = \(bind(account))") }
+        if let feed = scope.feedID { conditions.append("a.feed_id = \(bind(feed))") }
+        if let folder = scope.folderID { conditions.append("a.feed_id IN (SELECT id FROM feeds WHERE folder_id = \(bind(folder)))") }
+        // Articles above the highest id before a sync were stored by it: no rule acted on them
+        // yet (a hit goes with its article), so the probe of the record is left out.
+        if let ruleID, newerThan == nil {
+            conditions.append("NOT EXISTS (SELECT 1 FROM rule_hits h WHERE h.article_id = a.id AND h.rule_id = \(bind(ruleID)))")
+        }
+        let compiled = FilterSQL(filter, firstParameter: arguments.count + 1, now: now)
+        conditions.append(compiled.condition)
+        return ("SELECT \(select) FROM articles a WHERE " + conditions.joined(separator: " AND "), arguments + compiled.arguments)
+    }
+}
