@@ -85,6 +85,23 @@ struct BrowseJourneyTests {
         #expect(byID[before[0].id]?.starred == before[0].starred && byID[before[0].id]?.read == before[0].read, "the first is untouched")
     }
 
+    @Test("browse --where shows only what the filter matches: the starred articles alone for 'starred'")
+    func browseWhere() throws {
+        let journey = try Journey()
+        let before = try rows(journey)
+        let starred = before.filter(\.starred), others = before.filter { !$0.starred }
+        try #require(!starred.isEmpty && !others.isEmpty, "the demo library holds starred and unstarred articles")
+        let terminal = try journey.terminal(width: 100, height: 30)
+        terminal.run("lector browse --where starred")
+        #expect(terminal.wait(for: { self.selected($0) != nil }, timeout: 10), "the list opens:\n\(terminal.screen())")
+        let screen = terminal.screen()
+        #expect(screen.contains("where starred"), "the first line names the filter:\n\(screen)")
+        #expect(starred.allSatisfy { screen.contains(head($0.title)) }, "every starred article is listed:\n\(screen)")
+        #expect(!others.contains { screen.contains(head($0.title)) }, "no unstarred article is listed:\n\(screen)")
+        terminal.type("q")
+        #expect(atPrompt(terminal), "q leaves:\n\(terminal.screen())")
+    }
+
     @Test("keys changed in settings take effect: the star on x, s then does nothing")
     func changedKeys() throws {
         let journey = try Journey()
