@@ -32,7 +32,7 @@ extension AccountManager {
         }
         var login: (AccountEndpoint, String?)?
         if url != nil || user != nil {
-            guard account.kind != .local else { throw .localHasNoServer(account: account.name) }
+            guard account.kind.hasServer else { throw .localHasNoServer(account: account.name) }
             let user = user ?? account.username
             login = (try movedLoginEndpoint(account, typed: url ?? account.url, user: user, plainHTTPConsented: plainHTTPConsented), user)
         }

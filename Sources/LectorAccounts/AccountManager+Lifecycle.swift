@@ -72,7 +72,7 @@ extension AccountManager {
     /// without its account: marked as needing its password, its secret deleted, then its data in
     /// one transaction that hands the default to the one account left.
     public func remove(_ account: Account) throws(AccountsError) -> DefaultAfterRemoval {
-        if account.kind != .local && account.holdsUserData {
+        if account.kind.hasServer && account.holdsUserData {
             try storing { try store.accounts.setNeedsPassword(account.id, true) }
             do { _ = try keyring.remove(AccountSecret.item(for: account)) } catch { throw .keyring(error) }
         }

@@ -12,7 +12,7 @@ extension AccountManager {
     /// stays queued (the next sync sends it), nil when none of the accounts has a server. A failure
     /// is not an error: the intent is kept in the queue either way.
     public func flushMarks(accountIDs: Set<Int64>) throws(AccountsError) -> Bool? {
-        let accounts = try storing { try store.accounts.all() }.filter { accountIDs.contains($0.id) && $0.kind != .local }
+        let accounts = try storing { try store.accounts.all() }.filter { accountIDs.contains($0.id) && $0.kind.hasServer }
         guard !accounts.isEmpty else { return nil }
         return accounts.map(flushed).allSatisfy { $0 }
     }

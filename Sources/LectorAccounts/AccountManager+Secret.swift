@@ -7,7 +7,7 @@ extension AccountManager {
     /// Logs in to the account's server again with the secret the keyring holds; nil for a local
     /// account, which has no server.
     public func testLogin(_ account: Account) throws(AccountsError) -> VerifiedLogin? {
-        guard account.kind != .local else { return nil }
+        guard account.kind.hasServer else { return nil }
         let secret = try secret(for: account)
         let endpoint = try currentEndpoint(account)
         return try verifyLogin(kind: account.kind, endpoint: endpoint, user: account.username, secret: secret,
@@ -39,7 +39,7 @@ extension AccountManager {
     }
 
     private func replaceableEndpoint(_ account: Account) throws(AccountsError) -> AccountEndpoint {
-        guard account.kind != .local else { throw .localHasNoSecret(account: account.name) }
+        guard account.kind.hasServer else { throw .localHasNoSecret(account: account.name) }
         return try currentEndpoint(account)
     }
 }

@@ -46,7 +46,7 @@ public final class AccountManager {
     /// keyring; a local account's is this machine, which fetches the feeds with their logins
     /// from the keyring.
     public func provider(for account: Account) throws(AccountsError) -> any SyncProvider {
-        guard account.kind != .local else {
+        guard account.kind.hasServer else {
             let logins = KeyringFeedLogins(keyring: keyring)
             return LocalProvider(fetcher: FeedFetcher(http: http), credentials: { logins.credentials(for: $0) })
         }

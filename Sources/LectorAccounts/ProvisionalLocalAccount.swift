@@ -1,13 +1,14 @@
 import FoundationEssentials
+import Glibc
 import LectorStore
 
 /// A local account made for one command because only the demo library was there to receive what
 /// the user adds (the demo holds no user data): the default while the command runs, kept if the
 /// command put something in it, dropped otherwise so the command leaves the store as it found it.
+/// The store marks it provisional in the transaction that makes it, and its first feed or folder
+/// settles it in that write's own transaction (`Schema.provisionalAccounts`).
 public struct ProvisionalLocalAccount: Sendable {
     public let account: Account
-    /// The demo it stands in for, the default again if the account is dropped.
-    let demo: Account
 
     /// What `settle` did.
     public enum Settlement: Sendable, Equatable {
@@ -18,18 +19,22 @@ public struct ProvisionalLocalAccount: Sendable {
         case dropped
     }
 
-    /// Ends the account's provisional life once its command has run.
+    /// Ends the account's provisional life once its command has run. (A command killed before
+    /// this leaves it to the next run: `dropAbandoned`.)
     public func settle(in store: Store) throws(AccountsError) -> Settlement {
-        try storing {
-            try store.write { () throws -> Settlement in
-                let holdsSomething = try !store.feeds.list(accountID: account.id).isEmpty
-                    || !store.folders.list(accountID: account.id).isEmpty
-                guard !holdsSomething else { return .kept }
-                try store.accounts.remove(account.id)
-                try store.accounts.setDefault(demo.id)
-                return .dropped
-            }
-        }
+        try storing { try store.accounts.settleProvisional(account.id) ? .kept : .dropped }
+    }
+
+    /// Drops the provisional accounts of commands that were killed before they put anything in
+    /// them (their process is gone), so a kill never leaves an empty account the default.
+    /// Returns the names dropped.
+    public static func dropAbandoned(in store: Store) throws(AccountsError) -> [String] {
+        try storing { try store.accounts.dropAbandonedProvisional(isRunning: processIsRunning) }
+    }
+
+    /// Whether a process of this id exists (one of another user's counts: it may be running a command).
+    private static func processIsRunning(_ pid: Int32) -> Bool {
+        kill(pid, 0) == 0 || errno == EPERM
     }
 }
 
@@ -46,10 +51,8 @@ extension AccountManager {
                 let taken = Set(try store.accounts.all().map { $0.name.lowercased() })
                 let name = (["Local"] + (2...99).map { "Local \($0)" }).first { !taken.contains($0.lowercased()) }
                     ?? "Local \(UUID().uuidString.prefix(6))"
-                let created = try store.accounts.insert(kind: .local, name: name)
-                try store.accounts.setDefault(created.id)
-                let account = try store.accounts.named(name) ?? created
-                return (account, ProvisionalLocalAccount(account: account, demo: chosen))
+                let account = try store.accounts.insertProvisional(kind: .local, name: name, owner: getpid())
+                return (account, ProvisionalLocalAccount(account: account))
             }
         }
     }

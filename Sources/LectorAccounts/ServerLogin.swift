@@ -48,13 +48,13 @@ extension AccountManager {
         try Self.endpoint(kind: account.kind, typed: account.url)
     }
 
-    /// Logs in with `secret` and says what answered. A fresh client with the default deadlines,
-    /// as logins were always checked, not the session's `network.*` one.
+    /// Logs in with `secret` and says what answered, through the session's client: the
+    /// `network.*` deadlines bound a login like any other request.
     func verifyLogin(kind: AccountKind, endpoint: AccountEndpoint, user: String?, secret: String,
                      plainHTTPConsented: Bool) throws(AccountsError) -> VerifiedLogin {
         do {
             let (url, info) = try ServiceLogin.verify(kind: kind, endpoint: endpoint, user: user, secret: secret,
-                                                      http: HTTPClient(), plainHTTPConsented: plainHTTPConsented)
+                                                      http: http, plainHTTPConsented: plainHTTPConsented)
             return VerifiedLogin(url: url, info: info)
         } catch {
             throw .login(error, address: endpoint.candidates.first)

@@ -5,3 +5,9 @@
 public enum AccountKind: String, CaseIterable, Sendable, Codable {
     case freshrss, miniflux, fever, feedbin, local
 }
+
+extension AccountKind {
+    /// Whether an account of this kind syncs with a server, and so has an address, a user and a
+    /// secret in the keyring; a local account has none: Lector fetches its feeds itself.
+    public var hasServer: Bool { self != .local }
+}

@@ -19,6 +19,31 @@ struct ArticleListView {
     var accountNames: [Int64: String] = [:]
 
     func render(_ articles: [ArticleSummary], searching: Bool) -> String {
+        if plain { return plainRows(articles, searching: searching) }
+        let (header, blocks) = laidOut(articles, searching: searching)
+        return ([header] + blocks.flatMap { $0 }).joined(separator: "\n")
+    }
+
+    /// The header line and, for each article, its row followed by its preview lines, fitted to
+    /// the width; rows are numbered from `firstNumber` (a full-screen list shows a window of its rows).
+    func laidOut(_ articles: [ArticleSummary], searching: Bool, firstNumber: Int = 1) -> (header: String, blocks: [[String]]) {
+        var lines = table(articles, searching: searching, firstNumber: firstNumber).render(width: width)
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines[0] = palette.header(lines[0])
+        let previewLines = searching ? 1 : preferences.listPreviewLines
+        // Each article's row is followed by its preview (or, when searching, the matching passage).
+        let blocks = zip(articles, lines.dropFirst()).map { article, line in
+            [line] + (previewLines > 0 ? preview(article, searching: searching, lines: previewLines) : [])
+        }
+        return (lines[0], blocks)
+    }
+
+    private func plainRows(_ articles: [ArticleSummary], searching: Bool) -> String {
+        table(articles, searching: searching, firstNumber: 1).renderPlain().replacingAll(Self.matchStartStandIn, with: palette.matchStart)
+            .replacingAll(Self.matchEndStandIn, with: palette.matchEnd)
+    }
+
+    private func table(_ articles: [ArticleSummary], searching: Bool, firstNumber: Int) -> TextTable {
         var headers = ["#"]
         if preferences.showReadIndicator { headers.append("") }
         let showAccount = Set(articles.map(\.accountID)).count > 1
@@ -27,7 +52,7 @@ struct ArticleListView {
         let titleColumn = headers.firstIndex(of: "TITLE")!
         var table = TextTable(headers, flexibleColumn: titleColumn)
         for (index, article) in articles.enumerated() {
-            var row = [String(index + 1)]
+            var row = [String(index + firstNumber)]
             if preferences.showReadIndicator { row.append((article.read == .unread ? "●" : " ") + (article.starred ? "★" : " ")) }
             row += [ArticleCommands.shortDate(article.publishedAt)] + (showAccount ? [accountNames[article.accountID] ?? "—"] : [])
                 + [article.feedTitle, article.title]
@@ -41,21 +66,7 @@ struct ArticleListView {
             }
             table.add(row)
         }
-        if plain {
-            return table.renderPlain().replacingAll(Self.matchStartStandIn, with: palette.matchStart)
-                .replacingAll(Self.matchEndStandIn, with: palette.matchEnd)
-        }
-        var lines = table.render(width: width).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        lines[0] = palette.header(lines[0])
-        let previewLines = searching ? 1 : preferences.listPreviewLines
-        guard previewLines > 0 else { return lines.joined(separator: "\n") }
-        // Each article's row is followed by its preview (or, when searching, the matching passage).
-        var output = [lines[0]]
-        for (article, line) in zip(articles, lines.dropFirst()) {
-            output.append(line)
-            output += preview(article, searching: searching, lines: previewLines)
-        }
-        return output.joined(separator: "\n")
+        return table
     }
 
     private func preview(_ article: ArticleSummary, searching: Bool, lines: Int) -> [String] {

@@ -14,6 +14,7 @@ public struct CommandTable: Sendable {
             NounSpec("sync", "push your changes and fetch what is new"),
             NounSpec("schedule", "background sync with a systemd user timer"),
             NounSpec("article", "articles in the local store"),
+            NounSpec("browse", "a full-screen article list and reader driven by keys"),
             NounSpec("reading-list", "articles saved for later"),
             NounSpec("summary", "the AI summary provider's API key"),
             NounSpec("settings", "reader preferences: list, get, set, reset"),
@@ -27,7 +28,7 @@ public struct CommandTable: Sendable {
             NounSpec("version", "print Lector's version"),
             NounSpec("exit", "leave the REPL"),
         ] + DockCommands.all.map { NounSpec($0.path[0], $0.summary) },
-        commands: AccountCommands.all + FeedCommands.all + FolderCommands.all + OPMLCommands.all + SyncCommands.all + ScheduleCommands.all + ArticleCommands.all + ReadingListCommands.all + [SummaryCommands.key] + SettingsCommands.all
+        commands: AccountCommands.all + FeedCommands.all + FolderCommands.all + OPMLCommands.all + SyncCommands.all + ScheduleCommands.all + ArticleCommands.all + BrowseCommands.all + ReadingListCommands.all + [SummaryCommands.key] + SettingsCommands.all
             + ActionListCommands.all + ProfileCommands.all + BackupCommands.all + DemoCommands.all + MetaCommands.all
             + DockCommands.all)
 

@@ -10,7 +10,7 @@ extension FeedLogin {
     static func splitAddress(_ url: URL, account: Account, invocation: Invocation) throws(CLIError) -> (url: URL, login: FeedLogin?) {
         guard let (bare, user, password) = AddressLogin.takenOut(of: url) else { return (url, nil) }
         guard let clean = bare else { throw .usage("'\(url.host ?? "the address")' cannot be read without its login") }
-        guard account.kind == .local else {
+        guard !account.kind.hasServer else {
             throw .usage("feeds behind a login belong to local accounts; '\(account.name)' fetches through its server (take the login out of the address)")
         }
         guard invocation.value("login") == nil, !invocation.flag("bearer") else {

@@ -36,7 +36,7 @@ struct FeedLogin {
     static func read(_ invocation: Invocation, account: Account) throws(CLIError) -> FeedLogin? {
         let user = invocation.flag("bearer") ? tokenUser : invocation.value("login")
         guard let user else { return nil }
-        guard account.kind == .local else {
+        guard !account.kind.hasServer else {
             throw .usage("feeds behind a login belong to local accounts; '\(account.name)' fetches through its server")
         }
         let what = user == tokenUser ? "Token" : "Password for \(user)"

@@ -41,15 +41,23 @@ public final class Session {
     /// The store, opened read-write and migrated on first use; seeds the demo library on a first run.
     public func store() throws(CLIError) -> Store {
         if let openedStore { return openedStore }
+        let store: Store
         do {
-            let store = try Store(path: directories.databasePath)
+            store = try Store(path: directories.databasePath)
             try DemoLibrary.seedIfFirstRun(store)
             openedStore = store
             if let move = LegacyFeedLogins.moveToKeyring(store, keyring: keyring) { Console.note(Self.note(move)) }
-            return store
         } catch {
             throw .failure(error.description)
         }
+        do throws(AccountsError) {
+            for name in try ProvisionalLocalAccount.dropAbandoned(in: store) {
+                Console.note("removed the empty local account '\(name)' made for a command that was stopped before it added anything")
+            }
+        } catch {
+            throw CLIError(error)
+        }
+        return store
     }
 
     /// Whether tables are for a pipe (`--plain`, or stdout is not a terminal): then nothing is cut

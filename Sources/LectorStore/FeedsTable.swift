@@ -7,6 +7,8 @@ public struct FeedListing: Sendable, Equatable {
     public var folderName: String?
     public var articleCount: Int
     public var unreadCount: Int
+    /// Not fetched until resumed (`feed pause`); its articles and stars stay.
+    public var paused = false
 }
 
 /// Queries over `feeds`.
@@ -19,7 +21,7 @@ public struct FeedsTable {
             try database.query("""
                 SELECT f.id, f.account_id, f.folder_id, f.server_id, f.title, f.url, f.site_url,
                        a.name, fo.name, f.article_count, f.unread_count, f.login_user,
-                       f.plain_http_host, f.title_is_placeholder
+                       f.plain_http_host, f.title_is_placeholder, f.paused
                 FROM feeds f
                 JOIN accounts a ON a.id = f.account_id
                 LEFT JOIN folders fo ON fo.id = f.folder_id
@@ -31,7 +33,7 @@ public struct FeedsTable {
                                        siteURL: row.optionalString(6), loginUser: row.optionalString(11),
                                        plainHTTPHost: row.optionalString(12), titleIsPlaceholder: row.int(13) == 1),
                             accountName: row.string(7), folderName: row.optionalString(8),
-                            articleCount: row.int(9), unreadCount: row.int(10))
+                            articleCount: row.int(9), unreadCount: row.int(10), paused: row.int(14) == 1)
             }
         }
     }

@@ -54,6 +54,12 @@ public enum Schema {
         Migration("v17: an account's kind is checked by the store, not by a constraint", rebuildsTables: true) { db in
             try db.executeScript(accountKindUnchecked)
         },
+        Migration("v18: a local account made for one command is provisional until something is put in it") { db in
+            try db.executeScript(provisionalAccounts)
+        },
+        Migration("v19: a feed may be paused, and keeps the server settings the server acknowledged") { db in
+            try db.executeScript(feedServerSettings)
+        },
     ])
 
     static let version1 = """

@@ -52,6 +52,7 @@ public final class Store {
     public var articles: ArticlesTable { ArticlesTable(database: database) }
     public var states: ArticleStateChanges { ArticleStateChanges(database: database) }
     public var fetchMeta: FeedFetchMetaTable { FeedFetchMetaTable(database: database) }
+    public var feedSettings: FeedServerSettingsTable { FeedServerSettingsTable(database: database) }
     public var sync: SyncTable { SyncTable(database: database) }
     public var intents: PendingIntentsTable { PendingIntentsTable(database: database) }
     public var scopeReads: PendingScopeReadsTable { PendingScopeReadsTable(database: database) }

@@ -23,6 +23,8 @@ final class FetchPipeline: @unchecked Sendable {
         let url: URL
         let state: FetchState
         let credentials: FeedCredentials?
+        /// The feed's own User-Agent, when it has one.
+        var userAgent: String?
     }
 
     private let condition = Lock()
@@ -38,7 +40,8 @@ final class FetchPipeline: @unchecked Sendable {
             for (index, job) in jobs.enumerated() {
                 guard waitForSlot() else { return }
                 DetachedThread.start(name: "lector.fetch") { [self] in
-                    let (result, state) = fetcher.fetch(job.url, state: job.state, credentials: job.credentials, manual: manual, now: now)
+                    let (result, state) = fetcher.fetch(job.url, state: job.state, credentials: job.credentials, userAgent: job.userAgent,
+                                                        manual: manual, now: now)
                     var articles: [IncomingArticle] = []
                     if case .success(.updated(let parsed)) = result { articles = parsed.items.map(LocalFeedSync.article) }
                     condition.lock()

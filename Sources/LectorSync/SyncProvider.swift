@@ -69,6 +69,20 @@ public protocol SyncProvider: Sendable {
     func renameFolder(_ folder: RemoteFolder, to name: String) throws(SyncError) -> RemoteFolder
     func deleteFolder(_ folder: RemoteFolder) throws(SyncError)
 
+    // MARK: The feed as the server keeps it (defaults: no such API; see FeedSettingMap)
+
+    /// The feed's server settings by Lector's key (flags `on`, a secret that is set `set`);
+    /// keys at their default are left out.
+    func feedSettings(_ feed: FeedSettingsTarget) throws(SyncError) -> [FeedSettingKey: String]
+    /// Changes the feed's server settings; only keys `FeedSettingMap` gives the kind arrive.
+    func changeFeedSettings(_ feed: FeedSettingsTarget, _ changes: [FeedSettingChange]) throws(SyncError)
+    /// Asks the server to fetch these feeds now (nil: all of them); false when its API has no way to.
+    func refreshOnServer(_ feeds: [RemoteFeedReference]?) throws(SyncError) -> Bool
+    /// Subscribes several feeds filed in one folder with one request, where the service can
+    /// (`capabilities.subscribeBatchLimit`). Some may not be subscribed without the call failing:
+    /// the caller reads the structure back and subscribes the missing ones one by one.
+    func subscribe(batch requests: [SubscriptionRequest], folder: String?) throws(SyncError)
+
     // MARK: The administrator's requests (defaults in SyncProvider+Account.swift)
 
     /// Whether the service can read a feed of this kind (a MIME type or a `FeedFormat` name).
@@ -97,6 +111,19 @@ public protocol SyncProvider: Sendable {
 }
 
 extension SyncProvider {
+    public func feedSettings(_ feed: FeedSettingsTarget) throws(SyncError) -> [FeedSettingKey: String] { [:] }
+
+    public func changeFeedSettings(_ feed: FeedSettingsTarget, _ changes: [FeedSettingChange]) throws(SyncError) {
+        throw .rejected("this service's API keeps no per-feed settings")
+    }
+
+    public func subscribe(batch requests: [SubscriptionRequest], folder: String?) throws(SyncError) {
+        throw .unsupported("this service subscribes one feed per request")
+    }
+
+    /// FreshRSS's Google Reader API, Fever and Feedbin have no call that fetches a feed now.
+    public func refreshOnServer(_ feeds: [RemoteFeedReference]?) throws(SyncError) -> Bool { false }
+
     /// Neither the Google Reader API nor Feedbin's (titles only) nor Fever changes a feed's address.
     public func changeFeedAddress(_ feed: RemoteFeedReference, to url: String) throws(SyncError) -> Bool { false }
 
@@ -134,6 +161,8 @@ public struct ProviderCapabilities: Sendable, Equatable {
     /// Every change is the store's alone, nothing is sent anywhere (a local account): a plan can
     /// run as one transaction and be undone whole when a step stops it.
     public var changesOnlyTheStore: Bool
+    /// Most feeds one request subscribes (`subscribe(batch:folder:)`); 1: one at a time.
+    public var subscribeBatchLimit: Int
     /// Lector fetches the account's feeds itself (a local account): a feed's login is used and
     /// kept here and moves with its feed, two feeds may share an address, and no article-age
     /// limit applies to a sync.
@@ -141,7 +170,8 @@ public struct ProviderCapabilities: Sendable, Equatable {
 
     public init(canEditStructure: Bool, entriesCarryState: Bool, foldersCanBeEmpty: Bool,
                 deletingFolderDeletesFeeds: Bool, stateBatchLimit: Int, contentsBatchLimit: Int, canChangeFeedAddress: Bool = false,
-                changesOnlyTheStore: Bool = false, fetchesFeedsHere: Bool = false) {
+                changesOnlyTheStore: Bool = false, fetchesFeedsHere: Bool = false, subscribeBatchLimit: Int = 1) {
+        self.subscribeBatchLimit = subscribeBatchLimit
         self.canEditStructure = canEditStructure
         self.entriesCarryState = entriesCarryState
         self.foldersCanBeEmpty = foldersCanBeEmpty

@@ -89,8 +89,8 @@ enum ProcessTimer {
                    cpuMilliseconds: cpu)
     }
 
-    private static func posixSpawn(_ arguments: [String], environment: [String: String],
-                                   actions: inout posix_spawn_file_actions_t) throws -> pid_t {
+    static func posixSpawn(_ arguments: [String], environment: [String: String],
+                           actions: inout posix_spawn_file_actions_t, attributes: UnsafePointer<posix_spawnattr_t>? = nil) throws -> pid_t {
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
@@ -99,7 +99,7 @@ enum ProcessTimer {
         }
         var pid: pid_t = 0
         // posix_spawnp so that `env`, `newsboat` and `nginx` are found on PATH.
-        let code = posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp)
+        let code = posix_spawnp(&pid, arguments[0], &actions, attributes, argv, envp)
         guard code == 0 else { throw BenchError.spawnFailed(arguments[0], code) }
         return pid
     }

@@ -19,6 +19,7 @@ let usage = """
            lector-bench feed-check [--feeds N] [--hosts N] [--latency-ms N]  (feed check beside serial conditional GETs)
            lector-bench feed-apply [--feeds N] [--folders N]  (feed apply into an empty account on the GReader emulator)
            lector-bench starred    [--sizes 1000,10000]  (starred archive export and restore, GReader and Miniflux emulators)
+           lector-bench browse     [--lector PATH] [--articles N] [--feeds N] [--runs N] [--presses N] [--home DIR] [--reuse-store yes]
            lector-bench summary    FILE                  (the table of rows gathered through LECTOR_BENCH_SUMMARY)
     """
 
@@ -27,6 +28,7 @@ let options = BenchOptions(arguments)
 do {
     switch arguments.first {
     case "startup": try StartupBench.run(options)
+    case "browse": try BrowseBench.run(options)
     case "parse": try ParseBench.run(options)
     case "parse-one": try ParseOne.run(Array(arguments.dropFirst()))
     case "sync-local": try SyncLocalBench.run(options)

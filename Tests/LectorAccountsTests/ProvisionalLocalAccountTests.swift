@@ -46,4 +46,31 @@ struct ProvisionalLocalAccountTests {
         let (account, provisional) = try home.manager().accountForNewData(named: "Home")
         #expect(account.id == own.id && provisional == nil, "an account of the user's needs no stand-in")
     }
+
+    @Test("a provisional account whose command died before it added anything is dropped by the next run, the demo the default again")
+    func abandonedProvisionalAccountIsDropped() throws {
+        let home = try Home()
+        try DemoLibrary.seed(home.store)
+        let demo = try home.manager().account(named: nil)
+        let (account, _) = try home.manager().accountForNewData(named: nil)
+        #expect(try home.store.accounts.dropAbandonedProvisional(isRunning: { _ in true }).isEmpty,
+                "while its command runs, the account must stay")
+        #expect(try home.store.accounts.dropAbandonedProvisional(isRunning: { _ in false }) == [account.name],
+                "its command is gone and it is empty: it must be dropped")
+        #expect(try home.store.accounts.named(account.name) == nil, "the empty account must be gone")
+        #expect(try home.manager().account(named: nil).id == demo.id, "the demo must be the default again")
+    }
+
+    @Test("the first feed filed in a provisional account settles it in that same write: a later kill keeps it")
+    func firstFeedSettlesTheAccount() throws {
+        let home = try Home()
+        try DemoLibrary.seed(home.store)
+        let (account, provisional) = try home.manager().accountForNewData(named: nil)
+        _ = try home.store.feeds.insert(accountID: account.id, folderID: nil, serverID: "https://example.org/feed.xml",
+                                        title: "Example", url: "https://example.org/feed.xml", siteURL: nil)
+        #expect(try home.store.accounts.dropAbandonedProvisional(isRunning: { _ in false }).isEmpty,
+                "an account holding a feed is the user's: no later run may drop it")
+        #expect(try #require(provisional).settle(in: home.store) == .kept, "it holds a feed")
+        #expect(try home.manager().account(named: nil).id == account.id, "it stays the default")
+    }
 }

@@ -30,6 +30,8 @@ struct RestoreValidationTests {
                 values.append(.array(catalog.known.prefix(catalog.maxCount + 1).map(JSONValue.string)))
             }
             return values
+        case .key:
+            return [.string("xy"), .string("1"), .string(" "), .string(""), .int(3)]
         }
     }
 
@@ -47,6 +49,8 @@ struct RestoreValidationTests {
             return .string(.string(text) == setting.defaultValue ? String(text.dropLast()) + "s" : text)
         case .url:
             return .string(setting.defaultValue == .string("https://restored.example.org/v1") ? "" : "https://restored.example.org/v1")
+        case .key:
+            return .string(setting.defaultValue == .string("Z") ? "Y" : "Z")
         case .actions(let catalog):
             let reversed = Array(catalog.known.reversed().prefix(catalog.maxCount)).map(JSONValue.string)
             return setting.defaultValue == .array(reversed) ? .array([.string(catalog.known[0])]) : .array(reversed)

@@ -13,7 +13,7 @@ struct BackupMarksTests {
         ]),
     ]
 
-    @Test("marks and the placeholder flag read back unchanged, in the current format")
+    @Test("marks and the placeholder flag (format 1.2 on) read back unchanged")
     func roundTrip() throws {
         let bytes = exportedBackup(subscriptions: Self.marked)
         let text = String(decoding: bytes, as: UTF8.self)

@@ -12,6 +12,21 @@ struct FixtureReplay {
         substitutions.reduce(text) { $0.replacingOccurrences(of: $1.key, with: $1.value) }
     }
 
+    /// Sends the recorded request again and returns the answer.
+    func resend(_ exchange: RecordedExchange) async throws -> HTTPResponse {
+        try await client.send(try request(exchange))
+    }
+
+    private func request(_ exchange: RecordedExchange) throws -> HTTPRequest {
+        var headers = HTTPHeaders()
+        for (name, value) in exchange.requestHeaders where name.lowercased() != "host" {
+            headers[name] = substitute(value)
+        }
+        guard let url = URL(string: server.baseURL.absoluteString + substitute(exchange.target)) else { throw URLError(.badURL) }
+        let body = exchange.requestBody.isEmpty ? nil : Data(substitute(exchange.requestBody).utf8)
+        return HTTPRequest(method: exchange.method, url: url, headers: headers, body: body)
+    }
+
     /// Problems found (empty when status, content type and body shape match).
     func check(_ exchange: RecordedExchange, compareBody: Bool = true) async throws -> [String] {
         var headers = HTTPHeaders()

@@ -18,6 +18,11 @@ enum SharedFixtures {
             && FileManager.default.fileExists(atPath: fixtures.appendingPathComponent("fever").path)
     }
 
+    /// True when the recordings of `api` (a directory of fixtures/) are available.
+    static func has(_ api: String) -> Bool {
+        FileManager.default.fileExists(atPath: fixtures.appendingPathComponent(api).path)
+    }
+
     /// The recorded exchanges of `api` ("greader" or "fever"), in file order.
     static func exchanges(_ api: String) throws -> [RecordedExchange] {
         let directory = fixtures.appendingPathComponent(api)

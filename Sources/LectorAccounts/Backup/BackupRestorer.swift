@@ -39,7 +39,7 @@ struct BackupRestorer {
                     guard let account = try store.accounts.named(name) else {
                         throw StoreError.notFound(what: "account for the subscriptions", name: name)
                     }
-                    if account.kind == .local {
+                    if !account.kind.hasServer {
                         let restored = try restoreSubscriptions(wanted, into: account, removeMissing: removeMissing)
                         outcome.feedsWithLogin += restored.withLogin.map { (account.name, $0) }
                         outcome.marksWaiting.read += restored.marksWaiting.read
@@ -67,7 +67,7 @@ struct BackupRestorer {
             }
             // The secret never travels in a backup: remote accounts wait for `account password`,
             // unless this machine's keyring already has it.
-            let waits = account.kind != .local && !hasSecret(account)
+            let waits = account.kind.hasServer && !hasSecret(account)
             let inserted = try store.accounts.insert(kind: account.kind, name: account.name, url: account.url,
                                                      username: account.user, needsPassword: waits,
                                                      plainHTTPHost: account.plainHTTPHost)

@@ -43,7 +43,7 @@ public struct BackupSnapshot {
         for account in try store.accounts.all() where !account.isDemo {
             let folders = try store.folders.list(accountID: account.id).map(\.folder.name)
             // Only a local account's marks are its own: a server keeps a remote account's.
-            let marks = account.kind == .local ? try store.marks.marks(accountID: account.id) : [:]
+            let marks = account.kind.hasServer ? [:] : try store.marks.marks(accountID: account.id)
             let feeds = try store.feeds.list(accountID: account.id).map {
                 BackupFeed(title: $0.feed.title, url: Self.withoutLogin($0.feed.url), siteURL: $0.feed.siteURL, folder: $0.folderName,
                            loginUser: $0.feed.loginUser, plainHTTPHost: $0.feed.plainHTTPHost, titleIsPlaceholder: $0.feed.titleIsPlaceholder,

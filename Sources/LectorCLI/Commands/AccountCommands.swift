@@ -36,7 +36,7 @@ enum AccountCommands {
     ) { invocation, session in
         let kindName = invocation.argument("KIND") ?? "local"
         guard let kind = AccountKind(rawValue: kindName) else { throw CLIError.usage("unknown kind '\(kindName)'") }
-        if kind == .local {
+        if !kind.hasServer {
             let account = try session.accounts { (manager) throws(AccountsError) in
                 try manager.addLocal(name: invocation.value("name") ?? "Local")
             }
@@ -82,7 +82,7 @@ enum AccountCommands {
         if let user = account.username { lines.append("  user: \(user)") }
         if let host = account.plainHTTPHost { lines.append("  plain http: you allowed the secret to go unencrypted to \(host)") }
         lines.append("  feeds: \(feeds.count), unread: \(feeds.map(\.unreadCount).reduce(0, +))")
-        if account.kind != .local {
+        if account.kind.hasServer {
             lines.append("  secret: " + (account.needsPassword ? "missing: run 'lector account password \(account.name)'" : "in the keyring"))
             lines.append("  last sync: " + (status.lastSuccessAt.flatMap(JSONOutput.timestamp) ?? "never")
                          + (status.lastError.map { " (last attempt failed: \($0))" } ?? ""))
@@ -91,7 +91,7 @@ enum AccountCommands {
         var json = AccountJSON(account)
         json.feeds = feeds.count
         json.unread = feeds.map(\.unreadCount).reduce(0, +)
-        json.secret = account.kind == .local ? nil : (account.needsPassword ? "missing" : "in-keyring")
+        json.secret = account.kind.hasServer ? (account.needsPassword ? "missing" : "in-keyring") : nil
         json.last_sync = status.lastSuccessAt.flatMap(JSONOutput.timestamp)
         json.last_error = status.lastError.map(TerminalText.sanitize)
         return CommandOutput(text: lines.joined(separator: "\n"), json: json)

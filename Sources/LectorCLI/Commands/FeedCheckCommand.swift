@@ -163,6 +163,7 @@ enum FeedCheckCommand {
             case .stale(let newest): "stale: " + (newest.map { "newest entry \(age($0, now: now))" } ?? "no entries")
             case .duplicate(let others): "also subscribed as " + others.map(s).joined(separator: "; ")
             case .serverReports(let error): "the server reports \(error.count) error(s) in a row: \(s(error.message))"
+            case .paused: "paused: not fetched until 'lector feed resume'"
             }
         }
         if !health.requested && parts.isEmpty { parts.append("ok (not asked again yet: its server asked to wait)") }
@@ -198,6 +199,7 @@ enum FeedCheckCommand {
             case .stale(let newest): (detail, to, candidates) = (newest.flatMap { JSONOutput.timestamp($0) }.map { "newest entry \($0)" } ?? "no entries", nil, nil)
             case .duplicate(let others): (detail, to, candidates) = (others.joined(separator: "; "), nil, nil)
             case .serverReports(let error): (detail, to, candidates) = ("\(error.message) (\(error.count) in a row)", nil, nil)
+            case .paused: (detail, to, candidates) = ("not fetched until resumed", nil, nil)
             }
         }
     }

@@ -29,7 +29,7 @@ extension FeedCheckCommand {
     /// When Lector last fetched the feed fine; a remote account's feed that only its server has
     /// fetched is not "never" (the server's fetches are not Lector's to date).
     static func lastOK(_ health: FeedHealth, now: Date) -> String {
-        health.lastSuccessAt == nil && health.account.kind != .local ? "—" : age(health.lastSuccessAt, now: now)
+        health.lastSuccessAt == nil && health.account.kind.hasServer ? "—" : age(health.lastSuccessAt, now: now)
     }
 
     /// A repair as the plan lists it and its question asks it: what re-subscribing leaves behind

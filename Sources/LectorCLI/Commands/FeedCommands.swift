@@ -2,7 +2,7 @@ import LectorStore
 
 enum FeedCommands {
     static let all: [CommandSpec] = [list] + FeedEditCommands.all + [FeedPasswordCommand.password, FeedApplyCommand.apply, FeedCheckCommand.check]
-        + FeedInspectCommands.all
+        + FeedInspectCommands.all + FeedServerCommands.all
 
     static let list = CommandSpec(
         ["feed", "list"], "list feeds with their folder and unread count",
@@ -24,7 +24,8 @@ enum FeedCommands {
                               flexibleColumn: showAccount ? 1 : 0, addressColumns: [showAccount ? 4 : 3])
         for listing in feeds {
             table.add((showAccount ? [listing.accountName] : [])
-                      + [listing.feed.title, listing.folderName ?? "—", String(listing.unreadCount), listing.feed.url])
+                      + [listing.feed.title + (listing.paused ? " (paused)" : ""), listing.folderName ?? "—", String(listing.unreadCount),
+                         listing.feed.url])
         }
         let text = feeds.isEmpty ? "No feeds." : table.render(for: session)
         return CommandOutput(text: text, json: feeds.map(FeedJSON.init))
@@ -39,8 +40,12 @@ enum FeedCommands {
         let folder: String?
         let unread: Int
         let articles: Int
+        let paused: Bool
+        /// `feed show`: the feed's server settings by key (see docs/feed-settings.md).
+        var server_settings: [String: String]?
 
         init(_ listing: FeedListing) {
+            paused = listing.paused
             id = listing.feed.id
             account = listing.accountName
             title = listing.feed.title

@@ -122,7 +122,13 @@ enum FeedEditCommands {
         }
         if let fetched = meta.lastFetchedAt { lines.append("  last fetched: \(JSONOutput.timestamp(fetched) ?? "")") }
         if let error = meta.lastError { lines.append("  last error: \(TerminalText.sanitize(error)) (failures in a row: \(meta.failureCount))") }
-        return CommandOutput(text: lines.joined(separator: "\n"), json: FeedCommands.FeedJSON(listing))
+        if listing.paused { lines.append("  paused: not fetched until 'lector feed resume'") }
+        var json = FeedCommands.FeedJSON(listing)
+        if let settings = try FeedServerCommands.shownSettings(feed, store: store, session: session) {
+            lines += settings.lines
+            json.server_settings = settings.values
+        }
+        return CommandOutput(text: lines.joined(separator: "\n"), json: json)
     }
 
     static let rename = CommandSpec(

@@ -25,7 +25,7 @@ enum FeedPasswordCommand {
         ]
     ) { invocation, session in
         let (_, account, feed) = try FeedEditCommands.target(invocation, session)
-        guard account.kind == .local else {
+        guard !account.kind.hasServer else {
             throw CLIError.usage("feeds behind a login belong to local accounts; '\(account.name)' fetches through its server")
         }
         let user = invocation.flag("bearer") ? FeedLogin.tokenUser : invocation.value("login") ?? feed.loginUser

@@ -112,7 +112,7 @@ enum ScheduleCommands {
     /// server account's secret cannot be read from the keyring, so the line carries the bus
     /// address — or, where there is none to carry, is not offered while server accounts exist.
     private static func crontab(_ units: SystemdUnits, session: Session) throws(CLIError) -> (line: String?, notes: [String]) {
-        let servers = try CLIError.catching { try session.store().accounts.all() }.filter { $0.kind != .local && !$0.isDemo }
+        let servers = try CLIError.catching { try session.store().accounts.all() }.filter { $0.kind.hasServer && !$0.isDemo }
         guard !servers.isEmpty else { return (units.crontabLine(sessionBus: nil), []) }
         let names = servers.map { "'\($0.name)'" }.joined(separator: ", ")
         guard let bus = session.environment["DBUS_SESSION_BUS_ADDRESS"], !bus.isEmpty else {

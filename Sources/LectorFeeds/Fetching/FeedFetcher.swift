@@ -77,7 +77,8 @@ public struct FeedFetcher: Sendable {
     }
 
     /// Fetches `url`. `manual` fetches even inside backoff: a fetch the user asks for is never throttled.
-    public func fetch(_ url: URL, state: FetchState, credentials: FeedCredentials? = nil, manual: Bool,
+    /// `userAgent`: the feed's own (`feed set FEED user-agent`), instead of Lector's.
+    public func fetch(_ url: URL, state: FetchState, credentials: FeedCredentials? = nil, userAgent: String? = nil, manual: Bool,
                       now: Date = Date()) -> (outcome: Result<FetchOutcome, FetchError>, state: FetchState) {
         let time = now.timeIntervalSince1970
         if !manual, let next = state.nextFetchAt, next > time { return (.success(.skipped(until: next)), state) }
@@ -85,6 +86,7 @@ public struct FeedFetcher: Sendable {
         request.headers["Accept"] = "application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, */*;q=0.8"
         if let etag = state.etag { request.headers["If-None-Match"] = etag }
         if let lastModified = state.lastModified { request.headers["If-Modified-Since"] = lastModified }
+        if let userAgent { request.headers["User-Agent"] = userAgent }
         // The client never forwards Authorization to another host on a redirect.
         credentials?.apply(to: &request)
         var next = state

@@ -31,9 +31,15 @@ final class OPMLBuilder: XMLEventSink {
         let label = (attributes.value("title") ?? attributes.value("text") ?? "").trimmed
         if let xmlURL = attributes.value("xmlUrl") ?? attributes.value("xmlurl"), !xmlURL.trimmed.isEmpty {
             let html = attributes.value("htmlUrl")?.trimmed
-            feeds.append(OPMLDocument.Feed(title: label.isEmpty ? xmlURL.trimmed : label, xmlURL: xmlURL.trimmed,
-                                           htmlURL: (html?.isEmpty ?? true) ? nil : html,
-                                           folder: outlineStack.lazy.compactMap { $0 }.first { !$0.isEmpty }))
+            var feed = OPMLDocument.Feed(title: label.isEmpty ? xmlURL.trimmed : label, xmlURL: xmlURL.trimmed,
+                                         htmlURL: (html?.isEmpty ?? true) ? nil : html,
+                                         folder: outlineStack.lazy.compactMap { $0 }.first { !$0.isEmpty })
+            for index in 0..<attributes.count {
+                let attribute = attributes[index]
+                guard let namespace = attribute.namespaceURI else { continue }
+                feed.extensions[String(cString: namespace), default: [:]][String(cString: attribute.localName)] = attribute.value
+            }
+            feeds.append(feed)
             outlineStack.append(nil)
         } else {
             outlineStack.append(label)

@@ -12,6 +12,9 @@ public struct OPMLDocument: Sendable, Equatable {
         public var htmlURL: String?
         /// Name of the top-level folder the feed sits in; nil when filed directly under `<body>`.
         public var folder: String?
+        /// The outline's namespaced attributes, by namespace URI, then local name (FreshRSS's
+        /// `frss:` per-feed settings are under `https://freshrss.org/opml`).
+        public var extensions: [String: [String: String]] = [:]
 
         /// Creates a feed entry.
         public init(title: String, xmlURL: String, htmlURL: String? = nil, folder: String? = nil) {
@@ -60,10 +63,12 @@ public struct OPMLDocument: Sendable, Equatable {
 
     /// Well-formed OPML 2.0 (UTF-8): unfiled feeds first, then one outline per folder, all values escaped.
     public func xmlData() -> Data {
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\">\n  <head>\n"
+        let namespaces = Set(feeds.flatMap(\.extensions.keys)).sorted()
+        let declarations = namespaces.map { " xmlns:\(OPMLDocument.prefix(of: $0, among: namespaces))=\"\(OPMLDocument.escape($0))\"" }.joined()
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\"\(declarations)>\n  <head>\n"
         out += "    <title>\(OPMLDocument.escape(title ?? "Subscriptions"))</title>\n  </head>\n  <body>\n"
         for feed in feeds where feed.folder == nil {
-            out += "    " + OPMLDocument.outline(for: feed) + "\n"
+            out += "    " + OPMLDocument.outline(for: feed, namespaces: namespaces) + "\n"
         }
         var folders: [String] = []
         for feed in feeds { if let f = feed.folder, !folders.contains(f) { folders.append(f) } }
@@ -71,7 +76,7 @@ public struct OPMLDocument: Sendable, Equatable {
             let name = OPMLDocument.escape(folder)
             out += "    <outline text=\"\(name)\" title=\"\(name)\">\n"
             for feed in feeds where feed.folder == folder {
-                out += "      " + OPMLDocument.outline(for: feed) + "\n"
+                out += "      " + OPMLDocument.outline(for: feed, namespaces: namespaces) + "\n"
             }
             out += "    </outline>\n"
         }
@@ -79,11 +84,20 @@ public struct OPMLDocument: Sendable, Equatable {
         return Data(out.utf8)
     }
 
-    private static func outline(for feed: Feed) -> String {
+    private static func outline(for feed: Feed, namespaces: [String]) -> String {
         let t = escape(feed.title)
         var s = "<outline type=\"rss\" text=\"\(t)\" title=\"\(t)\" xmlUrl=\"\(escape(feed.xmlURL))\""
         if let html = feed.htmlURL { s += " htmlUrl=\"\(escape(html))\"" }
+        for (namespace, attributes) in feed.extensions.sorted(by: { $0.key < $1.key }) {
+            let prefix = prefix(of: namespace, among: namespaces)
+            for (name, value) in attributes.sorted(by: { $0.key < $1.key }) { s += " \(prefix):\(name)=\"\(escape(value))\"" }
+        }
         return s + "/>"
+    }
+
+    /// The prefix an extension namespace is written with: FreshRSS's own `frss`, else `ns1`, `ns2`…
+    static func prefix(of namespace: String, among namespaces: [String]) -> String {
+        namespace == "https://freshrss.org/opml" ? "frss" : "ns\((namespaces.firstIndex(of: namespace) ?? 0) + 1)"
     }
 
     /// Escapes text for use in attribute values and element content.

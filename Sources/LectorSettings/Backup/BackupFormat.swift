@@ -9,10 +9,11 @@ public enum BackupFormat {
     /// The backup version this Lector writes; it reads every 1.x (newer minors with warnings).
     /// 1.1 added an account's `plain_http_host` (optional: 1.0 files lack it); 1.2 a feed's
     /// `title_placeholder` and a local feed's `read_articles` and `starred_articles` (optional too);
-    /// 1.3 the `starred` section (optional: a 1.2 reader skips it with a warning).
+    /// 1.3 the `starred` section (optional: a 1.2 reader skips it with a warning) and the `keys`
+    /// settings group.
     public static let current = FormatVersion(major: 1, minor: 3)
-    /// The profile version this Lector writes (profiles did not change in backup 1.1, 1.2 or 1.3).
-    public static let currentProfile = FormatVersion(major: 1, minor: 0)
+    /// The profile version this Lector writes: 1.1 added the `keys` settings group.
+    public static let currentProfile = FormatVersion(major: 1, minor: 1)
 
     /// The version this Lector writes for `kind`.
     public static func current(for kind: DocumentKind) -> FormatVersion {

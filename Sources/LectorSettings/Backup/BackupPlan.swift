@@ -54,7 +54,7 @@ public struct BackupPlan: Sendable {
     /// Whether the account (by the document's kind, else the current one) lives on a server.
     static func isRemote(_ name: String, current: BackupState, document: BackupDocument) -> Bool {
         let kind = document.accounts.first { $0.name == name }?.kind ?? current.accounts.first { $0.name == name }?.kind
-        return kind.map { $0 != .local } ?? false
+        return kind.map { $0.hasServer } ?? false
     }
 
     /// True when the restore would change nothing.

@@ -138,9 +138,10 @@ public enum BackupReference {
 
         - Format history: 1.1 added `plain_http_host` (accounts and local feeds) and `login_user`;
           1.2 added a feed's `title_placeholder`, `read_articles` and `starred_articles`; 1.3 the
-          `starred` section. All are optional, so older files read as before; a Lector that writes 1.1
-          reads a 1.2 file with one warning per field it skips (it restores no marks), and one that
-          writes 1.2 reads a 1.3 file with one warning for the `starred` section it skips.
+          `starred` section and the `keys` settings group. All are optional, so older files read as
+          before; a Lector that writes 1.1 reads a 1.2 file with one warning per field it skips (it
+          restores no marks), and one that writes 1.2 reads a 1.3 file with one warning for the
+          `starred` section and each `keys` setting it skips.
         - The version is `major.minor`. A **minor** release may add fields, sections and settings; it
           never removes a field or changes what a value means. A **major** release may do either.
         - A file from a **newer major** version is refused as a whole, with

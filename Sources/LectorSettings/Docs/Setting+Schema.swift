@@ -25,6 +25,10 @@ extension Setting {
             schema["items"] = .object(["enum": .array(catalog.known.map(JSONValue.string))])
             schema["uniqueItems"] = true
             schema["maxItems"] = .int(catalog.maxCount)
+        case .key:
+            schema["type"] = "string"
+            // One printable ASCII character, not a space or a digit.
+            schema["pattern"] = "^[!-/:-~]$"
         }
         return .object(schema)
     }

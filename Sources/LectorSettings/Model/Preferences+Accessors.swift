@@ -95,6 +95,10 @@ extension Preferences {
     /// Trailing swipe actions, first = full swipe.
     public var swipeTrailing: [SwipeAction] { actions("swipe.trailing") }
 
+    // keys
+    /// The key a `keys.*` setting binds (one character).
+    public func boundKey(_ key: String) -> Character { text(key).first ?? " " }
+
     // summary
     /// Summary provider.
     public var summaryProvider: SummaryProvider { choice("summary.provider") }

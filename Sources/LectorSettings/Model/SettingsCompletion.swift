@@ -15,7 +15,7 @@ public enum SettingsCompletion {
         case .integer(let range, _):
             if case .int(let value) = setting.defaultValue { return [String(value), String(range.lowerBound)] }
             return [String(range.lowerBound)]
-        case .text, .url: return []
+        case .text, .url, .key: return []
         }
     }
 

@@ -2,7 +2,7 @@
 // and the typed `Preferences` are all derived from this list; change a setting here and only here.
 
 extension SettingsRegistry {
-    static let declarations: [Setting] = sync + list + reader + appearance + dock + swipe + summary + network + feed
+    static let declarations: [Setting] = sync + list + reader + appearance + dock + swipe + keys + summary + network + feed
 
     private static let sync: [Setting] = [
         .bool("sync.on-launch", true, "Sync when Lector starts (after showing what is already stored)."),
@@ -63,6 +63,29 @@ extension SettingsRegistry {
                  "Actions revealed by swiping an article row from the leading edge; a full swipe runs the first."),
         .actions("swipe.trailing", SwipeAction.self, noun: "swipe action", max: 2, [.toggleStar, .readingList],
                  "Actions revealed by swiping an article row from the trailing edge; a full swipe runs the first."),
+    ]
+
+    /// `lector browse`'s keys; the arrows, Enter, PageUp/PageDown and the dock's digits are fixed.
+    private static let keys: [Setting] = [
+        .key("keys.down", "j", "`browse`: move down one article (also the down arrow); in the reader, scroll down."),
+        .key("keys.up", "k", "`browse`: move up one article (also the up arrow); in the reader, scroll up."),
+        .key("keys.top", "g", "`browse`: go to the first article (the reader: its top)."),
+        .key("keys.bottom", "G", "`browse`: go to the last article (the reader: its end)."),
+        .key("keys.back", "q", "`browse`: leave the reader for the list, or the list for the shell or REPL."),
+        .key("keys.next-unread", "n", "`browse`: the next unread article, across feeds and folders."),
+        .key("keys.previous-unread", "p", "`browse`: the previous unread article, across feeds and folders."),
+        .key("keys.toggle-read", "r", "`browse`: mark the article read, or unread again."),
+        .key("keys.toggle-star", "s", "`browse`: star the article, or remove its star."),
+        .key("keys.mark-shown-read", "A", "`browse`: mark every article the list shows read (as `article mark-all-read`)."),
+        .key("keys.search", "/", "`browse`: search the list's articles (full text)."),
+        .key("keys.open-link", "o", "`browse`: open the article's link (as `article open`)."),
+        .key("keys.full-content", "f", "`browse`: read the article with the full content of its page."),
+        .key("keys.sync", "R", "`browse`: sync, then show the list again."),
+        .key("keys.swipe-leading", "h", "`browse`: the first leading swipe action (also the left arrow)."),
+        .key("keys.swipe-trailing", "l", "`browse`: the first trailing swipe action (also the right arrow)."),
+        .key("keys.leading-menu", "H", "`browse`: a menu of the leading swipe actions."),
+        .key("keys.trailing-menu", "L", "`browse`: a menu of the trailing swipe actions."),
+        .key("keys.help", "?", "`browse`: the screen of every key."),
     ]
 
     private static let summary: [Setting] = [

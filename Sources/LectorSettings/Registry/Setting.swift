@@ -53,6 +53,10 @@ extension Setting {
         Setting(key, .url, default: .string(value), summary)
     }
 
+    static func key(_ key: String, _ value: String, _ summary: String) -> Setting {
+        Setting(key, .key, default: .string(value), summary, since: FormatVersion(major: 1, minor: 3))
+    }
+
     static func actions<Action: RawRepresentable & CaseIterable>(
         _ key: String, _ type: Action.Type, noun: String, max: Int, _ value: [Action], _ summary: String
     ) -> Setting where Action.RawValue == String {

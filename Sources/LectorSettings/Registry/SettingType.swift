@@ -12,6 +12,9 @@ public enum SettingType: Sendable, Equatable {
     case url
     /// An ordered list of distinct actions drawn from a catalog.
     case actions(ActionCatalog)
+    /// One key of the keyboard: a printable ASCII character other than a space or a digit
+    /// (digits are the reader dock's).
+    case key
 
     /// A short name for the type, as docs and `settings list` show it.
     public var name: String {
@@ -22,6 +25,7 @@ public enum SettingType: Sendable, Equatable {
         case .text: return "string"
         case .url: return "url"
         case .actions: return "action list"
+        case .key: return "key"
         }
     }
 }

@@ -36,6 +36,9 @@ extension SettingType {
                 names.append(name)
             }
             return .array(try ActionList(validating: names, catalog: catalog).actions.map(JSONValue.string))
+        case .key:
+            guard let text = value.stringValue else { throw ValueProblem("expected a key (one character), found \(value.typeDescription)") }
+            return .string(try Self.checkKey(text))
         }
     }
 
@@ -56,7 +59,7 @@ extension SettingType {
                 throw ValueProblem("'\(trimmed)' is not a whole number; allowed \(Self.describe(range, unit))")
             }
             return .int(try Self.checkRange(number, range, unit))
-        case .choice, .url:
+        case .choice, .url, .key:
             return try check(.string(trimmed))
         case .text:
             return try check(.string(typed))
@@ -79,6 +82,7 @@ extension SettingType {
         case .url: return "an http(s) URL, or empty"
         case .actions(let catalog):
             return "up to \(catalog.maxCount) of " + catalog.known.joined(separator: ", ")
+        case .key: return "one printable character, not a space or a digit"
         }
     }
 
@@ -108,6 +112,14 @@ extension SettingType {
         if text.count > length.upperBound {
             throw ValueProblem("is \(text.count) characters long; at most \(length.upperBound) are allowed")
         }
+        return text
+    }
+
+    private static func checkKey(_ text: String) throws(ValueProblem) -> String {
+        guard text.unicodeScalars.count == 1, let scalar = text.unicodeScalars.first, (0x21...0x7E).contains(scalar.value) else {
+            throw ValueProblem("'\(text)' is not one key: give one printable ASCII character (a letter, or a sign such as / or ?)")
+        }
+        guard !("0"..."9").contains(text) else { throw ValueProblem("'\(text)' is a digit; digits are the reader dock's keys") }
         return text
     }
 

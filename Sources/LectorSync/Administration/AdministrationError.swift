@@ -26,6 +26,12 @@ public enum AdministrationError: Error, Sendable, Equatable, CustomStringConvert
     case starredNotFound(feed: String, missing: Int, starred: Int)
     /// The keyring could not keep a feed's secret for its new address; the feed did not move.
     case keyring(String)
+    /// The account's kind keeps no such per-feed setting; `kinds` do.
+    case settingUnsupported(key: String, kind: AccountKind, kinds: [AccountKind])
+    /// A setting's value is not one it takes.
+    case badSettingValue(key: String, value: String, expected: String)
+    /// The account's service has no call that fetches feeds now.
+    case refreshUnsupported(kind: AccountKind)
 
     public var description: String {
         switch self {
@@ -52,6 +58,13 @@ public enum AdministrationError: Error, Sendable, Equatable, CustomStringConvert
                 + "article(s) are not in the new one, and would go with the old; star what you want to keep elsewhere, then 'lector feed remove' the old one"
         case .keyring(let message):
             "the feed stays where it is: the keyring could not keep its secret for the new address: \(message)"
+        case .settingUnsupported(let key, let kind, let kinds):
+            "a \(kind.rawValue) account cannot set '\(key)'"
+                + (kinds.isEmpty ? "" : ": \(kinds.map(\.rawValue).joined(separator: ", ")) account(s) can")
+        case .badSettingValue(let key, let value, let expected):
+            "'\(key)' takes \(expected), not '\(value)'"
+        case .refreshUnsupported(let kind):
+            "a \(kind.rawValue) account's API has no way to ask its server to fetch feeds now: it fetches them on its own schedule"
         }
     }
 

@@ -34,13 +34,15 @@ public enum HealthFinding: Sendable, Equatable {
     case duplicate(of: [String])
     /// The service's own fetcher reports errors (Miniflux parsing errors).
     case serverReports(ServerFeedError)
+    /// The feed is paused (`feed pause`): not fetched until resumed.
+    case paused
 
     public var severity: HealthSeverity {
         switch self {
         case .gone, .notAFeed: .error
         case .failing(_, let checks): checks >= 3 ? .error : .warning
         case .moved, .duplicate, .serverReports: .warning
-        case .stale: .info
+        case .stale, .paused: .info
         }
     }
 
@@ -54,6 +56,7 @@ public enum HealthFinding: Sendable, Equatable {
         case .stale: "stale"
         case .duplicate: "duplicate"
         case .serverReports: "server-error"
+        case .paused: "paused"
         }
     }
 }

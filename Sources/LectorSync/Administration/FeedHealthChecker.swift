@@ -86,6 +86,7 @@ public struct FeedHealthChecker {
                                     lastError: nil, failingSince: record?.firstFailureAt, requested: fresh[index] != nil, findings: [])
             health.findings = try findings(listing, meta: meta, record: record, networkUp: networkUp || fresh[index] == nil, now: time,
                                            health: &health)
+            if listing.paused { health.findings.append(.paused) }
             if let twins = duplicates[listing.feed.id] { health.findings.append(.duplicate(of: twins)) }
             if let error = serverErrors[listing.feed.accountID]?[listing.feed.serverID] { health.findings.append(.serverReports(error)) }
             results.append(health)

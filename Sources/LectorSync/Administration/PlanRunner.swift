@@ -31,10 +31,10 @@ extension AdministrationError {
             case .serverFailed, .marksUnconfirmed, .transport, .rateLimited, .authentication, .alreadySyncing, .store: true
             case .protocolViolation, .unsupported, .rejected: false
             }
-        case .unsupported: true
+        case .unsupported, .settingUnsupported, .refreshUnsupported: true
         // A feed kept where it is because its login cannot follow fails alone: feeds without a
         // login move regardless.
-        case .alreadySubscribed, .folderExists, .emptyName, .loginInClear, .loginToAnotherOrigin, .starredNotFound, .keyring: false
+        case .alreadySubscribed, .folderExists, .emptyName, .loginInClear, .loginToAnotherOrigin, .starredNotFound, .keyring, .badSettingValue: false
         }
     }
 }
@@ -112,12 +112,27 @@ extension AccountAdministrator {
                           progress: (Int, StepOutcome) -> Void = { _, _ in }) -> [StepOutcome] {
         var outcomes: [StepOutcome] = []
         var stopped = false
-        for (index, step) in plan.steps.enumerated() {
+        let steps = plan.steps
+        var index = 0
+        while index < steps.count {
+            // A run of subscriptions goes to a service that takes several per request together.
+            if provider.capabilities.subscribeBatchLimit > 1, !stopped, let first = Self.subscription(steps[index]) {
+                var requests = [first]
+                while index + requests.count < steps.count, let next = Self.subscription(steps[index + requests.count]) { requests.append(next) }
+                for outcome in subscribeInBatches(requests, shouldStop: shouldStop) {
+                    stopped = stopped || outcome.stopsTheRun || (outcome == .notRun)
+                    outcomes.append(outcome)
+                    progress(outcomes.count - 1, outcome)
+                }
+                index += requests.count
+                continue
+            }
             stopped = stopped || shouldStop()
+            defer { index += 1 }
             guard !stopped else { outcomes.append(.notRun); progress(index, .notRun); continue }
             let outcome: StepOutcome
             do throws(AdministrationError) {
-                try run(step)
+                try run(steps[index])
                 outcome = .done
             } catch {
                 outcome = .failed(error)
@@ -129,14 +144,19 @@ extension AccountAdministrator {
         return outcomes
     }
 
+    /// The subscription a step asks for, when it is one.
+    private static func subscription(_ step: PlanStep) -> SubscriptionRequest? {
+        guard case .subscribe(let feed) = step else { return nil }
+        return SubscriptionRequest(url: feed.url, folder: feed.folder, title: feed.title.flatMap { $0.isEmpty ? nil : $0 }, siteURL: feed.siteURL)
+    }
+
     private func run(_ step: PlanStep) throws(AdministrationError) {
         switch step {
         case .createFolder(let name):
             // The subscribe or move that needs it may have made it already (a re-run).
             if try existingFolder(named: name) == nil { try createFolder(named: name) }
-        case .subscribe(let feed):
-            try subscribe(SubscriptionRequest(url: feed.url, folder: feed.folder, title: feed.title.flatMap { $0.isEmpty ? nil : $0 },
-                                              siteURL: feed.siteURL), checkedForDuplicates: true)
+        case .subscribe:
+            if let request = Self.subscription(step) { try subscribe(request, checkedForDuplicates: true) }
         case .rename(let feed, let title):
             try rename(feed, to: title)
         case .move(let feed, _, let folder):

@@ -10,7 +10,8 @@ import Synchronization
 /// ids on the wire; both the Authorization header and the write token `T` on POSTs.
 public final class GReaderProvider: SyncProvider, Sendable {
     public let capabilities = ProviderCapabilities(canEditStructure: true, entriesCarryState: true, foldersCanBeEmpty: false,
-                                                   deletingFolderDeletesFeeds: false, stateBatchLimit: 1_000, contentsBatchLimit: 250)
+                                                   deletingFolderDeletesFeeds: false, stateBatchLimit: 1_000, contentsBatchLimit: 250,
+                                                   subscribeBatchLimit: 50)
     let connection: ServiceConnection
     let user: String
     let password: String
@@ -199,8 +200,12 @@ public final class GReaderProvider: SyncProvider, Sendable {
         defaultFolder.withLock { $0 = nil }
     }
 
+    /// FreshRSS files a feed renamed without an `a` in its default folder (freshrss-admin 22, 23):
+    /// the feed's own folder goes with the title.
     public func renameFeed(_ feed: RemoteFeedReference, to title: String) throws(SyncError) {
-        try post("reader/api/0/subscription/edit", [("ac", "edit"), ("s", feed.serverID), ("t", title)], "renaming the feed")
+        var fields = [("ac", "edit"), ("s", feed.serverID), ("t", title)]
+        if let folder = feed.folder { fields.append(("a", folder.serverID)) }
+        try post("reader/api/0/subscription/edit", fields, "renaming the feed")
     }
 
     public func moveFeed(_ feed: RemoteFeedReference, to folder: String) throws(SyncError) {
@@ -244,7 +249,7 @@ public final class GReaderProvider: SyncProvider, Sendable {
 
     // MARK: HTTP
 
-    private func currentSession() throws(SyncError) -> GReaderSession {
+    func currentSession() throws(SyncError) -> GReaderSession {
         let cached = session.withLock { $0 }
         if let cached { return cached }
         let fresh = try GReaderSession.login(connection, user: user, password: password)
@@ -270,17 +275,22 @@ public final class GReaderProvider: SyncProvider, Sendable {
         try currentSession().authorized(.postForm(connection.url(path), fields: fields + [("T", try token())]))
     }
 
-    /// POSTs with the write token; a stale token (401 with Google-Bad-Token) is refreshed once.
+    /// POSTs with the write token and requires a 2xx.
     private func post(_ path: String, _ fields: [(String, String)], _ what: String) throws(SyncError) {
+        try connection.require(try postAnswer(path, fields), what)
+    }
+
+    /// POSTs with the write token; a stale token (401 with Google-Bad-Token) is refreshed once.
+    func postAnswer(_ path: String, _ fields: [(String, String)]) throws(SyncError) -> HTTPResponse {
         var response = try connection.send(try authorizedPost(path, fields))
         if response.status == 401, response.headers["Google-Bad-Token"] != nil || response.headers["X-Reader-Google-Bad-Token"] != nil {
             let fresh = try token(refresh: true)
             response = try connection.send(try currentSession().authorized(.postForm(connection.url(path), fields: fields + [("T", fresh)])))
         }
-        try connection.require(response, what)
+        return response
     }
 
-    private func send(_ request: HTTPRequest, _ what: String) throws(SyncError) -> HTTPResponse {
+    func send(_ request: HTTPRequest, _ what: String) throws(SyncError) -> HTTPResponse {
         let response = try connection.send(request)
         try connection.require(response, what)
         return response

@@ -87,7 +87,8 @@ public struct LocalFeedSync {
         // Read everything the fetches need first: the store and the keyring stay on this thread.
         var jobs: [FetchPipeline.Job] = []
         var fetchable: [FeedListing] = []
-        for listing in feeds {
+        // A paused feed is not fetched: its articles and stars stay as they are.
+        for listing in feeds where !listing.paused {
             guard let url = URL(string: listing.feed.url) else {
                 report.failures.append("\(listing.feed.title): not a URL")
                 report.feedFailures.append(FeedFailure(title: listing.feed.title, url: listing.feed.url, error: nil))
@@ -103,11 +104,15 @@ public struct LocalFeedSync {
                 continue
             }
             let stored: StoredFetchMeta
-            do { stored = try store.fetchMeta.meta(feedID: listing.feed.id) } catch { throw .store(error) }
+            let userAgent: String?
+            do {
+                stored = try store.fetchMeta.meta(feedID: listing.feed.id)
+                userAgent = try store.feedSettings.settings(feedID: listing.feed.id)[FeedSettingKey.userAgent.rawValue]
+            } catch { throw .store(error) }
             jobs.append(FetchPipeline.Job(url: url, state: FetchState(etag: stored.etag, lastModified: stored.lastModified,
                                                                       bodyHash: stored.bodyHash, nextFetchAt: stored.nextFetchAt,
                                                                       failureCount: stored.failureCount, lastError: stored.lastError),
-                                          credentials: login))
+                                          credentials: login, userAgent: userAgent))
             fetchable.append(listing)
         }
         let pipeline = FetchPipeline(jobs: jobs, fetcher: fetcher, manual: manual, now: now)

@@ -22,6 +22,11 @@ public struct EmulatedFeed: Sendable, Equatable {
     public var folderID: Int
     /// Last refresh time, Unix seconds.
     public var lastUpdated: Int64
+    /// The server's own settings of the feed: Miniflux's feed fields by their JSON name, FreshRSS's
+    /// `frss:` attributes by their name without the prefix (string values).
+    public var settings: [String: JSONValue] = [:]
+    /// FreshRSS's mute (its `ttl` below zero), which only its web interface sets.
+    public var muted = false
 }
 
 /// An enclosure (podcast audio and the like).

@@ -14,6 +14,8 @@ public final class FeedStore: Sendable {
         var selectionsVersion = -1
         var selections: [String: [Int]] = [:]
         var catalog: [RemoteFeed] = []
+        /// Web pages the server can fetch that are not feeds (for Miniflux's discovery).
+        var pages: Set<String> = []
         var favicons: [Int: (mimeType: String, data: Data)] = [:]
         /// What the server's own fetcher reports per feed id (Miniflux: parsing_error_*).
         var feedErrors: [Int: (message: String, count: Int)] = [:]

@@ -20,6 +20,7 @@ struct GReaderCall {
         case "user-info": return userInfo()
         case "subscription/list": return requireJSON { subscriptionList() }
         case "subscription/export": return export()
+        case "subscription/import": return request.method == "POST" ? importOPML() : FreshRSSReply.error(400)
         case "tag/list": return requireJSON { tagList() }
         case "unread-count": return requireJSON { unreadCount() }
         case "stream/items/ids": return itemIDs()

@@ -18,8 +18,12 @@ extension GReaderCall {
             for folder in state.folders.filter({ used.contains($0.id) }).sorted(by: { $0.name < $1.name }) {
                 lines.append("    <outline text=\"\(Self.xml(folder.name))\">")
                 for feed in state.feeds.filter({ $0.folderID == folder.id }).sorted(by: { $0.title < $1.title }) {
+                    let attributes = FreshRSSAttributes.exported.compactMap { name -> String? in
+                        guard case .string(let value)? = feed.settings[name], !value.isEmpty else { return nil }
+                        return " frss:\(name)=\"\(Self.xml(value))\""
+                    }
                     lines.append("      <outline text=\"\(Self.xml(feed.title))\" type=\"rss\" xmlUrl=\"\(Self.xml(feed.feedURL))\""
-                                 + " htmlUrl=\"\(Self.xml(feed.siteURL))\"/>")
+                                 + " htmlUrl=\"\(Self.xml(feed.siteURL))\"\(attributes.joined())/>")
                 }
                 lines.append("    </outline>")
             }
@@ -36,5 +40,6 @@ extension GReaderCall {
     private static func xml(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "\n", with: "&#10;")
     }
 }

@@ -53,7 +53,8 @@ extension GReaderCall {
             for folder in state.folders.filter({ used.contains($0.id) }).sorted(by: { $0.name < $1.name }) {
                 tags.append(.object([("id", .string(Self.labelPrefix + folder.name)), ("type", .string("folder"))]))
             }
-            for label in Self.userLabels(state) {
+            // Labels by name, after the folders (admin 28).
+            for label in Self.userLabels(state).sorted() {
                 let unread = state.items.filter { $0.labels.contains(label) && !$0.read }.count
                 tags.append(.object([("id", .string(Self.labelPrefix + label)), ("type", .string("tag")), ("unread_count", .number(unread))]))
             }

@@ -94,19 +94,26 @@ extension GReaderCall {
         return FreshRSSReply.html(reply.serialized())
     }
 
+    /// Several `s` per call, handled from the last to the first; the n-th `t` names the n-th `s`.
+    /// The first failure stops the call with 400, leaving done what was done (admin 19, 45, 46).
+    /// `subscribe` skips a numeric id (48); `edit` ignores an unknown feed (22) and, with a title
+    /// or `r` but no `a`, files the feed in the default folder (22, 23).
     func subscriptionEdit() -> ServerResponse {
         let action = params.value("ac") ?? ""
         guard ["subscribe", "unsubscribe", "edit"].contains(action) else { return FreshRSSReply.error(400) }
-        let streams = params.values("s").filter { $0.hasPrefix("feed/") }.map { String($0.dropFirst(5)) }
-        let title = params.value("t").flatMap { $0.isEmpty ? nil : $0 }
+        let streams = params.values("s")
+        let titles = params.values("t")
         let add = params.value("a").map(Self.normalize).flatMap(Self.labelName)
         let remove = params.value("r").map(Self.normalize).flatMap(Self.labelName)
         let ok: Bool = store.withState { state in
-            for reference in streams {
+            for position in streams.indices.reversed() {
+                guard streams[position].hasPrefix("feed/") else { return false }
+                let reference = String(streams[position].dropFirst(5))
+                let title = position < titles.count && !titles[position].isEmpty ? titles[position] : nil
                 switch action {
                 case "subscribe":
+                    if Int(reference) != nil || state.feeds.contains(where: { $0.feedURL == reference }) { continue }
                     let folderID = add.map { FeedStore.folder(named: $0, in: &state) } ?? 1
-                    if state.feeds.contains(where: { $0.feedURL == reference }) { continue }
                     guard FeedStore.subscribe(reference, title: title, folderID: folderID, in: &state) != nil else { return false }
                 case "unsubscribe":
                     guard let feed = Self.feed(reference, in: state) else { return false }
@@ -118,7 +125,7 @@ extension GReaderCall {
                     if let title { state.feeds[index].title = title }
                     if let add {
                         state.feeds[index].folderID = FeedStore.folder(named: add, in: &state)
-                    } else if remove != nil {
+                    } else if remove != nil || title != nil {
                         state.feeds[index].folderID = 1
                     }
                 }

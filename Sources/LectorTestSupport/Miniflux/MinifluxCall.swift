@@ -68,17 +68,6 @@ struct MinifluxCall {
         }
     }
 
-    static func feedJSON(_ feed: EmulatedFeed, in state: FeedStore.State) -> JSONValue {
-        let folder = state.folders.first { $0.id == feed.folderID } ?? EmulatedFolder(id: feed.folderID, name: "")
-        return .object([
-            ("id", .number(feed.id)), ("user_id", .int(1)), ("feed_url", .string(feed.feedURL)), ("site_url", .string(feed.siteURL)),
-            ("title", .string(feed.title)), ("checked_at", .string(REST.iso8601(seconds: feed.lastUpdated))),
-            ("parsing_error_message", .string(state.feedErrors[feed.id]?.message ?? "")),
-            ("parsing_error_count", .int(Int64(state.feedErrors[feed.id]?.count ?? 0))), ("disabled", .bool(false)),
-            ("hide_globally", .bool(false)), ("category", .object(categoryJSON(folder))), ("icon", .null),
-        ])
-    }
-
     func feeds(category: Int?) -> ServerResponse {
         store.withState { state in
             if let category, !state.folders.contains(where: { $0.id == category }) { return error("Not Found", 404) }
@@ -110,26 +99,6 @@ struct MinifluxCall {
                 return error("Unable to parse this feed: no feed found at \(url)", 500)
             }
             return REST.json(.object([("feed_id", .number(id))]), status: 201)
-        }
-    }
-
-    func updateFeed(_ id: Int?) -> ServerResponse {
-        let body = REST.object(request) ?? [:]
-        return store.withState { state in
-            guard let index = state.feeds.firstIndex(where: { $0.id == id }) else { return error("Not Found", 404) }
-            if let title = body["title"] as? String, !title.isEmpty { state.feeds[index].title = title }
-            if let url = body["feed_url"] as? String {
-                guard !url.isEmpty else { return error("The feed URL cannot be empty", 400) }
-                if state.feeds.contains(where: { $0.feedURL == url && $0.id != id }) { return error("This feed already exists", 400) }
-                state.feeds[index].feedURL = url
-            }
-            if let category = (body["category_id"] as? NSNumber)?.intValue {
-                guard state.folders.contains(where: { $0.id == category }) else {
-                    return error("This category does not exist or does not belong to this user", 400)
-                }
-                state.feeds[index].folderID = category
-            }
-            return REST.json(Self.feedJSON(state.feeds[index], in: state), status: 201)
         }
     }
 

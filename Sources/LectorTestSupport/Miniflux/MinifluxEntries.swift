@@ -22,7 +22,7 @@ extension MinifluxCall {
             ("enclosures", .array(item.enclosures.map {
                 .object([("url", .string($0.url)), ("mime_type", .string($0.type)), ("size", .int($0.length))])
             })),
-            ("feed", feed.map { feedJSON($0, in: state) } ?? .null), ("tags", .array(item.labels.map(JSONValue.string))),
+            ("feed", feed.map { embeddedFeedJSON($0, in: state) } ?? .null), ("tags", .array(item.labels.map(JSONValue.string))),
         ])
     }
 

@@ -49,6 +49,11 @@ final class TmuxTerminal {
         _ = try? tmux(["send-keys", "-t", "journey"] + keys)
     }
 
+    /// Resizes the pane (and its window) to `width`×`height`, as a person dragging the window does.
+    func resize(width: Int, height: Int) {
+        _ = try? tmux(["resize-window", "-t", "journey", "-x", String(width), "-y", String(height)])
+    }
+
     /// What the screen shows now, line by line, trailing blanks removed.
     func screen() -> String {
         let text = (try? tmux(["capture-pane", "-p", "-t", "journey"])) ?? ""

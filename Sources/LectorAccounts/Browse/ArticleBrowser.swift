@@ -1,0 +1,217 @@
+import LectorStore
+
+/// A list of articles a person moves through and acts on, as a full-screen view or an app's list
+/// shows it: which articles are shown (a scope and filters, loaded a page at a time), where the
+/// cursor is, the unread and starred counts of the scope, the next unread article across feeds
+/// and folders, and the marks. A mark is the same core operation `article mark` makes — the
+/// state change, saved locally with its intent — and the short push that follows a mark
+/// (`AccountManager.flushMarks`) runs when the front end calls `flush()`, so moving on never
+/// waits for a server.
+public final class ArticleBrowser {
+    public let manager: AccountManager
+    /// What is shown: scope, filters and order; its `limit` is how many rows are loaded.
+    public private(set) var query: ArticleQuery
+    public private(set) var rows: [ArticleSummary] = []
+    public private(set) var cursor = 0
+    /// The scope's unread and starred counts (the feeds' counters, as `article list` shows them).
+    public private(set) var counts: (unread: Int, starred: Int) = (0, 0)
+    /// True once every row of the query is loaded.
+    public private(set) var isComplete = false
+    /// Mark an article read once the cursor moved down past it (`sync.mark-read-on-scroll`).
+    public var markReadOnScroll: Bool
+    /// Accounts with marks not yet pushed by `flush()`.
+    public private(set) var unflushed: Set<Int64> = []
+    let pageSize: Int
+
+    public init(manager: AccountManager, query: ArticleQuery, pageSize: Int = 200, markReadOnScroll: Bool = false) throws(AccountsError) {
+        self.manager = manager
+        var first = query
+        first.limit = pageSize
+        self.query = first
+        self.pageSize = pageSize
+        self.markReadOnScroll = markReadOnScroll
+        try reload()
+    }
+
+    public var current: ArticleSummary? { rows.indices.contains(cursor) ? rows[cursor] : nil }
+
+    /// Whether the rows come from more than one account (the list then names each row's account).
+    public var spansAccounts: Bool {
+        guard let first = rows.first?.accountID else { return false }
+        return rows.contains { $0.accountID != first }
+    }
+
+    /// Reads the rows and counts again, keeping the cursor on the same article when it is still shown.
+    public func reload() throws(AccountsError) {
+        let keep = current?.id
+        let store = manager.store
+        rows = try storing { try store.articles.list(query) }
+        isComplete = rows.count < query.limit
+        counts = try storing { try store.articles.counters(accountID: query.accountID, folderID: query.folderID, feedID: query.feedID) }
+        cursor = keep.flatMap { id in rows.firstIndex { $0.id == id } } ?? min(cursor, max(rows.count - 1, 0))
+    }
+
+    /// Shows the articles matching `words` in the same scope (best match first), or the scope's
+    /// list again for nil; the cursor goes to the first row.
+    public func search(_ words: String?) throws(AccountsError) {
+        query.search = words.flatMap { $0.isEmpty ? nil : $0 }
+        query.limit = pageSize
+        cursor = 0
+        rows = []
+        try reload()
+    }
+
+    /// Moves the cursor by `offset` rows, loading the next page when it comes near the end.
+    public func move(by offset: Int) throws(AccountsError) {
+        guard !rows.isEmpty else { return }
+        if offset > 0 { try loadThrough(cursor + offset + 1) }
+        let target = min(max(cursor + offset, 0), rows.count - 1)
+        if markReadOnScroll && target > cursor { try setRead(rows[cursor..<target].map(\.id), .read) }
+        cursor = target
+    }
+
+    public func moveToTop() throws(AccountsError) { try move(by: -cursor) }
+
+    /// To the last row loaded; when more rows exist, the next page is loaded first, so each press
+    /// goes one page further down a long list.
+    public func moveToBottom() throws(AccountsError) {
+        if !isComplete { try loadMore() }
+        try move(by: rows.count - 1 - cursor)
+    }
+
+    /// Moves to the nearest unread article after (or before) the cursor in the list's order —
+    /// across every feed and folder of the scope. When the scope is one feed with no unread
+    /// article that way, the list becomes the next (or previous) feed with unread articles, in
+    /// `feed list` order, at its first unread one. False when there is none anywhere.
+    @discardableResult
+    public func moveToUnread(forward: Bool) throws(AccountsError) -> Bool {
+        if let index = nearestUnreadLoaded(forward: forward) { return try land(index) }
+        if query.search == nil, let id = current?.id {
+            let store = manager.store, query = query
+            if let found = try storing({ try store.articles.unreadNeighbour(of: id, in: query, forward: forward) }) {
+                while !rows.contains(where: { $0.id == found }) && !isComplete { try loadMore() }
+                if let index = rows.firstIndex(where: { $0.id == found }) { return try land(index) }
+            }
+        }
+        guard let feedID = query.feedID, let next = try neighbourFeedWithUnread(of: feedID, forward: forward) else { return false }
+        query.feedID = next
+        query.limit = pageSize
+        rows = []
+        cursor = 0
+        try reload()
+        if current?.read == .unread { return true }
+        guard let index = nearestUnreadLoaded(forward: true) ?? nearestUnreadLoaded(forward: false) else { return true }
+        cursor = index
+        return true
+    }
+
+    /// Read ↔ unread for the article at the cursor; returns its new state.
+    @discardableResult
+    public func toggleRead() throws(AccountsError) -> ReadState? {
+        guard let article = current else { return nil }
+        let state: ReadState = article.read == .read ? .unread : .read
+        try setRead([article.id], state)
+        return state
+    }
+
+    /// Stars the article at the cursor, or takes its star away; returns whether it is starred now.
+    @discardableResult
+    public func toggleStar() throws(AccountsError) -> Bool? {
+        guard let article = current else { return nil }
+        let store = manager.store
+        let changed = try storing { try store.states.setStarred([article.id], to: !article.starred) }
+        if changed > 0 { unflushed.insert(article.accountID) }
+        try refresh([article.id])
+        return !article.starred
+    }
+
+    /// Marks read the article at the cursor (reading it does).
+    public func markCurrentRead() throws(AccountsError) {
+        guard let article = current, article.read != .read else { return }
+        try setRead([article.id], .read)
+    }
+
+    /// Marks every article of what is shown read, as `article mark-all-read` does for its scope:
+    /// one intent per account, which a server applies to its own entries too. A search shows a
+    /// selection, not a scope: then exactly the loaded rows are marked. Returns how many changed.
+    @discardableResult
+    public func markShownRead() throws(AccountsError) -> Int {
+        let store = manager.store
+        if query.search != nil {
+            let ids = rows.filter { $0.read != .read }.map(\.id)
+            try setRead(ids, .read)
+            return ids.count
+        }
+        let query = query
+        let result = try storing { try store.states.markAllRead(query) }
+        unflushed.formUnion(result.queuedAccountIDs)
+        try reload()
+        return result.changed
+    }
+
+    /// Whether marking what is shown read would reach a server, which may hold unread articles
+    /// the store does not.
+    public var markShownReadReachesServer: Bool {
+        get throws(AccountsError) {
+            let store = manager.store, query = query
+            return query.search == nil ? try storing { try store.states.reachesServer(markingAllRead: query) } : false
+        }
+    }
+
+    /// Pushes the marks made since the last flush, as every mark's short push does: true when
+    /// they reached the servers, false when one stays queued for the next sync, nil when no
+    /// server account is involved (or nothing waited).
+    public func flush() throws(AccountsError) -> Bool? {
+        guard !unflushed.isEmpty else { return nil }
+        let accounts = unflushed
+        unflushed = []
+        return try manager.flushMarks(accountIDs: accounts)
+    }
+
+    private func setRead(_ ids: [Int64], _ state: ReadState) throws(AccountsError) {
+        guard !ids.isEmpty else { return }
+        let store = manager.store
+        let changed = try storing { try store.states.setRead(ids, to: state) }
+        if changed > 0 { unflushed.formUnion(rows.filter { ids.contains($0.id) }.map(\.accountID)) }
+        try refresh(ids)
+    }
+
+    /// Reads the state of the given rows again, and the counts.
+    private func refresh(_ ids: [Int64]) throws(AccountsError) {
+        let store = manager.store
+        for index in rows.indices where ids.contains(rows[index].id) {
+            guard let state = try storing({ try store.articles.state(of: rows[index].id) }) else { continue }
+            rows[index].read = state.read
+            rows[index].starred = state.starred
+        }
+        let query = query
+        counts = try storing { try store.articles.counters(accountID: query.accountID, folderID: query.folderID, feedID: query.feedID) }
+    }
+
+    private func land(_ index: Int) throws(AccountsError) -> Bool {
+        try move(by: index - cursor)
+        return true
+    }
+
+    private func nearestUnreadLoaded(forward: Bool) -> Int? {
+        forward ? rows.indices.dropFirst(cursor + 1).first { rows[$0].read == .unread }
+            : rows.indices.prefix(cursor).last { rows[$0].read == .unread }
+    }
+
+    private func loadThrough(_ count: Int) throws(AccountsError) {
+        while rows.count < count && !isComplete { try loadMore() }
+    }
+
+    private func loadMore() throws(AccountsError) {
+        query.limit = rows.count + pageSize
+        try reload()
+    }
+
+    private func neighbourFeedWithUnread(of feedID: Int64, forward: Bool) throws(AccountsError) -> Int64? {
+        let store = manager.store
+        let feeds = try storing { try store.feeds.list() }
+        guard let index = feeds.firstIndex(where: { $0.feed.id == feedID }) else { return nil }
+        let after = forward ? Array(feeds[(index + 1)...]) : feeds[..<index].reversed()
+        return after.first { $0.unreadCount > 0 }?.feed.id
+    }
+}

@@ -1,0 +1,60 @@
+import Glibc
+import LectorAccounts
+import LectorSettings
+
+/// `lector browse`: the article list full-screen, moved through and acted on with keys.
+enum BrowseCommands {
+    static let all: [CommandSpec] = [browse]
+
+    static let browse = CommandSpec(
+        ["browse"], "a full-screen article list and reader driven by keys (j/k, n/p, r, s, swipes, the dock)",
+        discussion: "On a terminal: the article list with its counts, previews and columns; Enter reads, q goes back, ? shows every key. The keys are the keys.* settings; ←/→ do the first swipe.leading/swipe.trailing action, H/L show the others; in the reader the dock.actions are the number keys. Every mark is saved at once and sent to the server when no key came for a moment, as 'article mark' sends it. Off a terminal (a pipe, TERM=dumb) it prints 'article list' instead, saying so on stderr.",
+        // The list's own filters, so the fallback to it takes them as they are.
+        options: ArticleCommands.list.options.filter { ["account", "feed", "folder", "unread"].contains($0.name) }
+    ) { invocation, session in
+        if invocation.flag("feed") && invocation.flag("folder") { throw CLIError.usage("give --feed or --folder, not both") }
+        guard let reason = whyNoFullScreen(invocation, session: session) else { return try fullScreen(invocation, session: session) }
+        Console.note("\(reason): showing 'article list' instead of the full-screen view")
+        let options = invocation.options.filter { ["account", "feed", "folder", "unread", "json", "plain", "color"].contains($0.key) }
+        return try ArticleCommands.list.run(Invocation(spec: ArticleCommands.list, arguments: [], options: options), session)
+    }
+
+    /// Why the view cannot take the screen here, or nil when it can.
+    static func whyNoFullScreen(_ invocation: Invocation, session: Session) -> String? {
+        if invocation.wantsJSON { return "--json asks for a document" }
+        if isatty(STDIN_FILENO) != 1 || isatty(STDOUT_FILENO) != 1 { return "not a terminal" }
+        let term = session.environment["TERM"] ?? ""
+        if term.isEmpty || term == "dumb" { return "the terminal cannot draw a full screen (TERM=\(term.isEmpty ? "unset" : term))" }
+        return nil
+    }
+
+    private static func fullScreen(_ invocation: Invocation, session: Session) throws(CLIError) -> CommandOutput {
+        let store = try session.store()
+        let preferences = try session.preferences()
+        let keys = try KeyMap(preferences: preferences)
+        var query = try ArticleCommands.articleQuery(invocation, session: session, store: store)
+        query.newestFirst = preferences.listSort == .newestFirst
+        if preferences.hideRead { query.unreadOnly = true }
+        if preferences.starredOnly { query.starredOnly = true }
+        let manager = try session.accountManager()
+        let browser: ArticleBrowser
+        do { browser = try ArticleBrowser(manager: manager, query: query, markReadOnScroll: preferences.markReadOnScroll) }
+        catch { throw CLIError(error) }
+        let terminal = RawTerminal()
+        guard terminal.enter() else { throw CLIError.failure("the terminal could not be set up for the full-screen view") }
+        defer { terminal.close() }
+        let color = session.usesColor(invocation)
+        let view = try BrowseView(session: session, browser: browser, terminal: terminal, keys: keys, preferences: preferences,
+                                  title: title(invocation), color: color)
+        view.run()
+        if view.interrupted && !session.inREPL { throw CLIError.interrupted }
+        return CommandOutput(text: "", json: CommandOutput.MessageJSON(ok: true, message: "browsed"))
+    }
+
+    /// What the list is of, for its first line.
+    private static func title(_ invocation: Invocation) -> String {
+        let scope = invocation.value("feed").map { "feed \($0)" } ?? invocation.value("folder").map { "folder \($0)" }
+            ?? invocation.value("account").map { "account \($0)" } ?? "all accounts"
+        return "lector browse · " + scope + (invocation.flag("unread") ? " · unread" : "")
+    }
+}

@@ -1,0 +1,39 @@
+import LectorSettings
+
+extension BrowseView {
+    /// Shows the selected article as `article read` renders it (`full`: with its page's full
+    /// content, fetched once and kept), and marks it read, as reading it does everywhere.
+    func openReader(full: Bool? = nil, bionic: Bool = false) throws(CLIError) {
+        guard let article = browser.current else { return }
+        let full = full ?? preferences.fullContentByDefault
+        if full {
+            // The page may take a moment: say so before the request.
+            status = "Fetching the page…"
+            draw()
+            status = nil
+        }
+        let store = try session.store()
+        let content = try ReaderCommands.content(of: article, full: full, store: store, session: session)
+        var options = ["color": [color ? "always" : "never"]]
+        if bionic { options["bionic"] = [preferences.bionicMode == .off ? BionicMode.f3.rawValue : preferences.bionicMode.rawValue] }
+        let rendered = try ReaderCommands.render(article, html: content.html, fullContent: content.full, note: content.note,
+                                                 Invocation(spec: ReaderCommands.read, arguments: [], options: options),
+                                                 session: session, preferences: preferences)
+        try core { try browser.markCurrentRead() }
+        session.currentArticle = article.id
+        mode = .reader(ReaderScreen(articleID: article.id, lines: rendered.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
+                                    full: content.full, bionic: bionic))
+    }
+
+    /// Leaves the full screen for a command that writes as it goes (a sync, a summary), runs it as
+    /// the REPL would, waits for a key and comes back to a list read again.
+    func runOutside(_ words: [String]) throws(CLIError) {
+        flush()
+        terminal.leave()
+        _ = CommandRunner(session: session).run(words)
+        Console.out("\nPress a key to go back to lector browse.\n")
+        terminal.waitForKey()
+        _ = terminal.enter()
+        try core { try browser.reload() }
+    }
+}

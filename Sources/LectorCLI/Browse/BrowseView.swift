@@ -1,0 +1,141 @@
+import LectorAccounts
+import LectorSettings
+import LectorStore
+
+/// `lector browse` on a terminal: the event loop. It reads keys, asks the key map what they do,
+/// has the browser (the core's list model) or the commands do it, and draws the frame. Marks are
+/// pushed when no key came for a moment, and on the way out.
+final class BrowseView {
+    enum Mode {
+        case list
+        case reader(ReaderScreen)
+        case help(previous: Box)
+        case menu(leading: Bool, previous: Box)
+        case search(String)
+        case confirmMarkAll(String)
+    }
+
+    /// A mode kept while the help or a menu is over it.
+    final class Box {
+        let mode: Mode
+        init(_ mode: Mode) { self.mode = mode }
+    }
+
+    let session: Session
+    let browser: ArticleBrowser
+    let terminal: RawTerminal
+    let keys: KeyMap
+    let preferences: Preferences
+    let title: String
+    let list: ListScreen
+    let color: Bool
+    var mode: Mode = .list
+    var status: String?
+    var top = 0
+    var finished = false
+    /// Left with Ctrl-C.
+    var interrupted = false
+
+    init(session: Session, browser: ArticleBrowser, terminal: RawTerminal, keys: KeyMap, preferences: Preferences, title: String,
+         color: Bool) throws(CLIError) {
+        self.session = session
+        self.browser = browser
+        self.terminal = terminal
+        self.keys = keys
+        self.preferences = preferences
+        self.title = title
+        self.color = color
+        list = ListScreen(preferences: preferences, palette: Palette(theme: preferences.theme, color: color),
+                          accountNames: try session.accountNames())
+    }
+
+    /// Runs until `q` on the list, Ctrl-C, or the terminal goes away. The terminal is given back
+    /// and the marks pushed whatever happens.
+    func run() {
+        draw()
+        while !finished {
+            switch terminal.next(timeout: browser.unflushed.isEmpty ? -1 : 400) {
+            case .keys(let pressed):
+                for key in pressed where !finished { handle(key) }
+                if !finished { draw() }
+            case .resized, .resumed:
+                draw()
+            case .stopRequested:
+                terminal.suspend()
+                draw()
+            case .interrupted:
+                finished = true
+                interrupted = true
+            case .terminated:
+                finished = true
+            case .idle:
+                if !browser.unflushed.isEmpty {
+                    flush()
+                    draw()
+                }
+            }
+        }
+        flush()
+    }
+
+    func draw() {
+        let (columns, rows) = terminal.size()
+        terminal.write(frame(columns: columns, rows: rows).bytes(rows: rows) + "\u{1b}[?25l")
+    }
+
+    /// What the screen shows now (the tests draw it without a terminal).
+    func frame(columns: Int, rows: Int) -> BrowseFrame {
+        switch mode {
+        case .list, .search, .confirmMarkAll:
+            return list.frame(browser, top: &top, title: title, bottom: bottomLine(), columns: columns, rows: rows)
+        case .reader(let reader):
+            let article = browser.current
+            let dock = ReaderScreen.dockLine(preferences.dockActionsSetUp, starred: article?.starred ?? false,
+                                             read: article?.read == .read)
+            return reader.frame(dock: dock, bottom: bottomLine(), columns: columns, rows: rows)
+        case .help:
+            return HelpScreen(keys: keys, dock: preferences.dockActionsSetUp).frame(columns: columns, rows: rows)
+        case .menu(let leading, let previous):
+            // The menu is the bottom line over the screen it was opened from.
+            mode = previous.mode
+            var frame = self.frame(columns: columns, rows: rows).fitted(rows: rows)
+            mode = .menu(leading: leading, previous: previous)
+            let actions = leading ? preferences.swipeLeading : preferences.swipeTrailing
+            let words = actions.enumerated().map { "\($0 + 1) \($1.rawValue)" }.joined(separator: "  ")
+            frame.lines[rows - 1] = BrowseFrame.line(
+                "\(leading ? "leading" : "trailing") swipe: \(words.isEmpty ? "none set (lector swipe set)" : words) · Esc cancels", columns: columns)
+            frame.highlighted.remove(rows - 1)
+            return frame
+        }
+    }
+
+    /// The status message, a prompt, or the one-line help.
+    private func bottomLine() -> String {
+        switch mode {
+        case .search(let text): return "/" + text
+        case .confirmMarkAll(let question): return question
+        default: break
+        }
+        if let status { return status }
+        let label = keys.label
+        switch mode {
+        case .reader:
+            return "\(label(.down))/\(label(.up)) scroll · \(label(.nextUnread))/\(label(.previousUnread)) unread · \(label(.toggleStar)) star · digits: dock · \(label(.back)) list · \(label(.help)) help"
+        default:
+            return "\(label(.down))/\(label(.up)) move · Enter read · \(label(.nextUnread))/\(label(.previousUnread)) unread · \(label(.toggleRead)) read · \(label(.toggleStar)) star · \(label(.markShownRead)) all read · ←/→ swipe · \(label(.help)) help · \(label(.back)) quit"
+        }
+    }
+
+    /// Pushes the marks made since the last push and says how it went when a server was involved.
+    func flush() {
+        do throws(AccountsError) {
+            switch try browser.flush() {
+            case true?: status = "Sent to the server."
+            case false?: status = "Saved; sent at the next sync (the server could not be reached)."
+            case nil: break
+            }
+        } catch {
+            status = CLIError(error).description
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import LectorAccounts
+import LectorSettings
+import LectorStore
+
+/// The list screen of `lector browse`: a line with what is shown and its counts, the article
+/// table's header, as many articles (each with its preview lines) as fit, the selected one in
+/// reverse video and marked with `>`, and the status or help line at the bottom.
+struct ListScreen {
+    let preferences: Preferences
+    let palette: Palette
+    let accountNames: [Int64: String]
+
+    /// The frame for `browser`'s rows; `top` (the first row shown) moves so the cursor's row is
+    /// on screen.
+    func frame(_ browser: ArticleBrowser, top: inout Int, title: String, bottom: String, columns: Int, rows: Int) -> BrowseFrame {
+        var lines = [BrowseFrame.line(heading(browser, title: title), columns: columns)]
+        let available = max(1, rows - 3)
+        guard !browser.rows.isEmpty else {
+            lines.append("")
+            lines.append(browser.query.search == nil ? "  No articles." : "  No articles match.")
+            return BrowseFrame(lines: fill(lines, rows: rows, bottom: BrowseFrame.line(bottom, columns: columns)))
+        }
+        let view = ArticleListView(preferences: preferences, width: max(20, columns - 2), palette: palette, plain: false,
+                                   accountNames: browser.spansAccounts ? accountNames : [:])
+        let searching = browser.query.search != nil
+        let cursor = browser.cursor
+        top = min(top, cursor)
+        // Down until the cursor's row and its preview fit: the heights of the rows from the old
+        // top say where the new one is (a row's height does not depend on the others).
+        let start = top
+        var laid = layout(view, browser.rows, from: start, through: cursor, lines: available, searching: searching)
+        let heights = laid.blocks.map(\.count)
+        var used = heights.prefix(cursor - start + 1).reduce(0, +)
+        while top < cursor, used > available {
+            used -= heights[top - start]
+            top += 1
+        }
+        if top != start { laid = layout(view, browser.rows, from: top, through: cursor, lines: available, searching: searching) }
+        lines.append("  " + laid.header)
+        var highlighted: Set<Int> = []
+        for (offset, block) in laid.blocks.enumerated() {
+            let selected = top + offset == cursor
+            for (index, line) in block.enumerated() where lines.count < rows - 1 {
+                if selected { highlighted.insert(lines.count) }
+                lines.append((selected && index == 0 ? "> " : "  ") + line)
+            }
+        }
+        return BrowseFrame(lines: fill(lines, rows: rows, bottom: BrowseFrame.line(bottom, columns: columns)), highlighted: highlighted)
+    }
+
+    /// "Browse · all accounts · 12 unread · 3 starred" (the counts as the list settings show them).
+    func heading(_ browser: ArticleBrowser, title: String) -> String {
+        var parts = [title]
+        if preferences.showUnreadCount { parts.append("\(browser.counts.unread) unread") }
+        if preferences.showStarredCount { parts.append("\(browser.counts.starred) starred") }
+        if let search = browser.query.search { parts.append("search: \(search)") }
+        parts.append("\(browser.cursor + 1)/\(browser.rows.count)\(browser.isComplete ? "" : "+")")
+        return parts.joined(separator: " · ")
+    }
+
+    /// The rows from `top` that fill `lines` lines, and at least those through `through`. Only
+    /// about as many rows as fit are laid out (their previews are the costly part), more when
+    /// they come out short.
+    private func layout(_ view: ArticleListView, _ rows: [ArticleSummary], from top: Int, through: Int, lines: Int, searching: Bool)
+        -> (header: String, blocks: [[String]]) {
+        let perRow = 1 + (searching ? 1 : preferences.listPreviewLines)
+        var count = max(through - top + 1, lines / perRow + 1)
+        while true {
+            let end = min(rows.count, top + count)
+            let laid = view.laidOut(Array(rows[top..<end]), searching: searching, firstNumber: top + 1)
+            if end == rows.count || laid.blocks.reduce(0, { $0 + $1.count }) >= lines + perRow { return laid }
+            count *= 2
+        }
+    }
+
+    private func fill(_ lines: [String], rows: Int, bottom: String) -> [String] {
+        Array(lines.prefix(rows - 1)) + Array(repeating: "", count: max(0, rows - 1 - lines.count)) + [bottom]
+    }
+}

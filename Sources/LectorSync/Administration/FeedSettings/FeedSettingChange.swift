@@ -1,0 +1,33 @@
+/// One change to a feed's server settings: `value` sets (flags as `on`/`off`, lines joined by
+/// newlines, a secret's value itself), nil clears; `password` is `server-login`'s secret.
+public struct FeedSettingChange: Sendable, Equatable {
+    public var key: FeedSettingKey
+    public var value: String?
+    public var password: String?
+
+    public init(key: FeedSettingKey, value: String?, password: String? = nil) {
+        self.key = key
+        self.value = value
+        self.password = password
+    }
+
+    /// What the store keeps of it: secrets never, a login only its user; nil clears.
+    var storedValue: String? {
+        switch key.shape {
+        case .secret: nil
+        default: value
+        }
+    }
+}
+
+/// The feed as the server's settings see it: how providers name it, and its title and folder
+/// (FreshRSS's import takes whole outlines).
+public struct FeedSettingsTarget: Sendable, Equatable {
+    public var reference: RemoteFeedReference
+    public var title: String
+
+    public init(reference: RemoteFeedReference, title: String) {
+        self.reference = reference
+        self.title = title
+    }
+}

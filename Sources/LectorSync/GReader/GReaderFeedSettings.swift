@@ -1,0 +1,61 @@
+import FoundationEssentials
+import LectorBasics
+import LectorFeeds
+import LectorHTTP
+
+/// A FreshRSS feed's server settings: the `frss:` attributes of `subscription/export`, changed
+/// by a `subscription/import` of an OPML that holds that one feed (freshrss-admin 05–14). The
+/// import merges: an attribute left out stays, an empty one clears, and a list of lines (HTTP
+/// headers, mark-read filters) merges line by line and never gets shorter — so a list is
+/// cleared by one import and written by a second. FreshRSS also un-mutes a feed it imports and
+/// refreshes its due feeds; its mute itself is not in the API.
+extension GReaderProvider {
+    static let frssNamespace = "https://freshrss.org/opml"
+
+    public func feedSettings(_ feed: FeedSettingsTarget) throws(SyncError) -> [FeedSettingKey: String] {
+        let response = try send(try currentSession().authorized(.get(connection.url("reader/api/0/subscription/export"))),
+                                "exporting the subscriptions")
+        let document: OPMLDocument
+        do { document = try OPMLDocument.parse(response.body) } catch {
+            throw .protocolViolation("the server's subscription export is not OPML (\(error))")
+        }
+        let key = URL(string: feed.reference.url).map(canonicalFeedKey)
+        guard let outline = document.feeds.first(where: { $0.xmlURL == feed.reference.url })
+            ?? document.feeds.first(where: { URL(string: $0.xmlURL).map(canonicalFeedKey) == key }) else {
+            throw .rejected("the server's subscription export does not list \(feed.reference.url)")
+        }
+        let attributes = outline.extensions[Self.frssNamespace] ?? [:]
+        var settings: [FeedSettingKey: String] = [:]
+        for (key, name) in FeedSettingMap.freshRSS {
+            guard let value = attributes[name], !value.isEmpty else { continue }
+            settings[key] = key.shape == .secret ? "set" : value
+        }
+        return settings
+    }
+
+    public func changeFeedSettings(_ feed: FeedSettingsTarget, _ changes: [FeedSettingChange]) throws(SyncError) {
+        var first: [String: String] = [:]
+        var second: [String: String] = [:]
+        for change in changes {
+            guard let name = FeedSettingMap.freshRSS[change.key] else { continue }
+            let value = change.value ?? ""
+            if change.key.shape == .lines {
+                first[name] = ""
+                if !value.isEmpty { second[name] = value }
+            } else {
+                first[name] = value
+            }
+        }
+        try importOutline(feed, first)
+        if !second.isEmpty { try importOutline(feed, second) }
+    }
+
+    private func importOutline(_ feed: FeedSettingsTarget, _ attributes: [String: String]) throws(SyncError) {
+        var outline = OPMLDocument.Feed(title: feed.title, xmlURL: feed.reference.url, folder: feed.reference.folder?.name)
+        outline.extensions[Self.frssNamespace] = attributes
+        let body = OPMLDocument(title: "Lector", feeds: [outline]).xmlData()
+        let request = HTTPRequest(method: "POST", url: connection.url("reader/api/0/subscription/import"),
+                                  headers: ["Content-Type": "application/xml"], body: body)
+        _ = try send(try currentSession().authorized(request), "changing the feed's settings")
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+
+// lector-bench browse [--lector PATH] [--articles 1000000] [--feeds 1000] [--runs 20] [--presses 50] [--home DIR] [--reuse-store yes]
+//
+// `lector browse` on a pseudo-terminal (100×40) over a generated store: the time from starting
+// the process to the last byte of its first frame, and from a key (j, n, s) to the last byte of
+// the frame it draws. Each frame ends with the code that hides the cursor, which the view writes
+// nowhere else. Peers in the same run: /bin/true and `lector article list --no-pager` started on
+// the same kind of terminal (to their exit), and a key echoed back by `cat` in raw mode (the
+// terminal's own round trip: the least any program can answer a key in).
+enum BrowseBench {
+    static let defaultHome = NSTemporaryDirectory() + "lector-bench-browse-home"
+    static let frameEnd = "\u{1b}[?25l"
+
+    static func run(_ options: BenchOptions) throws {
+        let lector = try options.lector()
+        let home = options.string("home", default: defaultHome)
+        let articles = try options.int("articles", default: 1_000_000)
+        let feeds = try options.int("feeds", default: 1_000)
+        let runs = try options.int("runs", default: 20)
+        let presses = try options.int("presses", default: 50)
+        let databasePath = home + "/data/lector.sqlite"
+        if options.string("reuse-store", default: "no") == "no" || !FileManager.default.fileExists(atPath: databasePath) {
+            let seconds = try secondsElapsed { try BenchStore.build(at: databasePath, feeds: feeds, articles: articles) }
+            print(String(format: "store: %d feeds, %d articles built in %.1f s (%@)", feeds, articles, seconds, databasePath))
+        }
+        let environment = ["LECTOR_HOME": home, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": home, "TERM": "xterm-256color"]
+        // A warm-up of each, so the page cache holds the binary and the store alike for every case.
+        _ = try firstFrame(lector, environment: environment)
+        _ = try processToExit([lector, "article", "list", "--no-pager"], environment: environment)
+
+        let floor = try Percentiles((0..<runs).map { _ in try processToExit(["/bin/true"], environment: environment) })
+        let list = try Percentiles((0..<runs).map { _ in try processToExit([lector, "article", "list", "--no-pager"], environment: environment) })
+        let first = try Percentiles((0..<runs).map { _ in try firstFrame(lector, environment: environment) })
+        print("runs: \(runs) each, on a 100×40 pseudo-terminal")
+        print("case                                          p50 ms    p95 ms")
+        report("/bin/true (process to exit)", floor)
+        report("lector article list (process to exit)", list)
+        report("lector browse: process start to first frame", first)
+        Summary.record("browse", "first frame on \(articles) articles", lector: String(format: "%.1f ms (p95 %.1f)", first.p50, first.p95),
+                       peer: String(format: "article list %.1f ms, /bin/true %.1f ms", list.p50, floor.p50),
+                       ratio: String(format: "%.2f× article list", first.p50 / list.p50), goal: "< 50 ms")
+
+        let echo = try keyEcho(presses: presses, environment: environment)
+        report("key echoed by cat (raw terminal)", echo)
+        for (key, times) in try keysToFrames(lector, presses: presses, environment: environment) {
+            report("lector browse: '\(key)' to its frame", times)
+            Summary.record("browse", "key '\(key)' to frame", lector: String(format: "%.2f ms (p95 %.2f)", times.p50, times.p95),
+                           peer: String(format: "cat echo %.2f ms", echo.p50), ratio: String(format: "+%.2f ms", times.p50 - echo.p50),
+                           goal: "< 16 ms")
+        }
+    }
+
+    private static func report(_ name: String, _ times: Percentiles) {
+        print(name.padding(toLength: 44, withPad: " ", startingAt: 0) + String(format: "%10.2f%10.2f", times.p50, times.p95))
+    }
+
+    /// Milliseconds from starting `lector browse` to the end of its first frame; then `q`.
+    private static func firstFrame(_ lector: String, environment: [String: String]) throws -> Double {
+        let start = PseudoTerminal.now()
+        let terminal = try PseudoTerminal([lector, "browse"], environment: environment)
+        let drawn = try terminal.waitFor(frameEnd)
+        terminal.type("q")
+        terminal.finish()
+        return (drawn - start) * 1000
+    }
+
+    /// Milliseconds from starting `arguments` on a terminal to its exit.
+    private static func processToExit(_ arguments: [String], environment: [String: String]) throws -> Double {
+        let start = PseudoTerminal.now()
+        let terminal = try PseudoTerminal(arguments, environment: environment)
+        terminal.finish()
+        return (PseudoTerminal.now() - start) * 1000
+    }
+
+    /// For j, n and s in turn, `presses` times each: milliseconds from writing the key to the end of its frame.
+    private static func keysToFrames(_ lector: String, presses: Int, environment: [String: String]) throws -> [(String, Percentiles)] {
+        let terminal = try PseudoTerminal([lector, "browse"], environment: environment)
+        _ = try terminal.waitFor(frameEnd)
+        var results: [(String, Percentiles)] = []
+        for key in ["j", "n", "s"] {
+            var times: [Double] = []
+            for _ in 0..<presses {
+                let start = PseudoTerminal.now()
+                terminal.type(key)
+                times.append((try terminal.waitFor(frameEnd) - start) * 1000)
+            }
+            results.append((key, Percentiles(times)))
+        }
+        terminal.type("q")
+        terminal.finish()
+        return results
+    }
+
+    /// The floor of a key's round trip: `cat` on a raw terminal writes each key back.
+    private static func keyEcho(presses: Int, environment: [String: String]) throws -> Percentiles {
+        let terminal = try PseudoTerminal(["/bin/sh", "-c", "stty raw -echo && echo ready && exec cat"], environment: environment)
+        _ = try terminal.waitFor("ready")
+        var times: [Double] = []
+        for _ in 0..<presses {
+            let start = PseudoTerminal.now()
+            terminal.type("x")
+            times.append((try terminal.waitFor("x") - start) * 1000)
+        }
+        terminal.type("\u{4}")
+        kill(terminal.pid, SIGTERM)
+        terminal.finish()
+        return Percentiles(times)
+    }
+}
