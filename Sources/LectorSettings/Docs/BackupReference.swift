@@ -124,7 +124,10 @@ public enum BackupReference {
         then `entries?ids=` 100 at a time. In the default sections an account whose server cannot
         be asked is left out of the section with a note naming it and why; asked for by name
         (`--sections starred`), that is an error. `lector backup export --starred-atom FILE` also
-        writes the same articles as one Atom feed, which any feed reader can import.
+        writes the same articles as one Atom feed, which any feed reader can import. The section is
+        written to the file page by page as the servers answer, so an export holds one page of
+        articles at a time however many there are (to standard output the file is gathered first);
+        a restore reads and checks the whole file first, as for every section.
 
         ## profiles
 
