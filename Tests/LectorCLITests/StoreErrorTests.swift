@@ -111,7 +111,7 @@ struct StoreErrorTests {
     @Test("on a really full file system: sync exits 1 saying the disk is full; backup export too",
           .enabled(if: SmallFilesystem.canMount, "needs root to mount a small tmpfs"))
     func realFullDisk() throws {
-        let disk = try SmallFilesystem(kilobytes: 1_024)
+        let disk = try SmallFilesystem(kilobytes: 2_048)
         defer { disk.unmount() }
         let server = try LoopbackServerHolder(feeds: 20, items: 60)
         let home = TestHome(path: disk.path + "/home")

@@ -37,6 +37,8 @@ enum BackupCommands {
         let document = exported.document
         guard let path, printed == nil else {
             let data = printed ?? Data()
+            // Why try?: the printed bytes are the document just written; should they not parse,
+            // the document itself is the JSON answer.
             let json = (try? JSONValue(parsing: data)) ?? document.jsonValue
             return CommandOutput(text: JSONControlEscaping.escape(String(decoding: data, as: UTF8.self)), json: json)
         }
