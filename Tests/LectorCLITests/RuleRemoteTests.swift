@@ -28,4 +28,18 @@ struct RuleRemoteTests {
         try world.ok("sync")
         #expect(items("Tide table 3")?.starred == true && items("Tide table 2")?.read == true)
     }
+
+    @Test("rule apply on a server account sends its stars at once, without waiting for a sync")
+    func ruleApplySendsAtOnce() throws {
+        let world = try RemoteCommandTests.World("miniflux")
+        let added = try runProcess(TestBinary.path, world.service.addArguments(name: "Server"), environment: world.home.environment,
+                                   stdin: world.service.secret + "\n")
+        try #require(added.status == 0, "account add failed: \(added.stderr)")
+        try world.ok("sync")
+        try world.ok("rule", "add", "third", "title contains \"table 3\"", "--then", "star", "--account", "Server")
+        let applied = try world.ok("rule", "apply", "third").stdout
+        #expect(applied.contains("sent."), "the apply says the star reached the server: \(applied)")
+        #expect(world.service.feeds.items.first { $0.title == "Tide table 3" }?.starred == true,
+                "the star is on the server right after rule apply, before any sync")
+    }
 }

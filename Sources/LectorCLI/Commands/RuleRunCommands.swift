@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LectorAccounts
 import LectorStore
 
 extension RuleCommands {
@@ -37,16 +38,12 @@ extension RuleCommands {
         let rule = try named(invocation, session)
         let store = try session.store()
         let dryRun = invocation.flag("dry-run")
-        let outcome = try CLIError.catching { try store.ruleEngine.run(rule, dryRun: dryRun, now: Date().timeIntervalSince1970) }
+        let applied = try session.accounts { (manager) throws(AccountsError) in try manager.applyRule(rule, dryRun: dryRun) }
+        let outcome = applied.outcome, sent = applied.sent
         let shown = try outcome.matched.prefix(planLines).map { id throws(CLIError) in try CLIError.catching { try store.articles.article(id) } }
         var lines = shown.compactMap { $0 }.map { "~ \(rule.action.rawValue) '\(TerminalText.sanitize($0.title))' (\(TerminalText.sanitize($0.feedTitle)))" }
         if outcome.matched.count > planLines { lines.append("  … and \(outcome.matched.count - planLines) more") }
         if outcome.matched.isEmpty { lines.append("Nothing to do: rule '\(rule.name)' matches no article it has not acted on.") }
-        var sent: Bool?
-        if !dryRun && outcome.changed > 0 && rule.action != .hide {
-            let accounts = try CLIError.catching { try store.accounts.all() }.filter { rule.scope.accountID == nil || $0.id == rule.scope.accountID }
-            sent = try MarkFlush.push(accountIDs: Set(accounts.map(\.id)), session: session)
-        }
         if !dryRun && !outcome.matched.isEmpty {
             lines.append("Applied rule '\(rule.name)' to \(outcome.matched.count) article(s): \(outcome.changed) changed\(MarkFlush.ending(sent))")
         }
