@@ -16,6 +16,11 @@ public struct ArticleQuery: Sendable, Equatable {
     public var now: Double = 0
     public var newestFirst = true
     public var limit = 50
+    /// How many of the list's rows come before the first one read (a window further down).
+    public var offset = 0
+    /// Reads the list from its end: the same rows in the opposite order, so a window at the
+    /// bottom of a long list costs what one at the top does.
+    public var fromEnd = false
     /// Lists the articles a rule hid too (`--all`).
     public var includeHidden = false
     /// Set by the store when some article is hidden and the list must leave it out.

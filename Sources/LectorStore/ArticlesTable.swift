@@ -71,16 +71,60 @@ public struct ArticlesTable {
                                           snippet: excerpt.flatMap { excerpt in row.withUTF8(12) { excerpt.excerpt(title: title, text: $0) } })
                 }
             }
-            if query.filter != nil { try database.registerFilterFunctions() }
-            guard (excerpt != nil || Self.filterUsesIndex(query)) && database.mode == .readWrite else { return try page() }
-            // Articles a sync stored but did not index yet (it was stopped) are indexed first. The
-            // check and the page share one read transaction: each statement on its own takes and
-            // drops the file's read lock, a tenth of what a rare word's search costs.
-            let index = SearchIndex(database: database)
-            if let found = try database.read({ try index.pendingCount() == 0 ? page() : nil }) { return found }
-            try index.feedBacklog()
-            return try page()
+            return try caughtUp(query, page)
         }
+    }
+
+    /// What `list` shows for `query`, counted whatever its limit and offset: how many articles,
+    /// how many of them unread and how many starred — the counts of a filtered list, which the
+    /// feeds' counters cannot give.
+    public func tally(_ query: ArticleQuery) throws(StoreError) -> (total: Int, unread: Int, starred: Int) {
+        var query = query
+        query.limit = -1
+        query.offset = 0
+        if !query.includeHidden { query.excludesHidden = try anyHidden() }
+        guard let (sql, arguments) = Self.tallyStatement(query) else { return (0, 0, 0) }
+        return try storeOperation {
+            try caughtUp(query) {
+                try database.query(sql, arguments: arguments) { ($0.int(0), $0.int(1), $0.int(2)) }.first ?? (0, 0, 0)
+            }
+        }
+    }
+
+    /// Runs `read` once the full-text index has caught up, when the query reads it. Articles a
+    /// sync stored but did not index yet (it was stopped) are indexed first. The check and the
+    /// read share one read transaction: each statement on its own takes and drops the file's read
+    /// lock, a tenth of what a rare word's search costs.
+    private func caughtUp<T>(_ query: ArticleQuery, _ read: () throws -> T) throws -> T {
+        if query.filter != nil { try database.registerFilterFunctions() }
+        guard (query.search != nil || Self.filterUsesIndex(query)) && database.mode == .readWrite else { return try read() }
+        let index = SearchIndex(database: database)
+        if let found = try database.read({ try index.pendingCount() == 0 ? read() : nil }) { return found }
+        try index.feedBacklog()
+        return try read()
+    }
+
+    /// The statement `tally` runs: the rows `list` would read, only their state kept. ?7 (the
+    /// limit, -1) bounds the inner read, so the arguments are those of `listStatement`.
+    static func tallyStatement(_ query: ArticleQuery) -> (sql: String, arguments: [any SQLBindable])? {
+        let ftsQuery = query.search.flatMap(FTS5Query.matchingAllTokens(in:))
+        if query.search != nil && ftsQuery == nil { return nil }
+        var arguments: [any SQLBindable] = [query.accountID, query.feedID, query.folderID, query.unreadOnly, query.starredOnly,
+                                            query.since, query.limit]
+        if let ftsQuery { arguments.append(ftsQuery) }
+        let filter = query.filter.map { FilterSQL($0, firstParameter: 9, now: query.now) }
+        if let filter, !filter.arguments.isEmpty { arguments += (ftsQuery == nil ? [SQLValue.null] : []) + filter.arguments }
+        let folderJoin = query.folderID == nil ? "" : "JOIN feeds f ON f.id = a.feed_id AND f.folder_id = ?3"
+        let state = "JOIN article_state s ON s.article_id = a.id"
+            + (query.unreadOnly ? " AND s.read = 'unread'" : "") + (query.starredOnly ? " AND s.starred = 1" : "")
+        let source = ftsQuery == nil ? "articles a" : "articles_fts CROSS JOIN articles a ON a.id = articles_fts.rowid"
+        let conditions = (ftsQuery == nil ? "" : "articles_fts MATCH ?8 AND ") + filters(query, "a")
+            + (filter.map { " AND " + $0.condition } ?? "")
+        return ("""
+            SELECT count(*), coalesce(sum(read = 'unread'), 0), coalesce(sum(starred), 0) FROM (
+                SELECT s.read, s.starred FROM \(source) \(crossed(folderJoin)) CROSS \(state)
+                WHERE \(conditions) LIMIT ?7)
+            """, arguments)
     }
 
     /// The SQL `list` runs for `query` and its arguments (?1 account, ?2 feed, ?3 folder, ?4 unread
@@ -93,7 +137,7 @@ public struct ArticlesTable {
         var arguments: [any SQLBindable] = [query.accountID, query.feedID, query.folderID, query.unreadOnly, query.starredOnly,
                                             query.since, query.limit]
         if let ftsQuery { arguments.append(ftsQuery) }
-        if ftsQuery != nil && !query.hasFilters { return (rankedSearch, arguments) }
+        if ftsQuery != nil && !query.hasFilters { return (rankedSearch(query), arguments) }
         // A filter's own arguments start at ?9, after the FTS5 query's place.
         let filter = query.filter.map { FilterSQL($0, firstParameter: 9, now: query.now) }
         if let filter, !filter.arguments.isEmpty { arguments += (ftsQuery == nil ? [SQLValue.null] : []) + filter.arguments }
@@ -107,9 +151,12 @@ public struct ArticlesTable {
             a.url, a.author, a.published_at, (SELECT read FROM article_state WHERE article_id = a.id),
             (SELECT starred FROM article_state WHERE article_id = a.id), a.summary
             """
+        // Offsets are integers the caller computed, written into the text: a placeholder would
+        // move every filter parameter after it.
+        let skip = query.offset > 0 ? " OFFSET \(query.offset)" : ""
         guard ftsQuery != nil else {
-            let direction = query.newestFirst ? "DESC" : "ASC"
-            let order = "ORDER BY a.listed_at \(direction), a.id \(direction) LIMIT ?7"
+            let direction = query.newestFirst != query.fromEnd ? "DESC" : "ASC"
+            let order = "ORDER BY a.listed_at \(direction), a.id \(direction) LIMIT ?7\(skip)"
             // (A filter is not in the cutoff below: a filtered folder walks articles_by_time too.)
             guard query.folderID != nil && query.feedID == nil && filter == nil else {
                 // A feed's page is one range of articles_by_feed_time; the others walk articles_by_time.
@@ -123,11 +170,11 @@ public struct ArticlesTable {
             // A folder's page: only each feed's own first page can make it, so a feed's articles
             // are read from articles_by_feed_time down to the time of its limit-th match (found by
             // the same index) and only those are sorted — never all of the folder's articles.
-            let (bound, beyond) = query.newestFirst ? (">=", "-1e308") : ("<=", "1e308")
+            let (bound, beyond) = direction == "DESC" ? (">=", "-1e308") : ("<=", "1e308")
             let cutoff = """
                 (SELECT x.listed_at FROM articles x \(stateFilter(query, "x", "xs"))
                  WHERE x.feed_id = f.id AND \(Self.filters(query, "x"))
-                 ORDER BY x.listed_at \(direction), x.id \(direction) LIMIT 1 OFFSET ?7 - 1)
+                 ORDER BY x.listed_at \(direction), x.id \(direction) LIMIT 1 OFFSET ?7 + \(query.offset) - 1)
                 """
             return ("""
                 SELECT \(columns), \(wordCount)
@@ -146,8 +193,8 @@ public struct ArticlesTable {
             SELECT \(columns), \(wordCount)
             FROM articles_fts CROSS JOIN articles a ON a.id = articles_fts.rowid \(crossed(folderJoin)) \(crossed(stateJoin))
             WHERE articles_fts MATCH ?8 AND \(filters)
-            ORDER BY rank
-            LIMIT ?7
+            ORDER BY \(query.fromEnd ? "rank DESC" : "rank")
+            LIMIT ?7\(skip)
             """, arguments)
     }
 
@@ -155,15 +202,18 @@ public struct ArticlesTable {
     /// under a LIMIT, SQLite keeps only the best rows as it goes, where `ORDER BY rank` has FTS5
     /// sort every hit first (SQLite 3.40 passes it no limit): a third slower for a common word.
     /// The page's rows are then known, so its feeds and states are joined, one look-up each.
-    private static let rankedSearch = """
-        SELECT a.id, a.account_id, a.feed_id, f.title, a.server_id, a.title, a.url, a.author, a.published_at,
-               s.read, s.starred, a.summary, \(wordCount)
-        FROM (SELECT rowid AS hit, bm25(articles_fts) AS score FROM articles_fts WHERE articles_fts MATCH ?8
-              ORDER BY score LIMIT ?7)
-        CROSS JOIN articles a ON a.id = hit CROSS JOIN feeds f ON f.id = a.feed_id
-        LEFT JOIN article_state s ON s.article_id = a.id
-        ORDER BY score
-        """
+    private static func rankedSearch(_ query: ArticleQuery) -> String {
+        let order = query.fromEnd ? "score DESC" : "score"
+        return """
+            SELECT a.id, a.account_id, a.feed_id, f.title, a.server_id, a.title, a.url, a.author, a.published_at,
+                   s.read, s.starred, a.summary, \(wordCount)
+            FROM (SELECT rowid AS hit, bm25(articles_fts) AS score FROM articles_fts WHERE articles_fts MATCH ?8
+                  ORDER BY \(order) LIMIT ?7\(query.offset > 0 ? " OFFSET \(query.offset)" : ""))
+            CROSS JOIN articles a ON a.id = hit CROSS JOIN feeds f ON f.id = a.feed_id
+            LEFT JOIN article_state s ON s.article_id = a.id
+            ORDER BY \(order)
+            """
+    }
 
     /// Whether a rule hid any article (one probe of `rule_hits`): lists leave hidden ones out.
     private func anyHidden() throws(StoreError) -> Bool {

@@ -66,8 +66,35 @@ struct ArticleBrowserTests {
         try browser.move(by: 25)
         #expect(browser.cursor == 25 && browser.rows.count >= 26, "moving on loads more rows: cursor \(browser.cursor), \(browser.rows.count) rows")
         try browser.moveToBottom()
+        #expect(browser.isComplete && browser.windowStart + browser.cursor == 59, "the bottom is the last row")
+    }
+
+    @Test("G goes to the true end of a long list in one press, reading one page; up from there loads the pages before; g is the top again")
+    func bottomOfALongList() throws {
+        let library = try Library(perFeed: 50)
+        let browser = try library.browser(pageSize: 20)
         try browser.moveToBottom()
-        #expect(browser.rows.count == 60 && browser.isComplete && browser.cursor == 59, "the bottom, pressed until complete, is the last row")
+        #expect(browser.current?.title == "Beta 50", "one press lands on the oldest article, not on \(browser.current?.title ?? "nothing")")
+        #expect(browser.rows.count == 20 && browser.windowStart == 80 && browser.total == 100,
+                "only the last page is read: \(browser.rows.count) rows from \(browser.windowStart) of \(browser.total.map(String.init) ?? "?")")
+        try browser.move(by: -25)
+        #expect(browser.current?.title == "Alpha 38" && browser.windowStart + browser.cursor == 74,
+                "25 up from the end is row 75, loaded from the page before: \(browser.current?.title ?? "nothing")")
+        try browser.moveToTop()
+        #expect(browser.current?.title == "Alpha 1" && browser.windowStart == 0 && browser.cursor == 0, "g is the first row again")
+        try browser.move(by: 30)
+        #expect(browser.current?.title == "Alpha 16", "and down from the top pages on as before: \(browser.current?.title ?? "nothing")")
+    }
+
+    @Test("under a filter the counts are those of what it shows, and follow a star made in the view")
+    func filteredCounts() throws {
+        let library = try Library(unread: ["Alpha 2", "Alpha 4", "Beta 1"])
+        let browser = try library.browser(ArticleQuery(filter: try FilterParser.parse("feed = Alpha")))
+        #expect(browser.counts.unread == 2 && browser.counts.starred == 0, "Alpha's two unread, not the library's three: \(browser.counts)")
+        #expect(browser.total == 5, "the filter's five articles counted: \(browser.total.map(String.init) ?? "not counted")")
+        try browser.toggleStar()
+        try browser.toggleRead()
+        #expect(browser.counts.starred == 1 && browser.counts.unread == 3, "a star and an unread mark move the counts: \(browser.counts)")
     }
 
     @Test("n and p go to the next and previous unread article across feeds, also beyond the rows loaded")

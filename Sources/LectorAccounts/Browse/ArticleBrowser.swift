@@ -11,12 +11,20 @@ public final class ArticleBrowser {
     public let manager: AccountManager
     /// What is shown: scope, filters and order; its `limit` is how many rows are loaded.
     public private(set) var query: ArticleQuery
+    /// The rows loaded: the first `query.limit` of the list, or after `G` its last ones.
     public private(set) var rows: [ArticleSummary] = []
+    /// The cursor's index in `rows`.
     public private(set) var cursor = 0
-    /// The scope's unread and starred counts (the feeds' counters, as `article list` shows them).
+    /// The unread and starred counts of what is shown: the scope's counters, as `article list`
+    /// shows them, or those of the articles a filter or search leaves.
     public private(set) var counts: (unread: Int, starred: Int) = (0, 0)
-    /// True once every row of the query is loaded.
+    /// True once the last row of the list is loaded.
     public private(set) var isComplete = false
+    /// How many rows of the list come before `rows` (more than none only after `G` on a list
+    /// longer than what was loaded).
+    public private(set) var windowStart = 0
+    /// How many rows the list has, when known (counted for a filter, a search or a jump to its end).
+    public private(set) var total: Int?
     /// Mark an article read once the cursor moved down past it (`sync.mark-read-on-scroll`).
     public var markReadOnScroll: Bool
     /// Accounts with marks not yet pushed by `flush()`.
@@ -44,10 +52,24 @@ public final class ArticleBrowser {
     /// Reads the rows and counts again, keeping the cursor on the same article when it is still shown.
     public func reload() throws(AccountsError) {
         let keep = current?.id
-        let store = manager.store
-        rows = try storing { try store.articles.list(query) }
-        isComplete = rows.count < query.limit
-        counts = try storing { try store.articles.counters(accountID: query.accountID, folderID: query.folderID, feedID: query.feedID) }
+        let store = manager.store, query = query
+        if query.filter != nil || query.search != nil || query.fromEnd {
+            let tally = try storing { try store.articles.tally(query) }
+            (total, counts) = (tally.total, (tally.unread, tally.starred))
+        } else {
+            total = nil
+            counts = try storing { try store.articles.counters(accountID: query.accountID, folderID: query.folderID, feedID: query.feedID) }
+        }
+        let loaded = try storing { try store.articles.list(query) }
+        rows = query.fromEnd ? loaded.reversed() : loaded
+        let whole = rows.count < query.limit
+        if query.fromEnd && whole {
+            // The window from the end reaches the top: it is the whole list, read from the top.
+            self.query.fromEnd = false
+        }
+        isComplete = query.fromEnd || whole
+        windowStart = query.fromEnd && !whole ? max(0, (total ?? rows.count) - rows.count) : 0
+        if whole { total = rows.count }
         cursor = keep.flatMap { id in rows.firstIndex { $0.id == id } } ?? min(cursor, max(rows.count - 1, 0))
     }
 
@@ -56,26 +78,34 @@ public final class ArticleBrowser {
     public func search(_ words: String?) throws(AccountsError) {
         query.search = words.flatMap { $0.isEmpty ? nil : $0 }
         query.limit = pageSize
+        query.fromEnd = false
         cursor = 0
         rows = []
         try reload()
     }
 
-    /// Moves the cursor by `offset` rows, loading the next page when it comes near the end.
+    /// Moves the cursor by `offset` rows, loading the next page when it comes near the end (or,
+    /// below a jump to the end, the page before the first loaded).
     public func move(by offset: Int) throws(AccountsError) {
         guard !rows.isEmpty else { return }
         if offset > 0 { try loadThrough(cursor + offset + 1) }
+        while cursor + offset < 0 && windowStart > 0 { try loadPage() }
         let target = min(max(cursor + offset, 0), rows.count - 1)
         if markReadOnScroll && target > cursor { try setRead(rows[cursor..<target].map(\.id), .read) }
         cursor = target
     }
 
-    public func moveToTop() throws(AccountsError) { try move(by: -cursor) }
+    /// To the first row of the list; when rows were loaded from its end, its first page is read.
+    public func moveToTop() throws(AccountsError) {
+        if windowStart > 0 { try readWindow(fromEnd: false) }
+        try move(by: -cursor)
+    }
 
-    /// To the last row loaded; when more rows exist, the next page is loaded first, so each press
-    /// goes one page further down a long list.
+    /// To the last row of the list. A list longer than what is loaded is read from its end, one
+    /// page, so the end of a million articles costs what the top does; moving up from there
+    /// loads the pages before it.
     public func moveToBottom() throws(AccountsError) {
-        if !isComplete { try loadMore() }
+        if !isComplete { try readWindow(fromEnd: true) }
         try move(by: rows.count - 1 - cursor)
     }
 
@@ -89,13 +119,16 @@ public final class ArticleBrowser {
         if query.search == nil, let id = current?.id {
             let store = manager.store, query = query
             if let found = try storing({ try store.articles.unreadNeighbour(of: id, in: query, forward: forward) }) {
-                while !rows.contains(where: { $0.id == found }) && !isComplete { try loadMore() }
+                while !rows.contains(where: { $0.id == found }) && (forward ? !isComplete : windowStart > 0) {
+                    try loadPage()
+                }
                 if let index = rows.firstIndex(where: { $0.id == found }) { return try land(index) }
             }
         }
         guard let feedID = query.feedID, let next = try neighbourFeedWithUnread(of: feedID, forward: forward) else { return false }
         query.feedID = next
         query.limit = pageSize
+        query.fromEnd = false
         rows = []
         cursor = 0
         try reload()
@@ -176,16 +209,17 @@ public final class ArticleBrowser {
         try refresh(ids)
     }
 
-    /// Reads the state of the given rows again, and the counts.
+    /// Reads the state of the given rows again, and moves the counts by what changed (counting
+    /// a filtered list again would cost a key its frame).
     private func refresh(_ ids: [Int64]) throws(AccountsError) {
         let store = manager.store
         for index in rows.indices where ids.contains(rows[index].id) {
             guard let state = try storing({ try store.articles.state(of: rows[index].id) }) else { continue }
+            counts.unread += (state.read == .unread ? 1 : 0) - (rows[index].read == .unread ? 1 : 0)
+            counts.starred += (state.starred ? 1 : 0) - (rows[index].starred ? 1 : 0)
             rows[index].read = state.read
             rows[index].starred = state.starred
         }
-        let query = query
-        counts = try storing { try store.articles.counters(accountID: query.accountID, folderID: query.folderID, feedID: query.feedID) }
     }
 
     private func land(_ index: Int) throws(AccountsError) -> Bool {
@@ -199,12 +233,24 @@ public final class ArticleBrowser {
     }
 
     private func loadThrough(_ count: Int) throws(AccountsError) {
-        while rows.count < count && !isComplete { try loadMore() }
+        while rows.count < count && !isComplete { try loadPage() }
     }
 
-    private func loadMore() throws(AccountsError) {
+    /// Loads one more page: after the last row, or before the first when the rows were read
+    /// from the end of the list. The cursor stays on its article.
+    private func loadPage() throws(AccountsError) {
         query.limit = rows.count + pageSize
         try reload()
+    }
+
+    /// Reads one page from the top or from the end of the list, the cursor at its first row
+    /// (from the top) or its last (from the end).
+    private func readWindow(fromEnd: Bool) throws(AccountsError) {
+        query.fromEnd = fromEnd
+        query.limit = pageSize
+        rows = []
+        try reload()
+        cursor = fromEnd ? max(rows.count - 1, 0) : 0
     }
 
     private func neighbourFeedWithUnread(of feedID: Int64, forward: Bool) throws(AccountsError) -> Int64? {

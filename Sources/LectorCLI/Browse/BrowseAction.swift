@@ -26,7 +26,7 @@ enum BrowseAction: String, CaseIterable, Sendable {
         case .down: "next article (reader: scroll down)"
         case .up: "previous article (reader: scroll up)"
         case .top: "first article (reader: top)"
-        case .bottom: "last article loaded; again for more (reader: end)"
+        case .bottom: "last article of the list (reader: end)"
         case .back: "back: reader → list → leave"
         case .nextUnread: "next unread article, across feeds and folders"
         case .previousUnread: "previous unread article"

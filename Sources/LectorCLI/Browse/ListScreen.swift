@@ -28,14 +28,15 @@ struct ListScreen {
         // Down until the cursor's row and its preview fit: the heights of the rows from the old
         // top say where the new one is (a row's height does not depend on the others).
         let start = top
-        var laid = layout(view, browser.rows, from: start, through: cursor, lines: available, searching: searching)
+        let number = browser.windowStart + 1
+        var laid = layout(view, browser.rows, from: start, through: cursor, lines: available, searching: searching, number: number)
         let heights = laid.blocks.map(\.count)
         var used = heights.prefix(cursor - start + 1).reduce(0, +)
         while top < cursor, used > available {
             used -= heights[top - start]
             top += 1
         }
-        if top != start { laid = layout(view, browser.rows, from: top, through: cursor, lines: available, searching: searching) }
+        if top != start { laid = layout(view, browser.rows, from: top, through: cursor, lines: available, searching: searching, number: number) }
         lines.append("  " + laid.header)
         var highlighted: Set<Int> = []
         for (offset, block) in laid.blocks.enumerated() {
@@ -54,20 +55,22 @@ struct ListScreen {
         if preferences.showUnreadCount { parts.append("\(browser.counts.unread) unread") }
         if preferences.showStarredCount { parts.append("\(browser.counts.starred) starred") }
         if let search = browser.query.search { parts.append("search: \(search)") }
-        parts.append("\(browser.cursor + 1)/\(browser.rows.count)\(browser.isComplete ? "" : "+")")
+        let position = browser.windowStart + browser.cursor + 1
+        parts.append("\(position)/" + (browser.total.map(String.init) ?? "\(browser.rows.count)+"))
         return parts.joined(separator: " · ")
     }
 
     /// The rows from `top` that fill `lines` lines, and at least those through `through`. Only
     /// about as many rows as fit are laid out (their previews are the costly part), more when
     /// they come out short.
-    private func layout(_ view: ArticleListView, _ rows: [ArticleSummary], from top: Int, through: Int, lines: Int, searching: Bool)
-        -> (header: String, blocks: [[String]]) {
+    /// `number` is the list position of `rows`' first.
+    private func layout(_ view: ArticleListView, _ rows: [ArticleSummary], from top: Int, through: Int, lines: Int, searching: Bool,
+                        number: Int) -> (header: String, blocks: [[String]]) {
         let perRow = 1 + (searching ? 1 : preferences.listPreviewLines)
         var count = max(through - top + 1, lines / perRow + 1)
         while true {
             let end = min(rows.count, top + count)
-            let laid = view.laidOut(Array(rows[top..<end]), searching: searching, firstNumber: top + 1)
+            let laid = view.laidOut(Array(rows[top..<end]), searching: searching, firstNumber: number + top)
             if end == rows.count || laid.blocks.reduce(0, { $0 + $1.count }) >= lines + perRow { return laid }
             count *= 2
         }

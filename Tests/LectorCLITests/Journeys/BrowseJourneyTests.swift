@@ -98,6 +98,9 @@ struct BrowseJourneyTests {
         #expect(screen.contains("where starred"), "the first line names the filter:\n\(screen)")
         #expect(starred.allSatisfy { screen.contains(head($0.title)) }, "every starred article is listed:\n\(screen)")
         #expect(!others.contains { screen.contains(head($0.title)) }, "no unstarred article is listed:\n\(screen)")
+        let unread = starred.filter { $0.read == false }.count
+        #expect(screen.contains("· \(unread) unread · \(starred.count) starred · 1/\(starred.count)"),
+                "the counts on top are the filter's (\(unread) unread of \(starred.count)), not the library's:\n\(screen)")
         terminal.type("q")
         #expect(atPrompt(terminal), "q leaves:\n\(terminal.screen())")
     }
