@@ -79,11 +79,21 @@ public struct ArticlesTable {
     /// how many of them unread and how many starred — the counts of a filtered list, which the
     /// feeds' counters cannot give.
     public func tally(_ query: ArticleQuery) throws(StoreError) -> (total: Int, unread: Int, starred: Int) {
+        try tally(query, states: true)
+    }
+
+    /// How many articles `list` shows for `query`, whatever its limit and offset. Cheaper than
+    /// `tally`: the states are read only when the query filters on them.
+    public func total(_ query: ArticleQuery) throws(StoreError) -> Int {
+        try tally(query, states: false).total
+    }
+
+    private func tally(_ query: ArticleQuery, states: Bool) throws(StoreError) -> (total: Int, unread: Int, starred: Int) {
         var query = query
         query.limit = -1
         query.offset = 0
         if !query.includeHidden { query.excludesHidden = try anyHidden() }
-        guard let (sql, arguments) = Self.tallyStatement(query) else { return (0, 0, 0) }
+        guard let (sql, arguments) = Self.tallyStatement(query, states: states) else { return (0, 0, 0) }
         return try storeOperation {
             try caughtUp(query) {
                 try database.query(sql, arguments: arguments) { ($0.int(0), $0.int(1), $0.int(2)) }.first ?? (0, 0, 0)
@@ -104,9 +114,10 @@ public struct ArticlesTable {
         return try read()
     }
 
-    /// The statement `tally` runs: the rows `list` would read, only their state kept. ?7 (the
-    /// limit, -1) bounds the inner read, so the arguments are those of `listStatement`.
-    static func tallyStatement(_ query: ArticleQuery) -> (sql: String, arguments: [any SQLBindable])? {
+    /// The statement `tally` runs: the rows `list` would read, counted, and with `states` their
+    /// unread and starred ones too (otherwise those are 0). ?7 (the limit, -1) is the LIMIT of the
+    /// one row the count is, so the arguments are those of `listStatement`.
+    static func tallyStatement(_ query: ArticleQuery, states: Bool) -> (sql: String, arguments: [any SQLBindable])? {
         let ftsQuery = query.search.flatMap(FTS5Query.matchingAllTokens(in:))
         if query.search != nil && ftsQuery == nil { return nil }
         var arguments: [any SQLBindable] = [query.accountID, query.feedID, query.folderID, query.unreadOnly, query.starredOnly,
@@ -115,15 +126,16 @@ public struct ArticlesTable {
         let filter = query.filter.map { FilterSQL($0, firstParameter: 9, now: query.now) }
         if let filter, !filter.arguments.isEmpty { arguments += (ftsQuery == nil ? [SQLValue.null] : []) + filter.arguments }
         let folderJoin = query.folderID == nil ? "" : "JOIN feeds f ON f.id = a.feed_id AND f.folder_id = ?3"
-        let state = "JOIN article_state s ON s.article_id = a.id"
+        let state = states ? "CROSS JOIN article_state s ON s.article_id = a.id"
             + (query.unreadOnly ? " AND s.read = 'unread'" : "") + (query.starredOnly ? " AND s.starred = 1" : "")
+            : crossed(stateFilter(query, "a", "s"))
+        let counted = states ? "count(*), coalesce(sum(s.read = 'unread'), 0), coalesce(sum(s.starred), 0)" : "count(*), 0, 0"
         let source = ftsQuery == nil ? "articles a" : "articles_fts CROSS JOIN articles a ON a.id = articles_fts.rowid"
         let conditions = (ftsQuery == nil ? "" : "articles_fts MATCH ?8 AND ") + filters(query, "a")
             + (filter.map { " AND " + $0.condition } ?? "")
         return ("""
-            SELECT count(*), coalesce(sum(read = 'unread'), 0), coalesce(sum(starred), 0) FROM (
-                SELECT s.read, s.starred FROM \(source) \(crossed(folderJoin)) CROSS \(state)
-                WHERE \(conditions) LIMIT ?7)
+            SELECT \(counted) FROM \(source) \(crossed(folderJoin)) \(state)
+            WHERE \(conditions) LIMIT ?7
             """, arguments)
     }
 

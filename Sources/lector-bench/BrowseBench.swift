@@ -3,7 +3,7 @@ import Foundation
 // lector-bench browse [--lector PATH] [--articles 1000000] [--feeds 1000] [--runs 20] [--presses 50] [--home DIR] [--reuse-store yes]
 //
 // `lector browse` on a pseudo-terminal (100×40) over a generated store: the time from starting
-// the process to the last byte of its first frame, and from a key (j, n, s) to the last byte of
+// the process to the last byte of its first frame, and from a key (j, n, s, G, g) to the last byte of
 // the frame it draws. Each frame ends with the code that hides the cursor, which the view writes
 // nowhere else. Peers in the same run: /bin/true and `lector article list --no-pager` started on
 // the same kind of terminal (to their exit), and a key echoed back by `cat` in raw mode (the
@@ -73,20 +73,28 @@ enum BrowseBench {
         return (PseudoTerminal.now() - start) * 1000
     }
 
-    /// For j, n and s in turn, `presses` times each: milliseconds from writing the key to the end of its frame.
+    /// For j, n and s in turn, `presses` times each, then G and g alternately: milliseconds from
+    /// writing the key to the end of its frame.
     private static func keysToFrames(_ lector: String, presses: Int, environment: [String: String]) throws -> [(String, Percentiles)] {
         let terminal = try PseudoTerminal([lector, "browse"], environment: environment)
         _ = try terminal.waitFor(frameEnd)
         var results: [(String, Percentiles)] = []
-        for key in ["j", "n", "s"] {
-            var times: [Double] = []
-            for _ in 0..<presses {
-                let start = PseudoTerminal.now()
-                terminal.type(key)
-                times.append((try terminal.waitFor(frameEnd) - start) * 1000)
-            }
-            results.append((key, Percentiles(times)))
+        func timed(_ key: String) throws -> Double {
+            let start = PseudoTerminal.now()
+            terminal.type(key)
+            return (try terminal.waitFor(frameEnd) - start) * 1000
         }
+        for key in ["j", "n", "s"] {
+            results.append((key, Percentiles(try (0..<presses).map { _ in try timed(key) })))
+        }
+        // G and g in turn, so each G jumps from the top of the list to its true end (a page read
+        // from the end and the list counted) and each g back.
+        var bottom: [Double] = [], top: [Double] = []
+        for _ in 0..<presses {
+            bottom.append(try timed("G"))
+            top.append(try timed("g"))
+        }
+        results += [("G", Percentiles(bottom)), ("g", Percentiles(top))]
         terminal.type("q")
         terminal.finish()
         return results

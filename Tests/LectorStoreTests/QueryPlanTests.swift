@@ -16,6 +16,20 @@ struct QueryPlanTests {
         try store.database.query("EXPLAIN QUERY PLAN " + sql, arguments: arguments) { $0.string(3) }
     }
 
+    @Test("counting a list to find its end reads an index of articles only, no state and no article row",
+          arguments: [ArticleQuery(), ArticleQuery(accountID: 1), ArticleQuery(feedID: 1)])
+    func totalReadsAnIndexOnly(_ query: ArticleQuery) throws {
+        let temporary = try TemporaryStore()
+        _ = try temporary.seedAccount(articles: 3)
+        var counted = query
+        counted.limit = -1
+        let (sql, arguments) = try #require(ArticlesTable.tallyStatement(counted, states: false))
+        let steps = try temporary.store.database.query("EXPLAIN QUERY PLAN " + sql, arguments: arguments) { $0.string(3) }
+        #expect(steps.count == 1 && steps[0].contains("COVERING INDEX"), "one walk of a covering index, nothing joined: \(steps)")
+        #expect(try temporary.store.articles.total(query) == (query.feedID == nil ? 3 : try temporary.store.articles.tally(query).total),
+                "the count is the tally's")
+    }
+
     @Test("an unfiltered search ranks the hits alone under its limit, then reads the page's articles by id")
     func searchRanksBeforeReadingArticles() throws {
         let temporary = try TemporaryStore()

@@ -53,11 +53,13 @@ public final class ArticleBrowser {
     public func reload() throws(AccountsError) {
         let keep = current?.id
         let store = manager.store, query = query
-        if query.filter != nil || query.search != nil || query.fromEnd {
+        if query.filter != nil || query.search != nil {
             let tally = try storing { try store.articles.tally(query) }
             (total, counts) = (tally.total, (tally.unread, tally.starred))
         } else {
-            total = nil
+            // The scope's counters, kept by triggers, cost no article read; the rows are counted
+            // only when a window from the end needs its position.
+            total = query.fromEnd ? try storing { try store.articles.total(query) } : nil
             counts = try storing { try store.articles.counters(accountID: query.accountID, folderID: query.folderID, feedID: query.feedID) }
         }
         let loaded = try storing { try store.articles.list(query) }
