@@ -63,6 +63,10 @@ struct FilterSQL {
                 let phrase = "\(column) : \"" + needle.replacingAll("\"", with: "\"\"") + "\""
                 return "(a.id IN (SELECT rowid FROM articles_fts WHERE articles_fts MATCH \(bind(phrase))))"
             case .matches(let pattern): return "lector_matches(\(Self.column(field)), \(bind(pattern)))"
+            case .equals(let value, let equal) where field == .label:
+                // An article carries several labels: `=` asks whether one of them is the name.
+                let carried = "EXISTS (SELECT 1 FROM article_labels l JOIN labels n ON n.id = l.label_id WHERE l.article_id = a.id"
+                return "(\(equal ? "" : "NOT ")\(carried) AND n.name = \(bind(value)) COLLATE NOCASE))"
             case .equals(let value, let equal): return "(\(Self.column(field)) \(equal ? "=" : "<>") \(bind(value)) COLLATE NOCASE)"
             }
         }
@@ -86,6 +90,11 @@ struct FilterSQL {
             case .feed: "(SELECT title FROM feeds WHERE id = a.feed_id)"
             case .folder: "coalesce((SELECT o.name FROM feeds e JOIN folders o ON o.id = e.folder_id WHERE e.id = a.feed_id), '')"
             case .account: "(SELECT name FROM accounts WHERE id = a.account_id)"
+            // Its labels one per line, for contains and matches.
+            case .label: """
+                coalesce((SELECT group_concat(n.name, char(10)) FROM article_labels l JOIN labels n ON n.id = l.label_id
+                          WHERE l.article_id = a.id), '')
+                """
             }
         }
     }
