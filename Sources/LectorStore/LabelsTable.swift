@@ -175,12 +175,13 @@ public struct LabelsTable {
     }
 
     /// Makes the account's labels the server's: new ones are added, those the server no longer
-    /// has go with their articles' links, unless a change of theirs is pending.
-    public func applyServerLabels(accountID: Int64, names: [String]) throws(StoreError) {
+    /// has go with their articles' links, unless a change of theirs is pending or was when the
+    /// sync started (`keeping`: the labels of its protected set).
+    public func applyServerLabels(accountID: Int64, names: [String], keeping: Set<String>) throws(StoreError) {
         try storeOperation {
             try database.write {
                 for name in names { _ = try labelRow(accountID: accountID, name: name, creating: true) }
-                let list = String(decoding: try JSONEncoder().encode(names), as: UTF8.self)
+                let list = String(decoding: try JSONEncoder().encode(names + keeping), as: UTF8.self)
                 try database.execute("""
                     DELETE FROM labels WHERE account_id = ?1 AND name NOT IN (SELECT value FROM json_each(?2))
                     AND NOT EXISTS (SELECT 1 FROM pending_labels p WHERE p.label_id = labels.id)

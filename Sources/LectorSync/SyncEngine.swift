@@ -212,7 +212,7 @@ public struct SyncEngine {
     /// Makes the articles' labels the server's, label by label, from each label's id list; an
     /// article with a change of that label queued (`protected`, or queued since) keeps its own.
     private func reconcileLabels(_ labels: [String], protected: [String: Set<String>], lock: SyncLock) throws(SyncError) -> Int {
-        try record { try store.labels.applyServerLabels(accountID: account.id, names: labels) }
+        try record { try store.labels.applyServerLabels(accountID: account.id, names: labels, keeping: Set(protected.keys)) }
         var changed = 0
         for label in labels {
             try record { try store.sync.startIDSet() }
