@@ -18,4 +18,8 @@ extension AccountKind {
     /// through its API, Fever and Feedbin have none: there, as in a local account, labels are
     /// kept in the store alone.
     public var keepsLabelsOnServer: Bool { self == .freshrss }
+
+    /// Whether labels travel into an account of this kind (`account copy`, a restore's starred
+    /// articles): where the server keeps them, and a local account, whose labels are its own.
+    public var takesLabels: Bool { keepsLabelsOnServer || self == .local }
 }
