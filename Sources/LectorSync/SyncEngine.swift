@@ -118,6 +118,7 @@ public struct SyncEngine {
                 }
             }
         } catch {
+            // As for reads and stars: rows left in flight are selected again by the next push.
             try? store.labels.release(changes.filter { !acknowledged.contains($0.id) })
             throw error
         }

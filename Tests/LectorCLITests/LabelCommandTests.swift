@@ -28,16 +28,10 @@ struct LabelCommandTests {
 
         deinit { server.stop() }
 
-        func lector(_ arguments: String...) throws -> ProcessResult {
-            try runProcess(TestBinary.path, arguments, environment: home.environment)
-        }
+        func lector(_ arguments: String...) throws -> ProcessResult { try home.binary(arguments) }
 
         @discardableResult
-        func ok(_ arguments: String...) throws -> ProcessResult {
-            let result = try runProcess(TestBinary.path, arguments, environment: home.environment)
-            #expect(result.status == 0, "lector \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr)")
-            return result
-        }
+        func ok(_ arguments: String...) throws -> ProcessResult { try home.binaryOK(arguments, "labels") }
 
         /// The titles `article list` shows with these options, oldest first (and remembered as handles).
         func listed(_ arguments: String...) throws -> [String] {
@@ -137,11 +131,7 @@ struct LabelCommandTests {
         let account = try store.accounts.insert(kind: .local, name: "Home")
         let url = server.url("/news.xml").absoluteString
         try store.feeds.insert(accountID: account.id, folderID: nil, serverID: url, title: "News", url: url, siteURL: nil)
-        func ok(_ arguments: String...) throws -> ProcessResult {
-            let result = try runProcess(TestBinary.path, arguments, environment: home.environment)
-            #expect(result.status == 0, "lector \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr)")
-            return result
-        }
+        func ok(_ arguments: String...) throws -> ProcessResult { try home.binaryOK(arguments, "local") }
         _ = try ok("demo", "off")
         _ = try ok("sync")
         _ = try ok("article", "list", "--oldest-first")
