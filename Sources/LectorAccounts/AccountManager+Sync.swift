@@ -92,6 +92,7 @@ extension AccountManager {
         // kind's sync, here alone; their actions are queued like hand-made marks.
         let rules = try storing { try store.ruleEngine.runNewArticles(accountID: account.id, newerThan: newerThan,
                                                                         now: request.now.timeIntervalSince1970) }
+        try keepSavedSearchLabels(account, provider: provider, now: request.now)
         switch pulled {
         case .fetched(let report):
             let failures = report.feedFailures.map(SyncFailure.init)
@@ -101,5 +102,14 @@ extension AccountManager {
         case .pulled(let report):
             return AccountSyncReport(account: account, outcome: .ok, detail: .synced(report), failures: [], rules: rules)
         }
+    }
+
+    /// Where the server keeps labels, each saved search with `--label` is a label on what it
+    /// matches, and the changes go to the server at once: its other clients see the search.
+    private func keepSavedSearchLabels(_ account: Account, provider: any SyncProvider, now: Date) throws(AccountsError) {
+        guard account.kind.keepsLabelsOnServer else { return }
+        let changed = try storing { try store.ruleEngine.keepSavedSearchLabels(accountID: account.id, now: now.timeIntervalSince1970) }
+        guard changed > 0 else { return }
+        do { try SyncEngine(store: store, account: account, provider: provider).push() } catch { throw .sync(error) }
     }
 }

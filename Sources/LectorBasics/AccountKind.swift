@@ -11,3 +11,15 @@ extension AccountKind {
     /// secret in the keyring; a local account has none: Lector fetches its feeds itself.
     public var hasServer: Bool { self != .local }
 }
+
+extension AccountKind {
+    /// Whether the server keeps labels on articles that a client can change: FreshRSS (its user
+    /// labels, `edit-tag` with `user/-/label/NAME`). Miniflux's entry tags cannot be changed
+    /// through its API, Fever and Feedbin have none: there, as in a local account, labels are
+    /// kept in the store alone.
+    public var keepsLabelsOnServer: Bool { self == .freshrss }
+
+    /// Whether labels travel into an account of this kind (`account copy`, a restore's starred
+    /// articles): where the server keeps them, and a local account, whose labels are its own.
+    public var takesLabels: Bool { keepsLabelsOnServer || self == .local }
+}

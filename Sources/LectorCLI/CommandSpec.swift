@@ -30,6 +30,8 @@ public enum ValueSource: Sendable, Equatable {
     case rules
     /// Saved search names from the store.
     case savedSearches
+    /// Label names from the store (of the `--account` given, else all).
+    case labels
 }
 
 /// One allowed value of a fixed list.

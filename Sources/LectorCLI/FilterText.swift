@@ -11,9 +11,9 @@ enum FilterText {
 }
 
 extension FilterText {
-    /// `--where` and `--saved` together: both must hold.
-    static func combined(_ typed: String?, saved: String?) throws(CLIError) -> FilterExpression? {
-        let filters = try [typed, saved].compactMap { $0 }.map(parse)
+    /// `--where`, `--saved` and `--label` together: all must hold.
+    static func combined(_ typed: String?, saved: String?, label: String? = nil) throws(CLIError) -> FilterExpression? {
+        let filters = try [typed, saved].compactMap { $0 }.map(parse) + [label.map { FilterExpression.text(.label, .equals($0, equal: true)) }].compactMap { $0 }
         return filters.dropFirst().reduce(filters.first) { combined, next in combined.map { .and($0, next) } }
     }
 }

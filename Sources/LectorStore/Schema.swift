@@ -63,6 +63,7 @@ public enum Schema {
         Migration("v20: rules, the articles each rule acted on, and saved searches") { db in
             try db.executeScript(rules)
         },
+        Migration("v21: labels, the articles that carry them, and label changes not sent yet") { db in try db.executeScript(labels) },
     ])
 
     static let version1 = """

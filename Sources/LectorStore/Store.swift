@@ -61,6 +61,7 @@ public final class Store {
     public var rules: RulesTable { RulesTable(database: database) }
     public var ruleEngine: RuleEngine { RuleEngine(database: database) }
     public var savedSearches: SavedSearchesTable { SavedSearchesTable(database: database) }
+    public var labels: LabelsTable { LabelsTable(database: database) }
     public var marks: ArticleMarksTable { ArticleMarksTable(database: database) }
     public var settings: SettingsTable { SettingsTable(database: database) }
     public var meta: AppMetaTable { AppMetaTable(database: database) }

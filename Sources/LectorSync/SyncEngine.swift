@@ -33,7 +33,8 @@ public struct SyncEngine {
             // Per flag: a queued read must not stop another client's star from arriving.
             let protected = try record {
                 ProtectedArticles(read: try store.sync.protectedServerIDs(accountID: account.id, field: .unread),
-                                  starred: try store.sync.protectedServerIDs(accountID: account.id, field: .starred))
+                                  starred: try store.sync.protectedServerIDs(accountID: account.id, field: .starred),
+                                  labels: try store.labels.protectedServerIDs(accountID: account.id))
             }
             var report = try pushClaimed(lock)
             try pull(since: since, protected: protected, lock: lock, into: &report)
@@ -62,9 +63,16 @@ public struct SyncEngine {
         // Scope reads first: every single-article intent in a scope is newer than its scope read
         // (asking for the scope drops the older ones), so it must land after it.
         try pushScopeReads(lock, into: &report)
+        try pushStates(lock, into: &report)
+        try pushLabels(lock, into: &report)
+        return report
+    }
+
+    /// Sends the queued reads and stars, grouped so that each batch is one server call.
+    private func pushStates(_ lock: SyncLock, into report: inout SyncReport) throws(SyncError) {
         let intents = try record { try store.intents.selectForSending(accountID: account.id) }
         let articleIntents = intents.filter { $0.articleID != nil && ($0.action == .read || $0.action == .starred) }
-        guard !articleIntents.isEmpty else { return report }
+        guard !articleIntents.isEmpty else { return }
         let serverIDs = try record { try store.sync.serverIDs(ofArticles: articleIntents.compactMap(\.articleID)) }
         progress(.pushing(count: articleIntents.count))
         // Group by what is asked, so each batch is one server call.
@@ -89,7 +97,31 @@ public struct SyncEngine {
             try? store.intents.release(intents.filter { !acknowledged.contains($0.id) })
             throw error
         }
-        return report
+    }
+
+    /// Sends the queued label changes, one call per label and direction and batch; on failure
+    /// the unsent ones go back to the queue, as for reads and stars.
+    private func pushLabels(_ lock: SyncLock, into report: inout SyncReport) throws(SyncError) {
+        let changes = try record { try store.labels.selectForSending(accountID: account.id) }
+        guard !changes.isEmpty else { return }
+        progress(.pushing(count: changes.count))
+        let groups = Dictionary(grouping: changes) { LabelKey(label: $0.label, on: $0.on) }
+        var acknowledged: Set<Int64> = []
+        do {
+            for (key, group) in groups.sorted(by: { ($0.key.label, $0.key.on ? 0 : 1) < ($1.key.label, $1.key.on ? 0 : 1) }) {
+                for batch in group.chunked(into: max(1, provider.capabilities.stateBatchLimit)) {
+                    try provider.setLabel(key.label, on: key.on, batch.map(\.articleServerID))
+                    try record { try store.labels.acknowledge(batch) }
+                    acknowledged.formUnion(batch.map(\.id))
+                    report.pushed += batch.count
+                    lock.beat()
+                }
+            }
+        } catch {
+            // As for reads and stars: rows left in flight are selected again by the next push.
+            try? store.labels.release(changes.filter { !acknowledged.contains($0.id) })
+            throw error
+        }
     }
 
     /// Sends each queued mark-all-read with the service's own call, removing it only once the
@@ -131,7 +163,7 @@ public struct SyncEngine {
     /// decides (FreshRSS files the feeds of a deleted folder in its default category) reaches
     /// the store at once. Returns the local feed id of every server feed id.
     @discardableResult
-    public func refreshStructure() throws(SyncError) -> (feedIDs: [String: Int64], feeds: Int) {
+    public func refreshStructure() throws(SyncError) -> (feedIDs: [String: Int64], feeds: Int, labels: [String]?) {
         progress(.structure)
         let structure = try provider.structure()
         let feedIDs = try record {
@@ -140,11 +172,11 @@ public struct SyncEngine {
                                           feeds: structure.feeds.map { ($0.serverID, $0.title, $0.url, $0.siteURL, $0.folderServerID) },
                                           keepFolderNames: provider.capabilities.foldersCanBeEmpty ? [] : try localOnlyFolders(structure))
         }
-        return (feedIDs, structure.feeds.count)
+        return (feedIDs, structure.feeds.count, structure.labels)
     }
 
     private func pull(since: Date?, protected: ProtectedArticles, lock: SyncLock, into report: inout SyncReport) throws(SyncError) {
-        let (feedIDs, feedCount) = try refreshStructure()
+        let (feedIDs, feedCount, labels) = try refreshStructure()
         lock.beat()
         report.feeds = feedCount
         var stored = 0
@@ -175,6 +207,23 @@ public struct SyncEngine {
         report.stateChanges += try reconcile(.starred, protected: protected.starred, lock: lock) { page throws(SyncError) in
             try provider.starredIDs(pages: page)
         }
+        if let labels { report.stateChanges += try reconcileLabels(labels, protected: protected.labels, lock: lock) }
+    }
+
+    /// Makes the articles' labels the server's, label by label, from each label's id list; an
+    /// article with a change of that label queued (`protected`, or queued since) keeps its own.
+    private func reconcileLabels(_ labels: [String], protected: [String: Set<String>], lock: SyncLock) throws(SyncError) -> Int {
+        try record { try store.labels.applyServerLabels(accountID: account.id, names: labels, keeping: Set(protected.keys)) }
+        var changed = 0
+        for label in labels {
+            try record { try store.sync.startIDSet() }
+            try provider.labelledIDs(label) { ids throws(SyncError) in
+                try record { try store.sync.addToIDSet(ids) }
+                lock.beat()
+            }
+            changed += try record { try store.labels.applyStagedSet(accountID: account.id, label: label, protected: protected[label] ?? []) }
+        }
+        return changed
     }
 
     /// Gathers one id set from the server into the store's staging table, page by page, then
@@ -215,6 +264,13 @@ public struct SyncEngine {
     private struct ProtectedArticles {
         let read: Set<String>
         let starred: Set<String>
+        /// By label: the articles with a change of it queued.
+        let labels: [String: Set<String>]
+    }
+
+    private struct LabelKey: Hashable {
+        let label: String
+        let on: Bool
     }
 
     private struct GroupKey: Hashable {

@@ -83,6 +83,17 @@ public protocol SyncProvider: Sendable {
     /// the caller reads the structure back and subscribes the missing ones one by one.
     func subscribe(batch requests: [SubscriptionRequest], folder: String?) throws(SyncError)
 
+    // MARK: Labels on articles (where `structure()` lists labels; defaults: the server keeps none)
+
+    /// The ids of every entry that carries `label`, a page at a time.
+    func labelledIDs(_ label: String, pages: ([String]) throws(SyncError) -> Void) throws(SyncError)
+    /// Puts `label` on entries or takes it off. At most `capabilities.stateBatchLimit` ids per call.
+    func setLabel(_ label: String, on: Bool, _ entryIDs: [String]) throws(SyncError)
+    /// Renames a label on the server, its entries keeping it.
+    func renameLabel(_ label: String, to name: String) throws(SyncError)
+    /// Deletes a label on the server, from every entry.
+    func deleteLabel(_ label: String) throws(SyncError)
+
     // MARK: The administrator's requests (defaults in SyncProvider+Account.swift)
 
     /// Whether the service can read a feed of this kind (a MIME type or a `FeedFormat` name).
@@ -119,6 +130,20 @@ extension SyncProvider {
 
     public func subscribe(batch requests: [SubscriptionRequest], folder: String?) throws(SyncError) {
         throw .unsupported("this service subscribes one feed per request")
+    }
+
+    public func labelledIDs(_ label: String, pages: ([String]) throws(SyncError) -> Void) throws(SyncError) {}
+
+    public func setLabel(_ label: String, on: Bool, _ entryIDs: [String]) throws(SyncError) {
+        throw .unsupported("this service keeps no labels on articles")
+    }
+
+    public func renameLabel(_ label: String, to name: String) throws(SyncError) {
+        throw .unsupported("this service keeps no labels on articles")
+    }
+
+    public func deleteLabel(_ label: String) throws(SyncError) {
+        throw .unsupported("this service keeps no labels on articles")
     }
 
     /// FreshRSS's Google Reader API, Fever and Feedbin have no call that fetches a feed now.
@@ -251,14 +276,17 @@ public struct RemoteFeedReference: Sendable, Equatable {
     }
 }
 
-/// Folders and feeds together, as one snapshot.
+/// Folders and feeds together, as one snapshot, and the server's labels where it keeps them.
 public struct RemoteStructure: Sendable, Equatable {
     public var folders: [RemoteFolder]
     public var feeds: [RemoteFeed]
+    /// The labels articles can carry on the server (FreshRSS); nil where it keeps none.
+    public var labels: [String]?
 
-    public init(folders: [RemoteFolder], feeds: [RemoteFeed]) {
+    public init(folders: [RemoteFolder], feeds: [RemoteFeed], labels: [String]? = nil) {
         self.folders = folders
         self.feeds = feeds
+        self.labels = labels
     }
 }
 

@@ -103,6 +103,9 @@ struct JSONContractTests {
         ]
         _ = try json("article", "list")
         pairs.append(("schemas/article-mark.schema.json", try json("article", "mark", "read", "1"), "article mark"))
+        pairs.append(("schemas/article-label.schema.json", try json("article", "label", "add", "Keep", "1"), "article label add"))
+        pairs.append(("schemas/label-list.schema.json", try json("label", "list"), "label list"))
+        pairs.append(("schemas/label-change.schema.json", try json("label", "rename", "Keep", "Kept"), "label rename"))
         let backup = home.path + "/b.json"
         _ = try json("backup", "export", backup)
         pairs.append(("schemas/backup-restore.schema.json", try json("backup", "restore", backup, "--dry-run"), "backup restore"))
@@ -114,6 +117,7 @@ struct JSONContractTests {
         _ = try json("article", "mark", "star", "1")
         pairs.append(("schemas/account-copy.schema.json", try json("account", "copy", "Home", "Copy", "--dry-run"), "account copy --dry-run"))
         pairs.append(("schemas/account-copy.schema.json", try json("account", "copy", "Home", "Copy"), "account copy"))
+        pairs.append(("schemas/label-change.schema.json", try json("label", "remove", "Kept"), "label remove"))
         for line in try json("sync").split(separator: "\n") {
             let isResult = line.contains("\"event\":\"result\"")
             pairs.append(("schemas/" + (isResult ? "sync-result" : "sync-progress") + ".schema.json", String(line), "sync line"))

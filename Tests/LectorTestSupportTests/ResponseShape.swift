@@ -44,7 +44,7 @@ enum ResponseShape {
             let gotten = got[key].map { "\($0)" }
             if wanted != gotten { return "\(key) is \(gotten ?? "absent"), recorded \(wanted ?? "absent")" }
         }
-        for key in ["items", "unreadcounts", "feeds", "groups"] {
+        for key in ["items", "unreadcounts", "feeds", "groups", "tags"] {
             let wanted = ids(want[key])
             let gotten = ids(got[key])
             if wanted != gotten { return "\(key) ids \(gotten), recorded \(wanted)" }
@@ -52,6 +52,11 @@ enum ResponseShape {
         let wantedCounts = (want["unreadcounts"] as? [[String: Any]])?.map { "\($0["id"] ?? "")=\($0["count"] ?? "")" }.sorted()
         let gottenCounts = (got["unreadcounts"] as? [[String: Any]])?.map { "\($0["id"] ?? "")=\($0["count"] ?? "")" }.sorted()
         if wantedCounts != gottenCounts { return "unread counts \(gottenCounts ?? []), recorded \(wantedCounts ?? [])" }
+        // tag/list: each tag's type and a label's unread count (freshrss-admin 28, 29).
+        let tagFacts = { (object: [String: Any]) in
+            (object["tags"] as? [[String: Any]])?.map { "\($0["id"] ?? "") \($0["type"] ?? "-") \($0["unread_count"] ?? "-")" }
+        }
+        if tagFacts(want) != tagFacts(got) { return "tags \(tagFacts(got) ?? []), recorded \(tagFacts(want) ?? [])" }
         return nil
     }
 

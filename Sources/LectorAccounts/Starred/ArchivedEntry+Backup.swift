@@ -24,6 +24,6 @@ extension ArchivedEntry {
 
     /// The article as `ArticleMatcher` looks for it.
     var wanted: WantedArticle {
-        WantedArticle(title: title, url: url, guid: guid, feedTitle: feedTitle, publishedAt: publishedAt?.timeIntervalSince1970)
+        WantedArticle(title: title, url: url, guid: guid, feedTitle: feedTitle, publishedAt: publishedAt?.timeIntervalSince1970, labels: labels)
     }
 }

@@ -54,7 +54,10 @@ extension AccountManager {
         }
         let entries = articles.map(ArchivedEntry.init)
         let matches = try storing { try ArticleMatcher(store: store).match(entries.map(\.wanted), in: account) }
-        let newly = try administering { () throws(AdministrationError) in try administrator.star(matches.matched.map(\.article)) }
+        let newly = try administering { () throws(AdministrationError) in
+            _ = try administrator.carryLabels(matches.matched)
+            return try administrator.star(matches.matched.map(\.article))
+        }
         var report = StarredRestoreReport(account: name, wanted: articles.count, matched: matches.matched.count, newlyStarred: newly,
                                           recreated: 0, notTaken: [])
         var unmatched = Dictionary(grouping: Array(entries.indices)) { entries[$0].wanted.key }

@@ -30,11 +30,13 @@ extension AccountCopyCommand {
         let newlyStarred: Int?
         /// Not found in DEST, re-created there (a local account, Miniflux's entry import).
         let recreated: Int?
+        /// Found in DEST and given the labels they carry (FreshRSS and local destinations).
+        let labelled: Int?
         let unmatched: [UnmatchedJSON]?
         let unmatchedFile: String?
 
         enum CodingKeys: String, CodingKey {
-            case wanted, matched, unmatched, recreated
+            case wanted, matched, unmatched, recreated, labelled
             case newlyStarred = "newly_starred"
             case unmatchedFile = "unmatched_file"
         }

@@ -50,14 +50,16 @@ extension AccountCopyCommand {
                 return nil
             case .planned(let wanted):
                 lines.append("* star in '\(dest.name)' the matches of \(wanted) starred article(s) of '\(source.name)', once it has fetched its feeds")
-                return StarredJSON(wanted: wanted, matched: nil, newlyStarred: nil, recreated: nil, unmatched: nil, unmatchedFile: nil)
+                return StarredJSON(wanted: wanted, matched: nil, newlyStarred: nil, recreated: nil, labelled: nil, unmatched: nil, unmatchedFile: nil)
             case .done(let result):
                 do throws(CLIError) {
                     let file = result.unmatched.isEmpty ? nil : try writeUnmatched(result.unmatched, source: source, dest: dest, session: session)
                     lines += starredLines(result, dest: dest, file: file)
                     statuses.append(.ok)
+                    if result.labelled > 0 { lines.append("  labelled \(result.labelled) of them as in '\(source.name)'") }
                     return StarredJSON(wanted: result.wanted, matched: result.matched, newlyStarred: result.newlyStarred,
-                                       recreated: result.recreated, unmatched: result.unmatched.map(UnmatchedJSON.init), unmatchedFile: file)
+                                       recreated: result.recreated, labelled: result.labelled, unmatched: result.unmatched.map(UnmatchedJSON.init),
+                                       unmatchedFile: file)
                 } catch {
                     starringFailed(error)
                     return nil

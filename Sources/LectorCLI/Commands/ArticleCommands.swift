@@ -20,6 +20,7 @@ enum ArticleCommands {
             OptionSpec("search", short: "q", value: "WORDS", "full-text search of titles and text, best match first"),
             OptionSpec.filter,
             OptionSpec("saved", value: "NAME", "only articles a saved search matches (search save)", source: .savedSearches),
+            OptionSpec.label,
             OptionSpec("all", "include read (and unstarred) articles even when list.hide-read or list.starred-only is on, and those a rule hid"),
             OptionSpec("oldest-first", "oldest first, whatever list.sort says"),
             ReaderCommands.noPager,
@@ -140,7 +141,8 @@ enum ArticleCommands {
         query.since = try invocation.value("since").map { text throws(CLIError) in try TimeExpression.parse(text) }
         query.search = invocation.value("search")
         query.filter = try FilterText.combined(invocation.value("where"),
-                                               saved: invocation.value("saved").map { name throws(CLIError) in try SearchCommands.named(name, session).expression })
+                                               saved: invocation.value("saved").map { name throws(CLIError) in try SearchCommands.named(name, session).expression },
+                                               label: invocation.value("label"))
         query.now = Date().timeIntervalSince1970
         return query
     }

@@ -13,8 +13,8 @@ enum RuleCommands {
         discussion: "The filter is the language of docs/rules.md (quote it as one word). Each sync runs the enabled rules over the articles it brought in; 'rule apply' runs one over what is stored already. A rule acts on an article once, never unstars and never marks unread.",
         arguments: [ArgumentSpec("NAME", "a name of your choice"), ArgumentSpec("EXPR", "the filter", source: .filter)],
         options: [
-            OptionSpec("then", value: "ACTION", "what to do with what it matches: read, star or hide",
-                       source: .choices(RuleAction.allCases.map { Choice($0.rawValue, $0.help) })),
+            OptionSpec("then", value: "ACTION", "what to do with what it matches: read, star, hide or label:NAME",
+                       source: .choices(RuleAction.allCases.map { Choice($0.rawValue, $0.help) } + [Choice("label:", RuleAction.label("").help)])),
             OptionSpec.account,
             OptionSpec("feed", value: "FEED", "only articles of this feed", source: .feeds),
             OptionSpec("folder", short: "f", value: "FOLDER", "only articles of feeds in this folder", source: .folders),
@@ -32,9 +32,11 @@ enum RuleCommands {
     }
 
     static func action(_ typed: String?) throws(CLIError) -> RuleAction {
-        let names = RuleAction.allCases.map(\.rawValue)
+        let names = RuleAction.allCases.map(\.rawValue) + ["label:NAME"]
         guard let typed else { throw CLIError.usage("say what the rule does: --then \(names.joined(separator: "|"))") }
-        guard let action = RuleAction(rawValue: typed.lowercased()) else {
+        // A label's name keeps its case; the word before it does not matter.
+        let spelled = typed.lowercased().hasPrefix("label:") ? "label:" + typed.dropFirst(6) : typed.lowercased()
+        guard let action = RuleAction(rawValue: spelled) else {
             throw CLIError.usage("unknown action '\(typed)': --then takes \(names.joined(separator: ", "))" + Suggestion.hint(for: typed, in: names))
         }
         return action

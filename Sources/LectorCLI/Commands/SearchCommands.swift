@@ -6,24 +6,27 @@ enum SearchCommands {
 
     static let save = CommandSpec(
         ["search", "save"], "keep a filter under a name, for 'article list --saved NAME'",
-        discussion: "The filter is the language of docs/rules.md; saving under a name taken already replaces that search's filter.",
-        arguments: [ArgumentSpec("NAME", "a name of your choice"), ArgumentSpec("EXPR", "the filter", source: .filter)]
+        discussion: "The filter is the language of docs/rules.md; saving under a name taken already replaces that search's filter. With --label, after each sync of a FreshRSS account the articles it matches there carry a label of its name on the server (and those that no longer match lose it), so the account's other clients see the search.",
+        arguments: [ArgumentSpec("NAME", "a name of your choice"), ArgumentSpec("EXPR", "the filter", source: .filter)],
+        options: [OptionSpec("label", "keep a label of this name on what it matches, on FreshRSS servers")]
     ) { invocation, session in
         let name = invocation.argument("NAME") ?? ""
         guard !name.trimmingWhitespace.isEmpty else { throw CLIError.usage("the search's name is empty") }
         let expression = invocation.argument("EXPR") ?? ""
         _ = try FilterText.parse(expression)
-        let replaced = try CLIError.catching { try session.store().savedSearches.save(SavedSearch(name: name, expression: expression)) }
-        return CommandOutput(text: "\(replaced ? "Replaced" : "Saved") search '\(name)': \(TerminalText.sanitize(expression)).",
-                             json: SearchJSON(name: name, filter: expression))
+        let replaced = try CLIError.catching { try session.store().savedSearches.save(SavedSearch(name: name, expression: expression,
+                                                                                                          label: invocation.flag("label"))) }
+        let labelled = invocation.flag("label") ? " (kept as a label on FreshRSS servers after each sync)" : ""
+        return CommandOutput(text: "\(replaced ? "Replaced" : "Saved") search '\(name)': \(TerminalText.sanitize(expression))\(labelled).",
+                             json: SearchJSON(name: name, filter: expression, label: invocation.flag("label")))
     }
 
     static let list = CommandSpec(["search", "list"], "list saved searches") { _, session in
         let searches = try CLIError.catching { try session.store().savedSearches.all() }
-        var table = TextTable(["SEARCH", "FILTER"], flexibleColumn: 1)
-        for search in searches { table.add([search.name, search.expression]) }
+        var table = TextTable(["SEARCH", "LABEL", "FILTER"], flexibleColumn: 2)
+        for search in searches { table.add([search.name, search.label ? "yes" : "no", search.expression]) }
         let text = searches.isEmpty ? "No saved searches. Save one with: lector search save NAME 'EXPR'" : table.render(for: session)
-        return CommandOutput(text: text, json: searches.map { SearchJSON(name: $0.name, filter: $0.expression) })
+        return CommandOutput(text: text, json: searches.map { SearchJSON(name: $0.name, filter: $0.expression, label: $0.label) })
     }
 
     static let remove = CommandSpec(["search", "remove"], "forget a saved search",
@@ -44,5 +47,7 @@ enum SearchCommands {
     struct SearchJSON: Encodable, Sendable {
         let name: String
         let filter: String
+        /// Whether it is kept as a label on FreshRSS servers.
+        let label: Bool
     }
 }

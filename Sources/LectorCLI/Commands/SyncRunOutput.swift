@@ -83,6 +83,7 @@ struct SyncRunOutput {
                 case .read: "read"
                 case .star: "starred"
                 case .hide: "hid"
+                case .label(let name): "labelled '\(TerminalText.sanitize(name))'"
                 }
                 let count = outcome.changed == outcome.matched.count ? "\(outcome.changed)" : "\(outcome.changed) of \(outcome.matched.count)"
                 return "\(TerminalText.sanitize(outcome.rule.name)) \(verb) \(count)"

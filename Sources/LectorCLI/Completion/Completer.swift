@@ -133,6 +133,14 @@ public struct Completer {
             let values = source == .rules ? ((try? store.rules.all()) ?? []).map { Candidate(value: $0.name, help: "rule: \($0.expression)") }
                 : ((try? store.savedSearches.all()) ?? []).map { Candidate(value: $0.name, help: "saved search: \($0.expression)") }
             return (filterIgnoringCase(values, partial), .none)
+        case .labels?:
+            guard let store = openStore() else { return ([], .none) }
+            // Completion cannot show an error: a store it cannot read only means no candidates.
+            let accountID = account.flatMap { try? store.accounts.named($0)?.id }
+            var seen: Set<String> = []
+            let values = ((try? store.labels.all(accountID: accountID)) ?? []).filter { seen.insert($0.name).inserted }
+                .map { Candidate(value: $0.name, help: "label") }
+            return (filterIgnoringCase(values, partial), .none)
         case .choices(let choices)?:
             return (filter(choices.map { Candidate(value: $0.value, help: $0.help) }, partial), .none)
         case .accounts?, .feeds?, .folders?:

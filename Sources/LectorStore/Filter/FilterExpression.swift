@@ -16,7 +16,7 @@ public indirect enum FilterExpression: Sendable, Equatable {
 
     /// The article texts a filter can test.
     public enum TextField: String, Sendable, CaseIterable {
-        case title, content, author, url, feed, folder, account
+        case title, content, author, url, feed, folder, account, label
     }
 
     /// The yes-or-no fields.

@@ -56,14 +56,27 @@ struct FilterSQL {
         }
 
         mutating func text(_ field: FilterExpression.TextField, _ test: FilterExpression.TextTest) -> String {
-            switch test {
-            case .contains(let needle):
-                guard let column = Self.indexedColumn(field) else { return "lector_contains(\(Self.column(field)), \(bind(needle)))" }
+            if field == .label {
+                // An article carries several labels: a test holds when it holds for one of them
+                // (`!=`: when none is the name).
+                let carried = "EXISTS (SELECT 1 FROM article_labels l JOIN labels n ON n.id = l.label_id WHERE l.article_id = a.id AND "
+                if case .equals(let value, equal: false) = test { return "(NOT \(carried)\(plain(field, .equals(value, equal: true)))))" }
+                return "(\(carried)\(plain(field, test))))"
+            }
+            if case .contains(let needle) = test, let column = Self.indexedColumn(field) {
                 usesIndex = true
                 let phrase = "\(column) : \"" + needle.replacingAll("\"", with: "\"\"") + "\""
                 return "(a.id IN (SELECT rowid FROM articles_fts WHERE articles_fts MATCH \(bind(phrase))))"
-            case .matches(let pattern): return "lector_matches(\(Self.column(field)), \(bind(pattern)))"
-            case .equals(let value, let equal): return "(\(Self.column(field)) \(equal ? "=" : "<>") \(bind(value)) COLLATE NOCASE)"
+            }
+            return plain(field, test)
+        }
+
+        /// A test of a field's text itself, without the full-text index.
+        mutating func plain(_ field: FilterExpression.TextField, _ test: FilterExpression.TextTest) -> String {
+            switch test {
+            case .contains(let needle): "lector_contains(\(Self.column(field)), \(bind(needle)))"
+            case .matches(let pattern): "lector_matches(\(Self.column(field)), \(bind(pattern)))"
+            case .equals(let value, let equal): "(\(Self.column(field)) \(equal ? "=" : "<>") \(bind(value)) COLLATE NOCASE)"
             }
         }
 
@@ -86,6 +99,8 @@ struct FilterSQL {
             case .feed: "(SELECT title FROM feeds WHERE id = a.feed_id)"
             case .folder: "coalesce((SELECT o.name FROM feeds e JOIN folders o ON o.id = e.folder_id WHERE e.id = a.feed_id), '')"
             case .account: "(SELECT name FROM accounts WHERE id = a.account_id)"
+            // One label's name, inside the test over an article's labels (`text`).
+            case .label: "n.name"
             }
         }
     }

@@ -1,18 +1,49 @@
-/// What a rule does to the articles it matches. A rule never undoes: there is no unread or
-/// unstar action. (`label:NAME` is the next one, stored as that text.)
-public enum RuleAction: String, Sendable, CaseIterable {
+import LectorBasics
+
+/// What a rule does to the articles it matches. A rule never undoes: there is no unread,
+/// unstar or unlabel action. Stored as its text (`read`, `label:NAME`).
+public enum RuleAction: Sendable, Hashable, RawRepresentable {
     /// Marked read, as `article mark read` does: locally, and queued for the server.
     case read
     /// Starred, as `article mark star` does.
     case star
     /// Kept out of lists (here only; `article list --all` shows them).
     case hide
+    /// Given the label NAME, as `article label add NAME` does (queued for a FreshRSS server).
+    case label(String)
+
+    /// The actions without a value, for help and completion (`label:NAME` besides).
+    public static let allCases: [RuleAction] = [.read, .star, .hide]
+    static let labelPrefix = "label:"
+
+    public init?(rawValue: String) {
+        switch rawValue {
+        case "read": self = .read
+        case "star": self = .star
+        case "hide": self = .hide
+        default:
+            guard rawValue.hasPrefix(Self.labelPrefix) else { return nil }
+            let name = String(rawValue.dropFirst(Self.labelPrefix.count))
+            guard !name.trimmingBlanksAndNewlines.isEmpty else { return nil }
+            self = .label(name)
+        }
+    }
+
+    public var rawValue: String {
+        switch self {
+        case .read: "read"
+        case .star: "star"
+        case .hide: "hide"
+        case .label(let name): Self.labelPrefix + name
+        }
+    }
 
     public var help: String {
         switch self {
         case .read: "mark the articles read (on the server too)"
         case .star: "star the articles (on the server too)"
         case .hide: "keep the articles out of lists here (article list --all shows them)"
+        case .label: "give the articles the label NAME (on a FreshRSS server too)"
         }
     }
 }
@@ -49,9 +80,13 @@ public struct Rule: Sendable, Equatable {
 public struct SavedSearch: Sendable, Equatable {
     public var name: String
     public var expression: String
+    /// Whether a label of its name is kept on what it matches in accounts whose server keeps
+    /// labels (`search save --label`), so the server's other clients see the search.
+    public var label: Bool
 
-    public init(name: String, expression: String) {
+    public init(name: String, expression: String, label: Bool = false) {
         self.name = name
         self.expression = expression
+        self.label = label
     }
 }

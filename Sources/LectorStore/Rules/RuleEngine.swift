@@ -59,6 +59,7 @@ public struct RuleEngine {
                 case .read: return try states.setRead(articleIDs, to: .read)
                 case .star: return try states.setStarred(articleIDs, to: true)
                 case .hide: return articleIDs.count
+                case .label(let name): return try LabelsTable(database: database).set(name, on: true, articleIDs: articleIDs)
                 }
             }
         }

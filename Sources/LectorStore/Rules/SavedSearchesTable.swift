@@ -7,8 +7,8 @@ public struct SavedSearchesTable {
     /// Every saved search, by name.
     public func all() throws(StoreError) -> [SavedSearch] {
         try storeOperation {
-            try database.query("SELECT name, expression FROM saved_searches ORDER BY name COLLATE NOCASE") {
-                SavedSearch(name: $0.string(0), expression: $0.string(1))
+            try database.query("SELECT name, expression, label FROM saved_searches ORDER BY name COLLATE NOCASE") {
+                SavedSearch(name: $0.string(0), expression: $0.string(1), label: $0.bool(2))
             }
         }
     }
@@ -16,8 +16,8 @@ public struct SavedSearchesTable {
     /// The saved search of that name (any case), if there is one.
     public func named(_ name: String) throws(StoreError) -> SavedSearch? {
         try storeOperation {
-            try database.queryFirst("SELECT name, expression FROM saved_searches WHERE name = ? COLLATE NOCASE", name) {
-                SavedSearch(name: $0.string(0), expression: $0.string(1))
+            try database.queryFirst("SELECT name, expression, label FROM saved_searches WHERE name = ? COLLATE NOCASE", name) {
+                SavedSearch(name: $0.string(0), expression: $0.string(1), label: $0.bool(2))
             }
         }
     }
@@ -31,9 +31,9 @@ public struct SavedSearchesTable {
             try database.write {
                 let existed = try named(search.name) != nil
                 try database.execute("""
-                    INSERT INTO saved_searches (name, expression, created_at) VALUES (?, ?, ?)
-                    ON CONFLICT (name) DO UPDATE SET expression = excluded.expression
-                    """, search.name, search.expression, Date().timeIntervalSince1970)
+                    INSERT INTO saved_searches (name, expression, created_at, label) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (name) DO UPDATE SET expression = excluded.expression, label = excluded.label
+                    """, search.name, search.expression, Date().timeIntervalSince1970, search.label)
                 return existed
             }
         }

@@ -1,6 +1,26 @@
 import LectorStore
 
 extension AccountAdministrator {
+    /// Puts on each found article the labels the wanted one carries, where the account takes
+    /// labels (`AccountKind.takesLabels`); for a FreshRSS server queued like a hand-made label
+    /// and sent at once (they stay queued for the next sync when it cannot be reached). Returns
+    /// how many articles took a label.
+    public func carryLabels(_ matched: [(wanted: WantedArticle, article: ArticleSummary)]) throws(AdministrationError) -> Int {
+        guard account.kind.takesLabels else { return 0 }
+        var labelled: Set<Int64> = []
+        let byLabel = Dictionary(grouping: matched.flatMap { pair in pair.wanted.labels.map { ($0, pair.article.id) } }, by: \.0)
+        do {
+            for (label, pairs) in byLabel.sorted(by: { $0.key < $1.key }) {
+                let ids = pairs.map(\.1)
+                if try store.labels.set(label, on: true, articleIDs: ids) > 0 { labelled.formUnion(ids) }
+            }
+        } catch { throw .store(error) }
+        if !labelled.isEmpty && account.kind.keepsLabelsOnServer {
+            do { _ = try provider.push(account, in: store, progress: { _ in }) } catch { throw .server(error) }
+        }
+        return labelled.count
+    }
+
     /// Stars the account's articles that are not starred yet and sends the stars to the server
     /// at once (a local account has nowhere to send them) (they stay queued for the next sync when it cannot be
     /// reached). Returns how many were newly starred.

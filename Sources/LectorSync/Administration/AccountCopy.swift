@@ -21,6 +21,8 @@ public struct AccountCopy {
         public var unmatched: [WantedArticle]
         /// Of those not found, how many were re-created in the destination (it can take entries).
         public var recreated = 0
+        /// Of those found, how many took a label they carry in the source (where the destination takes labels).
+        public var labelled = 0
     }
 
     /// What a copy of the stars would start from: the source's starred articles.
@@ -37,8 +39,10 @@ public struct AccountCopy {
         }
         let matches: ArticleMatcher.Matches
         do { matches = try ArticleMatcher(store: destination.store).match(wanted, in: destination.account) } catch { throw .store(error) }
+        let labelled = try destination.carryLabels(matches.matched)
         let newly = try destination.star(matches.matched.map(\.article))
-        return StarredResult(wanted: wanted.count, matched: matches.matched.count, newlyStarred: newly, unmatched: matches.unmatched)
+        return StarredResult(wanted: wanted.count, matched: matches.matched.count, newlyStarred: newly, unmatched: matches.unmatched,
+                             labelled: labelled)
     }
 
     /// The source's reading-list items the destination's list lacks (by address).

@@ -11,13 +11,16 @@ public struct WantedArticle: Sendable, Equatable {
     public var guid: String?
     public var feedTitle: String
     public var publishedAt: Double?
+    /// The labels it carries in the source, to carry where the destination takes labels.
+    public var labels: [String]
 
-    public init(title: String, url: String?, guid: String?, feedTitle: String, publishedAt: Double?) {
+    public init(title: String, url: String?, guid: String?, feedTitle: String, publishedAt: Double?, labels: [String] = []) {
         self.title = title
         self.url = url
         self.guid = guid
         self.feedTitle = feedTitle
         self.publishedAt = publishedAt
+        self.labels = labels
     }
 }
 
@@ -34,8 +37,9 @@ public struct ArticleMatcher {
     /// Every starred article of the account.
     public func starred(in account: Account) throws(StoreError) -> [WantedArticle] {
         let articles = try store.articles.list(ArticleQuery(accountID: account.id, starredOnly: true, newestFirst: false, limit: Int.max))
+        let labels = try store.labels.labelledArticles(accountID: account.id)
         return articles.map { WantedArticle(title: $0.title, url: $0.url, guid: Self.guid($0, of: account), feedTitle: $0.feedTitle,
-                                            publishedAt: $0.publishedAt) }
+                                            publishedAt: $0.publishedAt, labels: labels[$0.serverID] ?? []) }
     }
 
     /// The result of matching: the destination's article for each match, and what has none.

@@ -145,7 +145,7 @@ public final class GReaderProvider: SyncProvider, Sendable {
     }
 
     /// Every page of ids of a stream, in order, following continuations.
-    private func forEachIDPage(_ query: [(String, String)], _ what: String,
+    func forEachIDPage(_ query: [(String, String)], _ what: String,
                                _ body: ([String]) throws(SyncError) -> Void) throws(SyncError) {
         var continuation: String?
         var pages = 0
@@ -276,7 +276,7 @@ public final class GReaderProvider: SyncProvider, Sendable {
     }
 
     /// POSTs with the write token and requires a 2xx.
-    private func post(_ path: String, _ fields: [(String, String)], _ what: String) throws(SyncError) {
+    func post(_ path: String, _ fields: [(String, String)], _ what: String) throws(SyncError) {
         try connection.require(try postAnswer(path, fields), what)
     }
 

@@ -44,13 +44,18 @@ enum GReaderWire {
                                     url: subscription["url"] as? String ?? String(id.dropFirst("feed/".count)),
                                     siteURL: subscription["htmlUrl"] as? String, folderServerID: category))
         }
-        // Folders without feeds exist only where the server lists them as such.
+        // Folders without feeds exist only where the server lists them as such; user labels are
+        // `type=tag` (freshrss-admin 28).
+        var labels: [String] = []
         for tag in (tags as? [String: Any])?["tags"] as? [[String: Any]] ?? [] {
+            if let id = (tag["id"] as? String).map(normalizeLabel), let name = labelName(id), tag["type"] as? String == "tag" {
+                labels.append(unescapeFreshRSS(name))
+            }
             guard let id = (tag["id"] as? String).map(normalizeLabel), let name = labelName(id),
                   tag["type"] as? String == "folder", folders[id] == nil else { continue }
             folders[id] = RemoteFolder(serverID: id, name: unescapeFreshRSS(name))
         }
-        return RemoteStructure(folders: folders.values.sorted { $0.name < $1.name }, feeds: feeds)
+        return RemoteStructure(folders: folders.values.sorted { $0.name < $1.name }, feeds: feeds, labels: labels)
     }
 
     /// What `subscription/quickadd` answers (FreshRSS, Miniflux):

@@ -7,7 +7,8 @@ import LectorStore
 /// server is this machine), and what `account copy` carries from any account. An archived
 /// article a local account lacks is re-created in it — in the feed of the same
 /// address (made when the account has none), starred, under the identity a fetch of the feed
-/// gives it, so a later fetch of the same item finds it instead of adding a copy.
+/// gives it, so a later fetch of the same item finds it instead of adding a copy, with the labels
+/// it carries (a backup's starred section carries a local account's labels this way).
 public struct StoredStarredArchive: StarredArchiving {
     let store: Store
     let account: Account
@@ -23,13 +24,15 @@ public struct StoredStarredArchive: StarredArchiving {
         do {
             let feeds = Dictionary(try store.feeds.list(accountID: account.id).map { ($0.feed.id, $0.feed) }, uniquingKeysWith: { first, _ in first })
             let starred = try store.articles.list(ArticleQuery(accountID: account.id, starredOnly: true, newestFirst: false, limit: Int.max))
+            let labels = try store.labels.labelledArticles(accountID: account.id)
             for chunk in starred.chunked(into: Self.pageSize) {
                 let entries = try chunk.map { (article) throws(StoreError) in
                     let feed = feeds[article.feedID]
                     return ArchivedEntry(title: article.title, url: article.url, guid: ArticleMatcher.guid(article, of: account),
                                          author: article.author, contentHTML: try store.articles.contentHTML(of: article.id),
                                          publishedAt: article.publishedAt.map(Date.init(timeIntervalSince1970:)), updatedAt: nil,
-                                         feedTitle: feed?.title ?? article.feedTitle, feedURL: feed?.url, siteURL: feed?.siteURL, labels: [])
+                                         feedTitle: feed?.title ?? article.feedTitle, feedURL: feed?.url, siteURL: feed?.siteURL,
+                                         labels: labels[article.serverID] ?? [])
                 }
                 try delivering(entries, to: page)
             }
@@ -53,6 +56,7 @@ public struct StoredStarredArchive: StarredArchiving {
                                               updatedAt: entry.updatedAt?.timeIntervalSince1970)
                 let stored = try store.articles.upsert(accountID: account.id, feedID: feed.id, article, read: .unread, starred: true)
                 if !stored.inserted { try store.states.setStarred([stored.id], to: true) }
+                for label in entry.labels { try store.labels.set(label, on: true, articleIDs: [stored.id]) }
                 return true
             }
         } catch { throw .storing(error) }

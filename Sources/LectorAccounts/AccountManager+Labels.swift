@@ -1,0 +1,64 @@
+import LectorBasics
+import LectorStore
+import LectorSync
+
+/// Labels on articles. Putting one on or taking it off is an intent like a read or a star:
+/// written in the store first and, for a FreshRSS account, queued and pushed at once with the
+/// mark flush's deadline (or at the next sync). Renaming or removing a label is administration:
+/// the server first (its queue sent before, so it knows every label the store has), then the store.
+extension AccountManager {
+    /// What a label change did: how many articles changed, and whether it reached the servers
+    /// (nil: no account involved keeps labels on a server).
+    public struct LabelChange: Sendable, Equatable {
+        public var changed: Int
+        public var sent: Bool?
+    }
+
+    /// Puts `label` on the articles (`on`) or takes it off.
+    public func setLabel(_ label: String, on: Bool, articleIDs: [Int64]) throws(AccountsError) -> LabelChange {
+        let changed = try storing { try store.labels.set(label, on: on, articleIDs: articleIDs) }
+        guard changed > 0 else { return LabelChange(changed: 0, sent: nil) }
+        let owners = try storing { try articleIDs.compactMap { try store.articles.article($0)?.accountID } }
+        return LabelChange(changed: changed, sent: try flushMarks(accountIDs: Set(owners)))
+    }
+
+    /// The labels of one account (nil: every account's) with their counts.
+    public func labels(accountName: String?) throws(AccountsError) -> [LabelCount] {
+        let accountID = try accountName.map { name throws(AccountsError) in try account(named: name).id }
+        return try storing { try store.labels.all(accountID: accountID) }
+    }
+
+    /// Renames a label in every account that has it (or in the one named); returns those accounts.
+    @discardableResult
+    public func renameLabel(_ label: String, to name: String, accountName: String?) throws(AccountsError) -> [Account] {
+        try administerLabel(label, accountName: accountName) { (account, provider) throws(AccountsError) in
+            if let provider { do throws(SyncError) { try provider.renameLabel(label, to: name) } catch { throw .sync(error) } }
+            try storing { try store.labels.rename(accountID: account.id, from: label, to: name) }
+        }
+    }
+
+    /// Removes a label from every article of every account that has it (or of the one named).
+    @discardableResult
+    public func removeLabel(_ label: String, accountName: String?) throws(AccountsError) -> [Account] {
+        try administerLabel(label, accountName: accountName) { (account, provider) throws(AccountsError) in
+            if let provider { do throws(SyncError) { try provider.deleteLabel(label) } catch { throw .sync(error) } }
+            try storing { try store.labels.remove(accountID: account.id, name: label) }
+        }
+    }
+
+    /// Runs `change` for each account holding `label`, with its provider when its server keeps
+    /// labels (after its queue was pushed); none holding it is a not-found error.
+    private func administerLabel(_ label: String, accountName: String?,
+                                 _ change: (Account, (any SyncProvider)?) throws(AccountsError) -> Void) throws(AccountsError) -> [Account] {
+        let holders = try labels(accountName: accountName).filter { $0.name == label }.map(\.accountID)
+        guard !holders.isEmpty else { throw .store(.notFound(what: "label", name: label)) }
+        let accounts = try storing { try store.accounts.all() }.filter { holders.contains($0.id) }
+        for account in accounts {
+            guard account.kind.keepsLabelsOnServer else { try change(account, nil); continue }
+            let provider = try provider(for: account)
+            do { try SyncEngine(store: store, account: account, provider: provider).push() } catch { throw .sync(error) }
+            try change(account, provider)
+        }
+        return accounts
+    }
+}
