@@ -227,13 +227,18 @@ public struct RemoteFeed: Sendable, Equatable {
     public var siteURL: String?
     /// The folder it is filed in (services with several per feed: the first), nil at root level.
     public var folderServerID: String?
+    /// Its server settings, when the service lists them with the feeds (Miniflux: `disabled`,
+    /// `hide_globally`, …; secrets as the marker `set`); nil when it does not.
+    public var settings: [FeedSettingKey: String]?
 
-    public init(serverID: String, title: String, url: String, siteURL: String?, folderServerID: String?) {
+    public init(serverID: String, title: String, url: String, siteURL: String?, folderServerID: String?,
+                settings: [FeedSettingKey: String]? = nil) {
         self.serverID = serverID
         self.title = title
         self.url = url
         self.siteURL = siteURL
         self.folderServerID = folderServerID
+        self.settings = settings
     }
 }
 

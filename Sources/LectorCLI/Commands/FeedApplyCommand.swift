@@ -92,7 +92,8 @@ enum FeedApplyCommand {
             guard url.user == nil && url.password == nil else {
                 throw .usage("\(path): the address of '\(TerminalText.sanitize(entry.title))' carries a login; add it with 'lector feed add ADDRESS --login USER'; nothing was changed")
             }
-            desired.append(DesiredFeed(url: url, title: entry.givenTitle, folder: entry.folder, siteURL: entry.htmlURL))
+            desired.append(DesiredFeed(url: url, title: entry.givenTitle, folder: entry.folder, siteURL: entry.htmlURL,
+                                       settings: FeedSettingsOPML.settings(entry.extensions)))
         }
         return desired
     }

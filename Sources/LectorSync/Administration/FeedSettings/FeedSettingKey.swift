@@ -52,6 +52,15 @@ public enum FeedSettingKey: String, Sendable, CaseIterable, Comparable {
         }
     }
 
+    /// The keys that hold a secret (`cookie`; `server-login`'s password): kept in the keyring,
+    /// only a marker (`set`) in the store.
+    public static let withSecrets: [FeedSettingKey] = allCases.filter(\.holdsSecret)
+
+    /// What the store, `feed show` and exports say of a secret that is set.
+    public static let secretMarker = "set"
+
+    public var holdsSecret: Bool { shape == .secret || shape == .login }
+
     /// One line for help and completion.
     public var summary: String {
         switch self {
