@@ -118,4 +118,34 @@ struct FeedSettingTravelTests {
                 && copied.stdout.contains("not carried: a freshrss account cannot set 'hide-globally'"), "what does not map: \(copied.stdout)")
         #expect(!copied.stdout.contains("copy-cookie"), "the copy printed the cookie")
     }
+
+    @Test("backup export carries each feed's server settings (format 1.4, never the cookie); after a restore the first sync prints the settings the server has changed since")
+    func backupCarriesSettings() throws {
+        let world = try World("miniflux")
+        defer { Self.forgetCookie(world) }
+        #expect(try world.lector(["feed", "set", "Harbour News", "user-agent", "HarbourBot/2"]).status == 0)
+        #expect(try world.lector(["feed", "set", "Harbour News", "cookie", "--value-stdin"], stdin: "session=backup-cookie\n").status == 0)
+        let file = Self.file(world, "move.json")
+        let exported = try world.lector(["backup", "export", file])
+        try #require(exported.status == 0, "backup export: \(exported.stderr)")
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        let document = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] ?? [:]
+        let feeds = ((document["subscriptions"] as? [String: Any])?["Server"] as? [String: Any])?["feeds"] as? [[String: Any]] ?? []
+        let harbour = feeds.first { $0["url"] as? String == FeedServerCommandTests.feedURL }
+        #expect(document["version"] as? String == "1.4", "the backup's version: \(document["version"] ?? "none")")
+        #expect((harbour?["server_settings"] as? [String: String])?["user-agent"] == "HarbourBot/2", "the feed's settings in the backup: \(harbour ?? [:])")
+        #expect(!text.contains("backup-cookie") && (harbour?["server_settings"] as? [String: String])?["cookie"] == nil, "the backup carries the cookie")
+
+        let id = try #require(world.harbour?.id)
+        world.service.feeds.setFeedSetting(feed: id, "user_agent", .string("Changed/1"))
+        let new = TestHome()
+        func lector(_ arguments: [String], stdin: String? = nil) throws -> ProcessResult { try runProcess(TestBinary.path, arguments, environment: new.environment, stdin: stdin) }
+        let restored = try lector(["backup", "restore", file, "--yes"])
+        try #require(restored.status == 0, "restore: \(restored.stderr)")
+        #expect(try lector(["account", "password", "Server", "--password-stdin"], stdin: world.service.secret + "\n").status == 0)
+        let synced = try lector(["sync"])
+        #expect(synced.status == 0, "the first sync: \(synced.stderr)")
+        #expect((synced.stdout + synced.stderr).contains("a setting differs on the server: 'Harbour News' user-agent \"Changed/1\", in the backup \"HarbourBot/2\""),
+                "the first sync does not print the setting that differs: \(synced.stdout) \(synced.stderr)")
+    }
 }

@@ -129,6 +129,10 @@ public enum FeedSettingMap {
     /// What Lector does itself when it fetches a local account's feeds.
     static let local: Set<FeedSettingKey> = [.paused, .userAgent]
 
+    /// Whether a sync of this kind reads its feeds' settings (Miniflux lists them with its feeds;
+    /// FreshRSS's are in its whole OPML export, which `feed show` reads).
+    public static func readBySync(_ kind: AccountKind) -> Bool { kind == .miniflux }
+
     public static func keys(of kind: AccountKind) -> Set<FeedSettingKey> {
         switch kind {
         case .miniflux: Set(miniflux.keys).union([.serverLogin])
