@@ -32,6 +32,11 @@ public struct KeyringFeedLogins: FeedLoginKeeper {
     }
 
     public func copy(_ feed: Feed, to url: URL) throws(AdministrationError) {
+        var moved = feed
+        moved.url = url.absoluteString
+        for key in FeedSettingKey.withSecrets {
+            if let secret = settingSecret(key, of: feed) { try keepSetting(secret, key, of: moved) }
+        }
         guard let user = feed.loginUser else { return }
         do {
             // No secret kept (the keyring was reset): nothing to carry; the next fetch asks for a login.
@@ -40,5 +45,19 @@ public struct KeyringFeedLogins: FeedLoginKeeper {
         } catch {
             throw .keyring(error.message)
         }
+    }
+
+    public func keepSetting(_ secret: String?, _ key: FeedSettingKey, of feed: Feed) throws(AdministrationError) {
+        let item = SecretItem.feedSetting(feedID: String(feed.id), url: feed.url, key: key.rawValue)
+        do {
+            if let secret { try keyring.store(secret, for: item) } else { try keyring.remove(item) }
+        } catch {
+            throw .keyring(error.message)
+        }
+    }
+
+    public func settingSecret(_ key: FeedSettingKey, of feed: Feed) -> String? {
+        // A keyring that cannot answer keeps nothing to carry; the caller names the key it left out.
+        try? keyring.secret(for: .feedSetting(feedID: String(feed.id), url: feed.url, key: key.rawValue))
     }
 }

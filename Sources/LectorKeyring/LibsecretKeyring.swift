@@ -39,7 +39,9 @@ public struct LibsecretKeyring: SecretStore {
 
     @discardableResult
     public func removeAll(feedID: String, url: String) throws(KeyringError) -> Bool {
-        try clear(schema: SecretItem.feedLoginSchema, SecretItem.feedAttributes(id: feedID, url: url))
+        let attributes = SecretItem.feedAttributes(id: feedID, url: url)
+        let logins = try clear(schema: SecretItem.feedLoginSchema, attributes)
+        return try clear(schema: SecretItem.feedSettingSchema, attributes) || logins
     }
 
     public func status() -> KeyringStatus {

@@ -5,11 +5,13 @@ import FoundationEssentials
 extension SecretItem {
     static let accountSchema = "org.lector.Account"
     static let feedLoginSchema = "org.lector.FeedLogin"
+    static let feedSettingSchema = "org.lector.FeedSetting"
 
     var schema: String {
         switch self {
         case .account: Self.accountSchema
         case .feedLogin: Self.feedLoginSchema
+        case .feedSetting: Self.feedSettingSchema
         }
     }
 
@@ -19,6 +21,8 @@ extension SecretItem {
             [("account-id", id), ("kind", kind), ("server", server), ("user", user)]
         case let .feedLogin(feedID, url, user):
             [("feed-id", feedID), ("url", url), ("user", user)]
+        case let .feedSetting(feedID, url, key):
+            [("feed-id", feedID), ("url", url), ("key", key)]
         }
     }
 
@@ -29,13 +33,15 @@ extension SecretItem {
             "Lector: \(user) on \(Self.hostOrSelf(server))"
         case let .feedLogin(_, url, user):
             "Lector feed: \(user) on \(Self.hostOrSelf(url))"
+        case let .feedSetting(_, url, key):
+            "Lector feed setting: \(key) of \(Self.hostOrSelf(url))"
         }
     }
 
     /// Attributes that select every account item of one account id.
     static func accountAttributes(id: String) -> [(key: String, value: String)] { [("account-id", id)] }
 
-    /// Attributes that select every login of one feed, by its id and address.
+    /// Attributes that select every login (and setting secret) of one feed, by its id and address.
     static func feedAttributes(id: String, url: String) -> [(key: String, value: String)] { [("feed-id", id), ("url", url)] }
 
     private static func hostOrSelf(_ address: String) -> String {

@@ -4,4 +4,6 @@ public enum SecretItem: Hashable, Sendable {
     case account(id: String, kind: String, server: String, user: String)
     /// The HTTP login of one feed.
     case feedLogin(feedID: String, url: String, user: String)
+    /// A secret among a feed's server settings (`feed set FEED cookie`), by Lector's key name.
+    case feedSetting(feedID: String, url: String, key: String)
 }

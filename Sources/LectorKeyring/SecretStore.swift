@@ -14,7 +14,7 @@ public protocol SecretStore: Sendable {
     @discardableResult
     func removeAll(accountID: String) throws(KeyringError) -> Bool
 
-    /// Deletes every login stored for the feed with this id and address, whatever its user; false
+    /// Deletes every login and setting secret stored for the feed with this id and address, whatever its user; false
     /// if there was none. The address is part of the match because feed ids are a store's own:
     /// two stores of one user (another LECTOR_HOME) both have a feed 1, and removing one feed must
     /// not take the other's login.

@@ -29,6 +29,23 @@ public struct FeedServerSettingsTable {
         }
     }
 
+    /// Makes each feed's stored settings the server's, in one transaction (a sync of a service
+    /// that lists them with its feeds): keys not given go; `pausedKey` is the feed's `paused` column.
+    public func replace(_ settings: [Int64: [String: String]], pausedKey: String) throws(StoreError) {
+        try storeOperation {
+            try database.write {
+                for (feedID, values) in settings {
+                    try database.execute("DELETE FROM feed_server_settings WHERE feed_id = ?", feedID)
+                    for (key, value) in values where key != pausedKey {
+                        try database.execute("INSERT INTO feed_server_settings (feed_id, key, value) VALUES (?, ?, ?)", feedID, key, value)
+                    }
+                    let paused = values[pausedKey] == "on" ? 1 : 0
+                    try database.execute("UPDATE feeds SET paused = ?1 WHERE id = ?2 AND paused IS NOT ?1", paused, feedID)
+                }
+            }
+        }
+    }
+
     /// Whether the feed is paused (not fetched).
     public func isPaused(feedID: Int64) throws(StoreError) -> Bool {
         try storeOperation { try database.queryFirst("SELECT paused FROM feeds WHERE id = ?", feedID) { $0.int(0) == 1 } ?? false }

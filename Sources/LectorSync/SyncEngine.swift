@@ -172,6 +172,13 @@ public struct SyncEngine {
                                           feeds: structure.feeds.map { ($0.serverID, $0.title, $0.url, $0.siteURL, $0.folderServerID) },
                                           keepFolderNames: provider.capabilities.foldersCanBeEmpty ? [] : try localOnlyFolders(structure))
         }
+        // A service that lists each feed's settings with it (Miniflux) brings them, and a feed
+        // disabled on its web page is paused here after this sync.
+        let settings = structure.feeds.reduce(into: [Int64: [String: String]]()) { settings, feed in
+            guard let values = feed.settings, let id = feedIDs[feed.serverID] else { return }
+            settings[id] = Dictionary(uniqueKeysWithValues: values.map { ($0.key.rawValue, $0.value) })
+        }
+        if !settings.isEmpty { try record { try store.feedSettings.replace(settings, pausedKey: FeedSettingKey.paused.rawValue) } }
         return (feedIDs, structure.feeds.count, structure.labels)
     }
 

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LectorFeeds
 import LectorStore
 
 /// One sync service (GReader, Miniflux, Fever, Feedbin) seen through one model, and a local
@@ -78,6 +79,9 @@ public protocol SyncProvider: Sendable {
     func changeFeedSettings(_ feed: FeedSettingsTarget, _ changes: [FeedSettingChange]) throws(SyncError)
     /// Asks the server to fetch these feeds now (nil: all of them); false when its API has no way to.
     func refreshOnServer(_ feeds: [RemoteFeedReference]?) throws(SyncError) -> Bool
+    /// The feeds the server itself finds at `url` (Miniflux's `POST /v1/discover`); nil when its
+    /// API has no such call.
+    func discoverOnServer(_ url: URL) throws(SyncError) -> [FeedCandidate]?
     /// Subscribes several feeds filed in one folder with one request, where the service can
     /// (`capabilities.subscribeBatchLimit`). Some may not be subscribed without the call failing:
     /// the caller reads the structure back and subscribes the missing ones one by one.
@@ -148,6 +152,9 @@ extension SyncProvider {
 
     /// FreshRSS's Google Reader API, Fever and Feedbin have no call that fetches a feed now.
     public func refreshOnServer(_ feeds: [RemoteFeedReference]?) throws(SyncError) -> Bool { false }
+
+    /// Only Miniflux's API looks for feeds on the server's side.
+    public func discoverOnServer(_ url: URL) throws(SyncError) -> [FeedCandidate]? { nil }
 
     /// Neither the Google Reader API nor Feedbin's (titles only) nor Fever changes a feed's address.
     public func changeFeedAddress(_ feed: RemoteFeedReference, to url: String) throws(SyncError) -> Bool { false }
@@ -252,13 +259,18 @@ public struct RemoteFeed: Sendable, Equatable {
     public var siteURL: String?
     /// The folder it is filed in (services with several per feed: the first), nil at root level.
     public var folderServerID: String?
+    /// Its server settings, when the service lists them with the feeds (Miniflux: `disabled`,
+    /// `hide_globally`, …; secrets as the marker `set`); nil when it does not.
+    public var settings: [FeedSettingKey: String]?
 
-    public init(serverID: String, title: String, url: String, siteURL: String?, folderServerID: String?) {
+    public init(serverID: String, title: String, url: String, siteURL: String?, folderServerID: String?,
+                settings: [FeedSettingKey: String]? = nil) {
         self.serverID = serverID
         self.title = title
         self.url = url
         self.siteURL = siteURL
         self.folderServerID = folderServerID
+        self.settings = settings
     }
 }
 

@@ -17,12 +17,12 @@ struct BackupStarredTests {
         return document.encoded()
     }
 
-    @Test("starred articles read back unchanged, every field written, in format 1.3")
+    @Test("starred articles read back unchanged, every field written, in format 1.4 (the section came in 1.3)")
     func roundTrip() throws {
         let name = try #require(sampleAccounts.first?.name)
         let bytes = Self.withStarred([name: [Self.article]])
         let text = String(decoding: bytes, as: UTF8.self)
-        #expect(text.contains("\"version\": \"1.3\"") && text.contains("\"feed_url\"") && text.contains("\"guid\": null"), "\(text)")
+        #expect(text.contains("\"version\": \"1.4\"") && text.contains("\"feed_url\"") && text.contains("\"guid\": null"), "\(text)")
         let (document, warnings) = try BackupReader.read(bytes)
         #expect(warnings.isEmpty && document.starred == [name: [Self.article]], "read back: \(String(describing: document.starred))")
     }

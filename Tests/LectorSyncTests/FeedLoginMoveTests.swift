@@ -23,6 +23,10 @@ struct FeedLoginMoveTests {
             if failing { throw .keyring("the keyring is locked") }
             lock.withLock { secrets[Self.key(feed, url.absoluteString)] = secrets[Self.key(feed, feed.url)] }
         }
+        func keepSetting(_ secret: String?, _ key: FeedSettingKey, of feed: Feed) throws(AdministrationError) {
+            lock.withLock { secrets[Self.key(feed, feed.url) + " " + key.rawValue] = secret }
+        }
+        func settingSecret(_ key: FeedSettingKey, of feed: Feed) -> String? { lock.withLock { secrets[Self.key(feed, feed.url) + " " + key.rawValue] } }
     }
 
     private func setUp() throws -> (Store, AccountAdministrator, Keeper, Feed, () -> Void) {

@@ -27,6 +27,7 @@ struct SubscriptionPlanTests {
             case .rename(_, let title): "~rename \(title)"
             case .move(_, let from, let to): "~move \(from ?? "-")>\(to)"
             case .changeAddress(let feed, let url): "~address \(feed.title)>\(url.absoluteString)"
+            case .changeSettings(_, let title, let differences): "~settings \(title) \(differences.map(\.key.rawValue).joined(separator: ","))"
             case .unsubscribe(let feed): "-feed \(feed.title)"
             case .deleteFolder(let folder): "-folder \(folder.name)"
             }

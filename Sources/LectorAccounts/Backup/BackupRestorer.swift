@@ -2,6 +2,7 @@ import LectorBasics
 import LectorKeyring
 import LectorSettings
 import LectorStore
+import LectorSync
 
 /// Applies the selected sections of a validated backup in one transaction, with the semantics
 /// `BackupPlan` describes: add and update; with `removeMissing`, also remove what the file lacks.
@@ -114,6 +115,7 @@ struct BackupRestorer {
             }
             try store.feeds.setLogin(restored.id, user: feed.loginUser)
             try store.feeds.setPlainHTTPHost(restored.id, feed.plainHTTPHost)
+            try store.feedSettings.replace([restored.id: feed.serverSettings], pausedKey: FeedSettingKey.paused.rawValue)
             restored.title = feed.title
             restored.loginUser = feed.loginUser
             if feed.loginUser != nil { withLogin.append(restored) }

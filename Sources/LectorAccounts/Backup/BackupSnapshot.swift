@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LectorSettings
 import LectorStore
+import LectorSync
 
 /// The store and settings in backup terms: what `backup export` writes and what a restore plan
 /// compares against. The demo library is not user data and is left out.
@@ -38,6 +39,12 @@ public struct BackupSnapshot {
         return bare.absoluteString
     }
 
+    /// A feed's server settings as a backup carries them: by key name, never a secret.
+    static func serverSettings(of feed: Feed, in store: Store) throws -> [String: String] {
+        let settings = try store.feedSettings.keyed(feedID: feed.id).filter { !$0.key.holdsSecret }
+        return Dictionary(uniqueKeysWithValues: settings.map { ($0.key.rawValue, $0.value) })
+    }
+
     public func subscriptions() throws -> [String: BackupSubscriptions] {
         var result: [String: BackupSubscriptions] = [:]
         for account in try store.accounts.all() where !account.isDemo {
@@ -47,7 +54,8 @@ public struct BackupSnapshot {
             let feeds = try store.feeds.list(accountID: account.id).map {
                 BackupFeed(title: $0.feed.title, url: Self.withoutLogin($0.feed.url), siteURL: $0.feed.siteURL, folder: $0.folderName,
                            loginUser: $0.feed.loginUser, plainHTTPHost: $0.feed.plainHTTPHost, titleIsPlaceholder: $0.feed.titleIsPlaceholder,
-                           readArticles: marks[$0.feed.id]?.read ?? [], starredArticles: marks[$0.feed.id]?.starred ?? [])
+                           readArticles: marks[$0.feed.id]?.read ?? [], starredArticles: marks[$0.feed.id]?.starred ?? [],
+                           serverSettings: try Self.serverSettings(of: $0.feed, in: store))
             }
             result[account.name] = BackupSubscriptions(folders: folders, feeds: feeds)
         }

@@ -37,19 +37,25 @@ extension AccountManager {
     /// The source's feeds and folders as a plan against the destination (never pruning).
     private func structurePlan(from source: Account, into administrator: AccountAdministrator,
                                parts: Set<AccountCopyPart>) throws(AccountsError) -> AdministrationPlan {
-        let sourceFeeds = try storing { try store.feeds.list(accountID: source.id) }
-        let desired: [DesiredFeed] = parts.contains(.feeds) ? sourceFeeds.compactMap { listing in
-            URL(string: listing.feed.url).map {
-                // A title Lector made up is no opinion: the server names the feed itself.
-                DesiredFeed(url: $0, title: listing.feed.titleIsPlaceholder ? nil : listing.feed.title,
-                            folder: parts.contains(.folders) ? listing.folderName : nil, siteURL: listing.feed.siteURL)
-            }
-        } : []
+        let sourceFeeds = parts.contains(.feeds) ? try storing { try store.feeds.list(accountID: source.id) } : []
+        var desired: [DesiredFeed] = []
+        var secretsLeft: [String] = []
+        for listing in sourceFeeds {
+            guard let url = URL(string: listing.feed.url) else { continue }
+            let (settings, notCarried) = try travellingSettings(of: listing.feed)
+            secretsLeft += notCarried
+            // A title Lector made up is no opinion: the server names the feed itself.
+            desired.append(DesiredFeed(url: url, title: listing.feed.titleIsPlaceholder ? nil : listing.feed.title,
+                                       folder: parts.contains(.folders) ? listing.folderName : nil, siteURL: listing.feed.siteURL,
+                                       settings: settings))
+        }
         let folders = parts.contains(.folders) ? try storing { try store.folders.list(accountID: source.id) }.map(\.folder.name) : []
-        return try administering { () throws(AdministrationError) in
+        var plan = try administering { () throws(AdministrationError) in
             if administrator.canEditStructure && !parts.isDisjoint(with: [.feeds, .folders]) { try administrator.refreshFromServer() }
             return try SubscriptionPlanner(administrator: administrator).plan(desired, folders: folders, prune: false)
         }
+        plan.notCarried += secretsLeft
+        return plan
     }
 
     /// The stars: counted on a dry run; else the destination is synced first, and a failure

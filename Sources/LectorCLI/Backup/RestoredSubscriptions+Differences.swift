@@ -1,14 +1,18 @@
 import LectorAccounts
+import LectorBasics
 import LectorSettings
+import LectorSync
 
 extension RestoredSubscriptions {
-    /// What differs between the backup and the server after a sync, as lines for people.
-    static func differences(backup: BackupSubscriptions, server: BackupSubscriptions, account: String) -> [String] {
+    /// What differs between the backup and the server after a sync, as lines for people: feeds,
+    /// folders, and each feed's server settings where the kind's sync reads them.
+    static func differences(backup: BackupSubscriptions, server: BackupSubscriptions, account: String, kind: AccountKind) -> [String] {
         let serverURLs = Set(server.feeds.map(\.url)), backupURLs = Set(backup.feeds.map(\.url))
         let missing = backup.feeds.filter { !serverURLs.contains($0.url) }
         let extra = server.feeds.filter { !backupURLs.contains($0.url) }
         let moved = backup.feeds.filter { feed in server.feeds.contains { $0.url == feed.url && $0.folder != feed.folder } }
-        guard !missing.isEmpty || !extra.isEmpty || !moved.isEmpty else {
+        let settings = settingDifferences(backup: backup, server: server, account: account, kind: kind)
+        guard !missing.isEmpty || !extra.isEmpty || !moved.isEmpty || !settings.isEmpty else {
             return ["compared with the backup: the server has the same \(backup.feeds.count) feed(s)"]
         }
         var lines: [String] = []
@@ -17,6 +21,25 @@ extension RestoredSubscriptions {
         }
         for feed in extra { lines.append("on the server, not in the backup: \(feed.url)") }
         for feed in moved { lines.append("in another folder on the server than in the backup: \(feed.url) (backup: \(feed.folder ?? "none"))") }
+        return lines + settings
+    }
+
+    /// One line per server setting that differs, for a kind whose sync reads them (Miniflux);
+    /// for another, one line saying they were not compared.
+    static func settingDifferences(backup: BackupSubscriptions, server: BackupSubscriptions, account: String, kind: AccountKind) -> [String] {
+        guard backup.feeds.contains(where: { !$0.serverSettings.isEmpty }) else { return [] }
+        guard FeedSettingMap.readBySync(kind) else {
+            return ["server settings not compared: a \(kind.rawValue) account's sync does not read them ('lector feed show FEED' does)"]
+        }
+        func shown(_ value: String?) -> String { value.map { "\"\(TerminalText.sanitize($0.replacingAll("\n", with: " | ")))\"" } ?? "(unset)" }
+        var lines: [String] = []
+        for feed in backup.feeds {
+            guard let there = server.feeds.first(where: { $0.url == feed.url }) else { continue }
+            for key in Set(feed.serverSettings.keys).union(there.serverSettings.keys).sorted() where feed.serverSettings[key] != there.serverSettings[key] {
+                lines.append("a setting differs on the server: '\(TerminalText.sanitize(feed.title))' \(TerminalText.sanitize(key)) \(shown(there.serverSettings[key])), in the backup \(shown(feed.serverSettings[key]))"
+                             + " (put it back with 'lector feed set' or 'lector feed apply' of an 'opml export')")
+            }
+        }
         return lines
     }
 }

@@ -8,7 +8,7 @@ import LectorSync
 enum FeedApplyCommand {
     static let apply = CommandSpec(
         ["feed", "apply"], "make an account's subscriptions match an OPML or newsboat urls file (a plan, then the changes)",
-        discussion: "Feeds in the file and not subscribed are added, feeds in another folder or with another title are moved or renamed, missing folders are created; with --prune, feeds not in the file are unsubscribed and folders left empty are deleted. The plan is printed like a diff (+ add, ~ change, - remove). A feed at the file's top level keeps its folder. Applying the same file again changes nothing; after a failure half-way, running the same command again finishes the remaining steps.",
+        discussion: "Feeds in the file and not subscribed are added, feeds in another folder or with another title are moved or renamed, missing folders are created; with --prune, feeds not in the file are unsubscribed and folders left empty are deleted. The plan is printed like a diff (+ add, ~ change, - remove). A feed at the file's top level keeps its folder. Server settings in the file (opml export's lector: attributes, FreshRSS's frss: ones) are planned per feed (~ feed 'X': user-agent \"a\" → \"b\") and applied with feed set; a key the account's kind cannot keep is listed as not carried, one line per key. Applying the same file again changes nothing; after a failure half-way, running the same command again finishes the remaining steps.",
         arguments: [ArgumentSpec("FILE", "an OPML file or a newsboat urls file", source: .files)],
         options: [
             OptionSpec.account,
@@ -92,7 +92,8 @@ enum FeedApplyCommand {
             guard url.user == nil && url.password == nil else {
                 throw .usage("\(path): the address of '\(TerminalText.sanitize(entry.title))' carries a login; add it with 'lector feed add ADDRESS --login USER'; nothing was changed")
             }
-            desired.append(DesiredFeed(url: url, title: entry.givenTitle, folder: entry.folder, siteURL: entry.htmlURL))
+            desired.append(DesiredFeed(url: url, title: entry.givenTitle, folder: entry.folder, siteURL: entry.htmlURL,
+                                       settings: FeedSettingsOPML.settings(entry.extensions)))
         }
         return desired
     }

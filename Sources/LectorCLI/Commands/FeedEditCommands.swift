@@ -15,13 +15,14 @@ enum FeedEditCommands {
 
     static let add = CommandSpec(
         ["feed", "add"], "subscribe to a feed, by its URL or a site's URL (discovery)",
-        discussion: "The feed is fetched and parsed before it is saved. With several candidates Lector asks at a terminal, and otherwise lists them: pick one with --pick N.",
+        discussion: "The feed is fetched and parsed before it is saved. With several candidates Lector asks at a terminal, and otherwise lists them: pick one with --pick N. On Miniflux, --on-server has the server look for the feeds (POST /v1/discover) and subscribe without Lector fetching anything; Lector does so by itself when it cannot reach the site and the server may (another kind: refused, exit 2).",
         arguments: [ArgumentSpec("URL", "a feed URL, or a site whose page lists feeds")],
         options: [
             OptionSpec.account,
             OptionSpec("folder", short: "f", value: "FOLDER", "file it in this folder (created when missing)", source: .folders),
             OptionSpec("title", short: "t", value: "TITLE", "call it this instead of the feed's own title"),
             OptionSpec("pick", value: "N", "with several candidates, take number N"),
+            OptionSpec("on-server", "let the server look for the feed and fetch it (Miniflux), for a site only the server can reach"),
             OptionSpec("login", value: "USER", "the feed needs a login (HTTP Basic): the password is asked for and kept in the keyring"),
             OptionSpec("bearer", "the feed needs a bearer token: it is asked for and kept in the keyring"),
             OptionSpec("password-stdin", "read the feed's password or token from stdin"),
@@ -42,17 +43,26 @@ enum FeedEditCommands {
         let choice: FeedFinder.Found
         switch try chosenFeed(at: url, finder: finder, login: login, administrator: administrator, invocation) {
         case .feed(let found): choice = found
+        case .onServer(let found):
+            let request = SubscriptionRequest(url: found.candidate.url, folder: invocation.value("folder"), title: invocation.value("title"))
+            return try subscribed(request, through: administrator, login: nil, session, detail: ", found and fetched by the server")
         case .answer(let output): return output
         }
         let (feedURL, fetched) = try loaded(choice, typed: url, finder: finder, login: login)
-        let folderName = invocation.value("folder")
-        let request = SubscriptionRequest(url: feedURL, folder: folderName, title: invocation.value("title"),
+        let request = SubscriptionRequest(url: feedURL, folder: invocation.value("folder"), title: invocation.value("title"),
                                           fetched: fetched, loginUser: login?.user)
         let newLogin = login.map { login in NewFeedLogin(secret: login.secret, item: { login.item($0) }, plainHTTPHost: consentedHost) }
-        let subscription = try session.accounts { (manager) throws(AccountsError) in try manager.subscribe(request, through: administrator, login: newLogin) }
+        return try subscribed(request, through: administrator, login: newLogin, session,
+                              after: addressLogin == nil ? "" : "\n" + FeedLogin.movedNote)
+    }
+
+    /// Subscribes through the account's manager and says so: `detail` ends the sentence, `after` follows it.
+    static func subscribed(_ request: SubscriptionRequest, through administrator: AccountAdministrator, login: NewFeedLogin?,
+                           _ session: Session, detail: String = "", after: String = "") throws(CLIError) -> CommandOutput {
+        let subscription = try session.accounts { (manager) throws(AccountsError) in try manager.subscribe(request, through: administrator, login: login) }
         let feed = subscription.feed
-        return CommandOutput(text: "Subscribed to '\(TerminalText.sanitize(feed.title))'\(folderName.map { " in \($0)" } ?? "") (\(feed.url))\(subscription.change.note)."
-                                 + (addressLogin == nil ? "" : "\n" + FeedLogin.movedNote),
+        return CommandOutput(text: "Subscribed to '\(TerminalText.sanitize(feed.title))'\(request.folder.map { " in \($0)" } ?? "") (\(feed.url))"
+                                 + "\(subscription.change.note)\(detail).\(after)",
                              json: FeedCommands.FeedJSON(try CLIError.catching { try LocalStructure.listing(feed.id, store: administrator.store) }))
     }
 
@@ -73,6 +83,8 @@ enum FeedEditCommands {
     /// The feed to subscribe to, or the command's answer without one.
     enum Choice {
         case feed(FeedFinder.Found)
+        /// Found by the server (`--on-server`, or a site Lector cannot reach): the server fetches it.
+        case onServer(FeedFinder.Found)
         case answer(CommandOutput)
     }
 
@@ -81,17 +93,18 @@ enum FeedEditCommands {
     /// several candidates are listed and the command fails with a usage error.
     static func chosenFeed(at url: URL, finder: FeedFinder, login: FeedLogin?, administrator: AccountAdministrator,
                            _ invocation: Invocation) throws(CLIError) -> Choice {
-        var found: [FeedFinder.Found]
-        do throws(FetchError) { found = try finder.find(url, credentials: login?.credentials) } catch { throw CLIError(error, fetching: url) }
-        guard !found.isEmpty else { throw CLIError.notFound("no feed found at \(url.absoluteString)") }
+        let (candidates, onServer) = try candidates(at: url, finder: finder, login: login, administrator: administrator, invocation)
+        var found = candidates
+        let chosen = { (found: FeedFinder.Found) in onServer ? Choice.onServer(found) : .feed(found) }
+        guard !found.isEmpty else { throw CLIError.notFound("no feed found at \(url.absoluteString)\(onServer ? " by the server" : "")") }
         found = found.filter { administrator.canSubscribe(toFeedType: $0.candidate.type) }
         guard !found.isEmpty else {
             let account = administrator.account
             throw CLIError.usage("'\(account.name)' (\(account.kind.rawValue)) cannot subscribe to a JSON Feed, and \(url.absoluteString) offers no other")
         }
-        guard found.count > 1 else { return .feed(found[0]) }
+        guard found.count > 1 else { return chosen(found[0]) }
         let lines = FeedInspectCommands.candidateLines(found)
-        if let pick = try invocation.intValue("pick", range: 1...found.count) { return .feed(found[pick - 1]) }
+        if let pick = try invocation.intValue("pick", range: 1...found.count) { return chosen(found[pick - 1]) }
         guard Prompter.isInteractive else {
             // Off a terminal: the candidates one per line (a JSON array with --json), then a usage error.
             let candidates = found.enumerated().map { FeedInspectCommands.CandidateJSON(number: $0 + 1, found: $1) }
@@ -100,7 +113,20 @@ enum FeedEditCommands {
         }
         Console.out((["Several feeds found:"] + lines).joined(separator: "\n") + "\n")
         guard let number = try Prompter.choose(count: found.count) else { return .answer(.message("Nothing added.")) }
-        return .feed(found[number - 1])
+        return chosen(found[number - 1])
+    }
+
+    /// The feeds at `url` as Lector finds them, or as the account's server does (true): with
+    /// `--on-server`, or when Lector cannot reach the address and the server can look for itself.
+    static func candidates(at url: URL, finder: FeedFinder, login: FeedLogin?, administrator: AccountAdministrator,
+                           _ invocation: Invocation) throws(CLIError) -> ([FeedFinder.Found], Bool) {
+        if !invocation.flag("on-server") {
+            do throws(FetchError) { return (try finder.find(url, credentials: login?.credentials), false) } catch {
+                guard case .network = error, administrator.discoversOnServer, login == nil else { throw CLIError(error, fetching: url) }
+            }
+        }
+        let found = try administering { () throws(AdministrationError) in try administrator.discoverOnServer(url) }
+        return (found.map { FeedFinder.Found(candidate: $0) }, true)
     }
 
     static let show = CommandSpec(

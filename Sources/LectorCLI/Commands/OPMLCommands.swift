@@ -44,35 +44,21 @@ enum OPMLCommands {
 
     static let export = CommandSpec(
         ["opml", "export"], "write an account's feeds and folders as OPML",
+        discussion: "Every feed has htmlUrl, and its server settings (as the server last acknowledged them) as lector: attributes, which feed apply reads back; a secret (cookie, server-login) is never written. The namespace is in docs/feed-settings.md.",
         arguments: [ArgumentSpec("FILE", "where to write; '-' or nothing for standard output", source: .files, optional: true)],
         options: [OptionSpec.account]
     ) { invocation, session in
         let store = try session.store()
         let account = try session.account(invocation)
-        let feeds = try CLIError.catching { try store.feeds.list(accountID: account.id) }
-        let document = OPMLDocument(title: "Lector: \(account.name)", feeds: feeds.map {
-            // Readers expect htmlUrl on every feed: the site when known, else the feed's own site root.
-            OPMLDocument.Feed(title: $0.feed.title, xmlURL: $0.feed.url, htmlURL: $0.feed.siteURL ?? siteRoot(of: $0.feed.url), folder: $0.folderName)
-        })
+        let (document, count) = try CLIError.catching { try SubscriptionExport.document(of: account, in: store) }
         let data = document.xmlData()
         guard let path = invocation.argument("FILE"), path != "-" else {
             return CommandOutput(text: String(decoding: data, as: UTF8.self),
-                                 json: ExportJSON(account: account.name, file: nil, feeds: feeds.count, opml: String(decoding: data, as: UTF8.self)))
+                                 json: ExportJSON(account: account.name, file: nil, feeds: count, opml: String(decoding: data, as: UTF8.self)))
         }
         try BackupCommands.writePrivately(data, to: path)
-        return CommandOutput(text: "Wrote \(feeds.count) feed(s) to \(path).",
-                             json: ExportJSON(account: account.name, file: path, feeds: feeds.count, opml: nil))
-    }
-
-    /// `https://host/` of a feed address, for feeds whose site address is not known.
-    static func siteRoot(of feedURL: String) -> String? {
-        guard var parts = URLComponents(string: feedURL), parts.host != nil else { return nil }
-        parts.path = "/"
-        parts.query = nil
-        parts.fragment = nil
-        parts.user = nil
-        parts.password = nil
-        return parts.url?.absoluteString
+        return CommandOutput(text: "Wrote \(count) feed(s) to \(path).",
+                             json: ExportJSON(account: account.name, file: path, feeds: count, opml: nil))
     }
 
     struct ImportJSON: Encodable, Sendable {

@@ -1,3 +1,4 @@
+import LectorBasics
 import LectorStore
 import LectorSync
 
@@ -14,16 +15,27 @@ enum PlanOutput {
         case .rename(let feed, let title): "feed '\(s(feed.title))' <\(s(feed.url))>: rename to '\(s(title))'"
         case .move(let feed, let from, let to): "feed '\(s(feed.title))': move from \(from.map(s) ?? "no folder") to \(s(to))"
         case .changeAddress(let feed, let url): "feed '\(s(feed.title))': change address from \(s(feed.url)) to \(s(url.absoluteString))"
+        case .changeSettings(_, let title, let differences): "feed '\(s(title))': \(settingsText(differences))"
         case .unsubscribe(let feed): "feed '\(s(feed.title))' <\(s(feed.url))>"
         case .deleteFolder(let folder): "folder \(s(folder.name))"
         }
         return "\(step.sign) \(body)"
     }
 
-    /// The plan's lines, then a line per refusal.
+    /// `user-agent "a" → "b", paused (unset) → "on"`; a secret's values are never shown.
+    static func settingsText(_ differences: [SettingDifference]) -> String {
+        func shown(_ key: FeedSettingKey, _ value: String?) -> String {
+            guard let value else { return "(unset)" }
+            return key.holdsSecret ? "(secret)" : "\"\(TerminalText.sanitize(value.replacingAll("\n", with: " | ")))\""
+        }
+        return differences.map { "\($0.key.rawValue) \(shown($0.key, $0.from)) → \(shown($0.key, $0.to))" }.joined(separator: ", ")
+    }
+
+    /// The plan's lines, then a line per setting left out and per refusal.
     static func planText(_ plan: AdministrationPlan, emptyMessage: String) -> [String] {
         var lines = plan.steps.map(line)
         if lines.isEmpty { lines.append(emptyMessage) }
+        lines += plan.notCarried.map { "  not carried: \(TerminalText.sanitize($0))" }
         lines += plan.refusals.map { "! \(TerminalText.sanitize($0))" }
         return lines
     }
@@ -80,6 +92,8 @@ enum PlanOutput {
             case .rename(let feed, let new): (title, url, folder, from, to) = (feed.title, feed.url, nil, feed.title, new)
             case .move(let feed, let old, let new): (title, url, folder, from, to) = (feed.title, feed.url, nil, old, new)
             case .changeAddress(let feed, let new): (title, url, folder, from, to) = (feed.title, feed.url, nil, feed.url, new.absoluteString)
+            case .changeSettings(let address, let name, let differences):
+                (title, url, folder, from, to) = (name, address.absoluteString, nil, nil, PlanOutput.settingsText(differences))
             case .unsubscribe(let feed): (title, url, folder, from, to) = (feed.title, feed.url, nil, nil, nil)
             case .deleteFolder(let old): (title, url, folder, from, to) = (nil, nil, old.name, nil, nil)
             }

@@ -56,7 +56,7 @@ enum SyncCommands {
         }
         guard let backup = restored.take(accountID: account.id) else { return [] }
         return RestoredSubscriptions.differences(backup: backup, server: server ?? BackupSubscriptions(folders: [], feeds: []),
-                                                 account: account.name)
+                                                 account: account.name, kind: account.kind)
     }
 
     /// The article-age limit as the earliest date to pull (account copy asks; the rule is the core's).

@@ -18,6 +18,13 @@ public struct FeedFinder: Sendable {
         public var candidate: FeedCandidate
         public var feed: ParsedFeed?
         public var fetchState: FetchState?
+
+        /// A candidate found elsewhere (a server's own discovery): not fetched here.
+        public init(candidate: FeedCandidate, feed: ParsedFeed? = nil, fetchState: FetchState? = nil) {
+            self.candidate = candidate
+            self.feed = feed
+            self.fetchState = fetchState
+        }
     }
 
     public func find(_ url: URL, credentials: FeedCredentials? = nil) throws(FetchError) -> [Found] {

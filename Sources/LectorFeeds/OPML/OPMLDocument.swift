@@ -95,9 +95,18 @@ public struct OPMLDocument: Sendable, Equatable {
         return s + "/>"
     }
 
-    /// The prefix an extension namespace is written with: FreshRSS's own `frss`, else `ns1`, `ns2`…
+    /// FreshRSS's per-feed settings (`frss:`).
+    public static let freshRSSNamespace = "https://freshrss.org/opml"
+    /// Lector's per-feed server settings (`lector:`, docs/feed-settings.md).
+    public static let lectorNamespace = "urn:lector:feed-settings"
+
+    /// The prefix an extension namespace is written with: FreshRSS's own `frss`, Lector's `lector`, else `ns1`, `ns2`…
     static func prefix(of namespace: String, among namespaces: [String]) -> String {
-        namespace == "https://freshrss.org/opml" ? "frss" : "ns\((namespaces.firstIndex(of: namespace) ?? 0) + 1)"
+        switch namespace {
+        case freshRSSNamespace: "frss"
+        case lectorNamespace: "lector"
+        default: "ns\((namespaces.firstIndex(of: namespace) ?? 0) + 1)"
+        }
     }
 
     /// Escapes text for use in attribute values and element content.

@@ -64,6 +64,7 @@ extension BackupFeed {
         if let loginUser { members["login_user"] = .string(loginUser) }
         if let plainHTTPHost { members["plain_http_host"] = .string(plainHTTPHost) }
         if titleIsPlaceholder { members["title_placeholder"] = .bool(true) }
+        if !serverSettings.isEmpty { members["server_settings"] = .object(serverSettings.mapValues(JSONValue.string)) }
         return .object(members.merging(marksJSON) { _, marks in marks })
     }
 

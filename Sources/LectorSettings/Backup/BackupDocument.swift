@@ -128,10 +128,14 @@ public struct BackupFeed: Codable, Equatable, Sendable {
     public var readArticles: [String]
     /// A local feed's starred articles by identity (format 1.2).
     public var starredArticles: [String]
+    /// The feed's server settings by Lector's key names, as the server last acknowledged them
+    /// (format 1.4; docs/feed-settings.md). Never a secret: keys holding one are left out.
+    public var serverSettings: [String: String]
 
     /// Describes one feed.
     public init(title: String, url: String, siteURL: String?, folder: String?, loginUser: String? = nil, plainHTTPHost: String? = nil,
-                titleIsPlaceholder: Bool = false, readArticles: [String] = [], starredArticles: [String] = []) {
+                titleIsPlaceholder: Bool = false, readArticles: [String] = [], starredArticles: [String] = [],
+                serverSettings: [String: String] = [:]) {
         self.title = title
         self.url = url
         self.siteURL = siteURL
@@ -141,6 +145,7 @@ public struct BackupFeed: Codable, Equatable, Sendable {
         self.titleIsPlaceholder = titleIsPlaceholder
         self.readArticles = readArticles
         self.starredArticles = starredArticles
+        self.serverSettings = serverSettings
     }
 
     enum CodingKeys: String, CodingKey {
@@ -150,6 +155,7 @@ public struct BackupFeed: Codable, Equatable, Sendable {
         case plainHTTPHost = "plain_http_host"
         case titleIsPlaceholder = "title_placeholder"
         case readArticles = "read_articles", starredArticles = "starred_articles"
+        case serverSettings = "server_settings"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -161,7 +167,8 @@ public struct BackupFeed: Codable, Equatable, Sendable {
                   plainHTTPHost: try container.decodeIfPresent(String.self, forKey: .plainHTTPHost),
                   titleIsPlaceholder: try container.decodeIfPresent(Bool.self, forKey: .titleIsPlaceholder) ?? false,
                   readArticles: try container.decodeIfPresent([String].self, forKey: .readArticles) ?? [],
-                  starredArticles: try container.decodeIfPresent([String].self, forKey: .starredArticles) ?? [])
+                  starredArticles: try container.decodeIfPresent([String].self, forKey: .starredArticles) ?? [],
+                  serverSettings: try container.decodeIfPresent([String: String].self, forKey: .serverSettings) ?? [:])
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -176,6 +183,7 @@ public struct BackupFeed: Codable, Equatable, Sendable {
         if titleIsPlaceholder { try container.encode(true, forKey: .titleIsPlaceholder) }
         if !readArticles.isEmpty { try container.encode(readArticles, forKey: .readArticles) }
         if !starredArticles.isEmpty { try container.encode(starredArticles, forKey: .starredArticles) }
+        if !serverSettings.isEmpty { try container.encode(serverSettings, forKey: .serverSettings) }
     }
 }
 

@@ -107,7 +107,7 @@ extension DocumentChecker {
         for (index, element) in array(value, at: path).enumerated() {
             let itemPath = "\(path)[\(index)]"
             let members = object(element, at: itemPath, required: ["title", "url", "site_url", "folder"],
-                                 optional: ["login_user", "plain_http_host", "title_placeholder", "read_articles", "starred_articles"])
+                                 optional: ["login_user", "plain_http_host", "title_placeholder", "read_articles", "starred_articles", "server_settings"])
             guard !members.isEmpty else { continue }
             let title = members["title"].map { string($0, at: join(itemPath, "title"), length: 0...1000) } ?? ""
             let url = members["url"].map { webURL($0, at: join(itemPath, "url")) } ?? ""
@@ -128,10 +128,24 @@ extension DocumentChecker {
             let placeholder = members["title_placeholder"].map { bool($0, at: join(itemPath, "title_placeholder")) } ?? false
             let read = members["read_articles"].map { identities($0, at: join(itemPath, "read_articles")) } ?? []
             let starred = members["starred_articles"].map { identities($0, at: join(itemPath, "starred_articles")) } ?? []
+            let settings = members["server_settings"].map { serverSettings($0, at: join(itemPath, "server_settings")) } ?? [:]
             feeds.append(BackupFeed(title: title, url: url, siteURL: site, folder: folder, loginUser: loginUser, plainHTTPHost: plainHTTPHost,
-                                    titleIsPlaceholder: placeholder, readArticles: read, starredArticles: starred))
+                                    titleIsPlaceholder: placeholder, readArticles: read, starredArticles: starred, serverSettings: settings))
         }
         return feeds
+    }
+
+    /// A feed's server settings: an object of strings, by key name (format 1.4).
+    private mutating func serverSettings(_ value: JSONValue, at path: String) -> [String: String] {
+        guard case .object(let members) = value else {
+            fail(path, "expected an object of setting names and values, found \(value.typeDescription)")
+            return [:]
+        }
+        var settings: [String: String] = [:]
+        for (key, element) in members.sorted(by: { $0.key < $1.key }) {
+            settings[key] = string(element, at: join(path, key), length: 0...100_000)
+        }
+        return settings
     }
 
     /// Article identities (a feed's read or starred articles): non-empty strings, each once.

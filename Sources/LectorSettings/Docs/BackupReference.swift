@@ -84,6 +84,13 @@ public enum BackupReference {
         of a feed listed without a title, as a newsboat `urls` line without `~Title` — and absent
         otherwise: the restored feed's first fetch replaces it with the feed's own title, and it is
         never sent to a server as the feed's title.
+        `server_settings` (format 1.4), present when the feed has some, holds its server settings as
+        the server last acknowledged them, by Lector's key names (`{"user-agent": "HarbourBot/2",
+        "paused": "on"}`; keys and values in docs/feed-settings.md) — never a secret: `cookie` and
+        `server-login` are left out. A local account's feeds get them back at a restore; a remote
+        account's next sync compares them with its server and prints each difference (Miniflux,
+        whose feed list carries them; FreshRSS's are read by `lector feed show`, and that sync says
+        they were not compared).
 
         A local account's feed also carries (format 1.2) its marks: `read_articles` and
         `starred_articles`, the identities of its read and of its starred articles, each present
@@ -138,7 +145,7 @@ public enum BackupReference {
 
         - Format history: 1.1 added `plain_http_host` (accounts and local feeds) and `login_user`;
           1.2 added a feed's `title_placeholder`, `read_articles` and `starred_articles`; 1.3 the
-          `starred` section and the `keys` settings group. All are optional, so older files read as
+          `starred` section and the `keys` settings group; 1.4 a feed's `server_settings`. All are optional, so older files read as
           before; a Lector that writes 1.1 reads a 1.2 file with one warning per field it skips (it
           restores no marks), and one that writes 1.2 reads a 1.3 file with one warning for the
           `starred` section and each `keys` setting it skips.

@@ -109,6 +109,7 @@ public enum BackupSchema {
                 "title_placeholder": .object(["type": "boolean"]),
                 "read_articles": identities,
                 "starred_articles": identities,
+                "server_settings": .object(["type": "object", "additionalProperties": .object(["type": "string", "maxLength": 100_000])]),
             ], required: ["title", "url", "site_url", "folder"]),
             "readingListEntry": closedObject([
                 "account": .object(["type": "string", "minLength": 1]),

@@ -1,8 +1,11 @@
+import FoundationEssentials
+import LectorFeeds
 import LectorBasics
 import LectorStore
 
 /// A feed's server settings, pause and refresh: the server first, the store follows (it keeps
-/// what the server acknowledged, secrets never). A local account's server is Lector: its
+/// what the server acknowledged; of a secret only the marker `set`, the secret itself in the
+/// keyring through `logins`). A local account's server is Lector: its
 /// settings are the store's (a paused feed is skipped by sync, a user agent is sent with its fetches).
 extension AccountAdministrator {
     /// The keys this account's kind keeps.
@@ -20,28 +23,29 @@ extension AccountAdministrator {
         guard !feedSettingKeys.isEmpty else { return [:] }
         let target = try target(feed)
         let settings = try server { () throws(SyncError) in try provider.feedSettings(target) }
+        try keepAcknowledged(settings, of: feed)
+        return settings
+    }
+
+    /// Brings the store up to the settings the server has for `feed` (its secrets as markers):
+    /// a key the server no longer has goes, and so does a secret kept for it in the keyring.
+    func keepAcknowledged(_ settings: [FeedSettingKey: String], of feed: Feed) throws(AdministrationError) {
+        let stale = try storing { try store.feedSettings.settings(feedID: feed.id).keys.filter { FeedSettingKey(rawValue: $0).map { settings[$0] == nil } ?? true } }
         try storing {
             try store.write {
-                let stale = try store.feedSettings.settings(feedID: feed.id).keys.filter { FeedSettingKey(rawValue: $0).map { settings[$0] == nil } ?? true }
                 var changes: [String: String?] = Dictionary(uniqueKeysWithValues: stale.map { ($0, nil) })
-                for (key, value) in settings where key.shape != .secret && key != .paused { changes[key.rawValue] = value }
+                for (key, value) in settings where key != .paused { changes[key.rawValue] = value }
                 try store.feedSettings.apply(changes, feedID: feed.id)
                 if feedSettingKeys.contains(.paused) { try store.feedSettings.setPaused(settings[.paused] == "on", feedID: feed.id) }
             }
         }
-        return settings
+        // A secret the server dropped is no longer anyone's: one the keyring cannot delete now only lingers unused.
+        for key in stale.compactMap(FeedSettingKey.init(rawValue:)) where key.holdsSecret { try? logins?.keepSetting(nil, key, of: feed) }
     }
 
     /// The settings as the store has them (what the server last acknowledged).
     public func storedSettings(of feed: Feed) throws(AdministrationError) -> [FeedSettingKey: String] {
-        try storing {
-            var settings: [FeedSettingKey: String] = [:]
-            for (name, value) in try store.feedSettings.settings(feedID: feed.id) {
-                if let key = FeedSettingKey(rawValue: name) { settings[key] = value }
-            }
-            if try store.feedSettings.isPaused(feedID: feed.id) { settings[.paused] = "on" }
-            return settings
-        }
+        try storing { try store.feedSettings.keyed(feedID: feed.id) }
     }
 
     /// Changes settings on the server, then in the store. Every key is checked before anything is sent.
@@ -56,10 +60,12 @@ extension AccountAdministrator {
             let target = try target(feed)
             try server { () throws(SyncError) in try provider.changeFeedSettings(target, changes) }
         }
+        // The secret to the keyring before its marker to the store: the store never says `set` of a secret not kept.
+        for change in changes where change.key.holdsSecret { try logins?.keepSetting(change.secret, change.key, of: feed) }
         try storing {
             try store.write {
                 var stored: [String: String?] = [:]
-                for change in changes where change.key != .paused && change.key.shape != .secret {
+                for change in changes where change.key != .paused {
                     stored[change.key.rawValue] = change.storedValue
                 }
                 try store.feedSettings.apply(stored, feedID: feed.id)
@@ -68,6 +74,15 @@ extension AccountAdministrator {
                 }
             }
         }
+    }
+
+    /// A plan's settings step: the feed at `url` (subscribed by an earlier step, or already) gets them.
+    func changeSettings(at url: URL, _ differences: [SettingDifference]) throws(AdministrationError) {
+        let key = canonicalFeedKey(url)
+        guard let feed = try storing({ try store.feeds.list(accountID: account.id).first { URL(string: $0.feed.url).map(canonicalFeedKey) == key }?.feed }) else {
+            throw .server(.rejected("\(url.absoluteString) is not subscribed in '\(account.name)'"))
+        }
+        try changeSettings(of: feed, differences.map(\.change))
     }
 
     /// `feed pause` / `feed resume`.

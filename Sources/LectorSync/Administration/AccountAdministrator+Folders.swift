@@ -56,6 +56,7 @@ extension AccountAdministrator {
                 outcome = .alreadyMade
             }
         }
+        let holders = deletesFeeds ? withSecrets(feeds.map(\.feed)) : []
         try storing {
             try store.write {
                 if deletesFeeds { for listing in feeds { try store.feeds.remove(listing.feed.id) } }
@@ -68,7 +69,7 @@ extension AccountAdministrator {
         if let moved = feeds.first?.feed, !deletesFeeds, (try? provider.refreshStructure(of: account, in: store)) != nil {
             refiledIn = try? store.feeds.list(accountID: account.id).first { $0.feed.id == moved.id }?.folderName
         }
-        if deletesFeeds { for listing in feeds { forgetLoginIfAny(listing.feed) } }
+        forgetSecrets(holders)
         return FolderDeletion(feedCount: feeds.count, deletedFeeds: deletesFeeds, refiledIn: refiledIn, change: outcome)
     }
 

@@ -167,13 +167,24 @@ public struct AccountAdministrator {
         if try change({ () throws(SyncError) in try provider.unsubscribe(reference) }, isDone: { try listing(of: feed) == nil }) == nil {
             outcome = .alreadyMade
         }
+        let holders = withSecrets([feed])
         try storing { try store.feeds.remove(feed.id) }
-        forgetLoginIfAny(feed)
+        forgetSecrets(holders)
         return outcome
     }
 
-    func forgetLoginIfAny(_ feed: Feed) {
-        if feed.loginUser != nil { logins?.forget(feed) }
+    /// The feeds whose secrets the keyring may hold (a login, a secret among its server
+    /// settings), asked while they are still in the store.
+    func withSecrets(_ feeds: [Feed]) -> [Feed] {
+        feeds.filter { feed in
+            // A store that cannot say: ask the keyring to forget anyway, which is harmless.
+            feed.loginUser != nil || ((try? store.feedSettings.settings(feedID: feed.id))?.keys.contains { FeedSettingKey(rawValue: $0)?.holdsSecret == true } ?? true)
+        }
+    }
+
+    /// Forgets the secrets of feeds that are gone.
+    func forgetSecrets(_ feeds: [Feed]) {
+        for feed in feeds { logins?.forget(feed) }
     }
 
     /// Where moving `feed` to `url` would carry its login, when that is another origin (scheme,

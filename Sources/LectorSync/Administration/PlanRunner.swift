@@ -67,6 +67,12 @@ private final class DeferredLogins: FeedLoginKeeper, Sendable {
         copies.withLock { $0.append(moved) }
     }
 
+    func keepSetting(_ secret: String?, _ key: FeedSettingKey, of feed: Feed) throws(AdministrationError) {
+        try keeper?.keepSetting(secret, key, of: feed)
+    }
+
+    func settingSecret(_ key: FeedSettingKey, of feed: Feed) -> String? { keeper?.settingSecret(key, of: feed) }
+
     func committed() {
         for feed in forgotten.withLock({ $0 }) { keeper?.forget(feed) }
     }
@@ -163,6 +169,8 @@ extension AccountAdministrator {
             try move(feed, toFolder: folder)
         case .changeAddress(let feed, let url):
             try changeAddress(feed, to: url)
+        case .changeSettings(let url, _, let differences):
+            try changeSettings(at: url, differences)
         case .unsubscribe(let feed):
             try unsubscribe(feed)
         case .deleteFolder(let folder):

@@ -45,7 +45,7 @@ public struct SubscriptionPlanner {
             let folder = feed.folder.flatMap { $0.trimmingBlanks.isEmpty ? nil : $0 }
             guard let have = byKey[key] else {
                 if let folder { needFolder(folder); occupancy[folder.lowercased(), default: 0] += 1 }
-                subscribes.append(.subscribe(DesiredFeed(url: feed.url, title: feed.title, folder: folder, siteURL: feed.siteURL)))
+                subscribes.append(.subscribe(DesiredFeed(url: feed.url, title: feed.title, folder: folder, siteURL: feed.siteURL, settings: feed.settings)))
                 continue
             }
             if let title = feed.title, !title.trimmingBlanks.isEmpty, title != have.feed.title {
@@ -73,11 +73,12 @@ public struct SubscriptionPlanner {
                 removals.append(.deleteFolder(listing.folder))
             }
         }
-        let steps = creates + subscribes + renames + moves + removals
+        let (settings, notCarried) = try settingSteps(desired, current: byKey)
+        let steps = creates + subscribes + renames + moves + settings + removals
         var refusals: [String] = []
         if !administrator.canEditStructure && !steps.isEmpty {
             refusals.append(AdministrationError.unsupported(kind: administrator.account.kind, verb: "add, rename, move or remove feeds").description)
         }
-        return AdministrationPlan(steps: steps, refusals: refusals)
+        return AdministrationPlan(steps: steps, refusals: refusals, notCarried: notCarried)
     }
 }

@@ -10,8 +10,6 @@ import LectorHTTP
 /// cleared by one import and written by a second. FreshRSS also un-mutes a feed it imports and
 /// refreshes its due feeds; its mute itself is not in the API.
 extension GReaderProvider {
-    static let frssNamespace = "https://freshrss.org/opml"
-
     public func feedSettings(_ feed: FeedSettingsTarget) throws(SyncError) -> [FeedSettingKey: String] {
         let response = try send(try currentSession().authorized(.get(connection.url("reader/api/0/subscription/export"))),
                                 "exporting the subscriptions")
@@ -24,11 +22,11 @@ extension GReaderProvider {
             ?? document.feeds.first(where: { URL(string: $0.xmlURL).map(canonicalFeedKey) == key }) else {
             throw .rejected("the server's subscription export does not list \(feed.reference.url)")
         }
-        let attributes = outline.extensions[Self.frssNamespace] ?? [:]
+        let attributes = outline.extensions[OPMLDocument.freshRSSNamespace] ?? [:]
         var settings: [FeedSettingKey: String] = [:]
         for (key, name) in FeedSettingMap.freshRSS {
             guard let value = attributes[name], !value.isEmpty else { continue }
-            settings[key] = key.shape == .secret ? "set" : value
+            settings[key] = key.shape == .secret ? FeedSettingKey.secretMarker : value
         }
         return settings
     }
@@ -52,7 +50,7 @@ extension GReaderProvider {
 
     private func importOutline(_ feed: FeedSettingsTarget, _ attributes: [String: String]) throws(SyncError) {
         var outline = OPMLDocument.Feed(title: feed.title, xmlURL: feed.reference.url, folder: feed.reference.folder?.name)
-        outline.extensions[Self.frssNamespace] = attributes
+        outline.extensions[OPMLDocument.freshRSSNamespace] = attributes
         let body = OPMLDocument(title: "Lector", feeds: [outline]).xmlData()
         let request = HTTPRequest(method: "POST", url: connection.url("reader/api/0/subscription/import"),
                                   headers: ["Content-Type": "application/xml"], body: body)

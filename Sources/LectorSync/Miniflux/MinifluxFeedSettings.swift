@@ -8,16 +8,7 @@ extension MinifluxProvider {
         guard let object = try getJSON("v1/feeds/\(try Self.feedID(feed.reference))", [], "the feed's settings") as? [String: Any] else {
             throw .protocolViolation("Miniflux answered the feed's settings with something else")
         }
-        var settings: [FeedSettingKey: String] = [:]
-        for (key, field) in FeedSettingMap.miniflux {
-            switch key.shape {
-            case .flag: if object[field] as? Bool == true { settings[key] = "on" }
-            case .secret: if let value = object[field] as? String, !value.isEmpty { settings[key] = "set" }
-            default: if let value = object[field] as? String, !value.isEmpty { settings[key] = value }
-            }
-        }
-        if let user = object["username"] as? String, !user.isEmpty { settings[.serverLogin] = user }
-        return settings
+        return MinifluxWire.settings(object)
     }
 
     /// One `PUT` with every change; Miniflux refuses a bad rule or address with its own message.

@@ -20,7 +20,22 @@ enum MinifluxWire {
         let category = (object["category"] as? [String: Any]).flatMap { int64($0["id"]) }
         let site = (object["site_url"] as? String).flatMap { $0.isEmpty ? nil : $0 }
         return RemoteFeed(serverID: String(id), title: object["title"] as? String ?? url, url: url, siteURL: site,
-                          folderServerID: category.map(String.init))
+                          folderServerID: category.map(String.init), settings: settings(object))
+    }
+
+    /// A feed object's server settings by Lector's key names: flags that are on, text that is not
+    /// empty, a secret as the marker `set` (Miniflux sends it in clear; it goes no further).
+    static func settings(_ object: [String: Any]) -> [FeedSettingKey: String] {
+        var settings: [FeedSettingKey: String] = [:]
+        for (key, field) in FeedSettingMap.miniflux {
+            switch key.shape {
+            case .flag: if object[field] as? Bool == true { settings[key] = "on" }
+            case .secret: if let value = object[field] as? String, !value.isEmpty { settings[key] = FeedSettingKey.secretMarker }
+            default: if let value = object[field] as? String, !value.isEmpty { settings[key] = value }
+            }
+        }
+        if let user = object["username"] as? String, !user.isEmpty { settings[.serverLogin] = user }
+        return settings
     }
 
     static func entry(_ object: [String: Any]) -> RemoteEntry? {

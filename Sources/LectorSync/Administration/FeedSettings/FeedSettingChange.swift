@@ -11,11 +11,20 @@ public struct FeedSettingChange: Sendable, Equatable {
         self.password = password
     }
 
-    /// What the store keeps of it: secrets never, a login only its user; nil clears.
+    /// What the store keeps of it: of a secret only the marker `set`, of a login only its user; nil clears.
     var storedValue: String? {
         switch key.shape {
-        case .secret: nil
+        case .secret: value == nil ? nil : FeedSettingKey.secretMarker
         default: value
+        }
+    }
+
+    /// The secret the keyring keeps for it (a cookie, a login's password); nil forgets it.
+    var secret: String? {
+        switch key.shape {
+        case .secret: value
+        case .login: value == nil ? nil : password
+        default: nil
         }
     }
 }

@@ -52,6 +52,15 @@ public enum FeedSettingKey: String, Sendable, CaseIterable, Comparable {
         }
     }
 
+    /// The keys that hold a secret (`cookie`; `server-login`'s password): kept in the keyring,
+    /// only a marker (`set`) in the store.
+    public static let withSecrets: [FeedSettingKey] = allCases.filter(\.holdsSecret)
+
+    /// What the store, `feed show` and exports say of a secret that is set.
+    public static let secretMarker = "set"
+
+    public var holdsSecret: Bool { shape == .secret || shape == .login }
+
     /// One line for help and completion.
     public var summary: String {
         switch self {
@@ -119,6 +128,10 @@ public enum FeedSettingMap {
     ]
     /// What Lector does itself when it fetches a local account's feeds.
     static let local: Set<FeedSettingKey> = [.paused, .userAgent]
+
+    /// Whether a sync of this kind reads its feeds' settings (Miniflux lists them with its feeds;
+    /// FreshRSS's are in its whole OPML export, which `feed show` reads).
+    public static func readBySync(_ kind: AccountKind) -> Bool { kind == .miniflux }
 
     public static func keys(of kind: AccountKind) -> Set<FeedSettingKey> {
         switch kind {
