@@ -52,6 +52,7 @@ struct BackupRestorer {
             if sections.contains(.readingList), let entries = document.readingList {
                 try restoreReadingList(entries, removeMissing: removeMissing)
             }
+            try restoreRules(document, plan: plan, sections: sections, removeMissing: removeMissing)
             return outcome
         }
     }

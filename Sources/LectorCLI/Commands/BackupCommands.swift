@@ -46,6 +46,8 @@ enum BackupCommands {
         if let subscriptions = document.subscriptions { summary += ", \(feedCount(subscriptions)) feed(s)" }
         if let readingList = document.readingList { summary += ", \(readingList.count) reading-list item(s)" }
         if let starred = exported.starredCount { summary += ", \(starred) starred article(s)" }
+        if let rules = document.rules { summary += ", \(rules.count) rule(s)" }
+        if let searches = document.savedSearches { summary += ", \(searches.count) saved search(es)" }
         return CommandOutput(text: summary + ".", json: JSONValue.object(["file": .string(path), "bytes": .int(bytes)]))
     }
 
@@ -127,6 +129,11 @@ enum BackupCommands {
             let counts = starred.keys.sorted().map { "\(starred[$0]!.count) in \($0)" }
             return "\(starred.values.map(\.count).reduce(0, +)) article(s)" + (counts.isEmpty ? "" : " (" + counts.joined(separator: ", ") + ")")
         } ?? "not included"))
+        lines.append("rules: " + (document.rules.map { rules in
+            let off = rules.filter { !$0.enabled }.count
+            return "\(rules.count) rule(s)" + (off == 0 ? "" : " (\(off) off)")
+        } ?? "not included"))
+        lines.append("saved searches: " + (document.savedSearches.map { "\($0.count) search(es)" } ?? "not included"))
         if let marked {
             let read = marked.map(\.readArticles.count).reduce(0, +), starred = marked.map(\.starredArticles.count).reduce(0, +)
             lines.append("marks: " + (marked.isEmpty ? "none" : "\(read) read, \(starred) starred in \(marked.count) feed(s) of local accounts"))
