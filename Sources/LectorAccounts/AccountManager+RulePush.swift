@@ -3,12 +3,15 @@ import LectorStore
 import LectorSync
 
 /// What `rule push` did on one account: the form the rule took there (or why it stays here
-/// only), and the feeds whose server filters gained its lines or had them all already.
+/// only), and the feeds whose server filters gained its lines or had them all already — or,
+/// for a rule of a whole Miniflux account, whether the user's own filters did.
 public struct RulePush: Sendable {
     public var account: String
     public var placement: ServerRulePlacement
     public var changed: [String] = []
     public var unchanged: [String] = []
+    /// The user's filters (every feed) took the lines: true, had them: false; nil: per feed.
+    public var userFiltersChanged: Bool?
 }
 
 extension AccountManager {
@@ -18,21 +21,14 @@ extension AccountManager {
         let accounts = try storing { try store.accounts.all() }.filter { account in
             !account.isDemo && account.kind.hasServer && (rule.scope.accountID.map { $0 == account.id } ?? true)
         }
-        return accounts.map { ($0, Self.placement(of: rule, on: $0.kind)) }
-    }
-
-    static func placement(of rule: Rule, on kind: AccountKind) -> ServerRulePlacement {
-        let placement = ServerRuleCompiler.placement(of: rule.expression, action: rule.action, on: kind)
-        if kind == .miniflux, placement.lines != nil, rule.scope.feedID == nil, rule.scope.folderID == nil {
-            return .local("a rule for a whole Miniflux account would go to its user filters, which Lector does not write yet: give the rule a --feed or --folder")
-        }
-        return placement
+        return accounts.map { ($0, ServerRuleCompiler.placement(of: rule.expression, action: rule.action, on: $0.kind)) }
     }
 
     /// `rule push NAME`: adds the rule's lines to the server filters of each feed in its scope
     /// (Miniflux's block or keep filter, FreshRSS's mark-as-read searches), keeping the lines
     /// the feed had; a feed that has them all is left as it is, so pushing twice changes nothing.
-    /// Each feed goes through the per-feed settings round trip (`AccountAdministrator`).
+    /// Each feed goes through the per-feed settings round trip (`AccountAdministrator`); a rule
+    /// of a whole Miniflux account goes to the user's own filters, which hold for every feed.
     public func pushRule(_ rule: Rule) throws(AccountsError) -> [RulePush] {
         var pushes: [RulePush] = []
         for (account, placement) in try rulePlacements(rule) {
@@ -43,6 +39,10 @@ extension AccountManager {
             case .minifluxKeep: .keepFilter
             case .freshRSSMarkRead: .markReadFilters
             default: .blockFilter
+            }
+            if account.kind == .miniflux, rule.scope.feedID == nil, rule.scope.folderID == nil {
+                push.userFiltersChanged = try pushUserFilters(lines, key: key, account: account)
+                continue
             }
             let administrator = try administrator(for: account)
             for listing in try storing({ try store.feeds.list(accountID: account.id, folderID: rule.scope.folderID) })
@@ -60,5 +60,19 @@ extension AccountManager {
             }
         }
         return pushes
+    }
+
+    /// Adds `lines` to the user's filter `key`; false when it had them all.
+    private func pushUserFilters(_ lines: [String], key: FeedSettingKey, account: Account) throws(AccountsError) -> Bool {
+        let provider = try provider(for: account)
+        do {
+            let had = (try provider.userFilters()?[key] ?? "").split(separator: "\n").map(String.init)
+            let missing = lines.filter { !had.contains($0) }
+            guard !missing.isEmpty else { return false }
+            try provider.changeUserFilters([key: (had + missing).joined(separator: "\n")])
+            return true
+        } catch {
+            throw .sync(error)
+        }
     }
 }

@@ -61,4 +61,17 @@ struct RulePushCommandTests {
         #expect(try world.lector(["rule", "add", "hidden", "title contains tide", "--then", "hide"]).status == 0)
         #expect(try world.lector(["rule", "push", "hidden"]).stdout.contains("here only: FreshRSS's filter actions only mark articles read"))
     }
+
+    @Test("Miniflux: a hide rule of the whole account becomes the user's own block filter (PUT /v1/users/{id}), added to what it had; twice changes nothing")
+    func minifluxUserFilters() throws {
+        let world = try World("miniflux")
+        world.service.feeds.setUserSetting("block_filter_entry_rules", "EntryAuthor=(?i)bot")
+        #expect(try world.lector(["rule", "add", "ads", "title matches \"(?i)sponsored\"", "--then", "hide", "--account", "Server"]).status == 0)
+        let pushed = try world.lector(["rule", "push", "ads"])
+        #expect(pushed.status == 0 && pushed.stdout.contains("~ Server: the user's block filter (every feed)"), "\(pushed.stdout) \(pushed.stderr)")
+        #expect(world.service.feeds.userSetting("block_filter_entry_rules") == "EntryAuthor=(?i)bot\nEntryTitle=(?i)sponsored",
+                "the user's block filter: \(String(describing: world.service.feeds.userSetting("block_filter_entry_rules")))")
+        #expect(world.harbour?.settings["block_filter_entry_rules"] == nil, "a rule of the account went to a feed's filter")
+        #expect(try world.lector(["rule", "push", "ads"]).stdout.contains("has it already"), "pushing twice changed something")
+    }
 }

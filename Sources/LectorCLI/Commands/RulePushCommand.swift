@@ -4,13 +4,17 @@ import LectorStore
 extension RuleCommands {
     static let push = CommandSpec(
         ["rule", "push"], "hand a rule to the servers that can run it themselves",
-        discussion: "Miniflux takes a hide rule of matches, contains and = tests of title, url, content and author joined by 'or' as its feeds' block filter (under one 'not': keep filter); FreshRSS takes a read rule of contains tests of title, author and url with and, or and not as its feeds' mark-as-read searches. The lines are added to what each feed in the rule's scope has; pushing again changes nothing. Lector keeps running the rule here too; 'rule list' shows what runs where and docs/rules.md why.",
+        discussion: "Miniflux takes a hide rule of matches, contains and = tests of title, url, content and author joined by 'or' as its feeds' block filter (under one 'not': keep filter); FreshRSS takes a read rule of contains tests of title, author and url with and, or and not as its feeds' mark-as-read searches. The lines are added to what each feed in the rule's scope has (a rule of a whole Miniflux account: to the user's own filters, for every feed); pushing again changes nothing. Lector keeps running the rule here too; 'rule list' shows what runs where and docs/rules.md why.",
         arguments: [name]
     ) { invocation, session in
         let rule = try named(invocation, session)
         let pushes = try session.accounts { (manager) throws(AccountsError) in try manager.pushRule(rule) }
         var lines = pushes.map { push in
             guard push.placement.lines != nil else { return "= \(push.account): here only: \(reason(push.placement))" }
+            if let changed = push.userFiltersChanged {
+                return changed ? "~ \(push.account): the user's \(push.placement.name) (every feed)"
+                    : "= \(push.account): the user's \(push.placement.name) has it already"
+            }
             let feeds = push.changed.map { "'\(TerminalText.sanitize($0))'" }.joined(separator: ", ")
             let had = push.unchanged.isEmpty ? "" : " (\(push.unchanged.count) feed(s) had it already)"
             return push.changed.isEmpty ? "= \(push.account): \(push.placement.name) already on every feed\(had)"
@@ -38,9 +42,11 @@ struct RulePushJSON: Encodable, Sendable {
     let reason: String?
     let changed: [String]
     let unchanged: [String]
+    let user_filters_changed: Bool?
 
     init(_ push: RulePush) {
         (account, form, lines, changed, unchanged) = (push.account, push.placement.name, push.placement.lines, push.changed, push.unchanged)
         reason = push.placement.lines == nil ? RuleCommands.reason(push.placement) : nil
+        user_filters_changed = push.userFiltersChanged
     }
 }
