@@ -17,7 +17,7 @@ enum BackupCommands {
         source: .choices(BackupSection.allCases.map { Choice($0.rawValue, "backup section") }))
 
     static let export = CommandSpec(
-        ["backup", "export"], "write accounts (never secrets), settings, subscriptions, the reading list, your profiles and every starred article as JSON",
+        ["backup", "export"], "write accounts (never secrets), settings, subscriptions, the reading list, your profiles, every starred article, your rules and saved searches as JSON",
         discussion: "The format is documented in docs/backup.md with a JSON Schema in docs/backup.schema.json. The starred section asks each account's server for its starred articles with their content: it can be tens of megabytes; leave it out with --sections.",
         arguments: [ArgumentSpec("FILE", "where to write; '-' or nothing for standard output", source: .files, optional: true)],
         options: [sectionsOption,
@@ -78,7 +78,7 @@ enum BackupCommands {
         options: [
             sectionsOption,
             OptionSpec("dry-run", short: "n", "print what would be added, changed and removed; change nothing"),
-            OptionSpec("replace", "also remove accounts, feeds, folders and reading-list items the file does not have"),
+            OptionSpec("replace", "also remove accounts, feeds, folders, reading-list items, rules and saved searches the file does not have"),
             OptionSpec("yes", short: "y", "do not ask for confirmation"),
             OptionSpec("allow-insecure", "keep the file's consents to sending logins over plain http without asking"),
         ]
