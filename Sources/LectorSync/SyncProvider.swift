@@ -77,6 +77,11 @@ public protocol SyncProvider: Sendable {
     func feedSettings(_ feed: FeedSettingsTarget) throws(SyncError) -> [FeedSettingKey: String]
     /// Changes the feed's server settings; only keys `FeedSettingMap` gives the kind arrive.
     func changeFeedSettings(_ feed: FeedSettingsTarget, _ changes: [FeedSettingChange]) throws(SyncError)
+    /// The user's own entry filters for every feed (Miniflux's block and keep filters of the
+    /// user, one `Field=regex` a line); nil when the service has none.
+    func userFilters() throws(SyncError) -> [FeedSettingKey: String]?
+    /// Changes the user's own entry filters (`.blockFilter`, `.keepFilter`).
+    func changeUserFilters(_ changes: [FeedSettingKey: String]) throws(SyncError)
     /// Asks the server to fetch these feeds now (nil: all of them); false when its API has no way to.
     func refreshOnServer(_ feeds: [RemoteFeedReference]?) throws(SyncError) -> Bool
     /// The feeds the server itself finds at `url` (Miniflux's `POST /v1/discover`); nil when its
@@ -130,6 +135,12 @@ extension SyncProvider {
 
     public func changeFeedSettings(_ feed: FeedSettingsTarget, _ changes: [FeedSettingChange]) throws(SyncError) {
         throw .rejected("this service's API keeps no per-feed settings")
+    }
+
+    public func userFilters() throws(SyncError) -> [FeedSettingKey: String]? { nil }
+
+    public func changeUserFilters(_ changes: [FeedSettingKey: String]) throws(SyncError) {
+        throw .rejected("this service's API keeps no filters of the user")
     }
 
     public func subscribe(batch requests: [SubscriptionRequest], folder: String?) throws(SyncError) {

@@ -18,7 +18,8 @@ struct BackupPlanTests {
     func identical() throws {
         let current = BackupState(accounts: sampleAccounts, preferences: .defaults, subscriptions: sampleSubscriptions, readingList: sampleReadingList)
         let plan = BackupPlan(current: current, document: try document(), removeMissing: true)
-        #expect(plan.isEmpty && plan.lines == ["  (the backup holds no profiles; nothing to restore there)", "nothing to change"], "\(plan.lines)")
+        #expect(plan.isEmpty && plan.lines == ["  (the backup holds no profiles; nothing to restore there)", "  (the backup holds no rules; nothing to restore there)",
+                                         "  (the backup holds no saved-searches; nothing to restore there)", "nothing to change"], "\(plan.lines)")
     }
 
     @Test("settings are compared key by key, with old and new values")
@@ -128,7 +129,7 @@ struct BackupPlanTests {
         let plan = BackupPlan(current: BackupState(accounts: sampleAccounts), document: wanted, sections: [.settings, .accounts])
         let expected: JSONValue = [
             "changes": [["section": "settings", "action": "change", "subject": "reader.font", "old": "system", "new": "news"]],
-            "missing_sections": [], "compared_at_sync": [], "adds": 0, "updates": 1, "removes": 0,
+            "missing_sections": [], "compared_at_sync": [], "waiting_rules": [], "adds": 0, "updates": 1, "removes": 0,
         ]
         #expect(plan.json == expected, "\(plan.json.canonicalText())")
     }

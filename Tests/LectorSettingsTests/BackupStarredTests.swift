@@ -22,7 +22,7 @@ struct BackupStarredTests {
         let name = try #require(sampleAccounts.first?.name)
         let bytes = Self.withStarred([name: [Self.article]])
         let text = String(decoding: bytes, as: UTF8.self)
-        #expect(text.contains("\"version\": \"1.4\"") && text.contains("\"feed_url\"") && text.contains("\"guid\": null"), "\(text)")
+        #expect(text.contains("\"version\": \"\(BackupFormat.current)\"") && text.contains("\"feed_url\"") && text.contains("\"guid\": null"), "\(text)")
         let (document, warnings) = try BackupReader.read(bytes)
         #expect(warnings.isEmpty && document.starred == [name: [Self.article]], "read back: \(String(describing: document.starred))")
     }

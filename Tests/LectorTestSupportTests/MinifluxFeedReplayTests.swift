@@ -64,4 +64,29 @@ struct MinifluxFeedReplayTests {
     static func errorMessage(_ body: String) -> String? {
         ((try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any])?["error_message"] as? String
     }
+
+    @Test("the recorded user filters (175–177, 180): PUT /v1/users/{id} answers the whole user, a bad filter the recorded message, /v1/me shows them")
+    func replayUserFilters() async throws {
+        let exchanges = try SharedFixtures.exchanges("miniflux").filter { [175, 176, 177, 180].contains(Int($0.name.prefix(3)) ?? 0) }
+        #expect(exchanges.count == 4, "the Miniflux recording should hold 175–177 and 180")
+        let store = Self.seeded()
+        let emulator = MinifluxEmulator(store: store, account: EmulatedAccount(username: "admin", password: "web-secret"), apiKey: "api-key-1")
+        let server = try LoopbackServer(handler: emulator.handler)
+        defer { server.stop() }
+        let replay = FixtureReplay(server: server, substitutions: ["{{API_KEY}}": "api-key-1"])
+        var problems: [String] = []
+        for exchange in exchanges {
+            problems += try await replay.check(exchange)
+            if exchange.name.hasPrefix("177") {
+                #expect(store.userSetting("block_filter_entry_rules") == "EntryTitle=(?i)sponsored"
+                        && store.userSetting("keep_filter_entry_rules") == "EntryTitle=(?i)^extra", "175's filters were not kept (176 refused)")
+            }
+            if exchange.status >= 400, let message = Self.errorMessage(exchange.responseBody) {
+                let again = try await replay.resend(exchange)
+                if Self.errorMessage(again.text) != message { problems.append("\(exchange.name): error \(again.text.prefix(120)), recorded \(message)") }
+            }
+        }
+        #expect(problems.isEmpty, "emulator differs from Miniflux:\n\(problems.joined(separator: "\n"))")
+        #expect(store.userSetting("block_filter_entry_rules") == nil, "180 clears the filters")
+    }
 }

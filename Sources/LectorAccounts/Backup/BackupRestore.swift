@@ -50,6 +50,8 @@ extension AccountManager {
     /// with --allow-insecure) no consent is asked about.
     public func prepareRestore(of file: BackupDocument, sections: Set<BackupSection>, removeMissing: Bool,
                                keepConsents: Bool, settings: SettingsEditor, profiles: [Profile]) throws(AccountsError) -> BackupRestore {
+        let problems = file.ruleProblems(sections: sections)
+        guard problems.isEmpty else { throw .backup(.invalid(.backup, problems)) }
         var current = try restoring { try BackupSnapshot(store: store, preferences: try settings.preferences(), profiles: profiles).state }
         if sections.contains(.starred) { current.starredHere = try starredHere(file.starred ?? [:]) }
         return BackupRestore(file: file, sections: sections, removeMissing: removeMissing, current: current,

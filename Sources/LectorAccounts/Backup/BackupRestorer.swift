@@ -53,6 +53,7 @@ struct BackupRestorer {
             if sections.contains(.readingList), let entries = document.readingList {
                 try restoreReadingList(entries, removeMissing: removeMissing)
             }
+            try restoreRules(document, plan: plan, sections: sections, removeMissing: removeMissing)
             return outcome
         }
     }

@@ -20,7 +20,7 @@ public struct BackupSnapshot {
     public var state: BackupState {
         get throws {
             BackupState(accounts: try accounts(), preferences: preferences, subscriptions: try subscriptions(),
-                        readingList: try readingList(), profiles: profiles)
+                        readingList: try readingList(), profiles: profiles, rules: try rules(), savedSearches: try savedSearches())
         }
     }
 
@@ -67,5 +67,17 @@ public struct BackupSnapshot {
         return try store.readingList.all().filter { !demoIDs.contains($0.accountID) }.map {
             ReadingListEntry(account: $0.accountName, articleURL: $0.url, title: $0.title)
         }
+    }
+
+    /// The rules, their scope by account name, feed address and folder name.
+    public func rules() throws -> [BackupRule] {
+        try store.rules.all().map { rule in
+            BackupRule(name: rule.name, expression: rule.expression, action: rule.action.rawValue, enabled: rule.enabled,
+                       account: rule.accountName, feed: rule.feedURL.map(Self.withoutLogin), folder: rule.folderName)
+        }
+    }
+
+    public func savedSearches() throws -> [BackupSavedSearch] {
+        try store.savedSearches.all().map { BackupSavedSearch(name: $0.name, expression: $0.expression) }
     }
 }

@@ -17,7 +17,7 @@ enum BackupCommands {
         source: .choices(BackupSection.allCases.map { Choice($0.rawValue, "backup section") }))
 
     static let export = CommandSpec(
-        ["backup", "export"], "write accounts (never secrets), settings, subscriptions, the reading list, your profiles and every starred article as JSON",
+        ["backup", "export"], "write accounts (never secrets), settings, subscriptions, the reading list, your profiles, every starred article, your rules and saved searches as JSON",
         discussion: "The format is documented in docs/backup.md with a JSON Schema in docs/backup.schema.json. The starred section asks each account's server for its starred articles with their content: it can be tens of megabytes; leave it out with --sections.",
         arguments: [ArgumentSpec("FILE", "where to write; '-' or nothing for standard output", source: .files, optional: true)],
         options: [sectionsOption,
@@ -46,6 +46,8 @@ enum BackupCommands {
         if let subscriptions = document.subscriptions { summary += ", \(feedCount(subscriptions)) feed(s)" }
         if let readingList = document.readingList { summary += ", \(readingList.count) reading-list item(s)" }
         if let starred = exported.starredCount { summary += ", \(starred) starred article(s)" }
+        if let rules = document.rules { summary += ", \(rules.count) rule(s)" }
+        if let searches = document.savedSearches { summary += ", \(searches.count) saved search(es)" }
         return CommandOutput(text: summary + ".", json: JSONValue.object(["file": .string(path), "bytes": .int(bytes)]))
     }
 
@@ -76,7 +78,7 @@ enum BackupCommands {
         options: [
             sectionsOption,
             OptionSpec("dry-run", short: "n", "print what would be added, changed and removed; change nothing"),
-            OptionSpec("replace", "also remove accounts, feeds, folders and reading-list items the file does not have"),
+            OptionSpec("replace", "also remove accounts, feeds, folders, reading-list items, rules and saved searches the file does not have"),
             OptionSpec("yes", short: "y", "do not ask for confirmation"),
             OptionSpec("allow-insecure", "keep the file's consents to sending logins over plain http without asking"),
         ]
@@ -127,6 +129,11 @@ enum BackupCommands {
             let counts = starred.keys.sorted().map { "\(starred[$0]!.count) in \($0)" }
             return "\(starred.values.map(\.count).reduce(0, +)) article(s)" + (counts.isEmpty ? "" : " (" + counts.joined(separator: ", ") + ")")
         } ?? "not included"))
+        lines.append("rules: " + (document.rules.map { rules in
+            let off = rules.filter { !$0.enabled }.count
+            return "\(rules.count) rule(s)" + (off == 0 ? "" : " (\(off) off)")
+        } ?? "not included"))
+        lines.append("saved searches: " + (document.savedSearches.map { "\($0.count) search(es)" } ?? "not included"))
         if let marked {
             let read = marked.map(\.readArticles.count).reduce(0, +), starred = marked.map(\.starredArticles.count).reduce(0, +)
             lines.append("marks: " + (marked.isEmpty ? "none" : "\(read) read, \(starred) starred in \(marked.count) feed(s) of local accounts"))

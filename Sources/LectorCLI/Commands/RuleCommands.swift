@@ -1,10 +1,11 @@
 import FoundationEssentials
+import LectorAccounts
 import LectorStore
 
 /// `rule …`: filters that act on articles (docs/rules.md). The store keeps and runs them; a
 /// command parses, asks, calls one store operation and renders.
 enum RuleCommands {
-    static let all: [CommandSpec] = [add, list, show, remove, enable, disable, test, apply]
+    static let all: [CommandSpec] = [add, list, show, remove, enable, disable, test, apply, push]
 
     static let name = ArgumentSpec("NAME", "the rule", source: .rules)
 
@@ -42,14 +43,15 @@ enum RuleCommands {
         return action
     }
 
-    static let list = CommandSpec(["rule", "list"], "list rules: filter, action, scope, whether on, articles acted on") { _, session in
+    static let list = CommandSpec(["rule", "list"], "list rules: filter, action, scope, whether on, articles acted on, what servers can run") { _, session in
         let store = try session.store()
         let rules = try CLIError.catching { try store.rules.all() }
         let hits = try CLIError.catching { try store.rules.hitCounts() }
-        var table = TextTable(["RULE", "ACTION", "SCOPE", "ON", "ACTED ON", "FILTER"], flexibleColumn: 5)
-        for rule in rules {
+        var table = TextTable(["RULE", "ACTION", "SCOPE", "ON", "ACTED ON", "ON SERVERS", "FILTER"], flexibleColumn: 6)
+        let placements = try session.accounts { (manager) throws(AccountsError) in try rules.map { rule throws(AccountsError) in try manager.rulePlacements(rule) } }
+        for (rule, placed) in zip(rules, placements) {
             table.add([rule.name, rule.action.rawValue, RuleText.scope(rule), rule.enabled ? "yes" : "no", String(hits[rule.id] ?? 0),
-                       rule.expression])
+                       servers(placed), rule.expression])
         }
         let text = rules.isEmpty ? "No rules. Add one with: lector rule add NAME 'EXPR' --then read" : table.render(for: session)
         return CommandOutput(text: text, json: rules.map { RuleJSON($0, hits: hits[$0.id] ?? 0) })
@@ -61,7 +63,12 @@ enum RuleCommands {
         let lines = ["Rule:     \(rule.name)", "Filter:   \(rule.expression)", "Action:   \(rule.action.rawValue)",
                      "Scope:    \(RuleText.scope(rule))", "Enabled:  \(rule.enabled ? "yes" : "no")",
                      "Acted on: \(hits) article(s)"]
-        return CommandOutput(text: lines.joined(separator: "\n"), json: RuleJSON(rule, hits: hits))
+        let placements = try session.accounts { (manager) throws(AccountsError) in try manager.rulePlacements(rule) }
+        let servers = placements.map { account, placement in
+            "  \(account.name): " + (placement.lines.map { "\(placement.name): " + TerminalText.sanitize($0.joined(separator: " | ")) } ?? "here only: \(reason(placement))")
+        }
+        return CommandOutput(text: (lines + (servers.isEmpty ? [] : ["On servers (rule push):"] + servers)).joined(separator: "\n"),
+                             json: RuleJSON(rule, hits: hits))
     }
 
     static let remove = CommandSpec(["rule", "remove"], "remove a rule (what it hid shows again)", arguments: [name]) { invocation, session in

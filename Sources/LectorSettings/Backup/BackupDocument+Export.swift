@@ -5,9 +5,11 @@ extension BackupDocument {
     public static func export(toolVersion: String, accounts: [BackupAccount], preferences: Preferences,
                               subscriptions: [String: BackupSubscriptions]? = nil,
                               readingList: [ReadingListEntry]? = nil, profiles: [Profile]? = nil,
+                              rules: [BackupRule]? = nil, savedSearches: [BackupSavedSearch]? = nil,
                               now: Date = Date()) -> BackupDocument {
         BackupDocument(toolVersion: toolVersion, createdAt: BackupFormat.timestamp(now), accounts: accounts,
-                       settings: preferences.grouped, subscriptions: subscriptions, readingList: readingList, profiles: profiles)
+                       settings: preferences.grouped, subscriptions: subscriptions, readingList: readingList, profiles: profiles,
+                       rules: rules, savedSearches: savedSearches)
     }
 
     /// The document as a JSON value, field names as in the schema, absent optional sections omitted.
@@ -32,6 +34,8 @@ extension BackupDocument {
         if let starred {
             root["starred"] = .object(starred.mapValues { .array($0.map(\.jsonValue)) })
         }
+        if let rules { root["rules"] = .array(rules.map(\.jsonValue)) }
+        if let savedSearches { root["saved_searches"] = .array(savedSearches.map(\.jsonValue)) }
         return .object(root)
     }
 

@@ -23,12 +23,17 @@ public struct BackupDocument: Codable, Equatable, Sendable {
     public var profiles: [Profile]?
     /// Every starred article of each account, whole, by account name, when exported (format 1.3).
     public var starred: [String: [BackupStarredArticle]]?
+    /// The rules, by name, when exported (format 1.4).
+    public var rules: [BackupRule]?
+    /// The saved searches, by name, when exported (format 1.4).
+    public var savedSearches: [BackupSavedSearch]?
 
     /// Assembles a document in the current format.
     public init(toolVersion: String, createdAt: String, accounts: [BackupAccount],
                 settings: [String: [String: JSONValue]],
                 subscriptions: [String: BackupSubscriptions]? = nil, readingList: [ReadingListEntry]? = nil,
-                profiles: [Profile]? = nil, starred: [String: [BackupStarredArticle]]? = nil) {
+                profiles: [Profile]? = nil, starred: [String: [BackupStarredArticle]]? = nil,
+                rules: [BackupRule]? = nil, savedSearches: [BackupSavedSearch]? = nil) {
         self.format = BackupFormat.name
         self.version = BackupFormat.current.description
         self.toolVersion = toolVersion
@@ -39,11 +44,13 @@ public struct BackupDocument: Codable, Equatable, Sendable {
         self.readingList = readingList
         self.profiles = profiles
         self.starred = starred
+        self.rules = rules
+        self.savedSearches = savedSearches
     }
 
     enum CodingKeys: String, CodingKey {
-        case format, version, accounts, settings, subscriptions, profiles, starred
-        case toolVersion = "tool_version", createdAt = "created_at", readingList = "reading_list"
+        case format, version, accounts, settings, subscriptions, profiles, starred, rules
+        case toolVersion = "tool_version", createdAt = "created_at", readingList = "reading_list", savedSearches = "saved_searches"
     }
 }
 

@@ -11,6 +11,11 @@ public struct SchemaViolation: Equatable, Sendable, CustomStringConvertible {
     public let problem: String
 
     public var description: String { path.isEmpty ? problem : "\(path): \(problem)" }
+
+    public init(path: String, problem: String) {
+        self.path = path
+        self.problem = problem
+    }
 }
 
 /// Why a backup or profile was refused; nothing has been applied when this is thrown.

@@ -116,7 +116,7 @@ extension BackupPlan {
     }
 
     /// One change per differing field of two objects, subject "name.field" (or "home feed URL title").
-    private static func fieldChanges(_ section: BackupSection, subject: String, separator: String,
+    static func fieldChanges(_ section: BackupSection, subject: String, separator: String,
                                      old: JSONValue, new: JSONValue) -> [PlannedChange] {
         let before = old.objectValue ?? [:], after = new.objectValue ?? [:]
         return Set(before.keys).union(after.keys).sorted().compactMap { field in

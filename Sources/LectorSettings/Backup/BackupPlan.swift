@@ -9,6 +9,9 @@ public struct BackupPlan: Sendable {
     /// truth for a remote account's structure: these are not written, they are compared with the
     /// server at the account's next sync, which shows the difference.
     public let comparedAtSync: [String]
+    /// Rules of the file whose feed, folder or account is not here (nor arriving with this
+    /// restore), with why: they are left out, and a restore after the account's next sync takes them.
+    public let waitingRules: [(name: String, reason: String)]
 
     /// Compares `document` with `current` for the selected sections.
     public init(current: BackupState, document: BackupDocument,
@@ -16,6 +19,7 @@ public struct BackupPlan: Sendable {
         var changes: [PlannedChange] = []
         var missing: [BackupSection] = []
         var compared: [String] = []
+        var waiting: [(name: String, reason: String)] = []
         for section in sections.sorted() {
             switch section {
             case .settings:
@@ -44,11 +48,20 @@ public struct BackupPlan: Sendable {
             case .starred:
                 // Older files have no starred articles: nothing to note, every 1.x file is whole without them.
                 changes += Self.starred(document.starred ?? [:], starredHere: current.starredHere)
+            case .rules:
+                guard document.rules != nil else { missing.append(section); continue }
+                let placed = Self.rules(current: current, document: document, sections: sections, removeMissing: removeMissing)
+                changes += placed.changes
+                waiting = placed.waiting
+            case .savedSearches:
+                guard let wanted = document.savedSearches else { missing.append(section); continue }
+                changes += Self.savedSearches(current.savedSearches, wanted, removeMissing: removeMissing)
             }
         }
         self.changes = changes
         self.missingSections = missing
         self.comparedAtSync = compared
+        self.waitingRules = waiting
     }
 
     /// Whether the account (by the document's kind, else the current one) lives on a server.
@@ -64,7 +77,8 @@ public struct BackupPlan: Sendable {
     public var lines: [String] {
         let notes = missingSections.map { "  (the backup holds no \($0.rawValue); nothing to restore there)" }
         let compared = comparedAtSync.map { "= subscriptions \($0): kept by its server; compared with the server at the next sync" }
-        return changes.map(\.line) + compared + notes + [summary]
+        let waiting = waitingRules.map { "= rules \($0.name): left out, \($0.reason)" }
+        return changes.map(\.line) + compared + waiting + notes + [summary]
     }
 
     /// `{"changes": […], "missing_sections": […], "adds": n, "changes_count": n, "removes": n}` for `--json`.
@@ -73,6 +87,7 @@ public struct BackupPlan: Sendable {
             "changes": .array(changes.map(\.json)),
             "missing_sections": .array(missingSections.map { .string($0.rawValue) }),
             "compared_at_sync": .array(comparedAtSync.map(JSONValue.string)),
+            "waiting_rules": .array(waitingRules.map { .object(["name": .string($0.name), "reason": .string($0.reason)]) }),
             "adds": .int(count(.add)), "updates": .int(count(.change)), "removes": .int(count(.remove)),
         ])
     }

@@ -9,7 +9,7 @@ public enum BackupReader {
         let (members, version) = try DocumentChecker.header(of: root, kind: .backup)
         var checker = DocumentChecker(kind: .backup, version: version)
         _ = checker.object(root, at: "", required: ["format", "version", "tool_version", "created_at", "accounts", "settings"],
-                           optional: ["subscriptions", "reading_list", "profiles", "starred"])
+                           optional: ["subscriptions", "reading_list", "profiles", "starred", "rules", "saved_searches"])
 
         let toolVersion = members["tool_version"].map { checker.string($0, at: "tool_version", length: 1...64) } ?? ""
         let createdAt = members["created_at"].map { checker.string($0, at: "created_at", length: 1...64) } ?? ""
@@ -22,11 +22,13 @@ public enum BackupReader {
         let readingList = members["reading_list"].map { checker.readingList($0, at: "reading_list", accountNames: names) }
         let profiles = members["profiles"].map { checker.profiles($0, at: "profiles") }
         let starred = members["starred"].map { checker.starred($0, at: "starred", accountNames: names) }
+        let rules = members["rules"].map { checker.rules($0, at: "rules") }
+        let savedSearches = members["saved_searches"].map { checker.savedSearches($0, at: "saved_searches") }
 
         guard checker.violations.isEmpty else { throw .invalid(.backup, checker.violations) }
         var document = BackupDocument(toolVersion: toolVersion, createdAt: createdAt, accounts: accounts,
                                       settings: grouped(settings), subscriptions: subscriptions, readingList: readingList,
-                                      profiles: profiles, starred: starred)
+                                      profiles: profiles, starred: starred, rules: rules, savedSearches: savedSearches)
         document.version = version.description
         return (document, checker.warnings)
     }

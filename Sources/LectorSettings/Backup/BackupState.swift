@@ -1,6 +1,7 @@
 /// The parts of a backup a restore can select.
 public enum BackupSection: String, CaseIterable, Sendable, Comparable {
-    case accounts, settings, subscriptions, readingList = "reading-list", profiles, starred
+    case accounts, settings, subscriptions, readingList = "reading-list", profiles, starred, rules
+    case savedSearches = "saved-searches"
 
     public static func < (lhs: BackupSection, rhs: BackupSection) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
@@ -22,16 +23,21 @@ public struct BackupState: Sendable {
     /// How many of a file's starred articles each account already holds, starred (by account
     /// name; filled in for the file being restored, as only the account core can match articles).
     public var starredHere: [String: Int] = [:]
+    /// The rules and the saved searches here.
+    public var rules: [BackupRule]
+    public var savedSearches: [BackupSavedSearch]
 
     /// Describes the current state.
     public init(accounts: [BackupAccount] = [], preferences: Preferences = .defaults,
                 subscriptions: [String: BackupSubscriptions] = [:], readingList: [ReadingListEntry] = [],
-                profiles: [Profile] = []) {
+                profiles: [Profile] = [], rules: [BackupRule] = [], savedSearches: [BackupSavedSearch] = []) {
         self.accounts = accounts
         self.preferences = preferences
         self.subscriptions = subscriptions
         self.readingList = readingList
         self.profiles = profiles
+        self.rules = rules
+        self.savedSearches = savedSearches
     }
 }
 

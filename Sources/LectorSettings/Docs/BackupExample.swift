@@ -30,7 +30,13 @@ enum BackupExample {
             ],
             // A fixed, valid example profile: it cannot fail to build (a test validates the example).
             profiles: (try? Profile(name: "evening", description: "Larger type for the evening.",
-                                    values: ["reader.line-spacing": "relaxed"])).map { [$0] })
+                                    values: ["reader.line-spacing": "relaxed"])).map { [$0] },
+            rules: [
+                BackupRule(name: "crypto", expression: "title contains bitcoin or title matches \"(?i)\\bNFTs?\\b\"", action: "read", enabled: true),
+                BackupRule(name: "long-reads", expression: "content contains \"deep dive\"", action: "star", enabled: true,
+                           account: "home", folder: "Tech"),
+            ],
+            savedSearches: [BackupSavedSearch(name: "today", expression: "age < 1d and unread")])
     }
 
     static var profile: JSONValue {

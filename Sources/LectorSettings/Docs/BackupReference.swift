@@ -15,8 +15,8 @@ public enum BackupReference {
         `lector backup export` writes one JSON document that carries your setup to another machine:
         the account list (never a password or token), every preference group, and optionally the
         subscriptions of each account (with a local account's read and starred articles), the
-        reading list, your saved settings profiles and every starred article of each account, whole.
-        `lector backup restore FILE` reads it
+        reading list, your saved settings profiles, every starred article of each account, whole,
+        your rules and your saved searches. `lector backup restore FILE` reads it
         back, `lector backup inspect FILE` validates it and summarises it without changing anything.
 
         This Lector writes format **\(version)** and reads every **\(version.major).x**. The machine-readable schema
@@ -37,6 +37,8 @@ public enum BackupReference {
         | `reading_list` | array | no | articles saved for later |
         | `profiles` | array | no | your saved settings profiles (not the shipped ones) |
         | `starred` | object | no | every starred article of each account, with its content (format 1.3) |
+        | `rules` | array | no | your rules (format 1.4) |
+        | `saved_searches` | array | no | your saved searches (format 1.4) |
 
         Files are written with sorted keys and two-space indentation, so two exports of the same
         setup differ only in `created_at`.
@@ -136,6 +138,24 @@ public enum BackupReference {
         articles at a time however many there are (to standard output the file is gathered first);
         a restore reads and checks the whole file first, as for every section.
 
+        ## rules
+
+        `[{"name", "expression", "action", "enabled", "account", "feed", "folder"}, …]` (format 1.4):
+        each rule as `lector rule add` made it ([rules.md](rules.md)). Every field must be present:
+        `name` (1–200 characters, unique in any case), `expression` (the filter as typed), `action`
+        (`read`, `star`, `hide`), `enabled` (`true` or `false`), and the scope by name: `account`
+        (the account's name, or `null` for every account), `feed` (the address of a feed of that
+        account) and `folder` (a folder of that account), at most one of the two, `null` otherwise.
+        The record of which articles a rule acted on stays on the machine: on another machine a
+        rule acts on the articles it finds there. The restore parses every filter and knows every
+        action before it changes anything: a filter that does not parse, or an action this Lector
+        does not know (one a newer Lector added), is an error naming its path, and nothing changes.
+
+        ## saved_searches
+
+        `[{"name", "expression"}, …]` (format 1.4): each saved search (`lector search save`), names
+        unique in any case; the filters are checked as the rules' are.
+
         ## profiles
 
         `[PROFILE, …]`: each element is a whole profile document, exactly as a profile file (see
@@ -145,10 +165,12 @@ public enum BackupReference {
 
         - Format history: 1.1 added `plain_http_host` (accounts and local feeds) and `login_user`;
           1.2 added a feed's `title_placeholder`, `read_articles` and `starred_articles`; 1.3 the
-          `starred` section and the `keys` settings group; 1.4 a feed's `server_settings`. All are optional, so older files read as
+          `starred` section and the `keys` settings group; 1.4 a feed's `server_settings` and the `rules`
+          and `saved_searches` sections. All are optional, so older files read as
           before; a Lector that writes 1.1 reads a 1.2 file with one warning per field it skips (it
           restores no marks), and one that writes 1.2 reads a 1.3 file with one warning for the
-          `starred` section and each `keys` setting it skips.
+          `starred` section and each `keys` setting it skips; one that writes 1.3 skips a 1.4 file's
+          `rules` and `saved_searches` with a warning each.
         - The version is `major.minor`. A **minor** release may add fields, sections and settings; it
           never removes a field or changes what a value means. A **major** release may do either.
         - A file from a **newer major** version is refused as a whole, with
@@ -186,11 +208,11 @@ public enum BackupReference {
 
         ## Restoring
 
-        `lector backup restore FILE [--sections accounts,settings,subscriptions,reading-list,profiles,starred] [--dry-run] [--replace] [--allow-insecure]`
+        `lector backup restore FILE [--sections accounts,settings,subscriptions,reading-list,profiles,starred,rules,saved-searches] [--dry-run] [--replace] [--allow-insecure]`
 
         The restore compares the file with this machine key by key. `--dry-run` prints the plan and
         stops; `--json` prints it as `{"changes": [{"section", "action", "subject", "old", "new"}, …],
-        "missing_sections": […], "compared_at_sync": [ACCOUNT, …], "adds": n, "updates": n, "removes": n}`. Restoring the example below
+        "missing_sections": […], "compared_at_sync": [ACCOUNT, …], "waiting_rules": [{"name", "reason"}, …], "adds": n, "updates": n, "removes": n}`. Restoring the example below
         onto a machine with one default Miniflux account `work` and default settings shows:
 
         ```
@@ -243,6 +265,16 @@ public enum BackupReference {
         holds them all); `--json` adds `starred` per account
         (`account`, `wanted`, `matched`, `newly_starred`, `recreated`, `not_taken` with `title`,
         `url`, `feed_title` and `reason`). Running the same restore again stars and creates nothing.
+
+        **Rules and saved searches** are matched by name (in any case): one the machine lacks is
+        added, one that differs takes the file's filter, action, scope and `enabled` (keeping its
+        record of the articles it acted on, so it does not act on them again), and with `--replace`
+        those the file lacks are removed. A rule's scope is found by name after the accounts and
+        subscriptions of the same restore are in: a rule whose account is not here, or whose feed or
+        folder a remote account's server has not brought yet, is left out with a line saying why
+        (`= rules NAME: left out, …`; `waiting_rules` in JSON): restore again with `--sections rules`
+        after that account's first sync. A restored rule does not run until the next sync or
+        `lector rule apply NAME`. Restoring the same file twice changes nothing the second time.
 
         **Consent to plain http** (`plain_http_host` of an account or a local feed) was given on the
         machine that wrote the file, so a restore does not take it on trust. At a terminal it lists

@@ -7,7 +7,7 @@ public enum BackupSchema {
     public static var document: JSONValue {
         schema(id: "https://lector.invalid/schema/backup-\(BackupFormat.current.major).json",
                title: "Lector backup, format \(BackupFormat.current)",
-               description: "A Lector backup: accounts without secrets, every settings group, optionally subscriptions, the reading list, the user's profiles and every starred article. $defs/profile describes a settings profile file (and each element of profiles).")
+               description: "A Lector backup: accounts without secrets, every settings group, optionally subscriptions, the reading list, the user's profiles, every starred article, the rules and the saved searches. $defs/profile describes a settings profile file (and each element of profiles).")
     }
 
     /// `backup inspect --json`: the document read from the file, with what the reader warned about
@@ -31,6 +31,8 @@ public enum BackupSchema {
             "reading_list": .object(["type": "array", "items": ref("readingListEntry")]),
             "profiles": .object(["type": "array", "items": ref("profile")]),
             "starred": .object(["type": "object", "additionalProperties": .object(["type": "array", "items": ref("starredArticle")])]),
+            "rules": .object(["type": "array", "items": ref("rule")]),
+            "saved_searches": .object(["type": "array", "items": ref("savedSearch")]),
         ]
         properties.merge(extra) { _, new in new }
         return .object([
@@ -128,6 +130,19 @@ public enum BackupSchema {
                 "feed_url": nullable(webURL),
                 "site_url": nullable(webURL),
                 "labels": .object(["type": "array", "items": .object(["type": "string", "minLength": 1, "maxLength": 200])]),
+            ]),
+            "rule": closedObject([
+                "name": .object(["type": "string", "minLength": 1, "maxLength": 200]),
+                "expression": .object(["type": "string", "minLength": 1, "maxLength": 10_000]),
+                "action": .object(["type": "string", "minLength": 1, "maxLength": 200]),
+                "enabled": .object(["type": "boolean"]),
+                "account": nullable(.object(["type": "string", "minLength": 1])),
+                "feed": nullable(webURL),
+                "folder": nullable(.object(["type": "string", "minLength": 1])),
+            ]),
+            "savedSearch": closedObject([
+                "name": .object(["type": "string", "minLength": 1, "maxLength": 200]),
+                "expression": .object(["type": "string", "minLength": 1, "maxLength": 10_000]),
             ]),
             "settings": settingsObject(complete: true),
             "partialSettings": settingsObject(complete: false),

@@ -44,6 +44,25 @@ public struct RulesTable {
         }
     }
 
+    /// Adds the rule, or makes the one of that name (any case) say this (`backup restore`): its
+    /// record of hits stays, so what it acted on is not acted on again. Returns whether anything changed.
+    @discardableResult
+    public func put(name: String, expression: String, action: RuleAction, scope: RuleScope, enabled: Bool) throws(StoreError) -> Bool {
+        guard let existing = try named(name) else {
+            try add(name: name, expression: expression, action: action, scope: scope, enabled: enabled)
+            return true
+        }
+        guard existing.expression != expression || existing.action != action || existing.scope != scope || existing.enabled != enabled else {
+            return false
+        }
+        try storeOperation {
+            try database.execute("""
+                UPDATE rules SET expression = ?, action = ?, account_id = ?, feed_id = ?, folder_id = ?, enabled = ? WHERE id = ?
+                """, expression, action.rawValue, scope.accountID, scope.feedID, scope.folderID, enabled, existing.id)
+        }
+        return true
+    }
+
     /// Removes a rule, and with it its record of hits (so what it hid shows again).
     public func remove(_ name: String) throws(StoreError) {
         try storeOperation {

@@ -24,6 +24,8 @@ public final class FeedStore: Sendable {
         var lastItemID: Int64 = 0
         /// Entries imported with an `external_id` (Miniflux), by "feed id NUL external id".
         var externalIDs: [String: Int64] = [:]
+        /// The user's own settings (Miniflux: `block_filter_entry_rules`, `keep_filter_entry_rules`).
+        var userSettings: [String: String] = [:]
     }
 
     private let state: Mutex<State>

@@ -13,9 +13,7 @@ struct MinifluxCall {
     private func error(_ message: String, _ status: Int) -> ServerResponse { MinifluxEmulator.error(message, status) }
 
     func me() -> ServerResponse {
-        REST.json(.object([("id", .int(1)), ("username", .string(account.username)), ("is_admin", .bool(false)),
-                           ("theme", .string("light_serif")), ("language", .string("en_US")), ("timezone", .string("UTC")),
-                           ("entry_sorting_direction", .string("desc")), ("entries_per_page", .int(100))]))
+        REST.json(userJSON(), status: 200)
     }
 
     static func categoryJSON(_ folder: EmulatedFolder) -> [(String, JSONValue)] {

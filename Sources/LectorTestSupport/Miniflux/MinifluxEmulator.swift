@@ -77,6 +77,7 @@ public final class MinifluxEmulator: Sendable {
         case "POST discover": return call.discover()
         case "PUT feeds/:id/mark-all-as-read": return call.markAllRead(feed: id.map { Int($0) })
         case "POST feeds/:id/entries/import": return call.importEntry(id.map { Int($0) })
+        case "PUT users/:id": return call.updateUser(id.map { Int($0) } ?? -1)
         case "PUT users/:id/mark-all-as-read": return call.markAllRead(user: id.map { Int($0) } ?? -1)
         case "GET entries": return call.entries(scope: .all)
         case "GET entries/ids": return hasEntryIDs ? call.entryIDs() : Self.error("Not Found", 404)

@@ -1,0 +1,78 @@
+import LectorBasics
+import LectorStore
+import LectorSync
+
+/// What `rule push` did on one account: the form the rule took there (or why it stays here
+/// only), and the feeds whose server filters gained its lines or had them all already — or,
+/// for a rule of a whole Miniflux account, whether the user's own filters did.
+public struct RulePush: Sendable {
+    public var account: String
+    public var placement: ServerRulePlacement
+    public var changed: [String] = []
+    public var unchanged: [String] = []
+    /// The user's filters (every feed) took the lines: true, had them: false; nil: per feed.
+    public var userFiltersChanged: Bool?
+}
+
+extension AccountManager {
+    /// Where a rule runs besides here, for each server account its scope reaches (one, or every
+    /// non-demo server account for a rule of every account). Lector runs it here in every case.
+    public func rulePlacements(_ rule: Rule) throws(AccountsError) -> [(account: Account, placement: ServerRulePlacement)] {
+        let accounts = try storing { try store.accounts.all() }.filter { account in
+            !account.isDemo && account.kind.hasServer && (rule.scope.accountID.map { $0 == account.id } ?? true)
+        }
+        return accounts.map { ($0, ServerRuleCompiler.placement(of: rule.expression, action: rule.action, on: $0.kind)) }
+    }
+
+    /// `rule push NAME`: adds the rule's lines to the server filters of each feed in its scope
+    /// (Miniflux's block or keep filter, FreshRSS's mark-as-read searches), keeping the lines
+    /// the feed had; a feed that has them all is left as it is, so pushing twice changes nothing.
+    /// Each feed goes through the per-feed settings round trip (`AccountAdministrator`); a rule
+    /// of a whole Miniflux account goes to the user's own filters, which hold for every feed.
+    public func pushRule(_ rule: Rule) throws(AccountsError) -> [RulePush] {
+        var pushes: [RulePush] = []
+        for (account, placement) in try rulePlacements(rule) {
+            var push = RulePush(account: account.name, placement: placement)
+            defer { pushes.append(push) }
+            guard let lines = placement.lines else { continue }
+            let key: FeedSettingKey = switch placement {
+            case .minifluxKeep: .keepFilter
+            case .freshRSSMarkRead: .markReadFilters
+            default: .blockFilter
+            }
+            if account.kind == .miniflux, rule.scope.feedID == nil, rule.scope.folderID == nil {
+                push.userFiltersChanged = try pushUserFilters(lines, key: key, account: account)
+                continue
+            }
+            let administrator = try administrator(for: account)
+            for listing in try storing({ try store.feeds.list(accountID: account.id, folderID: rule.scope.folderID) })
+            where rule.scope.feedID.map({ $0 == listing.feed.id }) ?? true {
+                let feed = listing.feed
+                do {
+                    let had = (try administrator.serverSettings(of: feed)[key] ?? "").split(separator: "\n").map(String.init)
+                    let missing = lines.filter { !had.contains($0) }
+                    guard !missing.isEmpty else { push.unchanged.append(feed.title); continue }
+                    try administrator.changeSettings(of: feed, [FeedSettingChange(key: key, value: (had + missing).joined(separator: "\n"))])
+                    push.changed.append(feed.title)
+                } catch {
+                    throw .administration(error)
+                }
+            }
+        }
+        return pushes
+    }
+
+    /// Adds `lines` to the user's filter `key`; false when it had them all.
+    private func pushUserFilters(_ lines: [String], key: FeedSettingKey, account: Account) throws(AccountsError) -> Bool {
+        let provider = try provider(for: account)
+        do {
+            let had = (try provider.userFilters()?[key] ?? "").split(separator: "\n").map(String.init)
+            let missing = lines.filter { !had.contains($0) }
+            guard !missing.isEmpty else { return false }
+            try provider.changeUserFilters([key: (had + missing).joined(separator: "\n")])
+            return true
+        } catch {
+            throw .sync(error)
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import LectorSettings
+import LectorStore
+
+extension BackupDocument {
+    /// The file's rules and saved searches this Lector cannot take — a filter that does not
+    /// parse, an action it does not know (one a newer Lector added) — checked before a restore
+    /// changes anything, so that such a file is one error and leaves everything as it was.
+    func ruleProblems(sections: Set<BackupSection>) -> [SchemaViolation] {
+        var problems: [SchemaViolation] = []
+        func parse(_ expression: String, at path: String) {
+            do { _ = try FilterParser.parse(expression) } catch {
+                problems.append(SchemaViolation(path: path, problem: "the filter does not parse: \(error)"))
+            }
+        }
+        if sections.contains(.rules) {
+            for (index, rule) in (rules ?? []).enumerated() {
+                parse(rule.expression, at: "rules[\(index)].expression")
+                if RuleAction(rawValue: rule.action) == nil {
+                    let known = RuleAction.allCases.map(\.rawValue).joined(separator: ", ")
+                    problems.append(SchemaViolation(path: "rules[\(index)].action",
+                                                    problem: "'\(rule.action)' is not an action this Lector knows (\(known)); upgrade Lector or remove the rule"))
+                }
+            }
+        }
+        if sections.contains(.savedSearches) {
+            for (index, search) in (savedSearches ?? []).enumerated() { parse(search.expression, at: "saved_searches[\(index)].expression") }
+        }
+        return problems
+    }
+}
+
+extension BackupRestorer {
+    /// The plan's rules, their scope found by name in the store as this restore left it, and the
+    /// saved searches; writing a rule or a search that says the same changes nothing.
+    func restoreRules(_ document: BackupDocument, plan: BackupPlan, sections: Set<BackupSection>, removeMissing: Bool) throws {
+        if sections.contains(.rules) {
+            for rule in plan.rulesToWrite(from: document) {
+                try store.rules.put(name: rule.name, expression: rule.expression, action: RuleAction(rawValue: rule.action) ?? .hide,
+                                    scope: try scope(of: rule), enabled: rule.enabled)
+            }
+            for name in plan.rulesToRemove { try store.rules.remove(name) }
+        }
+        if sections.contains(.savedSearches), let searches = document.savedSearches {
+            for search in searches where try store.savedSearches.named(search.name)?.expression != search.expression {
+                try store.savedSearches.save(SavedSearch(name: search.name, expression: search.expression))
+            }
+            guard removeMissing else { return }
+            let wanted = Set(searches.map { $0.name.lowercased() })
+            for search in try store.savedSearches.all() where !wanted.contains(search.name.lowercased()) {
+                try store.savedSearches.remove(search.name)
+            }
+        }
+    }
+
+    private func scope(of rule: BackupRule) throws -> RuleScope {
+        guard let name = rule.account else { return RuleScope() }
+        guard let account = try store.accounts.named(name) else { throw StoreError.notFound(what: "account for the rule", name: name) }
+        var scope = RuleScope(accountID: account.id)
+        if let url = rule.feed {
+            guard let feed = try store.feeds.list(accountID: account.id).first(where: { BackupSnapshot.withoutLogin($0.feed.url) == url }) else {
+                throw StoreError.notFound(what: "feed for the rule", name: url)
+            }
+            scope.feedID = feed.feed.id
+        }
+        if let folderName = rule.folder {
+            guard let folder = try store.folders.list(accountID: account.id).first(where: { $0.folder.name == folderName }) else {
+                throw StoreError.notFound(what: "folder for the rule", name: folderName)
+            }
+            scope.folderID = folder.folder.id
+        }
+        return scope
+    }
+}

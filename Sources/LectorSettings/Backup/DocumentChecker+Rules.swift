@@ -1,0 +1,51 @@
+extension DocumentChecker {
+    /// Checks `[{"name", "expression", "action", "enabled", "account", "feed", "folder"}, …]`:
+    /// every field present, names unique (in any case, as the store keeps them), a feed or a
+    /// folder only in a named account, and not both. The filters and the actions are checked
+    /// by the restore, which knows the language (an action added since is an error there).
+    mutating func rules(_ value: JSONValue, at path: String) -> [BackupRule] {
+        var rules: [BackupRule] = []
+        for (index, element) in array(value, at: path).enumerated() {
+            let itemPath = "\(path)[\(index)]"
+            let members = object(element, at: itemPath, required: BackupRule.fields)
+            guard !members.isEmpty else { continue }
+            func text(_ key: String, length: ClosedRange<Int> = 1...200) -> String {
+                members[key].map { string($0, at: join(itemPath, key), length: length) } ?? ""
+            }
+            func optional(_ key: String) -> String? {
+                members[key].flatMap { nullableString($0, at: join(itemPath, key), isWebURL: key == "feed") }
+            }
+            let rule = BackupRule(name: text("name"), expression: text("expression", length: 1...10_000), action: text("action"),
+                                  enabled: members["enabled"].map { bool($0, at: join(itemPath, "enabled")) } ?? true,
+                                  account: optional("account"), feed: optional("feed"), folder: optional("folder"))
+            if rule.feed != nil && rule.folder != nil { fail(itemPath, "a rule is for one feed or one folder, not both") }
+            if (rule.feed != nil || rule.folder != nil) && rule.account == nil {
+                fail(join(itemPath, "account"), "a rule for a feed or a folder names its account")
+            }
+            checkUnique(rule.name, among: rules.map(\.name), at: join(itemPath, "name"), what: "rule")
+            rules.append(rule)
+        }
+        return rules
+    }
+
+    /// Checks `[{"name", "expression"}, …]`, names unique in any case.
+    mutating func savedSearches(_ value: JSONValue, at path: String) -> [BackupSavedSearch] {
+        var searches: [BackupSavedSearch] = []
+        for (index, element) in array(value, at: path).enumerated() {
+            let itemPath = "\(path)[\(index)]"
+            let members = object(element, at: itemPath, required: BackupSavedSearch.fields)
+            guard !members.isEmpty else { continue }
+            let search = BackupSavedSearch(name: members["name"].map { string($0, at: join(itemPath, "name"), length: 1...200) } ?? "",
+                                           expression: members["expression"].map {
+                                               string($0, at: join(itemPath, "expression"), length: 1...10_000)
+                                           } ?? "")
+            checkUnique(search.name, among: searches.map(\.name), at: join(itemPath, "name"), what: "saved search")
+            searches.append(search)
+        }
+        return searches
+    }
+
+    private mutating func checkUnique(_ name: String, among earlier: [String], at path: String, what: String) {
+        if earlier.contains(where: { $0.lowercased() == name.lowercased() }) { fail(path, "a \(what) named '\(name)' is listed twice") }
+    }
+}
