@@ -10,7 +10,8 @@ extension BackupDocument {
                        settings: preferences.grouped, subscriptions: subscriptions, readingList: readingList, profiles: profiles)
     }
 
-    /// The document as a JSON value, field names as in the schema, absent optional sections omitted.
+    /// The document as a JSON value, field names as in the schema, absent optional sections omitted;
+    /// without the starred section, which is read from its file (`StarredSection.jsonValue()`).
     public var jsonValue: JSONValue {
         var root: [String: JSONValue] = [
             "format": .string(format),
@@ -28,9 +29,6 @@ extension BackupDocument {
         }
         if let profiles {
             root["profiles"] = .array(profiles.map(\.jsonValue))
-        }
-        if let starred {
-            root["starred"] = .object(starred.mapValues { .array($0.map(\.jsonValue)) })
         }
         return .object(root)
     }

@@ -21,14 +21,16 @@ public struct BackupDocument: Codable, Equatable, Sendable {
     public var readingList: [ReadingListEntry]?
     /// The user's saved settings profiles, when exported.
     public var profiles: [Profile]?
-    /// Every starred article of each account, whole, by account name, when exported (format 1.3).
-    public var starred: [String: [BackupStarredArticle]]?
+    /// Every starred article of each account, whole, by account name, when exported (format 1.3):
+    /// in a document read from a file, a handle on the checked section that reads it again a page
+    /// at a time; the exporter writes it as the articles arrive. Not part of the Codable model.
+    public var starred: StarredSection?
 
     /// Assembles a document in the current format.
     public init(toolVersion: String, createdAt: String, accounts: [BackupAccount],
                 settings: [String: [String: JSONValue]],
                 subscriptions: [String: BackupSubscriptions]? = nil, readingList: [ReadingListEntry]? = nil,
-                profiles: [Profile]? = nil, starred: [String: [BackupStarredArticle]]? = nil) {
+                profiles: [Profile]? = nil, starred: StarredSection? = nil) {
         self.format = BackupFormat.name
         self.version = BackupFormat.current.description
         self.toolVersion = toolVersion
@@ -42,7 +44,7 @@ public struct BackupDocument: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case format, version, accounts, settings, subscriptions, profiles, starred
+        case format, version, accounts, settings, subscriptions, profiles
         case toolVersion = "tool_version", createdAt = "created_at", readingList = "reading_list"
     }
 }

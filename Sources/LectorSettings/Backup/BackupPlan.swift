@@ -43,7 +43,7 @@ public struct BackupPlan: Sendable {
                 changes += Self.profiles(current.profiles, wanted, removeMissing: removeMissing)
             case .starred:
                 // Older files have no starred articles: nothing to note, every 1.x file is whole without them.
-                changes += Self.starred(document.starred ?? [:], starredHere: current.starredHere)
+                changes += Self.starred(document.starred?.counts ?? [:], starredHere: current.starredHere)
             }
         }
         self.changes = changes
