@@ -64,10 +64,7 @@ enum BackupCommands {
             throw CLIError.failure("\(path): invalid backup, \(violations.count) problems:\n" + lines.joined(separator: "\n"))
         }
         let lines = summary(of: document) + warnings.map { "warning: \($0)" }
-        var json = document.jsonValue.objectValue ?? [:]
-        do { json["starred"] = try document.starred?.jsonValue() } catch { throw CLIError.failure("\(path): \((error as? BackupError)?.message ?? "\(error)")") }
-        json["warnings"] = .array(warnings.map(JSONValue.string))
-        return CommandOutput(text: lines.joined(separator: "\n"), json: JSONValue.object(json))
+        return CommandOutput(text: lines.joined(separator: "\n"), json: InspectedBackupJSON(document: document, warnings: warnings))
     }
 
     static let restore = CommandSpec(
