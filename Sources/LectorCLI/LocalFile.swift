@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import LectorSettings
 
 /// Reading a file named on the command line with a ceiling checked before anything is read: the
 /// size of a regular file from its metadata, and for anything else (a FIFO, /dev/zero) by reading
@@ -51,6 +52,19 @@ enum LocalFile {
         }
         guard data.count <= kind.limit else { throw tooLarge(path, kind) }
         return data
+    }
+
+    /// A backup as its reader takes it: a regular file by its path, read a chunk at a time when
+    /// it is read (under the same ceiling), anything else (a FIFO, a device) read here first.
+    static func backup(_ path: String) throws(CLIError) -> JSONSource {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw unreadable(path, errno) }
+        var status = stat()
+        let regular = fstat(descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+        close(descriptor)
+        guard regular else { return .bytes(try read(path, as: .backup)) }
+        if Int(status.st_size) > Kind.backup.limit { throw tooLarge(path, .backup) }
+        return .file(path)
     }
 
     private static func unreadable(_ path: String, _ code: Int32) -> CLIError {

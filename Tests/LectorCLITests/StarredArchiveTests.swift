@@ -141,6 +141,44 @@ struct StarredArchiveTests {
         #expect(try Self.starredArticles(new, "local").count == 2, "local: still two starred")
     }
 
+    @Test("a backup broken at its last starred article changes nothing (one line naming the place); the whole file restores, and again changes nothing")
+    func brokenAtTheLastArticle() throws {
+        let library = Self.library()
+        for n in 4...7 {
+            library.addItem(feed: library.feeds[0].id, title: "Storm \(n)", url: "https://harbour.example/storm-\(n)", content: "<p>Storm \(n)</p>",
+                            author: "Ann", published: Int64(Date().timeIntervalSince1970) - Int64(n) * 3_600, starred: true)
+        }
+        let source = try ServiceUnderTest.start("miniflux", feeds: library)
+        let old = TestHome()
+        try old.binaryOK(source.addArguments(name: "Server"), stdin: source.secret + "\n", "broken")
+        let file = old.path + "/starred.json"
+        try old.binaryOK(["backup", "export", file, "--sections", "accounts,starred"], "broken")
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        let last = try #require(text.range(of: "\"published_at\": \"", options: .backwards), "the export has starred articles: \(text.prefix(400))")
+        let line = text[..<last.lowerBound].filter { $0 == "\n" }.count + 1
+        let truncated = old.path + "/truncated.json", badDate = old.path + "/bad-date.json"
+        try String(text[..<last.upperBound]).write(toFile: truncated, atomically: true, encoding: .utf8)
+        try (String(text[..<last.upperBound]) + "yesterday" + String(text[last.upperBound...].drop { $0 != "\"" })).write(toFile: badDate, atomically: true, encoding: .utf8)
+
+        let empty = FeedStore()
+        empty.addRemoteFeed(RemoteFeed(feedURL: "https://harbour.example/feed.xml", siteURL: "https://harbour.example/", title: "Harbour News"))
+        let destination = try ServiceUnderTest.start("miniflux", feeds: empty)
+        let new = TestHome()
+        try new.binaryOK(destination.addArguments(name: "Server"), stdin: destination.secret + "\n", "broken")
+        for (broken, place) in [(truncated, "unexpected end of file at line \(line),"), (badDate, "starred.Server[5].published_at: 'yesterday'")] {
+            let refused = try new.binary(["backup", "restore", broken, "--sections", "starred", "--yes"])
+            #expect(refused.status == 1 && refused.stderr.contains(broken) && refused.stderr.contains(place), "names the place: \(refused.status) \(refused.stderr)")
+            #expect(refused.stderr.split(separator: "\n").count == 1, "one line: \(refused.stderr)")
+            #expect(empty.items.isEmpty, "nothing was imported from \(broken): \(empty.items.map(\.title))")
+        }
+
+        let restored = try new.binaryOK(["backup", "restore", file, "--sections", "starred", "--yes"], "broken")
+        #expect(restored.stdout.contains("0 of 6 found (0 newly starred), 6 re-created, 0 not taken"), "the whole file: \(restored.stdout)")
+        let again = try new.binaryOK(["backup", "restore", file, "--sections", "starred", "--yes"], "broken")
+        #expect(again.stdout.contains("6 of 6 found (0 newly starred), 0 re-created, 0 not taken"), "again: \(again.stdout)")
+        #expect(empty.items.count == 6 && empty.items.allSatisfy(\.starred), "the server holds the six once, starred: \(empty.items.map { ($0.title, $0.starred) })")
+    }
+
     @Test("--starred-atom writes the starred articles as an Atom feed our own parser reads back, content and all")
     func atomReadsBack() throws {
         let service = try ServiceUnderTest.start("miniflux", feeds: Self.library())

@@ -45,9 +45,7 @@ struct SchemaValidatorTests {
         let name = try #require(sampleAccounts.first?.name)
         let result = try validateWithPython(BackupStarredTests.withStarred([name: [BackupStarredTests.article]]))
         #expect(result.status == 0, "jsonschema rejected the starred section: \(result.output)")
-        var bad = BackupStarredTests.article
-        bad.publishedAt = "yesterday"
-        let refused = try validateWithPython(BackupStarredTests.withStarred([name: [bad]]))
+        let refused = try validateWithPython(BackupStarredTests.withStarred([name: [BackupStarredTests.article]], member: "published_at", setTo: "yesterday"))
         #expect(refused.status == 1 && refused.output.contains("published_at"), "a bad date must fail the schema: \(refused.output)")
     }
 

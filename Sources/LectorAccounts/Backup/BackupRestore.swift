@@ -53,7 +53,7 @@ extension AccountManager {
         let problems = file.ruleProblems(sections: sections)
         guard problems.isEmpty else { throw .backup(.invalid(.backup, problems)) }
         var current = try restoring { try BackupSnapshot(store: store, preferences: try settings.preferences(), profiles: profiles).state }
-        if sections.contains(.starred) { current.starredHere = try starredHere(file.starred ?? [:]) }
+        if sections.contains(.starred), let starred = file.starred { current.starredHere = try starredHere(starred) }
         return BackupRestore(file: file, sections: sections, removeMissing: removeMissing, current: current,
                              askedConsents: keepConsents ? [] : file.plainHTTPConsents(beyond: current, sections: sections))
     }
@@ -74,7 +74,7 @@ extension AccountManager {
             guard let user = feed.loginUser else { return true }
             return ((try? keyring.secret(for: .feedLogin(feedID: String(feed.id), url: feed.url, user: user))) ?? nil) == nil
         }
-        let starred = restore.sections.contains(.starred) ? restoreStarred(restore.document.starred ?? [:]) : []
+        let starred = restore.sections.contains(.starred) ? restore.document.starred.map { restoreStarred($0) } ?? [] : []
         return RestoreOutcome(needingPassword: applied.needingPassword, feedsNeedingPassword: feedsNeedingPassword,
                               marksWaiting: applied.marksWaiting, starred: starred)
     }

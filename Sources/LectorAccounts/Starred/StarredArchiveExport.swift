@@ -44,7 +44,7 @@ extension AccountManager {
         for account in try storing({ try store.accounts.all() }).filter({ !$0.isDemo }).sorted(by: { $0.name < $1.name }) {
             guard writer.beginAccount(account.name) else { break }
             do throws(AccountsError) {
-                try starredArchive(of: account) { page in try writer.write(page.map(BackupStarredArticle.init)) }
+                try starredArchive(of: account) { page in try writer.write(page) }
             } catch {
                 if writer.stopped { break }
                 if starredAskedFor { throw error }
@@ -107,7 +107,7 @@ struct StarredSectionWriter {
     }
 
     /// One page; throws to stop the archive when a writer failed.
-    mutating func write(_ articles: [BackupStarredArticle]) throws {
+    mutating func write(_ articles: [ArchivedEntry]) throws {
         var chunk = ""
         for article in articles {
             chunk += (inAccount > 0 ? "," : "") + "\n      " + article.jsonValue.canonicalText(pretty: true).replacingAll("\n", with: "\n      ")

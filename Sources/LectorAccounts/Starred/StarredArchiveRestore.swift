@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LectorBasics
 import LectorFeeds
 import LectorSettings
 import LectorStore
@@ -16,35 +17,62 @@ public struct StarredRestoreReport: Sendable {
     /// Re-created in the account (a local account's store, Miniflux's entry import).
     public var recreated: Int
     /// What no server could take, and why.
-    public var notTaken: [(article: BackupStarredArticle, reason: String)]
+    public var notTaken: [NotTakenArticle]
+}
+
+/// An archived article a restore could not put back: what names it, and why (not its content).
+public struct NotTakenArticle: Sendable, Equatable {
+    public var title: String
+    public var url: String?
+    public var feedTitle: String
+    public var reason: String
+
+    init(_ entry: ArchivedEntry, reason: String) {
+        (title, url, feedTitle, self.reason) = (entry.title, entry.url, entry.feedTitle, reason)
+    }
 }
 
 extension AccountManager {
-    /// Puts a backup's starred articles back, account by account: stars again what the
-    /// account carries, re-creates the rest where it can take entries, lists what it cannot.
-    /// An account that cannot be reached is reported with all its articles not taken.
-    public func restoreStarred(_ section: [String: [BackupStarredArticle]]) -> [StarredRestoreReport] {
-        section.keys.sorted().compactMap { (name) -> StarredRestoreReport? in
-            guard let articles = section[name], !articles.isEmpty else { return nil }
-            do throws(AccountsError) { return try restoreStarred(articles, into: name) } catch {
-                return StarredRestoreReport(account: name, wanted: articles.count, matched: 0, newlyStarred: 0, recreated: 0,
-                                            notTaken: articles.map { ($0, error.description) })
+    /// Puts a backup's starred articles back, account by account and `pageSize` articles at a
+    /// time read from the file: stars again what the account carries, re-creates the rest where
+    /// it can take entries, lists what it cannot. An account that cannot be reached (or fails
+    /// part-way) is reported with the articles it did not get to as not taken.
+    public func restoreStarred(_ section: StarredSection, pageSize: Int = StarredSection.pageSize) -> [StarredRestoreReport] {
+        section.accounts.filter { $0.count > 0 }.sorted { $0.name < $1.name }.map { archived in
+            var report = StarredRestoreReport(account: archived.name, wanted: archived.count, matched: 0, newlyStarred: 0, recreated: 0, notTaken: [])
+            var handled = 0
+            do throws(AccountsError) { try restoreStarred(section, of: archived.name, pageSize: pageSize, into: &report, handled: &handled) } catch {
+                var position = 0
+                // Why try?: the file was read before; should it fail now, the report keeps what was done.
+                try? section.forEachPage(of: archived.name, size: pageSize) { page in
+                    for entry in page {
+                        if position >= handled { report.notTaken.append(NotTakenArticle(entry, reason: error.description)) }
+                        position += 1
+                    }
+                }
             }
+            return report
         }
     }
 
     /// How many of each account's archived articles it holds here, starred already.
-    func starredHere(_ section: [String: [BackupStarredArticle]]) throws(AccountsError) -> [String: Int] {
+    func starredHere(_ section: StarredSection) throws(AccountsError) -> [String: Int] {
         var counts: [String: Int] = [:]
-        for (name, articles) in section {
-            guard let account = try storing({ try store.accounts.named(name) }) else { continue }
-            let matches = try storing { try ArticleMatcher(store: store).match(articles.map { ArchivedEntry($0).wanted }, in: account) }
-            counts[name] = matches.matched.filter { $0.article.starred }.count
+        for archived in section.accounts {
+            guard let account = try storing({ try store.accounts.named(archived.name) }) else { continue }
+            let index = try storing { try ArticleMatcher(store: store).index(of: account) }
+            try reading(section, of: archived.name, pageSize: StarredSection.pageSize) { (page) throws(AccountsError) in
+                counts[archived.name, default: 0] += index.match(page.map(\.wanted)).matched.filter { $0.article.starred }.count
+            }
         }
         return counts
     }
 
-    private func restoreStarred(_ articles: [BackupStarredArticle], into name: String) throws(AccountsError) -> StarredRestoreReport {
+    /// One account's articles, a page at a time: the account's articles are listed once (after a
+    /// sync when its server keeps them), each page matched against them, starred, and its
+    /// unmatched articles re-created. `handled`: how many of them are done.
+    private func restoreStarred(_ section: StarredSection, of name: String, pageSize: Int, into report: inout StarredRestoreReport,
+                                handled: inout Int) throws(AccountsError) {
         let account = try account(named: name)
         let administrator = try administrator(for: account)
         let provider = administrator.provider
@@ -52,24 +80,37 @@ extension AccountManager {
         if !provider.capabilities.fetchesFeedsHere {
             do { _ = try provider.sync(account, in: store, manual: true, since: nil, progress: { _ in }) } catch { throw .sync(error) }
         }
-        let entries = articles.map(ArchivedEntry.init)
-        let matches = try storing { try ArticleMatcher(store: store).match(entries.map(\.wanted), in: account) }
-        let newly = try administering { () throws(AdministrationError) in
-            _ = try administrator.carryLabels(matches.matched)
-            return try administrator.star(matches.matched.map(\.article))
-        }
-        var report = StarredRestoreReport(account: name, wanted: articles.count, matched: matches.matched.count, newlyStarred: newly,
-                                          recreated: 0, notTaken: [])
-        var unmatched = Dictionary(grouping: Array(entries.indices)) { entries[$0].wanted.key }
-        for wanted in matches.unmatched {
-            guard let index = unmatched[wanted.key]?.popLast() else { continue }
-            switch try recreate(entries[index], through: administrator) {
-            case .created: report.recreated += 1
-            case .alreadyThere: break
-            case .refused(let reason): report.notTaken.append((articles[index], reason))
+        let index = try storing { try ArticleMatcher(store: store).index(of: account) }
+        try reading(section, of: name, pageSize: pageSize) { (entries) throws(AccountsError) in
+            let matches = index.match(entries.map(\.wanted))
+            report.newlyStarred += try administering { () throws(AdministrationError) in
+                _ = try administrator.carryLabels(matches.matched)
+                return try administrator.star(matches.matched.map(\.article))
             }
+            report.matched += matches.matched.count
+            var unmatched = Dictionary(grouping: Array(entries.indices)) { entries[$0].wanted.key }
+            for wanted in matches.unmatched {
+                guard let position = unmatched[wanted.key]?.popLast() else { continue }
+                switch try recreate(entries[position], through: administrator) {
+                case .created: report.recreated += 1
+                case .alreadyThere: break
+                case .refused(let reason): report.notTaken.append(NotTakenArticle(entries[position], reason: reason))
+                }
+            }
+            handled += entries.count
         }
-        return report
+    }
+
+    /// `section.forEachPage` for a page handler of the account core, the file's errors kept as a backup's.
+    private func reading(_ section: StarredSection, of name: String, pageSize: Int,
+                         _ body: ([ArchivedEntry]) throws(AccountsError) -> Void) throws(AccountsError) {
+        do { try section.forEachPage(of: name, size: pageSize) { page throws in try body(page) } } catch let error as AccountsError {
+            throw error
+        } catch let error as BackupError {
+            throw .backup(error)
+        } catch {
+            throw .storing(error)
+        }
     }
 
     enum Recreation { case created, alreadyThere, refused(String) }

@@ -13,9 +13,8 @@ public enum StarredAtom {
 
     static var tail: Data { Data(AtomFeedWriter.tail.utf8) }
 
-    static func entries(_ articles: [BackupStarredArticle], now: Date) -> Data {
-        Data(articles.map { article in
-            let entry = ArchivedEntry(article)
+    static func entries(_ entries: [ArchivedEntry], now: Date) -> Data {
+        Data(entries.map { entry in
             let atom = AtomEntry(id: entry.guid ?? entry.url ?? "urn:" + entry.externalID.replacingAll("\n", with: " "),
                                  title: entry.title, link: entry.url, author: entry.author,
                                  contentHTML: entry.contentHTML, published: entry.publishedAt, updated: entry.updatedAt,

@@ -7,8 +7,8 @@ enum StarredRestoreOutput {
         reports.flatMap { report in
             ["* starred in '\(report.account)': \(report.matched) of \(report.wanted) found (\(report.newlyStarred) newly starred), "
                 + "\(report.recreated) re-created, \(report.notTaken.count) not taken"]
-                + report.notTaken.map { article, reason in
-                    "  not taken: '\(article.title)' (\(article.feedTitle))\(article.url.map { " <\($0)>" } ?? ""): \(reason)"
+                + report.notTaken.map { article in
+                    "  not taken: '\(article.title)' (\(article.feedTitle))\(article.url.map { " <\($0)>" } ?? ""): \(article.reason)"
                 }
         }
     }
@@ -17,9 +17,9 @@ enum StarredRestoreOutput {
         .array(reports.map { report in
             .object(["account": .string(report.account), "wanted": .int(report.wanted), "matched": .int(report.matched),
                      "newly_starred": .int(report.newlyStarred), "recreated": .int(report.recreated),
-                     "not_taken": .array(report.notTaken.map { article, reason in
+                     "not_taken": .array(report.notTaken.map { article in
                          .object(["title": .string(article.title), "url": article.url.map(JSONValue.string) ?? .null,
-                                  "feed_title": .string(article.feedTitle), "reason": .string(reason)])
+                                  "feed_title": .string(article.feedTitle), "reason": .string(article.reason)])
                      })])
         })
     }

@@ -58,7 +58,7 @@ enum BackupCommands {
         let path = invocation.argument("FILE") ?? ""
         let document: BackupDocument, warnings: [String]
         do {
-            (document, warnings) = try BackupReader.read(try LocalFile.read(path, as: .backup))
+            (document, warnings) = try BackupReader.read(try LocalFile.backup(path))
         } catch let error as BackupError {
             // inspect exists to list them all: every violation, one per line.
             guard case .invalid(_, let violations) = error, violations.count > 1 else { throw CLIError.failure("\(path): \(error.message)") }
@@ -66,9 +66,7 @@ enum BackupCommands {
             throw CLIError.failure("\(path): invalid backup, \(violations.count) problems:\n" + lines.joined(separator: "\n"))
         }
         let lines = summary(of: document) + warnings.map { "warning: \($0)" }
-        var json = document.jsonValue.objectValue ?? [:]
-        json["warnings"] = .array(warnings.map(JSONValue.string))
-        return CommandOutput(text: lines.joined(separator: "\n"), json: JSONValue.object(json))
+        return CommandOutput(text: lines.joined(separator: "\n"), json: InspectedBackupJSON(document: document, warnings: warnings))
     }
 
     static let restore = CommandSpec(
@@ -126,8 +124,8 @@ enum BackupCommands {
         lines.append("subscriptions: " + subscriptions)
         lines.append("reading list: " + readingList)
         lines.append("starred: " + (document.starred.map { starred in
-            let counts = starred.keys.sorted().map { "\(starred[$0]!.count) in \($0)" }
-            return "\(starred.values.map(\.count).reduce(0, +)) article(s)" + (counts.isEmpty ? "" : " (" + counts.joined(separator: ", ") + ")")
+            let counts = starred.accounts.map { "\($0.count) in \($0.name)" }
+            return "\(starred.total) article(s)" + (counts.isEmpty ? "" : " (" + counts.joined(separator: ", ") + ")")
         } ?? "not included"))
         lines.append("rules: " + (document.rules.map { rules in
             let off = rules.filter { !$0.enabled }.count
@@ -173,8 +171,8 @@ enum BackupCommands {
     }
 
     static func read(_ path: String) throws(CLIError) -> (BackupDocument, [String]) {
-        let data = try LocalFile.read(path, as: .backup)
-        do { return try BackupReader.read(data) } catch { throw .failure("\(path): \(error.message)") }
+        let source = try LocalFile.backup(path)
+        do { return try BackupReader.read(source) } catch { throw .failure("\(path): \(error.message)") }
     }
 
     /// A file's bytes, or the system's own reason it cannot be read ("No such file or directory").

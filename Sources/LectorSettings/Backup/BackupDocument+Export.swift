@@ -12,7 +12,8 @@ extension BackupDocument {
                        rules: rules, savedSearches: savedSearches)
     }
 
-    /// The document as a JSON value, field names as in the schema, absent optional sections omitted.
+    /// The document as a JSON value, field names as in the schema, absent optional sections omitted;
+    /// without the starred section, which is read from its file (`StarredSection.jsonValue()`).
     public var jsonValue: JSONValue {
         var root: [String: JSONValue] = [
             "format": .string(format),
@@ -30,9 +31,6 @@ extension BackupDocument {
         }
         if let profiles {
             root["profiles"] = .array(profiles.map(\.jsonValue))
-        }
-        if let starred {
-            root["starred"] = .object(starred.mapValues { .array($0.map(\.jsonValue)) })
         }
         if let rules { root["rules"] = .array(rules.map(\.jsonValue)) }
         if let savedSearches { root["saved_searches"] = .array(savedSearches.map(\.jsonValue)) }

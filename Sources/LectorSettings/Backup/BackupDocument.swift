@@ -21,8 +21,10 @@ public struct BackupDocument: Codable, Equatable, Sendable {
     public var readingList: [ReadingListEntry]?
     /// The user's saved settings profiles, when exported.
     public var profiles: [Profile]?
-    /// Every starred article of each account, whole, by account name, when exported (format 1.3).
-    public var starred: [String: [BackupStarredArticle]]?
+    /// Every starred article of each account, whole, by account name, when exported (format 1.3):
+    /// in a document read from a file, a handle on the checked section that reads it again a page
+    /// at a time; the exporter writes it as the articles arrive. Not part of the Codable model.
+    public var starred: StarredSection?
     /// The rules, by name, when exported (format 1.4).
     public var rules: [BackupRule]?
     /// The saved searches, by name, when exported (format 1.4).
@@ -32,7 +34,7 @@ public struct BackupDocument: Codable, Equatable, Sendable {
     public init(toolVersion: String, createdAt: String, accounts: [BackupAccount],
                 settings: [String: [String: JSONValue]],
                 subscriptions: [String: BackupSubscriptions]? = nil, readingList: [ReadingListEntry]? = nil,
-                profiles: [Profile]? = nil, starred: [String: [BackupStarredArticle]]? = nil,
+                profiles: [Profile]? = nil, starred: StarredSection? = nil,
                 rules: [BackupRule]? = nil, savedSearches: [BackupSavedSearch]? = nil) {
         self.format = BackupFormat.name
         self.version = BackupFormat.current.description
@@ -49,7 +51,7 @@ public struct BackupDocument: Codable, Equatable, Sendable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case format, version, accounts, settings, subscriptions, profiles, starred, rules
+        case format, version, accounts, settings, subscriptions, profiles, rules
         case toolVersion = "tool_version", createdAt = "created_at", readingList = "reading_list", savedSearches = "saved_searches"
     }
 }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LectorBasics
 
 /// Names and versions of the two documents this module reads and writes.
 public enum BackupFormat {
@@ -23,6 +24,6 @@ public enum BackupFormat {
 
     /// An ISO-8601 UTC timestamp with second precision, as `created_at` holds it.
     public static func timestamp(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(timeZone: .gmt))
+        UTCTimestamp.text(date)
     }
 }

@@ -130,9 +130,9 @@ extension BackupPlan {
     /// One line per account with starred articles this machine does not hold starred yet: which
     /// of them its server still carries, and which it can take, is known only once the restore
     /// asks it, so the plan says what it will do.
-    static func starred(_ wanted: [String: [BackupStarredArticle]], starredHere: [String: Int]) -> [PlannedChange] {
+    static func starred(_ wanted: [String: Int], starredHere: [String: Int]) -> [PlannedChange] {
         wanted.keys.sorted().compactMap { account in
-            let missing = (wanted[account]?.count ?? 0) - (starredHere[account] ?? 0)
+            let missing = (wanted[account] ?? 0) - (starredHere[account] ?? 0)
             guard missing > 0 else { return nil }
             return PlannedChange(section: .starred, action: .add, subject: account, old: nil,
                                  new: .string("\(missing) starred article(s): starred again where the account has them, re-created where it can take them"))

@@ -47,7 +47,7 @@ public struct BackupPlan: Sendable {
                 changes += Self.profiles(current.profiles, wanted, removeMissing: removeMissing)
             case .starred:
                 // Older files have no starred articles: nothing to note, every 1.x file is whole without them.
-                changes += Self.starred(document.starred ?? [:], starredHere: current.starredHere)
+                changes += Self.starred(document.starred?.counts ?? [:], starredHere: current.starredHere)
             case .rules:
                 guard document.rules != nil else { missing.append(section); continue }
                 let placed = Self.rules(current: current, document: document, sections: sections, removeMissing: removeMissing)

@@ -1,11 +1,23 @@
 import FoundationEssentials
+import LectorBasics
 
 /// Reads a backup and validates all of it before returning, so a restore never starts on a bad file.
+/// The large sections (`StreamedSections`) are checked an article at a time and kept as places in
+/// the file to read again, so memory does not grow with them.
 public enum BackupReader {
     /// The validated document and one warning per key skipped from a newer minor version.
     public static func read(_ data: Data) throws(BackupError) -> (document: BackupDocument, warnings: [String]) {
-        let root: JSONValue
-        do { root = try JSONValue(parsing: data) } catch { throw .notJSON(.backup, error) }
+        try read(.bytes(data))
+    }
+
+    /// Reads and validates a backup file, a chunk at a time.
+    public static func read(contentsOf url: URL) throws(BackupError) -> (document: BackupDocument, warnings: [String]) {
+        try read(.file(url.path))
+    }
+
+    /// Reads and validates a backup from `source`.
+    public static func read(_ source: JSONSource) throws(BackupError) -> (document: BackupDocument, warnings: [String]) {
+        let (root, streamed) = try topLevel(of: source)
         let (members, version) = try DocumentChecker.header(of: root, kind: .backup)
         var checker = DocumentChecker(kind: .backup, version: version)
         _ = checker.object(root, at: "", required: ["format", "version", "tool_version", "created_at", "accounts", "settings"],
@@ -21,7 +33,7 @@ public enum BackupReader {
         let subscriptions = members["subscriptions"].map { checker.subscriptions($0, at: "subscriptions", accountNames: names) }
         let readingList = members["reading_list"].map { checker.readingList($0, at: "reading_list", accountNames: names) }
         let profiles = members["profiles"].map { checker.profiles($0, at: "profiles") }
-        let starred = members["starred"].map { checker.starred($0, at: "starred", accountNames: names) }
+        let starred = members["starred"].map { checker.starred($0, at: "starred", accountNames: names, streamed: streamed["starred"]) }
         let rules = members["rules"].map { checker.rules($0, at: "rules") }
         let savedSearches = members["saved_searches"].map { checker.savedSearches($0, at: "saved_searches") }
 
@@ -33,11 +45,35 @@ public enum BackupReader {
         return (document, checker.warnings)
     }
 
-    /// Reads and validates a backup file.
-    public static func read(contentsOf url: URL) throws(BackupError) -> (document: BackupDocument, warnings: [String]) {
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch { throw .unreadable(url.path) }
-        return try read(data)
+    /// The top-level value, the streamed sections walked past (syntax checked, nothing held) and
+    /// standing in it as empty objects; a JSON error anywhere is found here, before any check.
+    static func topLevel(of source: JSONSource) throws(BackupError) -> (root: JSONValue, streamed: StreamedSections) {
+        var parser = JSONParser(source)
+        var streamed = StreamedSections(source: source)
+        do {
+            try parser.beginDocument()
+            guard parser.nextByte() == UInt8(ascii: "{") else {
+                let value = try parser.parseValue(depth: 0)
+                try parser.endDocument()
+                return (value, streamed)
+            }
+            var members: [String: JSONValue] = [:], keys = Set<String>()
+            try parser.beginObject()
+            while let key = try parser.nextMember(seen: &keys) {
+                if StreamedSections.names.contains(key), parser.nextByte() == UInt8(ascii: "{") {
+                    streamed.places[key] = parser.position
+                    try parser.skipValue(depth: 1)
+                    members[key] = .object([:])
+                } else {
+                    members[key] = try parser.parseValue(depth: 1)
+                }
+            }
+            try parser.endDocument()
+            return (.object(members), streamed)
+        } catch {
+            if parser.readFailed, case .file(let path) = source { throw .unreadable(path) }
+            throw .notJSON(.backup, error)
+        }
     }
 
     /// Flat dotted keys back to `{group: {name: value}}`.
@@ -51,9 +87,6 @@ public enum BackupReader {
     }
 
     static func isUTCTimestamp(_ text: String) -> Bool {
-        guard text.wholeMatch(of: /[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,9})?Z/) != nil else { return false }
-        // Two accepted forms; a text that parses as neither is simply not a timestamp (the caller reports it).
-        return (try? Date(text, strategy: .iso8601)) != nil
-            || (try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))) != nil
+        UTCTimestamp.date(text) != nil
     }
 }

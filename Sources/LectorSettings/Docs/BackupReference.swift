@@ -135,8 +135,12 @@ public enum BackupReference {
         (`--sections starred`), that is an error. `lector backup export --starred-atom FILE` also
         writes the same articles as one Atom feed, which any feed reader can import. The section is
         written to the file page by page as the servers answer, so an export holds one page of
-        articles at a time however many there are (to standard output the file is gathered first);
-        a restore reads and checks the whole file first, as for every section.
+        articles at a time however many there are (to standard output the file is gathered first).
+        A restore (and `backup inspect`) reads the file 64 KiB at a time, never whole: it checks
+        every article of the section before anything changes, as for every section, but keeps only
+        how many each account has and where they start, and reads them again 500 at a time as it
+        puts them back, so its memory does not grow with their number (`backup inspect --json`
+        gathers them to print them).
 
         ## rules
 

@@ -54,21 +54,39 @@ public struct ArticleMatcher {
 
     /// Matches among the account's articles, or only among those of the feed `feedID`.
     public func match(_ wanted: [WantedArticle], in account: Account, feedID: Int64? = nil) throws(StoreError) -> Matches {
+        try index(of: account, feedID: feedID).match(wanted)
+    }
+
+    /// The account's articles (or the feed's) by canonical address and by guid, listed once, to
+    /// match many pages of wanted articles against: a restore of N archived articles into an
+    /// account of A articles lists the A once and looks up each of the N, O(A + N), however
+    /// small its pages.
+    public func index(of account: Account, feedID: Int64? = nil) throws(StoreError) -> Index {
         let articles = try store.articles.list(ArticleQuery(accountID: account.id, feedID: feedID, newestFirst: false, limit: Int.max))
-        var byURL: [String: ArticleSummary] = [:], byGUID: [String: ArticleSummary] = [:]
+        var index = Index()
         for article in articles {
-            if let key = article.url.flatMap(Self.urlKey) { byURL[key] = byURL[key] ?? article }
-            if let guid = Self.guid(article, of: account) { byGUID[guid] = byGUID[guid] ?? article }
+            if let key = article.url.flatMap(Self.urlKey) { index.byURL[key] = index.byURL[key] ?? article }
+            if let guid = Self.guid(article, of: account) { index.byGUID[guid] = index.byGUID[guid] ?? article }
         }
-        var result = Matches(matched: [], unmatched: [])
-        for item in wanted {
-            if let found = item.url.flatMap(Self.urlKey).flatMap({ byURL[$0] }) ?? item.guid.flatMap({ byGUID[$0] }) {
-                result.matched.append((item, found))
-            } else {
-                result.unmatched.append(item)
+        return index
+    }
+
+    /// One account's articles as `index(of:)` lists them: the first article of each address and guid.
+    public struct Index: Sendable {
+        var byURL: [String: ArticleSummary] = [:], byGUID: [String: ArticleSummary] = [:]
+
+        /// Each wanted article's match by address, else by guid; the rest unmatched, in order.
+        public func match(_ wanted: [WantedArticle]) -> Matches {
+            var result = Matches(matched: [], unmatched: [])
+            for item in wanted {
+                if let found = item.url.flatMap(ArticleMatcher.urlKey).flatMap({ byURL[$0] }) ?? item.guid.flatMap({ byGUID[$0] }) {
+                    result.matched.append((item, found))
+                } else {
+                    result.unmatched.append(item)
+                }
             }
+            return result
         }
-        return result
     }
 
     static func urlKey(_ text: String) -> String? {

@@ -1,3 +1,4 @@
+import LectorBasics
 import FoundationEssentials
 
 /// The starred archive of a service that lists starred ids and then gives contents by id

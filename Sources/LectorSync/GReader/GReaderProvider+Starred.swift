@@ -1,3 +1,4 @@
+import LectorBasics
 import FoundationEssentials
 
 /// The starred archive through `stream/contents` of the starred state, a page at a time,

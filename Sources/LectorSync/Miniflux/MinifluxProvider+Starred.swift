@@ -1,3 +1,4 @@
+import LectorBasics
 import FoundationEssentials
 
 /// The starred archive through `/v1/entries?starred=true` (each entry carries its feed and
