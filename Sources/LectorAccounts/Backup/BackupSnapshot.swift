@@ -78,6 +78,6 @@ public struct BackupSnapshot {
     }
 
     public func savedSearches() throws -> [BackupSavedSearch] {
-        try store.savedSearches.all().map { BackupSavedSearch(name: $0.name, expression: $0.expression) }
+        try store.savedSearches.all().map { BackupSavedSearch(name: $0.name, expression: $0.expression, label: $0.label) }
     }
 }

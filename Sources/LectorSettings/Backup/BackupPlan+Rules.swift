@@ -58,15 +58,15 @@ extension BackupPlan {
         }
         var changes: [PlannedChange] = wanted.compactMap { search in
             guard let existing = named(search.name, in: current) else {
-                return PlannedChange(section: .savedSearches, action: .add, subject: search.name, old: nil, new: .string(search.expression))
+                return PlannedChange(section: .savedSearches, action: .add, subject: search.name, old: nil, new: .string(search.described))
             }
-            guard existing.expression != search.expression else { return nil }
+            guard existing.expression != search.expression || existing.label != search.label else { return nil }
             return PlannedChange(section: .savedSearches, action: .change, subject: existing.name,
-                                 old: .string(existing.expression), new: .string(search.expression))
+                                 old: .string(existing.described), new: .string(search.described))
         }
         if removeMissing {
             changes += current.filter { named($0.name, in: wanted) == nil }.map {
-                PlannedChange(section: .savedSearches, action: .remove, subject: $0.name, old: .string($0.expression), new: nil)
+                PlannedChange(section: .savedSearches, action: .remove, subject: $0.name, old: .string($0.described), new: nil)
             }
         }
         return changes

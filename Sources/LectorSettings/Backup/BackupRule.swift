@@ -41,15 +41,23 @@ public struct BackupRule: Codable, Equatable, Sendable {
 public struct BackupSavedSearch: Codable, Equatable, Sendable {
     public var name: String
     public var expression: String
+    /// Kept as a label of its name on servers that keep labels (`search save --label`).
+    public var label: Bool
 
-    public init(name: String, expression: String) {
+    public init(name: String, expression: String, label: Bool = false) {
         self.name = name
         self.expression = expression
+        self.label = label
     }
 
+    /// `label` is written only when set: files from before it read the same.
     public var jsonValue: JSONValue {
-        .object(["name": .string(name), "expression": .string(expression)])
+        .object(["name": .string(name), "expression": .string(expression)].merging(label ? ["label": .bool(true)] : [:]) { $1 })
     }
+
+    /// What a restore's plan shows of it.
+    var described: String { expression + (label ? " (kept as a label)" : "") }
 
     static let fields = ["name", "expression"]
+    static let optionalFields = ["label"]
 }

@@ -28,17 +28,18 @@ extension DocumentChecker {
         return rules
     }
 
-    /// Checks `[{"name", "expression"}, …]`, names unique in any case.
+    /// Checks `[{"name", "expression", "label"?}, …]`, names unique in any case.
     mutating func savedSearches(_ value: JSONValue, at path: String) -> [BackupSavedSearch] {
         var searches: [BackupSavedSearch] = []
         for (index, element) in array(value, at: path).enumerated() {
             let itemPath = "\(path)[\(index)]"
-            let members = object(element, at: itemPath, required: BackupSavedSearch.fields)
+            let members = object(element, at: itemPath, required: BackupSavedSearch.fields, optional: BackupSavedSearch.optionalFields)
             guard !members.isEmpty else { continue }
             let search = BackupSavedSearch(name: members["name"].map { string($0, at: join(itemPath, "name"), length: 1...200) } ?? "",
                                            expression: members["expression"].map {
                                                string($0, at: join(itemPath, "expression"), length: 1...10_000)
-                                           } ?? "")
+                                           } ?? "",
+                                           label: members["label"].map { bool($0, at: join(itemPath, "label")) } ?? false)
             checkUnique(search.name, among: searches.map(\.name), at: join(itemPath, "name"), what: "saved search")
             searches.append(search)
         }

@@ -157,8 +157,9 @@ public enum BackupReference {
 
         ## saved_searches
 
-        `[{"name", "expression"}, …]` (format 1.4): each saved search (`lector search save`), names
-        unique in any case; the filters are checked as the rules' are.
+        `[{"name", "expression", "label"?}, …]` (format 1.4): each saved search (`lector search save`), names
+        unique in any case; the filters are checked as the rules' are. `"label": true` (written only
+        when set) keeps it as a label on servers that keep labels (`search save --label`).
 
         ## profiles
 

@@ -143,7 +143,8 @@ public enum BackupSchema {
             "savedSearch": closedObject([
                 "name": .object(["type": "string", "minLength": 1, "maxLength": 200]),
                 "expression": .object(["type": "string", "minLength": 1, "maxLength": 10_000]),
-            ]),
+                "label": .object(["type": "boolean"]),
+            ], required: ["name", "expression"]),
             "settings": settingsObject(complete: true),
             "partialSettings": settingsObject(complete: false),
             "profile": closedObject([
