@@ -96,8 +96,9 @@ extension GReaderCall {
 
     /// Several `s` per call, handled from the last to the first; the n-th `t` names the n-th `s`.
     /// The first failure stops the call with 400, leaving done what was done (admin 19, 45, 46).
-    /// `subscribe` skips a numeric id (48); `edit` ignores an unknown feed (22) and, with a title
-    /// or `r` but no `a`, files the feed in the default folder (22, 23).
+    /// `subscribe` skips a numeric id (48); `edit` ignores an unknown feed (22) and, with `r` or a
+    /// posted title but no `a`, files the feed in the default folder (admin 22, 23); a title in a
+    /// GET's query renames it where it is (greader 25, 26, 33).
     func subscriptionEdit() -> ServerResponse {
         let action = params.value("ac") ?? ""
         guard ["subscribe", "unsubscribe", "edit"].contains(action) else { return FreshRSSReply.error(400) }
@@ -125,7 +126,7 @@ extension GReaderCall {
                     if let title { state.feeds[index].title = title }
                     if let add {
                         state.feeds[index].folderID = FeedStore.folder(named: add, in: &state)
-                    } else if remove != nil || title != nil {
+                    } else if remove != nil || (title != nil && request.method == "POST") {
                         state.feeds[index].folderID = 1
                     }
                 }
