@@ -1,5 +1,6 @@
 import Foundation
 import LectorAccounts
+import LectorBasics
 import LectorSettings
 import LectorStore
 import Testing
@@ -47,8 +48,8 @@ struct BackupRulesRestoreTests {
             BackupRule(name: "storms", expression: "title contains storm", action: "star", enabled: true, account: "Home",
                        feed: "https://example.org/tides.xml"),
         ], "the rules section is not the store's rules: \(String(describing: file.rules))")
-        #expect(file.savedSearches == [BackupSavedSearch(name: "storm-watch", expression: "title contains storm", label: true),
-                                       BackupSavedSearch(name: "today", expression: "age < 1d and unread")],
+        #expect(file.savedSearches == [SavedSearch(name: "storm-watch", expression: "title contains storm", label: true),
+                                       SavedSearch(name: "today", expression: "age < 1d and unread")],
                 "the saved searches are missing, or the one kept as a label lost it: \(String(describing: file.savedSearches))")
         let (read, warnings) = try BackupReader.read(file.encoded())
         #expect(read == file && warnings.isEmpty, "the exported file does not read back the same: \(warnings)")

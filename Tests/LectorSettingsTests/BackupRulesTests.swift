@@ -1,4 +1,5 @@
 import Foundation
+import LectorBasics
 import Testing
 @testable import LectorSettings
 
@@ -23,7 +24,7 @@ struct BackupRulesTests {
         #expect(warnings.isEmpty, "\(warnings)")
         #expect(document.rules == [BackupRule(name: "storms", expression: "title contains storm", action: "star", enabled: true,
                                               account: "home", feed: "https://example.org/tides.xml")], "the rule changed on the way")
-        #expect(document.savedSearches == [BackupSavedSearch(name: "today", expression: "age < 1d")], "the saved search changed on the way")
+        #expect(document.savedSearches == [SavedSearch(name: "today", expression: "age < 1d")], "the saved search changed on the way")
         #expect(document.jsonValue.objectValue?["rules"] == [Self.rule], "the rule is not written with every field, nulls included")
     }
 

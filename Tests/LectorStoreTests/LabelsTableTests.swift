@@ -1,4 +1,5 @@
 import Foundation
+import LectorBasics
 import Testing
 @testable import LectorStore
 

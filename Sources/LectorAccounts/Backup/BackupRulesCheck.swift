@@ -41,10 +41,8 @@ extension BackupRestorer {
             for name in plan.rulesToRemove { try store.rules.remove(name) }
         }
         if sections.contains(.savedSearches), let searches = document.savedSearches {
-            for search in searches {
-                let saved = SavedSearch(name: search.name, expression: search.expression, label: search.label)
-                let existing = try store.savedSearches.named(search.name)
-                if existing?.expression != saved.expression || existing?.label != saved.label { try store.savedSearches.save(saved) }
+            for search in searches where try store.savedSearches.named(search.name) != search {
+                try store.savedSearches.save(search)
             }
             guard removeMissing else { return }
             let wanted = Set(searches.map { $0.name.lowercased() })

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LectorBasics
 import LectorSettings
 import LectorStore
 import LectorSync
@@ -77,7 +78,7 @@ public struct BackupSnapshot {
         }
     }
 
-    public func savedSearches() throws -> [BackupSavedSearch] {
-        try store.savedSearches.all().map { BackupSavedSearch(name: $0.name, expression: $0.expression, label: $0.label) }
+    public func savedSearches() throws -> [SavedSearch] {
+        try store.savedSearches.all()
     }
 }

@@ -1,3 +1,4 @@
+import LectorBasics
 import LectorStore
 
 /// `search …`: filters kept under a name, listed with `article list --saved NAME`.

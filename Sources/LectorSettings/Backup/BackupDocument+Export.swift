@@ -1,11 +1,12 @@
 import FoundationEssentials
+import LectorBasics
 
 extension BackupDocument {
     /// A document in the current format describing the given state; `now` is injectable for tests.
     public static func export(toolVersion: String, accounts: [BackupAccount], preferences: Preferences,
                               subscriptions: [String: BackupSubscriptions]? = nil,
                               readingList: [ReadingListEntry]? = nil, profiles: [Profile]? = nil,
-                              rules: [BackupRule]? = nil, savedSearches: [BackupSavedSearch]? = nil,
+                              rules: [BackupRule]? = nil, savedSearches: [SavedSearch]? = nil,
                               now: Date = Date()) -> BackupDocument {
         BackupDocument(toolVersion: toolVersion, createdAt: BackupFormat.timestamp(now), accounts: accounts,
                        settings: preferences.grouped, subscriptions: subscriptions, readingList: readingList, profiles: profiles,

@@ -28,14 +28,14 @@ public struct BackupDocument: Codable, Equatable, Sendable {
     /// The rules, by name, when exported (format 1.4).
     public var rules: [BackupRule]?
     /// The saved searches, by name, when exported (format 1.4).
-    public var savedSearches: [BackupSavedSearch]?
+    public var savedSearches: [SavedSearch]?
 
     /// Assembles a document in the current format.
     public init(toolVersion: String, createdAt: String, accounts: [BackupAccount],
                 settings: [String: [String: JSONValue]],
                 subscriptions: [String: BackupSubscriptions]? = nil, readingList: [ReadingListEntry]? = nil,
                 profiles: [Profile]? = nil, starred: StarredSection? = nil,
-                rules: [BackupRule]? = nil, savedSearches: [BackupSavedSearch]? = nil) {
+                rules: [BackupRule]? = nil, savedSearches: [SavedSearch]? = nil) {
         self.format = BackupFormat.name
         self.version = BackupFormat.current.description
         self.toolVersion = toolVersion

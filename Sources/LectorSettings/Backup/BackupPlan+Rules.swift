@@ -1,3 +1,5 @@
+import LectorBasics
+
 extension BackupPlan {
     /// The file's rules against this machine's, by name (in any case): added, changed field by
     /// field, and with `removeMissing` removed. A rule whose scope is not here, nor arriving with
@@ -52,8 +54,8 @@ extension BackupPlan {
         return nil
     }
 
-    static func savedSearches(_ current: [BackupSavedSearch], _ wanted: [BackupSavedSearch], removeMissing: Bool) -> [PlannedChange] {
-        func named(_ name: String, in searches: [BackupSavedSearch]) -> BackupSavedSearch? {
+    static func savedSearches(_ current: [SavedSearch], _ wanted: [SavedSearch], removeMissing: Bool) -> [PlannedChange] {
+        func named(_ name: String, in searches: [SavedSearch]) -> SavedSearch? {
             searches.first { $0.name.lowercased() == name.lowercased() }
         }
         var changes: [PlannedChange] = wanted.compactMap { search in

@@ -1,3 +1,5 @@
+import LectorBasics
+
 /// A rule as the backup's `rules` section keeps it (format 1.4): its filter's text, its action's
 /// name and its scope by the names a person reads — an account's name, a feed's address in it,
 /// a folder's name in it — since the ids are this machine's. The record of which article a rule
@@ -37,19 +39,7 @@ public struct BackupRule: Codable, Equatable, Sendable {
     static let fields = ["name", "expression", "action", "enabled", "account", "feed", "folder"]
 }
 
-/// A saved search as the backup's `saved_searches` section keeps it (format 1.4).
-public struct BackupSavedSearch: Codable, Equatable, Sendable {
-    public var name: String
-    public var expression: String
-    /// Kept as a label of its name on servers that keep labels (`search save --label`).
-    public var label: Bool
-
-    public init(name: String, expression: String, label: Bool = false) {
-        self.name = name
-        self.expression = expression
-        self.label = label
-    }
-
+extension SavedSearch {
     /// `label` is written only when set: files from before it read the same.
     public var jsonValue: JSONValue {
         .object(["name": .string(name), "expression": .string(expression)].merging(label ? ["label": .bool(true)] : [:]) { $1 })

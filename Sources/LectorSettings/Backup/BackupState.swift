@@ -1,3 +1,5 @@
+import LectorBasics
+
 /// The parts of a backup a restore can select.
 public enum BackupSection: String, CaseIterable, Sendable, Comparable {
     case accounts, settings, subscriptions, readingList = "reading-list", profiles, starred, rules
@@ -25,12 +27,12 @@ public struct BackupState: Sendable {
     public var starredHere: [String: Int] = [:]
     /// The rules and the saved searches here.
     public var rules: [BackupRule]
-    public var savedSearches: [BackupSavedSearch]
+    public var savedSearches: [SavedSearch]
 
     /// Describes the current state.
     public init(accounts: [BackupAccount] = [], preferences: Preferences = .defaults,
                 subscriptions: [String: BackupSubscriptions] = [:], readingList: [ReadingListEntry] = [],
-                profiles: [Profile] = [], rules: [BackupRule] = [], savedSearches: [BackupSavedSearch] = []) {
+                profiles: [Profile] = [], rules: [BackupRule] = [], savedSearches: [SavedSearch] = []) {
         self.accounts = accounts
         self.preferences = preferences
         self.subscriptions = subscriptions

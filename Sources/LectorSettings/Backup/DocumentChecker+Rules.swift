@@ -1,3 +1,5 @@
+import LectorBasics
+
 extension DocumentChecker {
     /// Checks `[{"name", "expression", "action", "enabled", "account", "feed", "folder"}, …]`:
     /// every field present, names unique (in any case, as the store keeps them), a feed or a
@@ -29,13 +31,13 @@ extension DocumentChecker {
     }
 
     /// Checks `[{"name", "expression", "label"?}, …]`, names unique in any case.
-    mutating func savedSearches(_ value: JSONValue, at path: String) -> [BackupSavedSearch] {
-        var searches: [BackupSavedSearch] = []
+    mutating func savedSearches(_ value: JSONValue, at path: String) -> [SavedSearch] {
+        var searches: [SavedSearch] = []
         for (index, element) in array(value, at: path).enumerated() {
             let itemPath = "\(path)[\(index)]"
-            let members = object(element, at: itemPath, required: BackupSavedSearch.fields, optional: BackupSavedSearch.optionalFields)
+            let members = object(element, at: itemPath, required: SavedSearch.fields, optional: SavedSearch.optionalFields)
             guard !members.isEmpty else { continue }
-            let search = BackupSavedSearch(name: members["name"].map { string($0, at: join(itemPath, "name"), length: 1...200) } ?? "",
+            let search = SavedSearch(name: members["name"].map { string($0, at: join(itemPath, "name"), length: 1...200) } ?? "",
                                            expression: members["expression"].map {
                                                string($0, at: join(itemPath, "expression"), length: 1...10_000)
                                            } ?? "",

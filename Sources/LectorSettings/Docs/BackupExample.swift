@@ -1,3 +1,5 @@
+import LectorBasics
+
 /// The example documents shown in docs/backup.md, built with the same code that exports real ones.
 enum BackupExample {
     static var document: BackupDocument {
@@ -36,7 +38,7 @@ enum BackupExample {
                 BackupRule(name: "long-reads", expression: "content contains \"deep dive\"", action: "star", enabled: true,
                            account: "home", folder: "Tech"),
             ],
-            savedSearches: [BackupSavedSearch(name: "today", expression: "age < 1d and unread")])
+            savedSearches: [SavedSearch(name: "today", expression: "age < 1d and unread")])
     }
 
     static var profile: JSONValue {

@@ -75,18 +75,3 @@ public struct Rule: Sendable, Equatable {
     public var feedURL: String?
     public var folderName: String?
 }
-
-/// A stored saved search.
-public struct SavedSearch: Sendable, Equatable {
-    public var name: String
-    public var expression: String
-    /// Whether a label of its name is kept on what it matches in accounts whose server keeps
-    /// labels (`search save --label`), so the server's other clients see the search.
-    public var label: Bool
-
-    public init(name: String, expression: String, label: Bool = false) {
-        self.name = name
-        self.expression = expression
-        self.label = label
-    }
-}

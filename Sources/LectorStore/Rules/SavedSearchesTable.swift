@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LectorBasics
 
 /// Queries over `saved_searches`: named filters for `article list --saved NAME`.
 public struct SavedSearchesTable {
