@@ -61,7 +61,7 @@ enum FeedEditCommands {
                            _ session: Session, detail: String = "", after: String = "") throws(CLIError) -> CommandOutput {
         let subscription = try session.accounts { (manager) throws(AccountsError) in try manager.subscribe(request, through: administrator, login: login) }
         let feed = subscription.feed
-        return CommandOutput(text: "Subscribed to '\(TerminalText.sanitize(feed.title))'\(request.folder.map { " in \($0)" } ?? "") (\(feed.url))"
+        return CommandOutput(text: "Subscribed to '\(TerminalText.sanitize(feed.title))'\(request.folder.map { " in \($0)" } ?? "") (\(TerminalText.sanitize(feed.url)))"
                                  + "\(subscription.change.note)\(detail).\(after)",
                              json: FeedCommands.FeedJSON(try CLIError.catching { try LocalStructure.listing(feed.id, store: administrator.store) }))
     }
