@@ -84,6 +84,10 @@ struct FeedSettingTravelTests {
         let notCarried = plan.stdout.split(separator: "\n").filter { $0.contains("not carried") }
         #expect(notCarried.count == 2 && plan.stdout.contains("cannot set 'content-remove'") && plan.stdout.contains("cannot set 'mark-read-filters'"),
                 "what Miniflux cannot keep, one line each: \(plan.stdout)")
+        let planJSON = try world.lector(["feed", "apply", path, "--dry-run", "--json"])
+        let notCarriedJSON = (try JSONSerialization.jsonObject(with: Data(planJSON.stdout.utf8)) as? [String: Any])?["not_carried"] as? [String]
+        #expect(notCarriedJSON?.count == 2 && notCarriedJSON?.contains { $0.contains("cannot set 'content-remove'") } == true,
+                "--json lists what Miniflux cannot keep under not_carried: \(planJSON.stdout)")
         let applied = try world.lector(["feed", "apply", path])
         #expect(applied.status == 0, "apply: \(applied.stdout) \(applied.stderr)")
         let settings = world.harbour?.settings ?? [:]
@@ -109,6 +113,10 @@ struct FeedSettingTravelTests {
         let dest = try ServiceUnderTest.start("freshrss", feeds: destFeeds)
         let added = try world.lector(dest.addArguments(name: "Fresh"), stdin: dest.secret + "\n")
         try #require(added.status == 0, "account add: \(added.stderr)")
+        let planned = try world.lector(["account", "copy", "Server", "Fresh", "--feeds", "--folders", "--dry-run", "--json"])
+        let notCarried = (try JSONSerialization.jsonObject(with: Data(planned.stdout.utf8)) as? [String: Any])?["not_carried"] as? [String] ?? []
+        #expect(notCarried.contains { $0.contains("a freshrss account cannot set 'paused'") } && notCarried.contains { $0.contains("'hide-globally'") },
+                "--json lists what FreshRSS cannot keep under not_carried: \(planned.stdout)")
         let copied = try world.lector(["account", "copy", "Server", "Fresh", "--feeds", "--folders"])
         #expect(copied.status == 0, "account copy: \(copied.stdout) \(copied.stderr)")
         let harbour = try #require(destFeeds.feeds.first { $0.feedURL == FeedServerCommandTests.feedURL }, "not subscribed: \(copied.stdout)")

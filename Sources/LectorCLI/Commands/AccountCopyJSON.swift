@@ -53,6 +53,8 @@ extension AccountCopyCommand {
         let dryRun: Bool
         let refusals: [String]
         let steps: [PlanOutput.StepJSON]
+        /// The settings DEST cannot keep, and secrets this machine does not hold, one line per key.
+        let notCarried: [String]
         let starred: StarredJSON?
         let readingList: ReadingListJSON?
         let exitCode: Int32
@@ -60,6 +62,7 @@ extension AccountCopyCommand {
         enum CodingKeys: String, CodingKey {
             case source, destination, refusals, steps, starred
             case dryRun = "dry_run"
+            case notCarried = "not_carried"
             case readingList = "reading_list"
             case exitCode = "exit_code"
         }

@@ -20,7 +20,7 @@ extension AccountCopyCommand {
             let exit = RunStatus.of(outcomes: statuses, failures: failures)
             let json = CopyJSON(source: report.source.name, destination: report.destination.name, dryRun: report.dryRun,
                                 refusals: report.plan.refusals, steps: PlanOutput.steps(report.plan, report.applied),
-                                starred: starred, readingList: readingList, exitCode: exit.rawValue)
+                                notCarried: report.plan.notCarried, starred: starred, readingList: readingList, exitCode: exit.rawValue)
             let output = CommandOutput(text: lines.joined(separator: "\n"), json: json)
             return exit == .ok ? output : output.failing(exit, "account copy: \(failures.count) part(s) not done: \(failures.map(\.cause).joined(separator: "; "))")
         }

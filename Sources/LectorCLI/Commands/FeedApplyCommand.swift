@@ -42,7 +42,7 @@ enum FeedApplyCommand {
         if consent == .ask, unsubscribes > 0, !dryRun, plan.refusals.isEmpty {
             let refusal = "the plan unsubscribes \(unsubscribes) feed(s) of '\(account)' and deletes their articles: pass --yes to apply it (--dry-run only prints it)"
             guard Prompter.isInteractive else {
-                let json = ApplyJSON(account: account, dryRun: false, refusals: [], steps: PlanOutput.steps(plan, nil), exitCode: ExitStatus.usage.rawValue)
+                let json = ApplyJSON(account: account, dryRun: false, refusals: [], plan: plan, outcomes: nil, exitCode: ExitStatus.usage.rawValue)
                 return CommandOutput(text: lines.joined(separator: "\n"), json: json).failing(.usage, refusal)
             }
             Console.out(lines.joined(separator: "\n") + "\n")
@@ -52,19 +52,19 @@ enum FeedApplyCommand {
             lines = []
         }
         if !plan.refusals.isEmpty {
-            let json = ApplyJSON(account: account, dryRun: dryRun, refusals: plan.refusals, steps: PlanOutput.steps(plan, nil),
+            let json = ApplyJSON(account: account, dryRun: dryRun, refusals: plan.refusals, plan: plan, outcomes: nil,
                                  exitCode: ExitStatus.usage.rawValue)
             return CommandOutput(text: lines.joined(separator: "\n"), json: json)
                 .failing(.usage, "the plan has steps '\(account)' cannot do: nothing was changed")
         }
         if dryRun || plan.isEmpty {
-            let json = ApplyJSON(account: account, dryRun: dryRun, refusals: [], steps: PlanOutput.steps(plan, nil), exitCode: 0)
+            let json = ApplyJSON(account: account, dryRun: dryRun, refusals: [], plan: plan, outcomes: nil, exitCode: 0)
             return CommandOutput(text: lines.joined(separator: "\n"), json: json)
         }
         let outcomes = administrator.apply(plan, shouldStop: { Interrupt.isRequested })
         let (outcomeLines, status) = PlanOutput.outcomeText(plan, outcomes, account: account)
         lines += outcomeLines
-        let json = ApplyJSON(account: account, dryRun: false, refusals: [], steps: PlanOutput.steps(plan, outcomes),
+        let json = ApplyJSON(account: account, dryRun: false, refusals: [], plan: plan, outcomes: outcomes,
                              exitCode: status.rawValue)
         let output = CommandOutput(text: lines.joined(separator: "\n"), json: json)
         let failed = outcomes.filter { $0 != .done }.count
@@ -103,7 +103,15 @@ enum FeedApplyCommand {
         let dryRun: Bool
         let refusals: [String]
         let steps: [PlanOutput.StepJSON]
+        /// The plan's settings the account's kind cannot keep, one line per key, as the text prints them.
+        let notCarried: [String]
         let exitCode: Int32
+
+        init(account: String, dryRun: Bool, refusals: [String], plan: AdministrationPlan, outcomes: [StepOutcome]?, exitCode: Int32) {
+            (self.account, self.dryRun, self.refusals, self.exitCode) = (account, dryRun, refusals, exitCode)
+            steps = PlanOutput.steps(plan, outcomes)
+            notCarried = plan.notCarried
+        }
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -111,12 +119,14 @@ enum FeedApplyCommand {
             try container.encode(dryRun, forKey: .dryRun)
             try container.encode(refusals, forKey: .refusals)
             try container.encode(steps, forKey: .steps)
+            try container.encode(notCarried, forKey: .notCarried)
             try container.encode(exitCode, forKey: .exitCode)
         }
 
         enum CodingKeys: String, CodingKey {
             case account, refusals, steps
             case dryRun = "dry_run"
+            case notCarried = "not_carried"
             case exitCode = "exit_code"
         }
     }

@@ -116,17 +116,17 @@ enum FeedEditCommands {
         return chosen(found[number - 1])
     }
 
-    /// The feeds at `url` as Lector finds them, or as the account's server does (true): with
-    /// `--on-server`, or when Lector cannot reach the address and the server can look for itself.
+    /// The feeds at `url` as Lector finds them, or as the account's server does (true).
     static func candidates(at url: URL, finder: FeedFinder, login: FeedLogin?, administrator: AccountAdministrator,
                            _ invocation: Invocation) throws(CLIError) -> ([FeedFinder.Found], Bool) {
-        if !invocation.flag("on-server") {
-            do throws(FetchError) { return (try finder.find(url, credentials: login?.credentials), false) } catch {
-                guard case .network = error, administrator.discoversOnServer, login == nil else { throw CLIError(error, fetching: url) }
+        do {
+            return try administrator.feedCandidates(at: url, finder: finder, credentials: login?.credentials, onServer: invocation.flag("on-server"))
+        } catch {
+            switch error {
+            case .site(let cause): throw CLIError(cause, fetching: url)
+            case .server(let cause): throw CLIError(cause)
             }
         }
-        let found = try administering { () throws(AdministrationError) in try administrator.discoverOnServer(url) }
-        return (found.map { FeedFinder.Found(candidate: $0) }, true)
     }
 
     static let show = CommandSpec(

@@ -15,4 +15,29 @@ extension AccountAdministrator {
         }
         return found
     }
+
+    /// The feeds at `url` for a new subscription, and whether the server found them: Lector looks
+    /// itself unless `onServer`; when it cannot reach the address (a network failure, not an
+    /// answer it did not like) and the server can look, the server does. A feed with a login is
+    /// never handed over: the server would need the login, which stays on this machine.
+    public func feedCandidates(at url: URL, finder: FeedFinder, credentials: FeedCredentials?,
+                               onServer: Bool) throws(FeedLookupError) -> (found: [FeedFinder.Found], byServer: Bool) {
+        if !onServer {
+            do throws(FetchError) { return (try finder.find(url, credentials: credentials), false) } catch {
+                guard case .network = error, discoversOnServer, credentials == nil else { throw .site(error) }
+            }
+        }
+        do {
+            return (try discoverOnServer(url).map { FeedFinder.Found(candidate: $0) }, true)
+        } catch {
+            throw .server(error)
+        }
+    }
+}
+
+/// Why no candidates came for a new feed: Lector's own fetch of the site failed, or the server's
+/// discovery did.
+public enum FeedLookupError: Error, Sendable {
+    case site(FetchError)
+    case server(AdministrationError)
 }
