@@ -75,6 +75,9 @@ public protocol SyncProvider: Sendable {
     /// The feed's server settings by Lector's key (flags `on`, a secret that is set `set`);
     /// keys at their default are left out.
     func feedSettings(_ feed: FeedSettingsTarget) throws(SyncError) -> [FeedSettingKey: String]
+    /// Every feed's server settings with one call, by the feed's address, where the service has
+    /// such a call (FreshRSS's export); nil otherwise.
+    func everyFeedSettings() throws(SyncError) -> [String: [FeedSettingKey: String]]?
     /// Changes the feed's server settings; only keys `FeedSettingMap` gives the kind arrive.
     func changeFeedSettings(_ feed: FeedSettingsTarget, _ changes: [FeedSettingChange]) throws(SyncError)
     /// The user's own entry filters for every feed (Miniflux's block and keep filters of the
@@ -132,6 +135,8 @@ public protocol SyncProvider: Sendable {
 
 extension SyncProvider {
     public func feedSettings(_ feed: FeedSettingsTarget) throws(SyncError) -> [FeedSettingKey: String] { [:] }
+
+    public func everyFeedSettings() throws(SyncError) -> [String: [FeedSettingKey: String]]? { nil }
 
     public func changeFeedSettings(_ feed: FeedSettingsTarget, _ changes: [FeedSettingChange]) throws(SyncError) {
         throw .rejected("this service's API keeps no per-feed settings")

@@ -127,9 +127,10 @@ struct FeedSettingTravelTests {
         #expect(!copied.stdout.contains("copy-cookie"), "the copy printed the cookie")
     }
 
-    @Test("backup export carries each feed's server settings (format 1.4, never the cookie); after a restore the first sync prints the settings the server has changed since")
-    func backupCarriesSettings() throws {
-        let world = try World("miniflux")
+    @Test("backup export carries each feed's server settings (format 1.4, never the cookie); a restore's dry run lists them; after the restore the first sync prints the settings the server has changed since",
+          arguments: [("miniflux", "user_agent"), ("freshrss", "CURLOPT_USERAGENT")])
+    func backupCarriesSettings(kind: String, serverKey: String) throws {
+        let world = try World(kind)
         defer { Self.forgetCookie(world) }
         #expect(try world.lector(["feed", "set", "Harbour News", "user-agent", "HarbourBot/2"]).status == 0)
         #expect(try world.lector(["feed", "set", "Harbour News", "cookie", "--value-stdin"], stdin: "session=backup-cookie\n").status == 0)
@@ -145,9 +146,15 @@ struct FeedSettingTravelTests {
         #expect(!text.contains("backup-cookie") && (harbour?["server_settings"] as? [String: String])?["cookie"] == nil, "the backup carries the cookie")
 
         let id = try #require(world.harbour?.id)
-        world.service.feeds.setFeedSetting(feed: id, "user_agent", .string("Changed/1"))
+        world.service.feeds.setFeedSetting(feed: id, serverKey, .string("Changed/1"))
         let new = TestHome()
         func lector(_ arguments: [String], stdin: String? = nil) throws -> ProcessResult { try runProcess(TestBinary.path, arguments, environment: new.environment, stdin: stdin) }
+        let dryRun = try lector(["backup", "restore", file, "--dry-run"])
+        #expect(dryRun.status == 0 && dryRun.stdout.contains("=   feed 'Harbour News' <\(FeedServerCommandTests.feedURL)>: user-agent \"HarbourBot/2\""),
+                "the dry run does not list the settings the first sync will compare: \(dryRun.stdout) \(dryRun.stderr)")
+        let dryJSON = try lector(["backup", "restore", file, "--dry-run", "--json"])
+        let compared = (try JSONSerialization.jsonObject(with: Data(dryJSON.stdout.utf8)) as? [String: Any])?["compared_settings"] as? [[String: Any]]
+        #expect((compared?.first?["settings"] as? [String: String])?["user-agent"] == "HarbourBot/2", "--json's compared_settings: \(dryJSON.stdout)")
         let restored = try lector(["backup", "restore", file, "--yes"])
         try #require(restored.status == 0, "restore: \(restored.stderr)")
         #expect(try lector(["account", "password", "Server", "--password-stdin"], stdin: world.service.secret + "\n").status == 0)
@@ -155,5 +162,6 @@ struct FeedSettingTravelTests {
         #expect(synced.status == 0, "the first sync: \(synced.stderr)")
         #expect((synced.stdout + synced.stderr).contains("a setting differs on the server: 'Harbour News' user-agent \"Changed/1\", in the backup \"HarbourBot/2\""),
                 "the first sync does not print the setting that differs: \(synced.stdout) \(synced.stderr)")
+        #expect(!(synced.stdout + synced.stderr).contains("cookie"), "the comparison mentions the cookie the backup never held: \(synced.stdout)")
     }
 }

@@ -129,7 +129,7 @@ struct BackupPlanTests {
         let plan = BackupPlan(current: BackupState(accounts: sampleAccounts), document: wanted, sections: [.settings, .accounts])
         let expected: JSONValue = [
             "changes": [["section": "settings", "action": "change", "subject": "reader.font", "old": "system", "new": "news"]],
-            "missing_sections": [], "compared_at_sync": [], "waiting_rules": [], "adds": 0, "updates": 1, "removes": 0,
+            "missing_sections": [], "compared_at_sync": [], "compared_settings": [], "waiting_rules": [], "adds": 0, "updates": 1, "removes": 0,
         ]
         #expect(plan.json == expected, "\(plan.json.canonicalText())")
     }

@@ -46,6 +46,12 @@ public struct BackupSnapshot {
         return Dictionary(uniqueKeysWithValues: settings.map { ($0.key.rawValue, $0.value) })
     }
 
+    /// A feed's site address as a backup can hold it: a store filled by an older sync may keep a
+    /// server's empty `htmlUrl`, which a restore would refuse.
+    static func siteAddress(_ site: String?) -> String? {
+        site.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     public func subscriptions() throws -> [String: BackupSubscriptions] {
         var result: [String: BackupSubscriptions] = [:]
         for account in try store.accounts.all() where !account.isDemo {
@@ -53,7 +59,7 @@ public struct BackupSnapshot {
             // Only a local account's marks are its own: a server keeps a remote account's.
             let marks = account.kind.hasServer ? [:] : try store.marks.marks(accountID: account.id)
             let feeds = try store.feeds.list(accountID: account.id).map {
-                BackupFeed(title: $0.feed.title, url: Self.withoutLogin($0.feed.url), siteURL: $0.feed.siteURL, folder: $0.folderName,
+                BackupFeed(title: $0.feed.title, url: Self.withoutLogin($0.feed.url), siteURL: Self.siteAddress($0.feed.siteURL), folder: $0.folderName,
                            loginUser: $0.feed.loginUser, plainHTTPHost: $0.feed.plainHTTPHost, titleIsPlaceholder: $0.feed.titleIsPlaceholder,
                            readArticles: marks[$0.feed.id]?.read ?? [], starredArticles: marks[$0.feed.id]?.starred ?? [],
                            serverSettings: try Self.serverSettings(of: $0.feed, in: store))

@@ -31,7 +31,7 @@ struct RestoreOutput {
     var unapplied: CommandOutput {
         var json = json
         json["applied"] = .bool(false)
-        let text = plan.isEmpty ? "Nothing to restore: this machine already matches the file." : plan.lines.joined(separator: "\n")
+        let text = plan.isEmpty ? "Nothing to restore: this machine already matches the file." : plan.lines.map(TerminalText.sanitize).joined(separator: "\n")
         return CommandOutput(text: (notes + [text] + PlainHTTPRestoreNote.dropped(dropped)).joined(separator: "\n"), json: JSONValue.object(json))
     }
 

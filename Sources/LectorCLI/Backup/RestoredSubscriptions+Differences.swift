@@ -5,13 +5,13 @@ import LectorSync
 
 extension RestoredSubscriptions {
     /// What differs between the backup and the server after a sync, as lines for people: feeds,
-    /// folders, and each feed's server settings where the kind's sync reads them.
-    static func differences(backup: BackupSubscriptions, server: BackupSubscriptions, account: String, kind: AccountKind) -> [String] {
+    /// folders, and each feed's server settings unless they could not be read (`settingsUnread`: why).
+    static func differences(backup: BackupSubscriptions, server: BackupSubscriptions, account: String, settingsUnread: String?) -> [String] {
         let serverURLs = Set(server.feeds.map(\.url)), backupURLs = Set(backup.feeds.map(\.url))
         let missing = backup.feeds.filter { !serverURLs.contains($0.url) }
         let extra = server.feeds.filter { !backupURLs.contains($0.url) }
         let moved = backup.feeds.filter { feed in server.feeds.contains { $0.url == feed.url && $0.folder != feed.folder } }
-        let settings = settingDifferences(backup: backup, server: server, account: account, kind: kind)
+        let settings = settingDifferences(backup: backup, server: server, settingsUnread: settingsUnread)
         guard !missing.isEmpty || !extra.isEmpty || !moved.isEmpty || !settings.isEmpty else {
             return ["compared with the backup: the server has the same \(backup.feeds.count) feed(s)"]
         }
@@ -24,13 +24,11 @@ extension RestoredSubscriptions {
         return lines + settings
     }
 
-    /// One line per server setting that differs, for a kind whose sync reads them (Miniflux);
-    /// for another, one line saying they were not compared.
-    static func settingDifferences(backup: BackupSubscriptions, server: BackupSubscriptions, account: String, kind: AccountKind) -> [String] {
+    /// One line per server setting that differs; one line saying why they were not compared when
+    /// they could not be read.
+    static func settingDifferences(backup: BackupSubscriptions, server: BackupSubscriptions, settingsUnread: String?) -> [String] {
         guard backup.feeds.contains(where: { !$0.serverSettings.isEmpty }) else { return [] }
-        guard FeedSettingMap.readBySync(kind) else {
-            return ["server settings not compared: a \(kind.rawValue) account's sync does not read them ('lector feed show FEED' does)"]
-        }
+        if let settingsUnread { return ["server settings not compared: \(TerminalText.sanitize(settingsUnread)) ('lector feed show FEED' shows a feed's)"] }
         func shown(_ value: String?) -> String { value.map { "\"\(TerminalText.sanitize($0.replacingAll("\n", with: " | ")))\"" } ?? "(unset)" }
         var lines: [String] = []
         for feed in backup.feeds {

@@ -48,6 +48,17 @@ enum SyncCommands {
     static func comparedWithRestoredBackup(_ account: Account, store: Store, session: Session) -> [String] {
         let restored = RestoredSubscriptions(directories: session.directories)
         guard restored.isWaiting(accountID: account.id) else { return [] }
+        // A kind whose sync does not read feed settings has them read now, in one call (FreshRSS's export).
+        var settingsUnread: String?
+        if !FeedSettingMap.readBySync(account.kind) {
+            do {
+                if try !session.administrator(for: account).refreshEveryFeedSettings() {
+                    settingsUnread = "a \(account.kind.rawValue) account's server keeps none Lector can read"
+                }
+            } catch {
+                settingsUnread = "reading them failed: \(CLIError.from(error).description)"
+            }
+        }
         let server: BackupSubscriptions?
         do {
             server = try BackupSnapshot(store: store, preferences: .defaults, profiles: []).subscriptions()[account.name]
@@ -56,7 +67,7 @@ enum SyncCommands {
         }
         guard let backup = restored.take(accountID: account.id) else { return [] }
         return RestoredSubscriptions.differences(backup: backup, server: server ?? BackupSubscriptions(folders: [], feeds: []),
-                                                 account: account.name, kind: account.kind)
+                                                 account: account.name, settingsUnread: settingsUnread)
     }
 
     /// The article-age limit as the earliest date to pull (account copy asks; the rule is the core's).

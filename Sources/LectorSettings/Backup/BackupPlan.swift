@@ -1,3 +1,5 @@
+import LectorBasics
+
 /// What restoring the selected sections of a backup would change, key by key (`backup restore --dry-run`).
 /// By default a restore only adds and updates; with `removeMissing`, things absent from the backup go too.
 public struct BackupPlan: Sendable {
@@ -9,6 +11,9 @@ public struct BackupPlan: Sendable {
     /// truth for a remote account's structure: these are not written, they are compared with the
     /// server at the account's next sync, which shows the difference.
     public let comparedAtSync: [String]
+    /// The server settings the backup holds for the feeds of those accounts, which the next sync
+    /// compares with the server's (they are not written either).
+    public let comparedSettings: [ComparedSettings]
     /// Rules of the file whose feed, folder or account is not here (nor arriving with this
     /// restore), with why: they are left out, and a restore after the account's next sync takes them.
     public let waitingRules: [(name: String, reason: String)]
@@ -19,6 +24,7 @@ public struct BackupPlan: Sendable {
         var changes: [PlannedChange] = []
         var missing: [BackupSection] = []
         var compared: [String] = []
+        var comparedSettings: [ComparedSettings] = []
         var waiting: [(name: String, reason: String)] = []
         for section in sections.sorted() {
             switch section {
@@ -34,7 +40,11 @@ public struct BackupPlan: Sendable {
                     let accountChanges = Self.subscriptions(of: account, current: current.subscriptions, wanted: wanted,
                                                             removeMissing: removeMissing, withMarks: !remote)
                     if remote {
-                        if !accountChanges.isEmpty { compared.append(account) }
+                        guard !accountChanges.isEmpty else { continue }
+                        compared.append(account)
+                        comparedSettings += (wanted[account]?.feeds ?? []).filter { !$0.serverSettings.isEmpty }.map {
+                            ComparedSettings(account: account, title: $0.title, url: $0.url, settings: $0.serverSettings)
+                        }
                     } else {
                         changes += accountChanges
                     }
@@ -61,6 +71,7 @@ public struct BackupPlan: Sendable {
         self.changes = changes
         self.missingSections = missing
         self.comparedAtSync = compared
+        self.comparedSettings = comparedSettings
         self.waitingRules = waiting
     }
 
@@ -76,7 +87,10 @@ public struct BackupPlan: Sendable {
     /// One line per change, then a count line, for people.
     public var lines: [String] {
         let notes = missingSections.map { "  (the backup holds no \($0.rawValue); nothing to restore there)" }
-        let compared = comparedAtSync.map { "= subscriptions \($0): kept by its server; compared with the server at the next sync" }
+        let compared = comparedAtSync.flatMap { account in
+            ["= subscriptions \(account): kept by its server; compared with the server at the next sync"]
+                + comparedSettings.filter { $0.account == account }.map(\.line)
+        }
         let waiting = waitingRules.map { "= rules \($0.name): left out, \($0.reason)" }
         return changes.map(\.line) + compared + waiting + notes + [summary]
     }
@@ -87,6 +101,7 @@ public struct BackupPlan: Sendable {
             "changes": .array(changes.map(\.json)),
             "missing_sections": .array(missingSections.map { .string($0.rawValue) }),
             "compared_at_sync": .array(comparedAtSync.map(JSONValue.string)),
+            "compared_settings": .array(comparedSettings.map(\.json)),
             "waiting_rules": .array(waitingRules.map { .object(["name": .string($0.name), "reason": .string($0.reason)]) }),
             "adds": .int(count(.add)), "updates": .int(count(.change)), "removes": .int(count(.remove)),
         ])
@@ -116,5 +131,25 @@ public struct BackupPlan: Sendable {
 
     private func count(_ action: PlannedChange.Action) -> Int {
         changes.filter { $0.action == action }.count
+    }
+}
+
+/// A feed of a server's account and the server settings its backup holds: shown by a dry run,
+/// compared with what the server has at the account's next sync.
+public struct ComparedSettings: Sendable, Equatable {
+    public var account: String
+    public var title: String
+    public var url: String
+    /// Lector's key names (`user-agent`) to values; a backup never holds a secret's value.
+    public var settings: [String: String]
+
+    var line: String {
+        let values = settings.keys.sorted().map { key in "\(key) \"\(settings[key]!.replacingAll("\n", with: " | "))\"" }
+        return "=   feed '\(title)' <\(url)>: \(values.joined(separator: ", "))"
+    }
+
+    var json: JSONValue {
+        .object(["account": .string(account), "title": .string(title), "url": .string(url),
+                 "settings": .object(settings.mapValues(JSONValue.string))])
     }
 }

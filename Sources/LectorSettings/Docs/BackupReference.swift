@@ -91,8 +91,8 @@ public enum BackupReference {
         "paused": "on"}`; keys and values in docs/feed-settings.md) — never a secret: `cookie` and
         `server-login` are left out. A local account's feeds get them back at a restore; a remote
         account's next sync compares them with its server and prints each difference (Miniflux,
-        whose feed list carries them; FreshRSS's are read by `lector feed show`, and that sync says
-        they were not compared).
+        whose feed list carries them, and FreshRSS, whose settings that sync reads with one
+        `subscription/export`); `backup restore --dry-run` lists them beforehand.
 
         A local account's feed also carries (format 1.2) its marks: `read_articles` and
         `starred_articles`, the identities of its read and of its starred articles, each present
@@ -217,7 +217,7 @@ public enum BackupReference {
 
         The restore compares the file with this machine key by key. `--dry-run` prints the plan and
         stops; `--json` prints it as `{"changes": [{"section", "action", "subject", "old", "new"}, …],
-        "missing_sections": […], "compared_at_sync": [ACCOUNT, …], "waiting_rules": [{"name", "reason"}, …], "adds": n, "updates": n, "removes": n}`. Restoring the example below
+        "missing_sections": […], "compared_at_sync": [ACCOUNT, …], "compared_settings": [{"account", "title", "url", "settings"}, …], "waiting_rules": [{"name", "reason"}, …], "adds": n, "updates": n, "removes": n}`. Restoring the example below
         onto a machine with one default Miniflux account `work` and default settings shows:
 
         ```
@@ -236,7 +236,11 @@ public enum BackupReference {
         'lector feed add URL --account NAME')`, `on the server, not in the backup: URL`) or that they
         match. Nothing is added to or removed from the server by a restore. The plan lists such an
         account as `= subscriptions NAME: kept by its server; compared with the server at the next sync`
-        (`compared_at_sync` in JSON). **Local accounts** are restored as they were: their folders and
+        (`compared_at_sync` in JSON), followed by one line per feed whose server settings the backup
+        holds (`=   feed 'TITLE' <URL>: user-agent "…", …`; `compared_settings` in JSON): the
+        first sync compares those too — for Miniflux from what its sync reads, for FreshRSS from
+        one `subscription/export` — and prints each setting that differs and how to put it back.
+        **Local accounts** are restored as they were: their folders and
         feeds are written, and their next sync fetches them. Restoring the same file twice changes
         nothing the second time.
 

@@ -27,6 +27,22 @@ extension AccountAdministrator {
         return settings
     }
 
+    /// Reads every feed's settings from the server in one call where its API has one (FreshRSS's
+    /// export) and keeps them in the store, as `serverSettings(of:)` does feed by feed; false for
+    /// a kind without such a call (Miniflux's sync reads them already; the others keep none).
+    @discardableResult
+    public func refreshEveryFeedSettings() throws(AdministrationError) -> Bool {
+        guard !feedSettingKeys.isEmpty, !provider.capabilities.changesOnlyTheStore,
+              let every = try server({ () throws(SyncError) in try provider.everyFeedSettings() }) else { return false }
+        func key(_ address: String) -> String { URL(string: address).map(canonicalFeedKey) ?? address }
+        let byKey = Dictionary(every.map { (key($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+        for listing in try storing({ try store.feeds.list(accountID: account.id) }) {
+            guard let settings = every[listing.feed.url] ?? byKey[key(listing.feed.url)] else { continue }
+            try keepAcknowledged(settings, of: listing.feed)
+        }
+        return true
+    }
+
     /// Brings the store up to the settings the server has for `feed` (its secrets as markers):
     /// a key the server no longer has goes, and so does a secret kept for it in the keyring.
     func keepAcknowledged(_ settings: [FeedSettingKey: String], of feed: Feed) throws(AdministrationError) {

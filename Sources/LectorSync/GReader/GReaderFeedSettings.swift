@@ -11,17 +11,29 @@ import LectorHTTP
 /// refreshes its due feeds; its mute itself is not in the API.
 extension GReaderProvider {
     public func feedSettings(_ feed: FeedSettingsTarget) throws(SyncError) -> [FeedSettingKey: String] {
-        let response = try send(try currentSession().authorized(.get(connection.url("reader/api/0/subscription/export"))),
-                                "exporting the subscriptions")
-        let document: OPMLDocument
-        do { document = try OPMLDocument.parse(response.body) } catch {
-            throw .protocolViolation("the server's subscription export is not OPML (\(error))")
-        }
+        let outlines = try exportedOutlines()
         let key = URL(string: feed.reference.url).map(canonicalFeedKey)
-        guard let outline = document.feeds.first(where: { $0.xmlURL == feed.reference.url })
-            ?? document.feeds.first(where: { URL(string: $0.xmlURL).map(canonicalFeedKey) == key }) else {
+        guard let outline = outlines.first(where: { $0.xmlURL == feed.reference.url })
+            ?? outlines.first(where: { URL(string: $0.xmlURL).map(canonicalFeedKey) == key }) else {
             throw .rejected("the server's subscription export does not list \(feed.reference.url)")
         }
+        return Self.settings(of: outline)
+    }
+
+    /// One export: every feed's settings by the address the export gives it.
+    public func everyFeedSettings() throws(SyncError) -> [String: [FeedSettingKey: String]]? {
+        Dictionary(try exportedOutlines().map { ($0.xmlURL, Self.settings(of: $0)) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    private func exportedOutlines() throws(SyncError) -> [OPMLDocument.Feed] {
+        let response = try send(try currentSession().authorized(.get(connection.url("reader/api/0/subscription/export"))),
+                                "exporting the subscriptions")
+        do { return try OPMLDocument.parse(response.body).feeds } catch {
+            throw .protocolViolation("the server's subscription export is not OPML (\(error))")
+        }
+    }
+
+    private static func settings(of outline: OPMLDocument.Feed) -> [FeedSettingKey: String] {
         let attributes = outline.extensions[OPMLDocument.freshRSSNamespace] ?? [:]
         var settings: [FeedSettingKey: String] = [:]
         for (key, name) in FeedSettingMap.freshRSS {
