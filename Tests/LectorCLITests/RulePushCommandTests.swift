@@ -74,4 +74,26 @@ struct RulePushCommandTests {
         #expect(world.harbour?.settings["block_filter_entry_rules"] == nil, "a rule of the account went to a feed's filter")
         #expect(try world.lector(["rule", "push", "ads"]).stdout.contains("has it already"), "pushing twice changed something")
     }
+    @Test("Miniflux end to end: pushed rules act at the server's next fetch, so the entries they drop never reach Lector; the others do")
+    func pushedRulesActOnTheServer() throws {
+        let world = try World("miniflux")
+        #expect(try world.lector(["rule", "add", "ads", "title matches \"(?i)sponsored\"", "--then", "hide", "--feed", "Harbour News"]).status == 0)
+        #expect(try world.lector(["rule", "push", "ads"]).status == 0)
+        #expect(try world.lector(["rule", "add", "no-quiz", "not (title contains tide or title contains harbour)", "--then", "hide",
+                                  "--account", "Server"]).status == 0)
+        #expect(try world.lector(["rule", "push", "no-quiz"]).stdout.contains("the user's keep filter"))
+        let now = Int64(Date().timeIntervalSince1970)
+        for (n, title) in ["Tide table (Sponsored)", "Tide table two", "Pub quiz"].enumerated() {
+            world.service.feeds.publish(LectorTestSupport.RemoteEntry(title: title, url: "https://harbour.example/new/\(n)", published: now - 5),
+                                        inFeedAt: FeedServerCommandTests.feedURL)
+        }
+        let refreshed = try world.lector(["feed", "refresh", "Harbour News"])
+        #expect(refreshed.status == 0, "feed refresh exited \(refreshed.status): \(refreshed.stderr)")
+        #expect(try world.lector(["sync"]).status == 0)
+        // Lector's own run of the rules only hides, and --all lists hidden articles: what is missing there never came.
+        let listed = try world.lector(["article", "list", "--all"]).stdout
+        #expect(listed.contains("Tide table two"), "the entry the rules let through did not arrive: \(listed)")
+        #expect(!listed.contains("Sponsored"), "the feed's block filter let the sponsored entry in: \(listed)")
+        #expect(!listed.contains("Pub quiz"), "the user's keep filter let 'Pub quiz' in: \(listed)")
+    }
 }

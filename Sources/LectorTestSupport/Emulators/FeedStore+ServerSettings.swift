@@ -37,13 +37,14 @@ extension FeedStore {
     }
 
     /// The server fetches the feed now: entries of its catalog document it does not hold yet are
-    /// stored, and its refresh time moves to now. False when the feed is not on the web (404).
-    static func fetch(feedID: Int, in state: inout State) -> Bool {
+    /// stored — those `admits` lets through (a server's own entry filters) —, and its refresh time
+    /// moves to now. False when the feed is not on the web (404).
+    static func fetch(feedID: Int, in state: inout State, admits: (EmulatedFeed, RemoteEntry) -> Bool = { _, _ in true }) -> Bool {
         guard let index = state.feeds.firstIndex(where: { $0.id == feedID }) else { return false }
         let url = state.feeds[index].feedURL
         guard let remote = state.catalog.first(where: { $0.feedURL == url }) else { return false }
         let held = Set(state.items.filter { $0.feedID == feedID }.map(\.url))
-        for entry in remote.entries where !held.contains(entry.url) {
+        for entry in remote.entries where !held.contains(entry.url) && admits(state.feeds[index], entry) {
             let itemID = entry.id ?? nextItemID(&state)
             state.lastItemID = max(state.lastItemID, itemID)
             state.insert(EmulatedItem(id: itemID, feedID: feedID, title: entry.title, url: entry.url, author: entry.author,

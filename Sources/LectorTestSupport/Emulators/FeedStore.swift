@@ -121,12 +121,15 @@ public final class FeedStore: Sendable {
         return state.lastItemID
     }
 
-    /// Subscribes a catalog feed found by feed or site URL; returns the new feed id, or nil.
-    static func subscribe(_ url: String, title: String?, folderID: Int, in state: inout State) -> Int? {
+    /// Subscribes a catalog feed found by feed or site URL, storing the entries `admits` lets
+    /// through (a server's own entry filters); returns the new feed id, or nil.
+    static func subscribe(_ url: String, title: String?, folderID: Int, in state: inout State,
+                          admits: (EmulatedFeed, RemoteEntry) -> Bool = { _, _ in true }) -> Int? {
         guard let remote = remote(url, in: state) else { return nil }
         let id = insertFeed(title: title ?? remote.title, feedURL: remote.feedURL, siteURL: remote.siteURL,
                             folderID: folderID, lastUpdated: Int64(Date().timeIntervalSince1970), in: &state)
-        for entry in remote.entries {
+        guard let feed = state.feeds.first(where: { $0.id == id }) else { return id }
+        for entry in remote.entries where admits(feed, entry) {
             let itemID = entry.id ?? nextItemID(&state)
             state.lastItemID = max(state.lastItemID, itemID)
             state.insert(EmulatedItem(id: itemID, feedID: id, title: entry.title, url: entry.url,

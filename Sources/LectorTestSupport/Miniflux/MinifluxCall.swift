@@ -92,8 +92,9 @@ struct MinifluxCall {
                 return error("This category does not exist or does not belong to this user", 400)
             }
             if state.feeds.contains(where: { $0.feedURL == url }) { return error("This feed already exists", 400) }
+            let admits = Self.entryFilters(state)
             guard state.catalog.contains(where: { $0.feedURL == url }),
-                  let id = FeedStore.subscribe(url, title: nil, folderID: folderID, in: &state) else {
+                  let id = FeedStore.subscribe(url, title: nil, folderID: folderID, in: &state, admits: admits) else {
                 return error("Unable to parse this feed: no feed found at \(url)", 500)
             }
             return REST.json(.object([("feed_id", .number(id))]), status: 201)

@@ -2,12 +2,19 @@ import Foundation
 
 /// Asking Miniflux to fetch now, and its discovery (miniflux 030–034, 107–113).
 extension MinifluxCall {
-    /// `PUT /v1/feeds/{id}/refresh`: fetches at once, 204; unknown feed 404 (109); a feed gone
-    /// from the web 500 with the fetcher's message, counted as a parsing error (111, 112).
+    /// What the user's and each feed's entry filters let a fetch store (miniflux 175–179).
+    static func entryFilters(_ state: FeedStore.State) -> (EmulatedFeed, RemoteEntry) -> Bool {
+        let user = state.userSettings
+        return { feed, entry in MinifluxEntryFilter(user: user, feed: feed).admits(entry) }
+    }
+
+    /// `PUT /v1/feeds/{id}/refresh`: fetches at once, through the entry filters, 204; unknown feed
+    /// 404 (109); a feed gone from the web 500 with the fetcher's message, counted as a parsing error (111, 112).
     func refreshFeed(_ id: Int?) -> ServerResponse {
         store.withState { state in
             guard let id, state.feeds.contains(where: { $0.id == id }) else { return MinifluxEmulator.error("resource not found", 404) }
-            guard FeedStore.fetch(feedID: id, in: &state) else {
+            let admits = Self.entryFilters(state)
+            guard FeedStore.fetch(feedID: id, in: &state, admits: admits) else {
                 let message = "fetcher: resource not found (404 status code)"
                 state.feedErrors[id] = ("This website is unreachable (the page was not found)", (state.feedErrors[id]?.count ?? 0) + 1)
                 return MinifluxEmulator.error(message, 500)
@@ -21,8 +28,9 @@ extension MinifluxCall {
     /// the emulator fetches at once, so the next read sees what they brought.
     func refreshAllFeeds() -> ServerResponse {
         store.withState { state in
+            let admits = Self.entryFilters(state)
             for feed in state.feeds where feed.settings["disabled"] != .bool(true) {
-                if !FeedStore.fetch(feedID: feed.id, in: &state) {
+                if !FeedStore.fetch(feedID: feed.id, in: &state, admits: admits) {
                     state.feedErrors[feed.id] = ("This website is unreachable (the page was not found)", (state.feedErrors[feed.id]?.count ?? 0) + 1)
                 }
             }
