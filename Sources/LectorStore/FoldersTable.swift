@@ -28,6 +28,17 @@ public struct FoldersTable {
         }
     }
 
+    /// The account's folder with that server id: one row read, where `list` counts the feeds of
+    /// every folder (a batch subscribe storing 1,000 feeds listed all folders 1,000 times).
+    public func folder(accountID: Int64, serverID: String) throws(StoreError) -> Folder? {
+        try storeOperation {
+            try database.queryFirst("SELECT id, account_id, server_id, name FROM folders WHERE account_id = ? AND server_id = ?",
+                                    accountID, serverID) { row in
+                Folder(id: row.int64(0), accountID: row.int64(1), serverID: row.string(2), name: row.string(3))
+            }
+        }
+    }
+
     /// Every folder name, for completion.
     public func names(accountID: Int64? = nil) throws(StoreError) -> [String] {
         try storeOperation {

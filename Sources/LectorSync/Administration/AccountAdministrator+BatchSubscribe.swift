@@ -37,23 +37,24 @@ extension AccountAdministrator {
         }
         var byKey: [String: RemoteFeed] = [:]
         for feed in structure.feeds { if let url = URL(string: feed.url) { byKey[canonicalFeedKey(url)] = feed } }
-        let taken = sent.filter { byKey[canonicalFeedKey(requests[$0].url)] != nil }
+        // Each requested address is made canonical once, its remote feed kept for the store write.
+        let taken = sent.compactMap { index in byKey[canonicalFeedKey(requests[index].url)].map { (index, $0) } }
         do throws(AdministrationError) {
             try storing {
                 try store.write {
-                    for index in taken {
+                    for (index, remote) in taken {
                         let request = requests[index]
-                        guard let remote = byKey[canonicalFeedKey(request.url)] else { continue }
                         _ = try storeAcknowledged(SubscribedFeed(feed: remote), folderName: request.folder, siteURL: request.knownSiteURL)
                     }
                 }
             }
-            for index in taken { outcomes[index] = .done }
+            for (index, _) in taken { outcomes[index] = .done }
         } catch {
-            for index in taken { outcomes[index] = .failed(error) }
+            for (index, _) in taken { outcomes[index] = .failed(error) }
             if error.stopsTheRun { return outcomes }
         }
-        let missing = sent.filter { !taken.contains($0) }
+        let stored = Set(taken.map(\.0))
+        let missing = sent.filter { !stored.contains($0) }
         if let failure, let first = missing.first {
             outcomes[first] = .failed(failure)
             return outcomes

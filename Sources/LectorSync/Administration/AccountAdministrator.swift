@@ -257,9 +257,8 @@ public struct AccountAdministrator {
         return try store.write {
             var folderID: Int64?
             if let folderServerID = remote.folderServerID {
-                let folders = try store.folders.list(accountID: account.id)
                 // Without a folder asked for, the server filed the feed in one of its own (FreshRSS's default).
-                folderID = try folders.first(where: { $0.folder.serverID == folderServerID })?.folder.id
+                folderID = try store.folders.folder(accountID: account.id, serverID: folderServerID)?.id
                     ?? store.folders.insert(accountID: account.id, serverID: folderServerID,
                                             name: folderName ?? provider.folderName(ofServerID: folderServerID),
                                             fromServer: folderName == nil).id
