@@ -21,8 +21,7 @@ struct BrowseServerJourneyTests {
         let second = feeds.addItem(feed: feed, title: "Ferry timetable changes", url: "https://harbour.example/2", published: now - 120)
         let service = try ServiceUnderTest.start("miniflux", feeds: feeds)
         let journey = try Journey()
-        let bus = Journey.keyringEnvironment.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
-        let added = try journey.shell("export \(bus); echo '\(service.secret)' | lector \(service.addArguments(name: "Flux").joined(separator: " ")) && lector sync")
+        let added = try journey.addAccount(service, name: "Flux", then: "lector sync")
         try #require(added.status == 0, "setup failed: \(added.stderr)")
         let terminal = try journey.terminal(width: 100, height: 30, extra: Journey.keyringEnvironment)
         terminal.run("lector browse --account Flux")
@@ -39,7 +38,7 @@ struct BrowseServerJourneyTests {
         #expect(feeds.items.first { $0.id == second }?.starred == false, "the server never got the second star")
         terminal.type("q")
         service.server.clearFaults()
-        let synced = try journey.shell("export \(bus); lector sync")
+        let synced = try journey.keyringShell("lector sync")
         #expect(synced.status == 0, "sync failed: \(synced.stderr)")
         #expect(feeds.items.first { $0.id == second }?.starred == true, "the waiting star reached the server with the sync")
     }

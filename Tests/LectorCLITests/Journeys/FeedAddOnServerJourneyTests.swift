@@ -17,8 +17,7 @@ struct FeedAddOnServerJourneyTests {
         feeds.addRemoteFeed(RemoteFeed(feedURL: site + "atom.xml", siteURL: site, title: "Unreachable Blog comments"))
         let service = try ServiceUnderTest.start("miniflux", feeds: feeds)
         let journey = try Journey()
-        let bus = Journey.keyringEnvironment.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
-        let added = try journey.shell("export \(bus); echo '\(service.secret)' | lector \(service.addArguments(name: "Flux").joined(separator: " "))")
+        let added = try journey.addAccount(service, name: "Flux")
         try #require(added.status == 0, "setup failed: \(added.stderr)")
         let terminal = try journey.terminal(width: 120, height: 30, extra: Journey.keyringEnvironment)
 
@@ -38,7 +37,7 @@ struct FeedAddOnServerJourneyTests {
         terminal.press("Enter")
         #expect(terminal.wait(for: { $0.contains("found and fetched by the server") }, timeout: 10), "choosing 2 did not subscribe:\n\(terminal.screen())")
         #expect(feeds.feeds.map(\.feedURL) == [site + "atom.xml"], "the server subscribed to the second candidate only: \(feeds.feeds.map(\.feedURL))")
-        let listed = try journey.shell("export \(bus); lector feed list")
+        let listed = try journey.keyringShell("lector feed list")
         #expect(listed.stdout.contains("Unreachable Blog comments") || listed.stdout.contains("atom.xml"), "the feed is listed here too: \(listed.stdout)")
     }
 }

@@ -59,6 +59,16 @@ final class Journey {
     }
 
     /// Starts the REPL in `terminal` and waits for its prompt.
+    /// Runs `command` in the shell with the private keyring's session bus exported.
+    func keyringShell(_ command: String) throws -> ProcessResult {
+        try shell("export " + Self.keyringEnvironment.map { "\($0.key)='\($0.value)'" }.joined(separator: " ") + "; " + command)
+    }
+
+    /// Adds an account on an emulated server as a user does (its secret on stdin), then runs `then`.
+    func addAccount(_ service: ServiceUnderTest, name: String, then: String? = nil) throws -> ProcessResult {
+        try keyringShell("echo '\(service.secret)' | lector \(service.addArguments(name: name).joined(separator: " "))" + (then.map { " && " + $0 } ?? ""))
+    }
+
     static func startREPL(in terminal: TmuxTerminal) throws {
         terminal.run("lector")
         guard terminal.wait(for: { $0.hasSuffix("> ") || $0.split(separator: "\n").last?.hasPrefix("lector") == true }, timeout: 10) else {
