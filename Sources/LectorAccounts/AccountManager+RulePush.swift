@@ -29,6 +29,8 @@ extension AccountManager {
     /// the feed had; a feed that has them all is left as it is, so pushing twice changes nothing.
     /// Each feed goes through the per-feed settings round trip (`AccountAdministrator`); a rule
     /// of a whole Miniflux account goes to the user's own filters, which hold for every feed.
+    /// The lines it added are recorded once the server took them (`withdrawRule` takes those
+    /// off), with those it found that another pushed rule holds: they are its too.
     public func pushRule(_ rule: Rule) throws(AccountsError) -> [RulePush] {
         var pushes: [RulePush] = []
         for (account, placement) in try rulePlacements(rule) {
@@ -40,39 +42,55 @@ extension AccountManager {
             case .freshRSSMarkRead: .markReadFilters
             default: .blockFilter
             }
+            try storing { try store.ruleServerLines.setOnServers(ruleID: rule.id, true) }
             if account.kind == .miniflux, rule.scope.feedID == nil, rule.scope.folderID == nil {
-                push.userFiltersChanged = try pushUserFilters(lines, key: key, account: account)
+                push.userFiltersChanged = try pushUserFilters(rule, lines, key: key, account: account)
                 continue
             }
             let administrator = try administrator(for: account)
             for listing in try storing({ try store.feeds.list(accountID: account.id, folderID: rule.scope.folderID) })
             where rule.scope.feedID.map({ $0 == listing.feed.id }) ?? true {
                 let feed = listing.feed
+                let had: [String], missing: [String]
                 do {
-                    let had = (try administrator.serverSettings(of: feed)[key] ?? "").split(separator: "\n").map(String.init)
-                    let missing = lines.filter { !had.contains($0) }
-                    guard !missing.isEmpty else { push.unchanged.append(feed.title); continue }
-                    try administrator.changeSettings(of: feed, [FeedSettingChange(key: key, value: (had + missing).joined(separator: "\n"))])
-                    push.changed.append(feed.title)
+                    had = (try administrator.serverSettings(of: feed)[key] ?? "").split(separator: "\n").map(String.init)
+                    missing = lines.filter { !had.contains($0) }
+                    if !missing.isEmpty {
+                        try administrator.changeSettings(of: feed, [FeedSettingChange(key: key, value: (had + missing).joined(separator: "\n"))])
+                    }
                 } catch {
                     throw .administration(error)
                 }
+                try record(rule, lines, had: had, key: key, accountID: account.id, feedID: feed.id)
+                if missing.isEmpty { push.unchanged.append(feed.title) } else { push.changed.append(feed.title) }
             }
         }
         return pushes
     }
 
     /// Adds `lines` to the user's filter `key`; false when it had them all.
-    private func pushUserFilters(_ lines: [String], key: FeedSettingKey, account: Account) throws(AccountsError) -> Bool {
+    private func pushUserFilters(_ rule: Rule, _ lines: [String], key: FeedSettingKey, account: Account) throws(AccountsError) -> Bool {
         let provider = try provider(for: account)
+        let had: [String]
         do {
-            let had = (try provider.userFilters()?[key] ?? "").split(separator: "\n").map(String.init)
+            had = (try provider.userFilters()?[key] ?? "").split(separator: "\n").map(String.init)
             let missing = lines.filter { !had.contains($0) }
-            guard !missing.isEmpty else { return false }
-            try provider.changeUserFilters([key: (had + missing).joined(separator: "\n")])
-            return true
+            if !missing.isEmpty { try provider.changeUserFilters([key: (had + missing).joined(separator: "\n")]) }
         } catch {
             throw .sync(error)
+        }
+        try record(rule, lines, had: had, key: key, accountID: account.id, feedID: nil)
+        return lines.contains { !had.contains($0) }
+    }
+
+    /// Records the rule's lines in one filter: those the filter did not have (the push added
+    /// them), and those it had that another pushed rule holds.
+    private func record(_ rule: Rule, _ lines: [String], had: [String], key: FeedSettingKey, accountID: Int64, feedID: Int64?) throws(AccountsError) {
+        let placed = lines.map { RuleServerLine(accountID: accountID, feedID: feedID, setting: key.rawValue, line: $0) }
+        let found = placed.filter { had.contains($0.line) }
+        try storing {
+            let shared = try store.ruleServerLines.heldByOtherRules(than: rule.id, found)
+            try store.ruleServerLines.record(ruleID: rule.id, placed.filter { !had.contains($0.line) || shared.contains($0) })
         }
     }
 }

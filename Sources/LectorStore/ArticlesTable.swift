@@ -54,13 +54,14 @@ public struct ArticlesTable {
     public func list(_ query: ArticleQuery) throws(StoreError) -> [ArticleSummary] {
         var query = query
         if !query.includeHidden { query.excludesHidden = try anyHidden() }
-        guard let (sql, arguments) = Self.listStatement(query) else { return [] }
+        guard Self.listStatement(query) != nil else { return [] }
         return try storeOperation {
             let excerpt = try query.search.flatMap { search throws(DatabaseError) in
                 SearchExcerpt(search: search, tokenizer: try database.searchTokenizer())
             }
             func page() throws -> [ArticleSummary] {
-                try database.query(sql, arguments: arguments) { row in
+                guard let (sql, arguments) = Self.listStatement(query, indexPlan: try indexPlan(query)) else { return [] }
+                return try database.query(sql, arguments: arguments) { row in
                     let title = row.string(5), summary = row.optionalString(11)
                     return ArticleSummary(id: row.int64(0), accountID: row.int64(1), feedID: row.int64(2), feedTitle: row.string(3),
                                           serverID: row.string(4), title: title, url: row.optionalString(6),
@@ -143,7 +144,7 @@ public struct ArticlesTable {
     /// only, ?5 starred only, ?6 since, ?7 limit, ?8 the FTS5 query, ?9… the filter's); nil when a search has no
     /// words to look for. Its columns are those of `ArticleSummary`, then the article's text.
     /// Internal so the plan tests explain exactly what runs.
-    static func listStatement(_ query: ArticleQuery) -> (sql: String, arguments: [any SQLBindable])? {
+    static func listStatement(_ query: ArticleQuery, indexPlan: FilterSQL.IndexPlan? = nil) -> (sql: String, arguments: [any SQLBindable])? {
         let ftsQuery = query.search.flatMap(FTS5Query.matchingAllTokens(in:))
         if query.search != nil && ftsQuery == nil { return nil }
         var arguments: [any SQLBindable] = [query.accountID, query.feedID, query.folderID, query.unreadOnly, query.starredOnly,
@@ -151,7 +152,7 @@ public struct ArticlesTable {
         if let ftsQuery { arguments.append(ftsQuery) }
         if ftsQuery != nil && !query.hasFilters { return (rankedSearch(query), arguments) }
         // A filter's own arguments start at ?9, after the FTS5 query's place.
-        let filter = query.filter.map { FilterSQL($0, firstParameter: 9, now: query.now) }
+        let filter = query.filter.map { FilterSQL($0, firstParameter: 9, now: query.now, indexPlan: indexPlan) }
         if let filter, !filter.arguments.isEmpty { arguments += (ftsQuery == nil ? [SQLValue.null] : []) + filter.arguments }
         // Feeds and state are joined only when a filter needs them; otherwise the output reads them
         // through subqueries, evaluated only for the rows that make the page.
@@ -225,6 +226,25 @@ public struct ArticlesTable {
             LEFT JOIN article_state s ON s.article_id = a.id
             ORDER BY \(order)
             """
+    }
+
+    /// Below this many hits, the rarest phrase a filter requires is read first; from it on, its
+    /// rows are tested as the list walks (`FilterSQL.IndexPlan`). Reading H hits costs about H
+    /// row reads; walking to a page of L costs about L × articles ÷ H index probes, and the two
+    /// meet near here for a page of 20 in a million articles. The count stops at the limit.
+    static let drivingHitLimit = 5_000
+
+    /// How a page reads its filter's full-text tests: nil for a search or a filter without
+    /// them, or one that requires none (an `or` of them is left to SQLite's own plan).
+    func indexPlan(_ query: ArticleQuery, drivingHitLimit: Int = drivingHitLimit) throws -> FilterSQL.IndexPlan? {
+        guard query.search == nil, let phrases = query.filter?.requiredPhrases, !phrases.isEmpty else { return nil }
+        var rarest: (phrase: String, hits: Int)?
+        for phrase in phrases {
+            let hits = try database.scalarInt("SELECT count(*) FROM (SELECT 1 FROM articles_fts WHERE articles_fts MATCH ? LIMIT ?)",
+                                              phrase, drivingHitLimit)
+            if hits < rarest?.hits ?? drivingHitLimit { rarest = (phrase, hits) }
+        }
+        return FilterSQL.IndexPlan(driving: rarest?.phrase)
     }
 
     /// Whether a rule hid any article (one probe of `rule_hits`): lists leave hidden ones out.

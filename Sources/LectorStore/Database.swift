@@ -92,8 +92,15 @@ public final class Database {
 
     /// Registers the functions a compiled filter calls (`FilterFunctions`), once.
     func registerFilterFunctions() throws(DatabaseError) {
-        guard filters == nil else { return }
-        filters = try FilterFunctions(tokenizer: try searchTokenizer(), connection: handle)
+        _ = try filterFunctions()
+    }
+
+    /// The functions compiled filters call, registered on this connection.
+    func filterFunctions() throws(DatabaseError) -> FilterFunctions {
+        if let filters { return filters }
+        let made = try FilterFunctions(tokenizer: try searchTokenizer(), connection: handle)
+        filters = made
+        return made
     }
 
     /// Runs one statement that returns no rows.

@@ -64,6 +64,7 @@ public enum Schema {
             try db.executeScript(rules)
         },
         Migration("v21: labels, the articles that carry them, and label changes not sent yet") { db in try db.executeScript(labels) },
+        Migration("v22: the lines a rule pushed to server filters, and whether it was pushed") { db in try db.executeScript(ruleServerLines) },
     ])
 
     static let version1 = """

@@ -59,6 +59,7 @@ public final class Store {
     public var syncClaims: SyncClaimsTable { SyncClaimsTable(database: database) }
     public var readingList: ReadingListTable { ReadingListTable(database: database) }
     public var rules: RulesTable { RulesTable(database: database) }
+    public var ruleServerLines: RuleServerLinesTable { RuleServerLinesTable(database: database) }
     public var ruleEngine: RuleEngine { RuleEngine(database: database) }
     public var savedSearches: SavedSearchesTable { SavedSearchesTable(database: database) }
     public var labels: LabelsTable { LabelsTable(database: database) }

@@ -10,6 +10,12 @@ struct LectorHome {
         path = try TemporaryDirectory.make(purpose)
     }
 
+    /// A home at a path the caller keeps (a benchmark's store to use again).
+    init(lector: String, path: String) {
+        self.lector = lector
+        self.path = path
+    }
+
     var environment: [String: String] { ["LECTOR_HOME": path, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": path] }
     var databasePath: String { path + "/data/lector.sqlite" }
 

@@ -4,7 +4,7 @@ import LectorStore
 import LectorSync
 import LectorTestSupport
 
-// lector-bench rules [--sizes 10000,100000,1000000] [--lector PATH] [--runs 5] [--rules 50]
+// lector-bench rules [--sizes 10000,100000,1000000] [--lector PATH] [--runs 5] [--rules 50] [--home DIR] [--reuse-store yes]
 //
 // Rules at scale, on the scale corpus synced from the GReader emulator on loopback:
 // - the first sync of SIZE articles, then the enabled rules (a mix of contains, matches and field
@@ -12,6 +12,8 @@ import LectorTestSupport
 //   the rules' time as a share of the sync's (the goal is at most 10 %);
 // - `lector rule test` and `lector article list --where` for a contains rule, rare and common
 //   word, p50 of whole processes, beside `lector article list --search` for the same word (the peer).
+// With --home, each size's home is DIR/SIZE and stays; with --reuse-store yes a home that holds a
+// store already skips the sync and the rules' pass and measures only the commands.
 enum RulesBench {
     static func run(_ options: BenchOptions) throws {
         let sizes = try options.string("sizes", default: "10000,100000,1000000").split(separator: ",").map { text throws -> Int in
@@ -21,7 +23,16 @@ enum RulesBench {
         let lector = try options.lector()
         let runs = try options.int("runs", default: 5)
         let ruleCount = try options.int("rules", default: 50)
-        for size in sizes { try measure(size, lector: lector, runs: runs, ruleCount: ruleCount) }
+        let kept = options.string("home", default: "")
+        let reuse = options.string("reuse-store", default: "no") != "no"
+        for size in sizes {
+            let home = kept.isEmpty ? try LectorHome(lector: lector, purpose: "rules") : LectorHome(lector: lector, path: kept + "/\(size)")
+            defer { if kept.isEmpty { home.remove() } }
+            if !(reuse && FileManager.default.fileExists(atPath: home.databasePath)) {
+                try syncAndRule(size, home: home, ruleCount: ruleCount)
+            }
+            try measureCommands(size, home: home, runs: runs)
+        }
     }
 
     /// `count` rules of the mix: contains (title and content), matches (title and url) and field tests.
@@ -41,13 +52,12 @@ enum RulesBench {
         }
     }
 
-    private static func measure(_ size: Int, lector: String, runs: Int, ruleCount: Int) throws {
+    private static func syncAndRule(_ size: Int, home: LectorHome, ruleCount: Int) throws {
         let feeds = ScaleCorpus.build(items: size)
         let emulator = GReaderEmulator(store: feeds, accounts: [ScaleBench.user])
         let server = try LoopbackServer(handler: emulator.handler)
         defer { server.stop() }
-        let home = try LectorHome(lector: lector, purpose: "rules")
-        defer { home.remove() }
+        try? FileManager.default.removeItem(atPath: home.path)
         try FileManager.default.createDirectory(atPath: home.path + "/data", withIntermediateDirectories: true)
         let store = try Store(path: home.databasePath)
         let account = try store.accounts.insert(kind: .freshrss, name: "Bench", url: server.baseURL.absoluteString + GReaderEmulator.basePath + "/",
@@ -66,6 +76,10 @@ enum RulesBench {
         let matched = outcomes.reduce(0) { $0 + $1.matched.count }
         ScaleBench.say(String(format: "rules %d: first sync %.2f s; %d rules over its articles %.3f s (%d matches) = %.1f %% of the sync",
                               size, sync, outcomes.count, ruling, matched, 100 * ruling / sync))
+    }
+
+    private static func measureCommands(_ size: Int, home: LectorHome, runs: Int) throws {
+        let lector = home.lector
         for (name, word) in [("rare", "quasar"), ("common", "river")] {
             let filter = "content contains \(word)"
             let commands: [(String, [String])] = [

@@ -16,7 +16,7 @@ let usage = """
            lector-bench repl-memory [--lector PATH] [--commands N]  (RSS of one long session after 10 and N commands)
            lector-bench scale      [--sizes 10000,100000,1000000] [--lector PATH] [--runs N] [--search-runs N] [--keep-stores DIR]
            lector-bench scale-search --stores DIR [--search-runs N] [--terms rare,medium,common]  (scale's in-process searches again, on kept stores)
-           lector-bench rules      [--sizes 10000,100000,1000000] [--lector PATH] [--runs N] [--rules N]  (rules in a first sync; rule test and --where beside --search)
+           lector-bench rules      [--sizes 10000,100000,1000000] [--lector PATH] [--runs N] [--rules N] [--home DIR] [--reuse-store yes]  (rules in a first sync; rule test and --where beside --search)
            lector-bench feed-check [--feeds N] [--hosts N] [--latency-ms N]  (feed check beside serial conditional GETs)
            lector-bench feed-apply [--feeds N] [--folders N]  (feed apply into an empty account on the GReader emulator)
            lector-bench starred    [--sizes 1000,10000]  (starred archive export and restore, GReader and Miniflux emulators)

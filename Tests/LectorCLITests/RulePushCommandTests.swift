@@ -96,4 +96,96 @@ struct RulePushCommandTests {
         #expect(!listed.contains("Sponsored"), "the feed's block filter let the sponsored entry in: \(listed)")
         #expect(!listed.contains("Pub quiz"), "the user's keep filter let 'Pub quiz' in: \(listed)")
     }
+
+    @Test("Miniflux: rule disable takes the pushed lines off and rule enable puts them back; rule remove takes them off for good, never the feed's own line")
+    func minifluxWithdrawal() throws {
+        let world = try World("miniflux")
+        let id = try #require(world.harbour?.id)
+        world.service.feeds.setFeedSetting(feed: id, "block_filter_entry_rules", .string("EntryAuthor=(?i)bot"))
+        let pushedLines = "EntryAuthor=(?i)bot\nEntryTitle=(?i)sponsored\nEntryURL=(?i)\\bpromo\\b"
+        #expect(try world.lector(["rule", "add", "ads", "title matches \"(?i)sponsored\" or url contains promo", "--then", "hide",
+                                  "--feed", "Harbour News"]).status == 0)
+        #expect(try world.lector(["rule", "push", "ads"]).status == 0)
+        #expect(world.harbour?.settings["block_filter_entry_rules"] == .string(pushedLines), "the push: \(String(describing: world.harbour?.settings))")
+        let listed = try world.lector(["rule", "list"]).stdout
+        #expect(listed.contains("Server: block filter (pushed)"), "rule list says the rule was pushed: \(listed)")
+
+        let off = try world.lector(["rule", "disable", "ads"])
+        #expect(off.status == 0 && off.stdout.contains("- Server: the rule's lines off the filters of 'Harbour News'"), "\(off.stdout) \(off.stderr)")
+        #expect(world.harbour?.settings["block_filter_entry_rules"] == .string("EntryAuthor=(?i)bot"),
+                "rule disable must leave the feed's own line and only it: \(String(describing: world.harbour?.settings))")
+        let on = try world.lector(["rule", "enable", "ads"])
+        #expect(on.status == 0 && on.stdout.contains("~ Server: block filter of 'Harbour News'"), "rule enable pushes again: \(on.stdout) \(on.stderr)")
+        #expect(world.harbour?.settings["block_filter_entry_rules"] == .string(pushedLines), "after rule enable")
+
+        let removed = try world.lector(["rule", "remove", "ads"])
+        #expect(removed.status == 0 && removed.stdout.contains("the rule's lines off the filters of 'Harbour News'"), "\(removed.stdout) \(removed.stderr)")
+        #expect(world.harbour?.settings["block_filter_entry_rules"] == .string("EntryAuthor=(?i)bot"), "rule remove left the rule's lines")
+        #expect(try world.lector(["rule", "show", "ads"]).status == 3, "the rule is still here (rule show of a removed rule exits 3, not found)")
+    }
+
+    @Test("a line two pushed rules hold stays until the second goes; a line the filter had before the push is never taken; --local leaves the lines")
+    func sharedAndOwnLinesStay() throws {
+        let world = try World("miniflux")
+        let id = try #require(world.harbour?.id)
+        world.service.feeds.setFeedSetting(feed: id, "block_filter_entry_rules", .string("EntryURL=(?i)\\bpromo\\b"))
+        for name in ["first", "second"] {
+            #expect(try world.lector(["rule", "add", name, "title matches \"(?i)sponsored\"", "--then", "hide", "--feed", "Harbour News"]).status == 0)
+            #expect(try world.lector(["rule", "push", name]).status == 0)
+        }
+        #expect(try world.lector(["rule", "add", "had", "url contains promo", "--then", "hide", "--feed", "Harbour News"]).status == 0)
+        #expect(try world.lector(["rule", "push", "had"]).stdout.contains("already on every feed"), "the feed had the line already")
+        let both = "EntryURL=(?i)\\bpromo\\b\nEntryTitle=(?i)sponsored"
+        #expect(world.harbour?.settings["block_filter_entry_rules"] == .string(both), "\(String(describing: world.harbour?.settings))")
+
+        #expect(try world.lector(["rule", "remove", "first"]).status == 0)
+        #expect(world.harbour?.settings["block_filter_entry_rules"] == .string(both), "the line the second rule holds went with the first")
+        #expect(try world.lector(["rule", "remove", "had"]).status == 0)
+        #expect(world.harbour?.settings["block_filter_entry_rules"] == .string(both), "a line the feed had before the push was taken off")
+        let unpushed = try world.lector(["rule", "unpush", "second"])
+        #expect(unpushed.status == 0 && unpushed.stdout.contains("'Harbour News'"), "\(unpushed.stdout) \(unpushed.stderr)")
+        #expect(world.harbour?.settings["block_filter_entry_rules"] == .string("EntryURL=(?i)\\bpromo\\b"), "rule unpush left the second rule's line")
+        let listed = try world.lector(["rule", "list"]).stdout
+        #expect(!listed.contains("(pushed)"), "an unpushed rule is listed as pushed: \(listed)")
+        #expect(try world.lector(["rule", "disable", "second"]).status == 0)
+        #expect(try world.lector(["rule", "enable", "second"]).stdout.contains("Rule 'second' is on."), "rule enable after unpush")
+        #expect(world.harbour?.settings["block_filter_entry_rules"] == .string("EntryURL=(?i)\\bpromo\\b"), "rule enable pushed an unpushed rule")
+
+        #expect(try world.lector(["rule", "push", "second"]).status == 0)
+        #expect(try world.lector(["rule", "remove", "--local", "second"]).status == 0)
+        #expect(world.harbour?.settings["block_filter_entry_rules"] == .string(both), "rule remove --local took the lines off the server")
+    }
+
+    @Test("FreshRSS and Miniflux's user filters: rule unpush and rule remove put the filters back as they were")
+    func freshRSSAndUserFiltersWithdrawal() throws {
+        let fresh = try World("freshrss")
+        let id = try #require(fresh.harbour?.id)
+        fresh.service.feeds.setFeedSetting(feed: id, "filtersActionRead", .string("author:robot"))
+        #expect(try fresh.lector(["rule", "add", "tides", "title contains tide", "--then", "read", "--feed", "Harbour News"]).status == 0)
+        #expect(try fresh.lector(["rule", "push", "tides"]).status == 0)
+        #expect(fresh.harbour?.settings["filtersActionRead"] == .string("author:robot\nintitle:tide"), "\(String(describing: fresh.harbour?.settings))")
+        #expect(try fresh.lector(["rule", "unpush", "tides"]).status == 0)
+        #expect(fresh.harbour?.settings["filtersActionRead"] == .string("author:robot"), "FreshRSS's read filters after unpush")
+
+        let mini = try World("miniflux")
+        mini.service.feeds.setUserSetting("block_filter_entry_rules", "EntryAuthor=(?i)bot")
+        #expect(try mini.lector(["rule", "add", "ads", "title matches \"(?i)sponsored\"", "--then", "hide", "--account", "Server"]).status == 0)
+        #expect(try mini.lector(["rule", "push", "ads"]).status == 0)
+        let removed = try mini.lector(["rule", "remove", "ads"])
+        #expect(removed.stdout.contains("- Server: the rule's lines off the user's filters (every feed)"), "\(removed.stdout) \(removed.stderr)")
+        #expect(mini.service.feeds.userSetting("block_filter_entry_rules") == "EntryAuthor=(?i)bot", "the user's filters after rule remove")
+    }
+
+    @Test("rule remove with the server unreachable fails with the network exit code and keeps the rule; --local removes it here")
+    func withdrawalNeedsTheServer() throws {
+        let world = try World("miniflux")
+        #expect(try world.lector(["rule", "add", "ads", "title matches \"(?i)sponsored\"", "--then", "hide", "--feed", "Harbour News"]).status == 0)
+        #expect(try world.lector(["rule", "push", "ads"]).status == 0)
+        world.service.server.stop()
+        let removed = try world.lector(["rule", "remove", "ads"])
+        #expect(removed.status == 6, "rule remove without the server exited \(removed.status): \(removed.stderr)")
+        #expect(removed.stderr.split(separator: "\n").count == 1, "one error line: \(removed.stderr)")
+        #expect(try world.lector(["rule", "show", "ads"]).status == 0, "the rule went although its lines could not be taken off")
+        #expect(try world.lector(["rule", "remove", "--local", "ads"]).status == 0, "rule remove --local needs no server")
+    }
 }

@@ -5,7 +5,7 @@ import LectorStore
 /// `rule …`: filters that act on articles (docs/rules.md). The store keeps and runs them; a
 /// command parses, asks, calls one store operation and renders.
 enum RuleCommands {
-    static let all: [CommandSpec] = [add, list, show, remove, enable, disable, test, apply, push]
+    static let all: [CommandSpec] = [add, list, show, remove, enable, disable, test, apply, push, unpush]
 
     static let name = ArgumentSpec("NAME", "the rule", source: .rules)
 
@@ -51,7 +51,7 @@ enum RuleCommands {
         let placements = try session.accounts { (manager) throws(AccountsError) in try rules.map { rule throws(AccountsError) in try manager.rulePlacements(rule) } }
         for (rule, placed) in zip(rules, placements) {
             table.add([rule.name, rule.action.rawValue, RuleText.scope(rule), rule.enabled ? "yes" : "no", String(hits[rule.id] ?? 0),
-                       servers(placed), rule.expression])
+                       servers(rule, placed), rule.expression])
         }
         let text = rules.isEmpty ? "No rules. Add one with: lector rule add NAME 'EXPR' --then read" : table.render(for: session)
         return CommandOutput(text: text, json: rules.map { RuleJSON($0, hits: hits[$0.id] ?? 0) })
@@ -67,25 +67,34 @@ enum RuleCommands {
         let servers = placements.map { account, placement in
             "  \(account.name): " + (placement.lines.map { "\(placement.name): " + TerminalText.sanitize($0.joined(separator: " | ")) } ?? "here only: \(reason(placement))")
         }
-        return CommandOutput(text: (lines + (servers.isEmpty ? [] : ["On servers (rule push):"] + servers)).joined(separator: "\n"),
+        let heading = rule.onServers ? "On servers (pushed; rule unpush takes it back):" : "On servers (rule push):"
+        return CommandOutput(text: (lines + (servers.isEmpty ? [] : [heading] + servers)).joined(separator: "\n"),
                              json: RuleJSON(rule, hits: hits))
     }
 
-    static let remove = CommandSpec(["rule", "remove"], "remove a rule (what it hid shows again)", arguments: [name]) { invocation, session in
+    static let remove = CommandSpec(
+        ["rule", "remove"], "remove a rule (what it hid shows again); a pushed rule's lines come off the servers first",
+        arguments: [name], options: [local]
+    ) { invocation, session in
         let rule = try named(invocation, session)
-        try CLIError.catching { try session.store().rules.remove(rule.name) }
-        return .message("Removed rule '\(rule.name)'.")
+        let local = invocation.flag("local")
+        let withdrawals = try session.accounts { (manager) throws(AccountsError) in try manager.removeRule(rule, local: local) }
+        return .message((withdrawnLines(withdrawals) + ["Removed rule '\(rule.name)'."]).joined(separator: "\n"))
     }
 
-    static let enable = switchCommand("enable", true)
-    static let disable = switchCommand("disable", false)
+    static let enable = CommandSpec(["rule", "enable"], "turn a rule on: syncs run it again, and a pushed rule goes back to the servers",
+                                    arguments: [name]) { invocation, session in
+        let rule = try named(invocation, session)
+        let (changed, pushes) = try session.accounts { (manager) throws(AccountsError) in try manager.enableRule(rule) }
+        return .message((pushedLines(pushes) + ["Rule '\(rule.name)' is on\(changed ? "" : " already")."]).joined(separator: "\n"))
+    }
 
-    private static func switchCommand(_ verb: String, _ on: Bool) -> CommandSpec {
-        CommandSpec(["rule", verb], on ? "turn a rule on: syncs run it again" : "turn a rule off: syncs skip it", arguments: [name]) { invocation, session in
-            let rule = try named(invocation, session)
-            let changed = try CLIError.catching { try session.store().rules.setEnabled(rule.name, on) }
-            return .message("Rule '\(rule.name)' is \(on ? "on" : "off")\(changed ? "" : " already").")
-        }
+    static let disable = CommandSpec(["rule", "disable"], "turn a rule off: syncs skip it, and a pushed rule's lines come off the servers",
+                                     arguments: [name], options: [local]) { invocation, session in
+        let rule = try named(invocation, session)
+        let local = invocation.flag("local")
+        let (changed, withdrawals) = try session.accounts { (manager) throws(AccountsError) in try manager.disableRule(rule, local: local) }
+        return .message((withdrawnLines(withdrawals) + ["Rule '\(rule.name)' is off\(changed ? "" : " already")."]).joined(separator: "\n"))
     }
 
     /// The rule the NAME argument names.

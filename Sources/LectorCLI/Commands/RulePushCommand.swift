@@ -4,12 +4,18 @@ import LectorStore
 extension RuleCommands {
     static let push = CommandSpec(
         ["rule", "push"], "hand a rule to the servers that can run it themselves",
-        discussion: "Miniflux takes a hide rule of matches, contains and = tests of title, url, content and author joined by 'or' as its feeds' block filter (under one 'not': keep filter); FreshRSS takes a read rule of contains tests of title, author and url with and, or and not as its feeds' mark-as-read searches. The lines are added to what each feed in the rule's scope has (a rule of a whole Miniflux account: to the user's own filters, for every feed); pushing again changes nothing. Lector keeps running the rule here too; 'rule list' shows what runs where and docs/rules.md why.",
+        discussion: "Lector records the lines it adds: 'rule remove', 'rule disable' and 'rule unpush' take those off again, and 'rule enable' pushes a pushed rule again. Miniflux takes a hide rule of matches, contains and = tests of title, url, content and author joined by 'or' as its feeds' block filter (under one 'not': keep filter); FreshRSS takes a read rule of contains tests of title, author and url with and, or and not as its feeds' mark-as-read searches. The lines are added to what each feed in the rule's scope has (a rule of a whole Miniflux account: to the user's own filters, for every feed); pushing again changes nothing. Lector keeps running the rule here too; 'rule list' shows what runs where and docs/rules.md why.",
         arguments: [name]
     ) { invocation, session in
         let rule = try named(invocation, session)
         let pushes = try session.accounts { (manager) throws(AccountsError) in try manager.pushRule(rule) }
-        var lines = pushes.map { push in
+        let lines = pushes.isEmpty ? ["No server account in the rule's scope: it runs here only."] : pushedLines(pushes)
+        return CommandOutput(text: lines.joined(separator: "\n"), json: pushes.map(RulePushJSON.init))
+    }
+
+    /// One line per account of what a push did there.
+    static func pushedLines(_ pushes: [RulePush]) -> [String] {
+        pushes.map { push in
             guard push.placement.lines != nil else { return "= \(push.account): here only: \(reason(push.placement))" }
             if let changed = push.userFiltersChanged {
                 return changed ? "~ \(push.account): the user's \(push.placement.name) (every feed)"
@@ -20,8 +26,6 @@ extension RuleCommands {
             return push.changed.isEmpty ? "= \(push.account): \(push.placement.name) already on every feed\(had)"
                 : "~ \(push.account): \(push.placement.name) of \(feeds)\(had)"
         }
-        if pushes.isEmpty { lines = ["No server account in the rule's scope: it runs here only."] }
-        return CommandOutput(text: lines.joined(separator: "\n"), json: pushes.map(RulePushJSON.init))
     }
 
     static func reason(_ placement: ServerRulePlacement) -> String {
@@ -29,9 +33,12 @@ extension RuleCommands {
         return ""
     }
 
-    /// "Office: block filter; Home: here only" for `rule list`; "-" when no server account is in scope.
-    static func servers(_ placements: [(account: Account, placement: ServerRulePlacement)]) -> String {
-        placements.isEmpty ? "-" : placements.map { "\($0.account.name): \($0.placement.name)" }.joined(separator: "; ")
+    /// "Office: block filter (pushed); Home: here only" for `rule list`; "-" when no server account is in scope.
+    static func servers(_ rule: Rule, _ placements: [(account: Account, placement: ServerRulePlacement)]) -> String {
+        let pushed = rule.onServers ? " (pushed)" : ""
+        return placements.isEmpty ? "-" : placements.map { account, placement in
+            "\(account.name): \(placement.name)" + (placement.lines == nil ? "" : pushed)
+        }.joined(separator: "; ")
     }
 }
 

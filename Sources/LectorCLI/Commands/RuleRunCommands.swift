@@ -113,9 +113,11 @@ struct RuleJSON: Encodable, Sendable {
     let folder: String?
     let enabled: Bool
     let acted_on: Int
+    /// Whether `rule push` handed it to servers (and `rule unpush` did not take it back).
+    let pushed: Bool
 
     init(_ rule: Rule, hits: Int) {
-        (name, filter, action, enabled, acted_on) = (rule.name, rule.expression, rule.action.rawValue, rule.enabled, hits)
+        (name, filter, action, enabled, acted_on, pushed) = (rule.name, rule.expression, rule.action.rawValue, rule.enabled, hits, rule.onServers)
         (account, feed, folder) = (rule.accountName, rule.feedURL, rule.folderName)
     }
 }

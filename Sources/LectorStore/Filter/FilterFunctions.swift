@@ -9,7 +9,7 @@ import CSQLite
 /// - `lector_matches(text, pattern)`: the regular expression (`FilterPattern`) is found in the
 ///   text; each pattern is compiled once per connection.
 final class FilterFunctions {
-    private let tokenizer: SearchTokenizer
+    let tokenizer: SearchTokenizer
     private var needles: [String: [[UInt8]]] = [:]
     private var patterns: [String: FilterPattern?] = [:]
 
@@ -25,11 +25,22 @@ final class FilterFunctions {
 
     /// Whether `needle`'s words are consecutive words of `text`.
     func contains(_ text: UnsafeBufferPointer<UInt8>, needle: String) -> Bool {
-        let wanted = needleTokens(needle)
-        guard !wanted.isEmpty else { return false }
+        Self.contains(text, needleTokens(needle), tokenizer: tokenizer)
+    }
+
+    /// Whether the needle's tokens (`tokenizer.tokens(of:_:.query)`) are consecutive words of `text`.
+    static func contains(_ text: UnsafeBufferPointer<UInt8>, _ wanted: [[UInt8]], tokenizer: SearchTokenizer) -> Bool {
+        guard let first = wanted.first else { return false }
+        var found = false
+        // One word, the usual needle: each token compared where the tokenizer holds it.
+        if wanted.count == 1 {
+            tokenizer.forEachToken(in: text, .document) { token in
+                if !found && token.elementsEqual(first) { found = true }
+            }
+            return found
+        }
         // A window of the last tokens seen, compared with the needle at each step.
         var window: [[UInt8]] = []
-        var found = false
         tokenizer.forEachToken(in: text, .document) { token in
             guard !found else { return }
             if window.count == wanted.count { window.removeFirst() }
@@ -39,7 +50,7 @@ final class FilterFunctions {
         return found
     }
 
-    private func needleTokens(_ needle: String) -> [[UInt8]] {
+    func needleTokens(_ needle: String) -> [[UInt8]] {
         if let known = needles[needle] { return known }
         let tokens = tokenizer.tokens(of: needle, .query)
         needles[needle] = tokens

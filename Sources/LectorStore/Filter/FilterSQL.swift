@@ -17,19 +17,47 @@ struct FilterSQL {
     let usesIndex: Bool
 
     /// `firstParameter` is the number of the first `?N` the condition may use: the query it goes
-    /// into binds the ones below. Ages are measured from `now` (seconds since 1970).
-    init(_ expression: FilterExpression, firstParameter: Int, now: Double) {
+    /// into binds the ones below. Ages are measured from `now` (seconds since 1970). Without an
+    /// index plan every full-text test is a set of hits read once (`a.id IN (…)`).
+    init(_ expression: FilterExpression, firstParameter: Int, now: Double, indexPlan: IndexPlan? = nil) {
         var builder = Builder(next: firstParameter, now: now)
+        builder.indexPlan = indexPlan
         condition = builder.sql(expression)
         arguments = builder.arguments
         usesIndex = builder.usesIndex
     }
 
-    private struct Builder {
+    /// How a list reads its filter's full-text tests (`ArticlesTable.indexPlan`): the hits of the
+    /// `driving` phrase are read first (the rows are then those hits, sorted: cheap when they are
+    /// few), and every other test asks the index about the one row the list is at, as the list
+    /// walks the articles newest first — for a common word a page is found after a few dozen
+    /// rows, where reading its hits first would read a third of the store.
+    struct IndexPlan: Equatable {
+        var driving: String?
+    }
+
+    /// The FTS5 phrase of a `contains` in an indexed column: the needle as one quoted string.
+    static func phrase(column: String, needle: String) -> String {
+        "\(column) : \"" + needle.replacingAll("\"", with: "\"\"") + "\""
+    }
+
+    /// Compiles a filter's tests; `FilterSQL` joins them into one condition, `RuleSweep` keeps
+    /// each as a column of its own.
+    struct Builder {
         var next: Int
         let now: Double
+        /// A parameter holding the highest article id a full-text test can skip: the index is
+        /// then asked only for the hits above it (a sync's new articles), not every hit stored.
+        var indexFloor: String?
+        var indexPlan: IndexPlan?
         var arguments: [any SQLBindable] = []
         var usesIndex = false
+
+        init(next: Int, now: Double, indexFloor: String? = nil) {
+            self.next = next
+            self.now = now
+            self.indexFloor = indexFloor
+        }
 
         mutating func bind(_ value: any SQLBindable) -> String {
             arguments.append(value)
@@ -65,8 +93,12 @@ struct FilterSQL {
             }
             if case .contains(let needle) = test, let column = Self.indexedColumn(field) {
                 usesIndex = true
-                let phrase = "\(column) : \"" + needle.replacingAll("\"", with: "\"\"") + "\""
-                return "(a.id IN (SELECT rowid FROM articles_fts WHERE articles_fts MATCH \(bind(phrase))))"
+                let phrase = FilterSQL.phrase(column: column, needle: needle)
+                if let indexPlan, indexPlan.driving != phrase {
+                    return "EXISTS (SELECT 1 FROM articles_fts WHERE articles_fts MATCH \(bind(phrase)) AND rowid = a.id)"
+                }
+                let floor = indexFloor.map { " AND rowid > \($0)" } ?? ""
+                return "(a.id IN (SELECT rowid FROM articles_fts WHERE articles_fts MATCH \(bind(phrase))\(floor)))"
             }
             return plain(field, test)
         }
@@ -102,6 +134,30 @@ struct FilterSQL {
             // One label's name, inside the test over an article's labels (`text`).
             case .label: "n.name"
             }
+        }
+    }
+}
+
+extension FilterExpression {
+    /// The full-text phrases every match must contain: those reached from the top through
+    /// `and` alone.
+    var requiredPhrases: [String] {
+        switch self {
+        case .and(let left, let right): left.requiredPhrases + right.requiredPhrases
+        case .text(let field, .contains(let needle)):
+            FilterSQL.Builder.indexedColumn(field).map { [FilterSQL.phrase(column: $0, needle: needle)] } ?? []
+        default: []
+        }
+    }
+
+    /// The filter as one FTS5 query, when it is nothing but full-text tests joined by `and` and
+    /// `or`: its matches can then be counted from the index alone.
+    var indexQuery: String? {
+        switch self {
+        case .and(let left, let right): left.indexQuery.flatMap { l in right.indexQuery.map { "(\(l)) AND (\($0))" } }
+        case .or(let left, let right): left.indexQuery.flatMap { l in right.indexQuery.map { "(\(l)) OR (\($0))" } }
+        case .text(let field, .contains(let needle)): FilterSQL.Builder.indexedColumn(field).map { FilterSQL.phrase(column: $0, needle: needle) }
+        default: nil
         }
     }
 }

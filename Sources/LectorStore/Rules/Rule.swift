@@ -74,4 +74,6 @@ public struct Rule: Sendable, Equatable {
     public var feedTitle: String?
     public var feedURL: String?
     public var folderName: String?
+    /// Whether `rule push` handed it to servers (and `rule unpush` did not take it back).
+    public var onServers: Bool = false
 }

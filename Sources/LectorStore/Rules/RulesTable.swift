@@ -6,7 +6,8 @@ public struct RulesTable {
 
     private static let select = """
         SELECT r.id, r.name, r.expression, r.action, r.account_id, r.feed_id, r.folder_id, r.enabled,
-               (SELECT name FROM accounts WHERE id = r.account_id), e.title, e.url, (SELECT name FROM folders WHERE id = r.folder_id)
+               (SELECT name FROM accounts WHERE id = r.account_id), e.title, e.url, (SELECT name FROM folders WHERE id = r.folder_id),
+               r.on_servers
         FROM rules r LEFT JOIN feeds e ON e.id = r.feed_id
         """
 
@@ -14,7 +15,7 @@ public struct RulesTable {
         Rule(id: row.int64(0), name: row.string(1), expression: row.string(2), action: RuleAction(rawValue: row.string(3)) ?? .hide,
              scope: RuleScope(accountID: row.optionalInt(4).map(Int64.init), feedID: row.optionalInt(5).map(Int64.init), folderID: row.optionalInt(6).map(Int64.init)),
              enabled: row.bool(7), accountName: row.optionalString(8), feedTitle: row.optionalString(9), feedURL: row.optionalString(10),
-             folderName: row.optionalString(11))
+             folderName: row.optionalString(11), onServers: row.bool(12))
     }
 
     /// Every rule, by name.

@@ -21,7 +21,7 @@ extension RuleEngine {
                     do { filter = try FilterParser.parse(search.expression) } catch {
                         throw StoreError.conflict("saved search '\(search.name)' does not parse (\(error)); save it again")
                     }
-                    let (sql, arguments) = Self.matching(filter, scope: RuleScope(accountID: accountID), ruleID: nil, newerThan: nil,
+                    let (sql, arguments) = Self.matching(filter, scope: RuleScope(accountID: accountID), ruleID: nil,
                                                          now: now, select: "a.id")
                     let matching = Set(try database.query(sql, arguments: arguments) { $0.int64(0) })
                     let carrying = Set(try database.query("""

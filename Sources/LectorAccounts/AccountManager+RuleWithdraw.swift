@@ -1,0 +1,112 @@
+import LectorBasics
+import LectorStore
+import LectorSync
+
+/// What taking a rule's lines off the servers did on one account: the feeds whose filters lost
+/// lines, and whether the user's own filters did (nil: the rule had none there).
+public struct RuleWithdrawal: Sendable {
+    public var account: String
+    public var changed: [String] = []
+    public var userFiltersChanged: Bool?
+}
+
+extension AccountManager {
+    /// Takes the lines `rule push` added for this rule off every server filter that holds them,
+    /// server first, then forgets them: only those lines — not one a filter had before the push,
+    /// nor one another pushed rule holds too; a line taken off by hand meanwhile is simply forgotten.
+    public func withdrawRule(_ rule: Rule) throws(AccountsError) -> [RuleWithdrawal] {
+        let lines = try storing { try store.ruleServerLines.lines(ruleID: rule.id) }
+        let shared = try storing { try store.ruleServerLines.heldByOtherRules(than: rule.id, lines) }
+        let accounts = try storing { try store.accounts.all() }
+        var withdrawals: [RuleWithdrawal] = []
+        for accountID in lines.map(\.accountID).uniquedInOrder {
+            guard let account = accounts.first(where: { $0.id == accountID }) else { continue }
+            var withdrawal = RuleWithdrawal(account: account.name)
+            let onAccount = lines.filter { $0.accountID == accountID }
+            for feedID in onAccount.map(\.feedID).uniquedInOrder {
+                var own: [FeedSettingKey: Set<String>] = [:]
+                for line in onAccount where line.feedID == feedID && !shared.contains(line) {
+                    if let key = FeedSettingKey(rawValue: line.setting) { own[key, default: []].insert(line.line) }
+                }
+                if let feedID {
+                    if let feed = try storing({ try store.feeds.list(accountID: accountID) }).first(where: { $0.feed.id == feedID })?.feed,
+                       try takeOff(own, feed: feed, account: account) {
+                        withdrawal.changed.append(feed.title)
+                    }
+                } else {
+                    withdrawal.userFiltersChanged = try takeOffUserFilters(own, account: account)
+                }
+                try storing { try store.ruleServerLines.forget(ruleID: rule.id, accountID: accountID, feedID: feedID) }
+            }
+            withdrawals.append(withdrawal)
+        }
+        return withdrawals
+    }
+
+    /// `rule unpush NAME`: its lines off the servers, and the rule no longer one that was pushed
+    /// (`rule enable` does not push it again).
+    public func unpushRule(_ rule: Rule) throws(AccountsError) -> [RuleWithdrawal] {
+        let withdrawals = try withdrawRule(rule)
+        try storing { try store.ruleServerLines.setOnServers(ruleID: rule.id, false) }
+        return withdrawals
+    }
+
+    /// `rule remove NAME`: its lines off the servers first (unless `local`), then the rule.
+    public func removeRule(_ rule: Rule, local: Bool) throws(AccountsError) -> [RuleWithdrawal] {
+        let withdrawals = local ? [] : try withdrawRule(rule)
+        try storing { try store.rules.remove(rule.name) }
+        return withdrawals
+    }
+
+    /// `rule disable NAME`: its lines off the servers first (unless `local`; it stays a pushed
+    /// rule, so `rule enable` pushes it again), then the rule off. Returns whether it was on.
+    public func disableRule(_ rule: Rule, local: Bool) throws(AccountsError) -> (changed: Bool, withdrawals: [RuleWithdrawal]) {
+        let withdrawals = local ? [] : try withdrawRule(rule)
+        return (try storing { try store.rules.setEnabled(rule.name, false) }, withdrawals)
+    }
+
+    /// `rule enable NAME`: the rule on, and a rule that was pushed pushed again. Returns whether it was off.
+    public func enableRule(_ rule: Rule) throws(AccountsError) -> (changed: Bool, pushes: [RulePush]) {
+        let changed = try storing { try store.rules.setEnabled(rule.name, true) }
+        return (changed, rule.onServers ? try pushRule(rule) : [])
+    }
+
+    /// Takes `own` lines off the feed's server filters; whether any was there.
+    private func takeOff(_ own: [FeedSettingKey: Set<String>], feed: Feed, account: Account) throws(AccountsError) -> Bool {
+        let administrator = try administrator(for: account)
+        do {
+            let settings = try administrator.serverSettings(of: feed)
+            let changes = Self.remaining(own, in: settings).map { FeedSettingChange(key: $0.key, value: $0.value) }
+            guard !changes.isEmpty else { return false }
+            try administrator.changeSettings(of: feed, changes)
+            return true
+        } catch {
+            throw .administration(error)
+        }
+    }
+
+    /// Takes `own` lines off the user's own filters; whether any was there.
+    private func takeOffUserFilters(_ own: [FeedSettingKey: Set<String>], account: Account) throws(AccountsError) -> Bool {
+        let provider = try provider(for: account)
+        do {
+            let changes = Self.remaining(own, in: try provider.userFilters() ?? [:])
+            guard !changes.isEmpty else { return false }
+            try provider.changeUserFilters(changes.mapValues { $0 ?? "" })
+            return true
+        } catch {
+            throw .sync(error)
+        }
+    }
+
+    /// For each setting that holds some of `own`, what is left of it without them (nil: nothing).
+    static func remaining(_ own: [FeedSettingKey: Set<String>], in settings: [FeedSettingKey: String]) -> [FeedSettingKey: String?] {
+        var changes: [FeedSettingKey: String?] = [:]
+        for (key, lines) in own {
+            let had = (settings[key] ?? "").split(separator: "\n").map(String.init)
+            let kept = had.filter { !lines.contains($0) }
+            guard kept.count != had.count else { continue }
+            changes[key] = kept.isEmpty ? nil : kept.joined(separator: "\n")
+        }
+        return changes
+    }
+}
