@@ -120,18 +120,8 @@ struct RuleSweep {
 
         func holds(_ row: Row, _ flags: Flags) -> Bool? {
             switch self {
-            case .and(let left, let right):
-                let first = left.holds(row, flags)
-                if first == false { return false }
-                let second = right.holds(row, flags)
-                if second == false { return false }
-                return first == nil || second == nil ? nil : true
-            case .or(let left, let right):
-                let first = left.holds(row, flags)
-                if first == true { return true }
-                let second = right.holds(row, flags)
-                if second == true { return true }
-                return first == nil || second == nil ? nil : false
+            case .and(let left, let right): return Self.joined(left, right, decidedBy: false, row, flags)
+            case .or(let left, let right): return Self.joined(left, right, decidedBy: true, row, flags)
             case .not(let inner): return inner.holds(row, flags).map { !$0 }
             case .column(let index): return row.isNull(index) ? nil : row.bool(index)
             case .text(let index, let matcher):
@@ -140,6 +130,16 @@ struct RuleSweep {
             case .flag(.unread, let value): return flags.unread == value
             case .flag(.starred, let value): return flags.starred == value
             }
+        }
+
+        /// `and` (decided by a false) or `or` (decided by a true): the right side is not asked
+        /// once the left decides; a NULL on either side that does not decide makes it NULL.
+        private static func joined(_ left: Test, _ right: Test, decidedBy decisive: Bool, _ row: Row, _ flags: Flags) -> Bool? {
+            let first = left.holds(row, flags)
+            if first == decisive { return decisive }
+            let second = right.holds(row, flags)
+            if second == decisive { return decisive }
+            return first == nil || second == nil ? nil : !decisive
         }
     }
 
