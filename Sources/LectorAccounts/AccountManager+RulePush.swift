@@ -42,7 +42,6 @@ extension AccountManager {
             case .freshRSSMarkRead: .markReadFilters
             default: .blockFilter
             }
-            try storing { try store.ruleServerLines.setOnServers(ruleID: rule.id, true) }
             if account.kind == .miniflux, rule.scope.feedID == nil, rule.scope.folderID == nil {
                 push.userFiltersChanged = try pushUserFilters(rule, lines, key: key, account: account)
                 continue
@@ -83,14 +82,18 @@ extension AccountManager {
         return lines.contains { !had.contains($0) }
     }
 
-    /// Records the rule's lines in one filter: those the filter did not have (the push added
-    /// them), and those it had that another pushed rule holds.
+    /// Records the rule's lines in one filter, once the server has them all: those the filter
+    /// did not have (the push added them), and those it had that another pushed rule holds; the
+    /// rule is then a pushed one (a push that failed before any server took it is not).
     private func record(_ rule: Rule, _ lines: [String], had: [String], key: FeedSettingKey, accountID: Int64, feedID: Int64?) throws(AccountsError) {
         let placed = lines.map { RuleServerLine(accountID: accountID, feedID: feedID, setting: key.rawValue, line: $0) }
         let found = placed.filter { had.contains($0.line) }
         try storing {
-            let shared = try store.ruleServerLines.heldByOtherRules(than: rule.id, found)
-            try store.ruleServerLines.record(ruleID: rule.id, placed.filter { !had.contains($0.line) || shared.contains($0) })
+            try store.write {
+                let shared = try store.ruleServerLines.heldByOtherRules(than: rule.id, found)
+                try store.ruleServerLines.record(ruleID: rule.id, placed.filter { !had.contains($0.line) || shared.contains($0) })
+                try store.ruleServerLines.setOnServers(ruleID: rule.id, true)
+            }
         }
     }
 }

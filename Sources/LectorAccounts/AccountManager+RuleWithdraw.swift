@@ -14,7 +14,7 @@ extension AccountManager {
     /// Takes the lines `rule push` added for this rule off every server filter that holds them,
     /// server first, then forgets them: only those lines — not one a filter had before the push,
     /// nor one another pushed rule holds too; a line taken off by hand meanwhile is simply forgotten.
-    public func withdrawRule(_ rule: Rule) throws(AccountsError) -> [RuleWithdrawal] {
+    func withdrawRule(_ rule: Rule) throws(AccountsError) -> [RuleWithdrawal] {
         let lines = try storing { try store.ruleServerLines.lines(ruleID: rule.id) }
         let shared = try storing { try store.ruleServerLines.heldByOtherRules(than: rule.id, lines) }
         let accounts = try storing { try store.accounts.all() }
@@ -23,14 +23,14 @@ extension AccountManager {
             guard let account = accounts.first(where: { $0.id == accountID }) else { continue }
             var withdrawal = RuleWithdrawal(account: account.name)
             let onAccount = lines.filter { $0.accountID == accountID }
+            let feeds = try storing { try store.feeds.list(accountID: accountID) }.map(\.feed)
             for feedID in onAccount.map(\.feedID).uniquedInOrder {
                 var own: [FeedSettingKey: Set<String>] = [:]
                 for line in onAccount where line.feedID == feedID && !shared.contains(line) {
                     if let key = FeedSettingKey(rawValue: line.setting) { own[key, default: []].insert(line.line) }
                 }
                 if let feedID {
-                    if let feed = try storing({ try store.feeds.list(accountID: accountID) }).first(where: { $0.feed.id == feedID })?.feed,
-                       try takeOff(own, feed: feed, account: account) {
+                    if let feed = feeds.first(where: { $0.id == feedID }), try takeOff(own, feed: feed, account: account) {
                         withdrawal.changed.append(feed.title)
                     }
                 } else {

@@ -54,7 +54,6 @@ public struct ArticlesTable {
     public func list(_ query: ArticleQuery) throws(StoreError) -> [ArticleSummary] {
         var query = query
         if !query.includeHidden { query.excludesHidden = try anyHidden() }
-        guard Self.listStatement(query) != nil else { return [] }
         return try storeOperation {
             let excerpt = try query.search.flatMap { search throws(DatabaseError) in
                 SearchExcerpt(search: search, tokenizer: try database.searchTokenizer())

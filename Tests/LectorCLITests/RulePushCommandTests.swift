@@ -188,4 +188,17 @@ struct RulePushCommandTests {
         #expect(try world.lector(["rule", "show", "ads"]).status == 0, "the rule went although its lines could not be taken off")
         #expect(try world.lector(["rule", "remove", "--local", "ads"]).status == 0, "rule remove --local needs no server")
     }
+
+    @Test("a push no server took leaves the rule not pushed: rule list and rule show --json do not say it is")
+    func failedPushIsNotPushed() throws {
+        let world = try World("miniflux")
+        #expect(try world.lector(["rule", "add", "ads", "title matches \"(?i)sponsored\"", "--then", "hide", "--feed", "Harbour News"]).status == 0)
+        world.service.server.stop()
+        let pushed = try world.lector(["rule", "push", "ads"])
+        #expect(pushed.status == 6, "rule push without the server exited \(pushed.status): \(pushed.stderr)")
+        let listed = try world.lector(["rule", "list"]).stdout
+        #expect(!listed.contains("(pushed)"), "a push the server never took is listed as pushed: \(listed)")
+        let json = try world.lector(["rule", "show", "ads", "--json"]).stdout
+        #expect(json.contains("\"pushed\":false") || json.contains("\"pushed\" : false"), "rule show --json: \(json)")
+    }
 }
