@@ -65,4 +65,40 @@ struct ManualTests {
         #expect(Manual.linksResolved("keys in docs/feed-settings.md") == "keys in lector help feed-settings")
         #expect(Manual.linksResolved("[a | b] stays") == "[a | b] stays")
     }
+
+    @Test("no help text, noun help, man page or message in the CLI's code names a file under docs/")
+    func helpPointsOnlyToTopics() throws {
+        let renderer = HelpRenderer(table: .standard, inREPL: false)
+        var texts = [ManPage.render(.standard), renderer.overview()]
+        texts += CommandTable.standard.nouns.map { renderer.noun($0.name) }
+        texts += CommandTable.standard.commands.map(renderer.command)
+        for text in texts {
+            #expect(!text.contains("docs/"), "help names a file under docs/: \(text.split(separator: "\n").first { $0.contains("docs/") } ?? "")")
+        }
+        // Messages built at run time (a filter's error, an option's hint): no string literal names one either.
+        let sources = root + "/Sources/LectorCLI"
+        let files = FileManager.default.enumerator(atPath: sources)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        for file in files where !file.hasPrefix("Manual/") {
+            for line in try String(contentsOfFile: sources + "/" + file, encoding: .utf8).split(separator: "\n")
+            where line.contains("docs/") && !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                Issue.record("Sources/LectorCLI/\(file) names a file under docs/: \(line)")
+            }
+        }
+    }
+
+    @Test("each topic is also a man page, lector-STEM(7), that man can format")
+    func roffPages() throws {
+        for topic in Manual.topics {
+            let roff = ManualRoff.render(topic)
+            #expect(roff.hasPrefix(".TH LECTOR\\-\(topic.stem.uppercased().replacingOccurrences(of: "-", with: "\\-")) 7 "), "\(topic.name): \(roff.prefix(60))")
+        }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/groff") else { return }
+        let rules = try #require(Manual.topic(named: "rules"))
+        let file = NSTemporaryDirectory() + "lector-rules-\(UUID().uuidString).7"
+        try Data(ManualRoff.render(rules).utf8).write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let formatted = try runProcess("/usr/bin/groff", ["-man", "-Tutf8", "-ww", file], environment: ProcessInfo.processInfo.environment)
+        #expect(formatted.status == 0 && formatted.stderr.isEmpty, "groff: \(formatted.stderr.prefix(400))")
+        #expect(formatted.stdout.contains("FILTERS") || formatted.stdout.contains("Filters"), "the page's text is not in its man page")
+    }
 }

@@ -24,7 +24,7 @@ enum Manual {
         ManualTopic(name: "feeds", file: "feeds.md", summary: "feeds and administration: subscribing, feed apply, feed check, account copy"),
         ManualTopic(name: "feed-settings", file: "feed-settings.md", summary: "a feed's settings on its server, per service"),
         ManualTopic(name: "reading", file: "reading.md", summary: "reading: article lists, the REPL, the reader dock, browse, search"),
-        ManualTopic(name: "bionic", file: "bionic.md", summary: "Bionic Reading in the terminal"),
+        ManualTopic(name: "bionic-reading", file: "bionic.md", summary: "Bionic Reading in the terminal"),
         ManualTopic(name: "rules", file: "rules.md", summary: "rules and saved searches: the filter language"),
         ManualTopic(name: "labels", file: "labels.md", summary: "labels on articles, here and on FreshRSS"),
         ManualTopic(name: "syncing", file: "syncing.md", summary: "sync, marks sent offline-first, background sync with systemd or cron"),

@@ -7,6 +7,8 @@ enum ManualPages {
 
 An account is one reader service Lector talks to — FreshRSS or another Google Reader API server, Miniflux, a Fever-compatible server, Feedbin — or `local`, where Lector fetches the feeds itself. `lector account add KIND` adds one; the other verbs are in `lector help account`.
 
+## Adding an account
+
 ```sh
 lector account add freshrss --url rss.example.com --user alice     # asks for the API password, no echo
 printf '%s\n' "$TOKEN" | lector account add miniflux --url https://flux.example.com --password-stdin
@@ -644,8 +646,9 @@ release binary, and starts the REPL on the local store; the first run shows a de
 Arguments are passed on: `./scripts/run.sh feed list` runs one command and exits.
 
 Install it like any Linux tool (a stripped release binary in `bin/`, the shipped profiles in
-`share/lector/profiles/`, the man page, and completions where bash-completion, zsh and fish
-look for them; default prefix `~/.local`, `/usr/local` as root):
+`share/lector/profiles/`, the man page, this manual — its pages in `share/doc/lector/`, each also
+a man page `lector-PAGE(7)` in `share/man/man7/` (`man lector-rules`) — and completions where
+bash-completion, zsh and fish look for them; default prefix `~/.local`, `/usr/local` as root):
 
 ```sh
 ./scripts/install.sh                      # or: --prefix DIR
@@ -656,7 +659,7 @@ Put `PREFIX/bin` on `PATH`; for zsh, `PREFIX/share/zsh/site-functions` on `fpath
 its own files through `/proc/self/exe`, so it works however it was started.
 
 Or as a Debian package: `scripts/package-deb.sh` builds `lector_VERSION_ARCH.deb` (the same files
-under `/usr`: the man page gzipped, the zsh completion in `vendor-completions`; `Depends:` on the
+under `/usr`: the man pages and the manual's pages gzipped, the zsh completion in `vendor-completions`; `Depends:` on the
 libraries the binary links and on the three it opens on first use, `libcurl4`, `libsecret-1-0` and
 `libxml2`), which apt installs with what it depends on and removes whole:
 
@@ -666,8 +669,11 @@ sudo apt install ./lector_*_amd64.deb       # the version is that of `lector ver
 sudo apt remove lector
 ```
 
+The manual itself needs none of these files: it is compiled into the binary, and `lector help
+TOPIC` prints a page wherever the binary is (`lector help` lists the topics).
 
-Both need the Swift 6 toolchain on `PATH`.
+Both need the Swift 6 toolchain on `PATH`. Running the tests (`./scripts/test.sh`, what CI runs)
+is in [development.md](development.md).
 
 ## What the binary needs at run time
 
@@ -684,7 +690,6 @@ Debian libraries are opened when first needed (`scripts/install-deps.sh` install
 Everything else (`version`, completion, listing, reading what is stored) runs without them.
 
 
-How to build and test it from the source tree is in [development.md](development.md).
 
 """##,
         "json.md": ##"""

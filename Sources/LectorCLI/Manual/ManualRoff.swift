@@ -57,9 +57,19 @@ enum ManualRoff {
         text.replacingAll("**", with: "").replacingAll("`", with: "")
     }
 
-    /// Escapes roff's special characters; a leading dot or quote would start a request.
+    /// Escapes roff's special characters; a leading dot or quote would start a request. Other
+    /// than ASCII, each character is named (`\[u2014]`, as preconv writes it), so the page reads
+    /// the same whatever encoding groff assumes.
     private static func escape(_ text: String) -> String {
-        var escaped = text.replacingAll("\\", with: "\\e").replacingAll("-", with: "\\-")
+        var escaped = ""
+        for scalar in text.replacingAll("\\", with: "\\e").replacingAll("-", with: "\\-").unicodeScalars {
+            if scalar.isASCII {
+                escaped.unicodeScalars.append(scalar)
+            } else {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                escaped += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+            }
+        }
         if escaped.hasPrefix(".") || escaped.hasPrefix("'") { escaped = "\\&" + escaped }
         return escaped
     }
