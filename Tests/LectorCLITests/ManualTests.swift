@@ -64,6 +64,7 @@ struct ManualTests {
                 == "see the rules (lector help rules) and Labels.")
         #expect(Manual.linksResolved("keys in docs/feed-settings.md") == "keys in lector help feed-settings")
         #expect(Manual.linksResolved("[a | b] stays") == "[a | b] stays")
+        #expect(Manual.commentsRemoved("# T\n\n<!-- generated:\n     do not edit -->\n\nText") == "# T\n\nText")
     }
 
     @Test("no help text, noun help, man page or message in the CLI's code names a file under docs/")

@@ -56,7 +56,21 @@ enum Manual {
     /// The page for a terminal: Markdown is readable as it is, but a link to another page of the
     /// manual becomes the command that shows it, since docs/ is not where an installed binary is.
     static func text(_ topic: ManualTopic) -> String {
-        linksResolved(markdown(topic))
+        linksResolved(commentsRemoved(markdown(topic)))
+    }
+
+    /// `<!-- … -->` notes are for editors of the source (how a page is generated), not readers.
+    static func commentsRemoved(_ markdown: String) -> String {
+        var out = ""
+        var rest = Substring(markdown)
+        while let open = rest.firstRange(of: "<!--") {
+            out += rest[..<open.lowerBound]
+            guard let close = rest[open.upperBound...].firstRange(of: "-->") else { return out }
+            rest = rest[close.upperBound...]
+            // A note alone on its lines leaves no blank line behind.
+            if out.hasSuffix("\n\n"), rest.hasPrefix("\n\n") { rest = rest.dropFirst(2) }
+        }
+        return out + rest
     }
 
     /// `lector help` topics, as the overview lists them.

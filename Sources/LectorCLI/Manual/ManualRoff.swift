@@ -40,8 +40,6 @@ enum ManualRoff {
                 roff.append(".PP")
             } else if line.hasPrefix("- ") || line.hasPrefix("* ") {
                 roff += [".IP \\(bu 2", escape(plain(String(line.dropFirst(2))))]
-            } else if line.hasPrefix("<!--") {
-                continue
             } else {
                 roff.append(escape(plain(line)))
             }
