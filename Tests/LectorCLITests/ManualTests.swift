@@ -62,9 +62,29 @@ struct ManualTests {
     func linksBecomeCommands() {
         #expect(Manual.linksResolved("see [the rules](rules.md#on-the-server) and [Labels](#labels).")
                 == "see the rules (lector help rules) and Labels.")
+        #expect(Manual.linksResolved("codes in [exit-codes.md](exit-codes.md).") == "codes in lector help exit-codes.")
         #expect(Manual.linksResolved("keys in docs/feed-settings.md") == "keys in lector help feed-settings")
         #expect(Manual.linksResolved("[a | b] stays") == "[a | b] stays")
         #expect(Manual.commentsRemoved("# T\n\n<!-- generated:\n     do not edit -->\n\nText") == "# T\n\nText")
+    }
+
+    @Test("on a terminal a page's paragraphs and list items wrap between words to its width; code and tables stay whole")
+    func reflow() {
+        let page = "# Title\n\nOne two three\nfour five six seven.\n\n- an item that is long\n  and goes on\n\n```sh\nlector a very long command line stays\n```\n| a | b |"
+        #expect(Manual.reflowed(page, width: 20) == """
+        # Title
+
+        One two three four
+        five six seven.
+
+        - an item that is
+          long and goes on
+
+        ```sh
+        lector a very long command line stays
+        ```
+        | a | b |
+        """)
     }
 
     @Test("no help text, noun help, man page or message in the CLI's code names a file under docs/")

@@ -1,3 +1,5 @@
+import Glibc
+
 enum MetaCommands {
     static let all: [CommandSpec] = [help, completions, version, exit]
 
@@ -11,8 +13,9 @@ enum MetaCommands {
         let topic = invocation.variadic("COMMAND")
         if topic.count == 1, let page = Manual.topic(named: topic[0]) {
             // A page is long: paged on a terminal one-shot too, as `article read` is.
-            let text = Manual.text(page)
-            let json = HelpJSON(topic: page.name, text: text)
+            let markdown = Manual.text(page)
+            let json = HelpJSON(topic: page.name, text: markdown)
+            let text = isatty(STDOUT_FILENO) == 1 && !invocation.wantsJSON ? Manual.reflowed(markdown, width: session.terminalWidth) : markdown
             let setting = (try? session.preferences())?.pager
             if Pager.pageOnTerminal(text, invocation, setting: setting, session: session) { return CommandOutput(text: "", json: json) }
             return CommandOutput(text: text.hasSuffix("\n") ? String(text.dropLast()) : text, json: json)

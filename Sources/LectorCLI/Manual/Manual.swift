@@ -97,7 +97,13 @@ enum Manual {
             }
             let words = rest[rest.index(after: open)..<close]
             let target = String(rest[rest.index(close, offsetBy: 2)..<end])
-            out += words + linkSuffix(target)
+            let suffix = linkSuffix(target)
+            // A link that only names its file ([rules.md](rules.md)) is the command alone.
+            if words.hasSuffix(".md"), suffix.hasPrefix(" (lector help ") {
+                out += suffix.dropFirst(2).dropLast()
+            } else {
+                out += words + suffix
+            }
             rest = rest[rest.index(after: end)...]
         }
         out += rest
