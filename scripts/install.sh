@@ -23,7 +23,7 @@ while (($#)); do
         --uninstall) uninstall=true ;;
         # The release binary is already built (the test command builds once, then installs).
         --skip-build) skip_build=true ;;
-        -h|--help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "install.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
     shift

@@ -1507,7 +1507,7 @@ With `sync.on-launch` on, the REPL starts a sync in a child process and prints i
 Every error is one line on stderr with an exit code from [exit-codes.md](exit-codes.md); the line
 names the cause and, where there is one, the way out. The common ones:
 
-**"… no Secret Service …", "… keyring is locked …" (exit 5) when adding a server account.**
+**"no Secret Service on the session bus …", "the default keyring is locked …" (exit 5) when adding a server account.**
 Secrets live only in the system keyring. Start one in your session
 (`gnome-keyring-daemon --start --components=secrets`, or log in to a desktop), unlock it, or run
 Lector inside `dbus-run-session`. Nothing was saved; local accounts need no keyring
@@ -1533,12 +1533,12 @@ change is saved here and queued, and the next `sync` sends it.
 **A feed on a server account shows no articles yet.** The server fetches the feed; `lector sync`
 brings in what it has. `lector feed refresh FEED` asks Miniflux to fetch it now.
 
-**"the store … is not a database" / "… is damaged" (exit 1).** The file is left as it was. Move
-it aside and restore a backup (`lector backup restore FILE`), or move it aside to start fresh
-([files.md](files.md)).
+**"the store … is damaged (SQLite error …)" (exit 1).** Nothing was changed, and the file is left
+as it was. Move it aside and restore a backup (`lector backup restore FILE`), or move it aside to
+start fresh; the line gives the `mv` command ([files.md](files.md)).
 
-**"… needs libcurl4 / libsecret-1-0 / libxml2".** Lector opens these Debian libraries on first use;
-install the package the line names ([install.md](install.md#what-the-binary-needs-at-run-time)).
+**"Network access needs libcurl …", "the keyring needs libsecret …".** Lector opens libcurl,
+libsecret and libxml2 on first use; install the Debian package the line names ([install.md](install.md#what-the-binary-needs-at-run-time)).
 
 **A filter does not parse (exit 2).** The line gives the column and the nearest valid word; the
 language is in [rules.md](rules.md).
