@@ -63,7 +63,7 @@ while IFS=$'\t' read -r topic file stem; do
 done < <("$binary" __manual files)
 
 # What the binary links (libc, libstdc++, libgcc_s), with the versions its symbols need, from
-# dpkg-shlibdeps; then the three libraries it opens on first use (README, "What the binary needs
+# dpkg-shlibdeps; then the three libraries it opens on first use (docs/install.md, "What the binary needs
 # at run time"), which no tool can see.
 mkdir -p "$work/shlibs/debian"
 printf 'Source: lector\n\nPackage: lector\nArchitecture: any\n' > "$work/shlibs/debian/control"
