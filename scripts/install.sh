@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs Lector like a Linux tool: builds a release binary and puts it, the shipped profiles,
-# the man page and the shell completions where each is looked for under a prefix.
+# the man page, the manual (its pages under share/doc/lector/, each also a man page lector-PAGE(7))
+# and the shell completions where each is looked for under a prefix.
 #
 #   scripts/install.sh [--prefix DIR]              install (default ~/.local; /usr/local as root)
 #   scripts/install.sh [--prefix DIR] --uninstall  remove exactly what an install puts there
@@ -22,7 +23,7 @@ while (($#)); do
         --uninstall) uninstall=true ;;
         # The release binary is already built (the test command builds once, then installs).
         --skip-build) skip_build=true ;;
-        -h|--help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "install.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;
     esac
     shift
@@ -43,13 +44,32 @@ files=(
     share/fish/vendor_completions.d/lector.fish
 )
 for profile in "${profiles[@]}"; do files+=("share/lector/profiles/${profile##*/}"); done
+# The manual's pages (docs/development.md is about the source tree and stays there).
+pages=()
+for page in docs/*.md; do [[ $page == docs/development.md ]] || pages+=("$page"); done
+for page in "${pages[@]}"; do
+    stem=${page##*/}; stem=${stem%.md}
+    files+=("share/doc/lector/$stem.md" "share/man/man7/lector-$stem.7")
+done
+
+# install_manual BINARY DOCDIR MAN7DIR: each page as written, and as lector-PAGE(7) from the
+# binary's own copy (`lector __manual roff TOPIC`), so the man pages are the pages it prints.
+install_manual() {
+    local topic file stem
+    while IFS=$'\t' read -r topic file stem; do
+        [[ -f docs/$file ]] || { echo "install.sh: the binary's page $file is not in docs/" >&2; exit 1; }
+        install -m 644 "docs/$file" "$2/$file"
+        "$1" __manual roff "$topic" > "$3/lector-$stem.7"
+        chmod 644 "$3/lector-$stem.7"
+    done < <("$1" __manual files)
+}
 
 if $uninstall; then
     for file in "${files[@]}"; do
         if [[ -e $prefix/$file ]]; then rm -f "$prefix/$file" && echo "removed $prefix/$file"; fi
     done
     # Only Lector's own folders, and only when nothing else is left in them.
-    rmdir "$prefix/share/lector/profiles" "$prefix/share/lector" 2>/dev/null || true
+    rmdir "$prefix/share/lector/profiles" "$prefix/share/lector" "$prefix/share/doc/lector" 2>/dev/null || true
     exit 0
 fi
 
@@ -62,11 +82,12 @@ fi
 binary=$(swift build -c release --show-bin-path)/lector
 [[ -x $binary ]] || { echo "install.sh: no release binary at $binary (build first, or drop --skip-build)" >&2; exit 1; }
 
-install -d "$prefix/bin" "$prefix/share/lector/profiles" "$prefix/share/man/man1" \
+install -d "$prefix/bin" "$prefix/share/lector/profiles" "$prefix/share/man/man1" "$prefix/share/man/man7" "$prefix/share/doc/lector" \
     "$prefix/share/bash-completion/completions" "$prefix/share/zsh/site-functions" "$prefix/share/fish/vendor_completions.d"
 install -m 755 -s "$binary" "$prefix/bin/lector"
 install -m 644 "${profiles[@]}" "$prefix/share/lector/profiles/"
 install -m 644 docs/lector.1 "$prefix/share/man/man1/lector.1"
+install_manual "$binary" "$prefix/share/doc/lector" "$prefix/share/man/man7"
 install -m 644 completions/lector.bash "$prefix/share/bash-completion/completions/lector"
 install -m 644 completions/_lector "$prefix/share/zsh/site-functions/_lector"
 install -m 644 completions/lector.fish "$prefix/share/fish/vendor_completions.d/lector.fish"

@@ -44,7 +44,7 @@ root=$work/root
 # Debian's places: zsh looks in vendor-completions, bash-completion and fish as for install.sh.
 install -d "$root/DEBIAN" "$root/usr/bin" "$root/usr/share/lector/profiles" "$root/usr/share/man/man1" \
     "$root/usr/share/bash-completion/completions" "$root/usr/share/zsh/vendor-completions" \
-    "$root/usr/share/fish/vendor_completions.d" "$root/usr/share/doc/lector"
+    "$root/usr/share/fish/vendor_completions.d" "$root/usr/share/doc/lector" "$root/usr/share/man/man7"
 install -m 755 -s "$binary" "$root/usr/bin/lector"
 install -m 644 profiles/*.json "$root/usr/share/lector/profiles/"
 gzip -9n < docs/lector.1 > "$root/usr/share/man/man1/lector.1.gz"
@@ -54,9 +54,16 @@ install -m 644 completions/_lector "$root/usr/share/zsh/vendor-completions/_lect
 install -m 644 completions/lector.fish "$root/usr/share/fish/vendor_completions.d/lector.fish"
 gzip -9n < README.md > "$root/usr/share/doc/lector/README.md.gz"
 chmod 644 "$root/usr/share/doc/lector/README.md.gz"
+# The manual: each page (gzipped, as Debian keeps docs) and each as lector-PAGE(7), from the
+# binary's own copy so the man pages are the pages `lector help TOPIC` prints.
+while IFS=$'\t' read -r topic file stem; do
+    gzip -9n < "docs/$file" > "$root/usr/share/doc/lector/$file.gz"
+    "$binary" __manual roff "$topic" | gzip -9n > "$root/usr/share/man/man7/lector-$stem.7.gz"
+    chmod 644 "$root/usr/share/doc/lector/$file.gz" "$root/usr/share/man/man7/lector-$stem.7.gz"
+done < <("$binary" __manual files)
 
 # What the binary links (libc, libstdc++, libgcc_s), with the versions its symbols need, from
-# dpkg-shlibdeps; then the three libraries it opens on first use (README, "What the binary needs
+# dpkg-shlibdeps; then the three libraries it opens on first use (docs/install.md, "What the binary needs
 # at run time"), which no tool can see.
 mkdir -p "$work/shlibs/debian"
 printf 'Source: lector\n\nPackage: lector\nArchitecture: any\n' > "$work/shlibs/debian/control"

@@ -32,7 +32,8 @@ package=$(./scripts/package-deb.sh --skip-build --output "$work")
 mapfile -t files < <(dpkg-deb --contents "$package" | awk '$1 !~ /^d/ { sub(/^\./, "", $6); print $6 }')
 for expected in /usr/bin/lector /usr/share/man/man1/lector.1.gz /usr/share/bash-completion/completions/lector \
                 /usr/share/zsh/vendor-completions/_lector /usr/share/fish/vendor_completions.d/lector.fish \
-                /usr/share/lector/profiles/focus.json; do
+                /usr/share/lector/profiles/focus.json /usr/share/doc/lector/rules.md.gz \
+                /usr/share/man/man7/lector-rules.7.gz /usr/share/man/man7/lector-settings.7.gz; do
     grep -qx "$expected" <<<"$(printf '%s\n' "${files[@]}")" || fail "the package lacks $expected"
 done
 grep -q "libcurl4" <<<"$(dpkg-deb --field "$package" Depends)" || fail "the package does not depend on libcurl4"
@@ -47,6 +48,11 @@ profiles=$(/usr/bin/lector profile list) || fail "the installed lector cannot li
 grep -q "^focus[[:space:]]shipped" <<<"$profiles" || fail "the installed lector does not find its shipped profiles"
 manual=$(zcat /usr/share/man/man1/lector.1.gz) || fail "the installed man page cannot be read"
 grep -q '^\.TH' <<<"$manual" || fail "the installed man page is not a man page"
+# The manual: from the binary offline, and as installed pages and man pages.
+rules=$(/usr/bin/lector help rules) || fail "the installed lector has no 'help rules'"
+grep -q '^# Filters, rules and saved searches' <<<"$rules" || fail "'lector help rules' is not the rules page"
+page=$(zcat /usr/share/man/man7/lector-rules.7.gz) || fail "lector-rules(7) cannot be read"
+grep -q '^\.TH LECTOR\\-RULES 7' <<<"$page" || fail "lector-rules(7) is not a man page"
 bash -c 'source /usr/share/bash-completion/completions/lector && complete -p lector' >/dev/null \
     || fail "the installed bash completion does not register for lector"
 
@@ -54,4 +60,5 @@ DEBIAN_FRONTEND=noninteractive $sudo apt-get remove -y -qq lector >/dev/null || 
 installed && fail "apt remove left the lector package installed"
 for file in "${files[@]}"; do [[ ! -e $file ]] || fail "$file is left after removal"; done
 [[ ! -e /usr/share/lector ]] || fail "/usr/share/lector is left after removal"
+[[ ! -e /usr/share/doc/lector ]] || fail "/usr/share/doc/lector is left after removal"
 echo "test-deb.sh: $(basename "$package") built, installed, run and removed cleanly"

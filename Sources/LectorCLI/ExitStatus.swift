@@ -1,5 +1,5 @@
-/// Lector's exit codes: the one table of error kinds. Stable: scripts depend on them; the README,
-/// `lector help` and the man page show this table (a test compares the README with it), and
+/// Lector's exit codes: the one table of error kinds. Stable: scripts depend on them; docs/exit-codes.md,
+/// `lector help` and the man page show this table (a test compares docs/exit-codes.md with it), and
 /// `--json` failure records name the kind by `name`.
 public enum ExitStatus: Int32, CaseIterable, Sendable {
     case ok = 0

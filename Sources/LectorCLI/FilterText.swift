@@ -5,7 +5,7 @@ import LectorStore
 enum FilterText {
     static func parse(_ text: String) throws(CLIError) -> FilterExpression {
         do { return try FilterParser.parse(text) } catch {
-            throw .usage("in the filter: \(TerminalText.sanitize(error.description)) (see docs/rules.md)")
+            throw .usage("in the filter: \(TerminalText.sanitize(error.description)) (see lector help rules)")
         }
     }
 }
@@ -20,6 +20,6 @@ extension FilterText {
 
 extension OptionSpec {
     static let filter = OptionSpec("where", short: "w", value: "EXPR",
-                                   "only articles the filter holds for, e.g. 'title contains rust and age < 7d' (docs/rules.md)",
+                                   "only articles the filter holds for, e.g. 'title contains rust and age < 7d' (lector help rules)",
                                    source: .filter)
 }

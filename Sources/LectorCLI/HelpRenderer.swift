@@ -5,9 +5,11 @@ struct HelpRenderer {
 
     func help(for topic: [String]) throws(CLIError) -> String {
         if topic.isEmpty { return overview() }
+        if topic.count == 1, let page = Manual.topic(named: topic[0]) { return Manual.text(page) }
         let nouns = table.visibleNouns(inREPL: inREPL).map(\.name)
         guard nouns.contains(topic[0]) else {
-            throw .usage("no help for '\(topic.joined(separator: " "))'\(Suggestion.hint(for: topic[0], in: nouns))")
+            let words = nouns + Manual.topics.map(\.name)
+            throw .usage("no help for '\(topic.joined(separator: " "))'\(Suggestion.hint(for: topic[0], in: words))")
         }
         if let spec = table.command(topic) { return command(spec) }
         if topic.count == 1 { return noun(topic[0]) }
@@ -41,7 +43,8 @@ struct HelpRenderer {
         lines += ExitStatus.allCases.map { "  \(String($0.rawValue).padded(to: 3))  \($0.meaning)" }
         lines += ["", "Environment:"]
         lines += EnvironmentVariable.all.map { "  \($0.name)  \($0.meaning)" }
-        lines += ["", "Run '\(prefix)help NOUN' or '\(prefix)NOUN VERB --help' for details."]
+        lines += [""] + Manual.overview(prefix: prefix)
+        lines += ["", "Run '\(prefix)help NOUN' or '\(prefix)NOUN VERB --help' for details, '\(prefix)help TOPIC' for a page of the manual."]
         return lines.joined(separator: "\n")
     }
 

@@ -26,6 +26,21 @@ public enum Lector {
             Console.out(ManPage.render(.standard))
             return ExitStatus.ok.rawValue
         }
+        // For install.sh and package-deb.sh: the topics' page files, and each page as lector-STEM(7).
+        if arguments.first == "__manual" {
+            switch Array(arguments.dropFirst()) {
+            case ["files"]:
+                Console.out(Manual.topics.map { "\($0.name)\t\($0.file)\t\($0.stem)" }.joined(separator: "\n") + "\n")
+                return ExitStatus.ok.rawValue
+            case let words where words.count == 2 && words[0] == "roff":
+                guard let topic = Manual.topic(named: words[1]) else { break }
+                Console.out(ManualRoff.render(topic))
+                return ExitStatus.ok.rawValue
+            default: break
+            }
+            Console.error("usage: lector __manual files | roff TOPIC")
+            return ExitStatus.usage.rawValue
+        }
         // --json before the command moves after its name; alone, it stays and is an unknown option below.
         var words = CommandLineParser.placingJSON(arguments)
         var keepGoing = false

@@ -58,8 +58,10 @@ enum ManPage {
             ".TP", ".I $XDG_STATE_HOME/lector/history", "REPL history",
             ".TP", ".I $XDG_STATE_HOME/lector/last-list", "the article numbers of the last list",
             ".SH SEE ALSO",
-            "The README, docs/settings.md and docs/backup.md in the source tree.",
+            "The manual travels with the binary: \\fBlector help\\fR lists its topics and \\fBlector help\\fR \\fITOPIC\\fR prints one;",
+            "each is also installed as a man page:",
         ]
+        roff.append(Manual.topics.map { "\\fBlector\\-\(escape($0.stem))\\fR(7)" }.joined(separator: ", ") + ".")
         return roff.joined(separator: "\n") + "\n"
     }
 

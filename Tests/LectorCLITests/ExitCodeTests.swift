@@ -19,12 +19,12 @@ struct ExitCodeTests {
         return result
     }
 
-    @Test("the README's exit-code table is the one in code")
+    @Test("docs/exit-codes.md's exit-code table is the one in code")
     func readmeTable() throws {
-        let readme = try String(contentsOfFile: TestBinary.repositoryRoot + "/README.md", encoding: .utf8)
+        let readme = try String(contentsOfFile: TestBinary.repositoryRoot + "/docs/exit-codes.md", encoding: .utf8)
         for status in LectorCLI.ExitStatus.allCases {
             #expect(readme.contains("| \(status.rawValue) | `\(status.name)` | \(status.meaning) |"),
-                    "README lacks the row for \(status.rawValue): | \(status.rawValue) | `\(status.name)` | \(status.meaning) |")
+                    "docs/exit-codes.md lacks the row for \(status.rawValue): | \(status.rawValue) | `\(status.name)` | \(status.meaning) |")
         }
     }
 

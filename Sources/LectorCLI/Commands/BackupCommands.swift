@@ -18,7 +18,7 @@ enum BackupCommands {
 
     static let export = CommandSpec(
         ["backup", "export"], "write accounts (never secrets), settings, subscriptions, the reading list, your profiles, every starred article, your rules and saved searches as JSON",
-        discussion: "The format is documented in docs/backup.md with a JSON Schema in docs/backup.schema.json. The starred section asks each account's server for its starred articles with their content: it can be tens of megabytes; leave it out with --sections.",
+        discussion: "The format is in 'lector help backup-format'; moving machines in 'lector help backups'. The starred section asks each account's server for its starred articles with their content: it can be tens of megabytes; leave it out with --sections.",
         arguments: [ArgumentSpec("FILE", "where to write; '-' or nothing for standard output", source: .files, optional: true)],
         options: [sectionsOption,
                   OptionSpec("starred-atom", value: "FILE", "also write the starred articles as one Atom feed any reader can import", source: .files)]

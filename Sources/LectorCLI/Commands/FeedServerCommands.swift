@@ -12,7 +12,7 @@ enum FeedServerCommands {
 
     static let set = CommandSpec(
         ["feed", "set"], "change one of a feed's server settings",
-        discussion: "Flags take on or off; a list (http-headers, mark-read-filters, block-filter, keep-filter) takes one VALUE per line; other text is the VALUEs joined by spaces. A secret (cookie, server-login's password) is never an argument: it is asked for without echo, or read from stdin with --value-stdin; once the server took it, it is kept in the keyring (for account copy), and the store keeps only that it is set. A key the account's kind cannot keep is refused, naming the kinds that can (exit 2). Every key, and what each kind makes of it, is in docs/feed-settings.md.",
+        discussion: "Flags take on or off; a list (http-headers, mark-read-filters, block-filter, keep-filter) takes one VALUE per line; other text is the VALUEs joined by spaces. A secret (cookie, server-login's password) is never an argument: it is asked for without echo, or read from stdin with --value-stdin; once the server took it, it is kept in the keyring (for account copy), and the store keeps only that it is set. A key the account's kind cannot keep is refused, naming the kinds that can (exit 2). Every key, and what each kind makes of it, is in 'lector help feed-settings'.",
         arguments: [ArgumentSpec("FEED", "the feed's title or URL", source: .feeds),
                     ArgumentSpec("KEY", "the setting", source: .choices(keyChoices)),
                     ArgumentSpec("VALUE", "the new value: on or off for a flag, none for a secret", optional: true, variadic: true)],

@@ -1,13 +1,25 @@
+import Glibc
+
 enum MetaCommands {
     static let all: [CommandSpec] = [help, completions, version, exit]
 
     static let help = CommandSpec(
-        ["help"], "show help for a command, a noun, or everything",
-        arguments: [ArgumentSpec("COMMAND", "a noun or a noun and verb, e.g. 'feed list'", source: .commands,
+        ["help"], "show help for a command, a noun, or everything; or a page of the manual",
+        discussion: "'lector help' lists the commands and the manual's topics; 'lector help TOPIC' prints that page of the manual (paged on a terminal), e.g. 'lector help rules'.",
+        arguments: [ArgumentSpec("COMMAND", "a noun or a noun and verb, e.g. 'feed list'; or a manual topic, e.g. 'rules'", source: .commands,
                                  optional: true, variadic: true)],
         options: [ReaderCommands.noPager]
     ) { invocation, session in
         let topic = invocation.variadic("COMMAND")
+        if topic.count == 1, let page = Manual.topic(named: topic[0]) {
+            // A page is long: paged on a terminal one-shot too, as `article read` is.
+            let markdown = Manual.text(page)
+            let json = HelpJSON(topic: page.name, text: markdown)
+            let text = isatty(STDOUT_FILENO) == 1 && !invocation.wantsJSON ? Manual.reflowed(markdown, width: session.terminalWidth) : markdown
+            let setting = (try? session.preferences())?.pager
+            if Pager.pageOnTerminal(text, invocation, setting: setting, session: session) { return CommandOutput(text: "", json: json) }
+            return CommandOutput(text: text.hasSuffix("\n") ? String(text.dropLast()) : text, json: json)
+        }
         let text = try HelpRenderer(table: session.table, inREPL: session.inREPL).help(for: topic)
         let json = HelpJSON(topic: topic.joined(separator: " "), text: text)
         let fitted = CommandRunner.fitted(text, session: session)

@@ -44,7 +44,7 @@ enum OPMLCommands {
 
     static let export = CommandSpec(
         ["opml", "export"], "write an account's feeds and folders as OPML",
-        discussion: "Every feed has htmlUrl, and its server settings (as the server last acknowledged them) as lector: attributes, which feed apply reads back; a secret (cookie, server-login) is never written. The namespace is in docs/feed-settings.md.",
+        discussion: "Every feed has htmlUrl, and its server settings (as the server last acknowledged them) as lector: attributes, which feed apply reads back; a secret (cookie, server-login) is never written. The namespace is in 'lector help feed-settings'.",
         arguments: [ArgumentSpec("FILE", "where to write; '-' or nothing for standard output", source: .files, optional: true)],
         options: [OptionSpec.account]
     ) { invocation, session in

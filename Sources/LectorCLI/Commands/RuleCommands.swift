@@ -11,7 +11,7 @@ enum RuleCommands {
 
     static let add = CommandSpec(
         ["rule", "add"], "add a rule: what the filter matches in each sync gets the action",
-        discussion: "The filter is the language of docs/rules.md (quote it as one word). Each sync runs the enabled rules over the articles it brought in; 'rule apply' runs one over what is stored already. A rule acts on an article once, never unstars and never marks unread.",
+        discussion: "The filter is the language of 'lector help rules' (quote it as one word). Each sync runs the enabled rules over the articles it brought in; 'rule apply' runs one over what is stored already. A rule acts on an article once, never unstars and never marks unread.",
         arguments: [ArgumentSpec("NAME", "a name of your choice"), ArgumentSpec("EXPR", "the filter", source: .filter)],
         options: [
             OptionSpec("then", value: "ACTION", "what to do with what it matches: read, star, hide or label:NAME",

@@ -4,7 +4,7 @@ import LectorStore
 extension RuleCommands {
     static let push = CommandSpec(
         ["rule", "push"], "hand a rule to the servers that can run it themselves",
-        discussion: "Lector records the lines it adds: 'rule remove', 'rule disable' and 'rule unpush' take those off again, and 'rule enable' pushes a pushed rule again. Miniflux takes a hide rule of matches, contains and = tests of title, url, content and author joined by 'or' as its feeds' block filter (under one 'not': keep filter); FreshRSS takes a read rule of contains tests of title, author and url with and, or and not as its feeds' mark-as-read searches. The lines are added to what each feed in the rule's scope has (a rule of a whole Miniflux account: to the user's own filters, for every feed); pushing again changes nothing. Lector keeps running the rule here too; 'rule list' shows what runs where and docs/rules.md why.",
+        discussion: "Lector records the lines it adds: 'rule remove', 'rule disable' and 'rule unpush' take those off again, and 'rule enable' pushes a pushed rule again. Miniflux takes a hide rule of matches, contains and = tests of title, url, content and author joined by 'or' as its feeds' block filter (under one 'not': keep filter); FreshRSS takes a read rule of contains tests of title, author and url with and, or and not as its feeds' mark-as-read searches. The lines are added to what each feed in the rule's scope has (a rule of a whole Miniflux account: to the user's own filters, for every feed); pushing again changes nothing. Lector keeps running the rule here too; 'rule list' shows what runs where and 'lector help rules' why.",
         arguments: [name]
     ) { invocation, session in
         let rule = try named(invocation, session)

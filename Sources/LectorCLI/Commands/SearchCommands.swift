@@ -7,7 +7,7 @@ enum SearchCommands {
 
     static let save = CommandSpec(
         ["search", "save"], "keep a filter under a name, for 'article list --saved NAME'",
-        discussion: "The filter is the language of docs/rules.md; saving under a name taken already replaces that search's filter. With --label, after each sync of a FreshRSS account the articles it matches there carry a label of its name on the server (and those that no longer match lose it), so the account's other clients see the search.",
+        discussion: "The filter is the language of 'lector help rules'; saving under a name taken already replaces that search's filter. With --label, after each sync of a FreshRSS account the articles it matches there carry a label of its name on the server (and those that no longer match lose it), so the account's other clients see the search.",
         arguments: [ArgumentSpec("NAME", "a name of your choice"), ArgumentSpec("EXPR", "the filter", source: .filter)],
         options: [OptionSpec("label", "keep a label of this name on what it matches, on FreshRSS servers")]
     ) { invocation, session in

@@ -11,16 +11,19 @@ enum SettingsCommands {
         let preferences = try session.preferences()
         let group = try invocation.argument("GROUP").map { name throws(CLIError) in try settingsGroup(name) }
         let settings = group.map(SettingsRegistry.settings(in:)) ?? SettingsRegistry.all
-        var table = TextTable(["", "KEY", "VALUE", "DEFAULT"], flexibleColumn: 2, wholeColumns: [1])
+        var table = TextTable(["", "KEY", "VALUE", "DEFAULT", "TYPE", "ACTS IN"], flexibleColumn: 2, wholeColumns: [1])
         var json: [JSONValue] = []
         for setting in settings {
             let value = preferences[setting.key] ?? setting.defaultValue
             let changed = value != setting.defaultValue
-            table.add([changed ? "*" : "", setting.key, value.displayText, changed ? setting.defaultValue.displayText : ""])
-            json.append(.object(["key": .string(setting.key), "value": value, "default": setting.defaultValue, "changed": .bool(changed)]))
+            table.add([changed ? "*" : "", setting.key, value.displayText, setting.defaultValue.displayText,
+                       setting.type.name, setting.usesText] + (session.tablesArePlain ? [setting.summary] : []))
+            json.append(.object(["key": .string(setting.key), "value": value, "default": setting.defaultValue, "changed": .bool(changed),
+                                 "type": .string(setting.type.name), "acts_in": .array(setting.uses.map { .string($0.rawValue) }),
+                                 "description": .string(setting.summary)]))
         }
         let warnings = preferences.warnings.map { "note: \($0)" }
-        let text = ([table.render(for: session)] + warnings).joined(separator: "\n")
+        let text = ([described(table, settings, session: session)] + warnings).joined(separator: "\n")
         if Pager.pageInREPL(text + "\n", noPager: invocation.flag("no-pager"), json: invocation.wantsJSON, session: session) {
             return CommandOutput(text: "", json: JSONValue.array(json))
         }
@@ -33,12 +36,27 @@ enum SettingsCommands {
     ) { invocation, session in
         let key = invocation.argument("KEY") ?? ""
         let value = try CLIError.catching { try session.settingsEditor().get(key) }
-        return CommandOutput(text: value.displayText, json: JSONValue.object(["key": .string(key), "value": value]))
+        guard let setting = SettingsRegistry.setting(key) else {
+            return CommandOutput(text: value.displayText, json: JSONValue.object(["key": .string(key), "value": value]))
+        }
+        // Off a terminal the value alone, so `$(lector settings get KEY)` in a script reads only
+        // the value; on one, what the key is and does follows it (and `--json` has it all).
+        let about = [
+            setting.summary,
+            "type: \(setting.type.name)" + (setting.type.allowedDescription.isEmpty ? "" : " (\(setting.type.allowedDescription))"),
+            "default: \(setting.defaultValue.displayText)",
+            "acts in: " + setting.uses.map { "\($0.rawValue) (\($0.meaning))" }.joined(separator: "; "),
+        ]
+        let text = session.tablesArePlain ? value.displayText : ([value.displayText] + about.map { "  " + $0 }).joined(separator: "\n")
+        return CommandOutput(text: text, json: JSONValue.object([
+            "key": .string(key), "value": value, "default": setting.defaultValue, "type": .string(setting.type.name),
+            "acts_in": .array(setting.uses.map { .string($0.rawValue) }), "description": .string(setting.summary),
+        ]))
     }
 
     static let set = CommandSpec(
         ["settings", "set"], "change a setting; wrong types, ranges and values are refused",
-        discussion: "Booleans take true/false (on/off, yes/no); lists take names separated by commas or spaces. See docs/settings.md.",
+        discussion: "Booleans take true/false (on/off, yes/no); lists take names separated by commas or spaces. Every key, its type, default and where it acts: 'lector help setting-keys'.",
         arguments: [
             ArgumentSpec("KEY", "the setting, e.g. reader.font", source: .settingKeys),
             ArgumentSpec("VALUE", "the new value", source: .settingValues, variadic: true),
@@ -85,6 +103,21 @@ enum SettingsCommands {
         let real = changes.filter { $0.old != $0.new }
         return CommandOutput(text: real.isEmpty ? none : real.map(\.line).joined(separator: "\n"),
                              json: JSONValue.object(["changes": .array(real.map(\.json))]))
+    }
+
+    /// The table with each key's description on the line under its row, indented, on a
+    /// terminal; off one the description is the row's last column.
+    private static func described(_ table: TextTable, _ settings: [Setting], session: Session) -> String {
+        let rendered = table.render(for: session)
+        guard !session.tablesArePlain else { return rendered }
+        let lines = rendered.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard lines.count == settings.count + 1 else { return rendered }
+        var out = [lines[0]]
+        for (line, setting) in zip(lines.dropFirst(), settings) {
+            out.append(line)
+            out.append(HelpWrapping.fit("      " + TerminalText.sanitize(setting.summary), width: session.terminalWidth))
+        }
+        return out.joined(separator: "\n")
     }
 
     static func settingsGroup(_ name: String) throws(CLIError) -> SettingsGroup {

@@ -97,9 +97,11 @@ public struct Completer {
             : (spec.arguments.last?.isVariadic == true ? spec.arguments.last : nil)
         guard let argument else { return ([], .none) }
         if argument.source == .commands {
-            // `help feed li…`: complete as if the words after `help` were a command.
-            return (complete(Array(typed.suffix(positionalCount))
-                             + [partial]).candidates.filter { !$0.value.hasPrefix("-") }, .none)
+            // `help feed li…`: complete as if the words after `help` were a command; the first
+            // word may also be a page of the manual (`help rules`).
+            let commands = complete(Array(typed.suffix(positionalCount)) + [partial]).candidates.filter { !$0.value.hasPrefix("-") }
+            let topics = positionalCount == 0 ? filter(Manual.topics.map { Candidate(value: $0.name, help: "manual: " + $0.summary) }, partial) : []
+            return (commands + topics, .none)
         }
         let key = spec.arguments.firstIndex { $0.name == "KEY" }.flatMap { $0 < positionals.count ? positionals[$0] : nil }
         return values(of: argument.source, partial: partial, account: given["account"], settingKey: key)

@@ -24,9 +24,10 @@ public enum SettingsReference {
         ]
         for group in SettingsGroup.allCases {
             lines += ["## \(group.rawValue)", "", group.summary, "",
-                      "| key | type | default | allowed | description |", "|---|---|---|---|---|"]
+                      "| key | type | default | allowed | acts in | description |", "|---|---|---|---|---|---|"]
             for setting in SettingsRegistry.settings(in: group) {
-                let cells = ["`\(setting.key)`", setting.type.name, defaultCell(setting), setting.type.allowedDescription, setting.summary]
+                let cells = ["`\(setting.key)`", setting.type.name, defaultCell(setting), setting.type.allowedDescription,
+                             setting.usesText, setting.summary]
                 lines.append("| " + cells.map(escape).joined(separator: " | ") + " |")
             }
             lines.append("")
@@ -35,29 +36,28 @@ public enum SettingsReference {
         return lines.joined(separator: "\n")
     }
 
-    /// Settings a terminal has no use for: Lector validates, stores, backs up and restores them
-    /// for graphical readers sharing the profile, but does not act on them itself.
-    public static let carriedOnly: [String] = [
-        "sync.mark-read-on-scroll", "list.density", "list.cell-padding", "list.show-separators", "list.show-favicons",
-        "list.show-folders", "list.confirm-mark-all-read", "reader.font", "reader.font-size", "reader.font-weight",
-        "reader.line-spacing", "reader.title-alignment", "reader.compactness", "reader.remember-position",
-        "reader.open-links", "swipe.leading", "swipe.trailing",
-    ]
-
     private static var honoured: [String] {
-        let carried = Set(carriedOnly)
-        let used = SettingsRegistry.all.map(\.key).filter { !carried.contains($0) }
+        func keys(_ use: SettingUse) -> String {
+            SettingsRegistry.all.filter { $0.uses.contains(use) }.map { "`\($0.key)`" }.joined(separator: ", ")
+        }
         return [
-            "## Honoured by Lector, or only carried",
+            "## Where each setting acts",
             "",
-            "Lector itself acts on: " + used.map { "`\($0)`" }.joined(separator: ", ") + ".",
+            "The \"acts in\" column says which part of Lector reads a setting: **terminal** (\(SettingUse.terminal.meaning)),",
+            "**browse** (\(SettingUse.browse.meaning)), **sync** (\(SettingUse.sync.meaning)), or **carried** (\(SettingUse.carried.meaning)).",
+            "`lector settings list` and `lector settings get KEY` show the same, with each key's description.",
+            "",
+            "The commands and the REPL act on: " + keys(.terminal) + ".",
             "In the REPL, the line under an article lists the `dock.actions` in their order, each as the command that does it",
             "(`prev`, `next`, `read`/`unread`, `star`/`unstar`, `full`, `bionic`, `summarize`, `open`, `share`, `later`),",
             "leaving out what is not set up (`summarize` until `summary.provider` names one).",
             "",
+            "`lector browse` acts on: " + keys(.browse) + ".",
+            "",
+            "Syncing and requests act on: " + keys(.sync) + ".",
+            "",
             "Lector only carries (validates, stores, backs up, restores, applies from profiles) these, for graphical readers",
-            "such as Lettura — fonts, spacing, swipes and other things a terminal has no use for: "
-                + carriedOnly.map { "`\($0)`" }.joined(separator: ", ") + ".",
+            "such as Lettura — fonts, spacing and other things a terminal has no use for: " + keys(.carried) + ".",
             "",
         ]
     }
