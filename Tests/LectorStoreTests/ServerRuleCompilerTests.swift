@@ -38,9 +38,9 @@ struct ServerRuleCompilerTests {
     @Test("FreshRSS: a read rule of contains tests of title, author and url with and, or and not is its mark-as-read searches")
     func freshRSS() {
         #expect(placement("title contains \"solar power\" and not author contains bot or url contains promo", .read, .freshrss)
-                == .freshRSSMarkRead(["intitle:\"solar power\" !author:bot", "inurl:promo"]))
+                == .freshRSSMarkRead(["intitle:\"solar power\" !author:\"bot\"", "inurl:promo"]))
         #expect(placement("(title contains a or title contains b) and author contains c", .read, .freshrss)
-                == .freshRSSMarkRead(["intitle:a author:c", "intitle:b author:c"]), "and over or spreads into lines")
+                == .freshRSSMarkRead(["intitle:\"a\" author:\"c\"", "intitle:\"b\" author:\"c\""]), "and over or spreads into lines")
         for (expression, action) in [("title contains x", RuleAction.star), ("content contains x", .read), ("not (title contains a and title contains b)", .read),
                                      ("title matches x", .read), ("unread", .read)] {
             if case .freshRSSMarkRead = placement(expression, action, .freshrss) { Issue.record("'\(expression)' (\(action)) was compiled for FreshRSS") }

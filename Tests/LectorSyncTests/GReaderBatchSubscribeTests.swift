@@ -18,7 +18,7 @@ struct GReaderBatchSubscribeTests {
         return (bench, AccountAdministrator(store: bench.store, account: bench.account, provider: bench.provider))
     }
 
-    @Test("30 feeds in 3 folders: one subscription/edit per folder and one read of the structure after them, titles and folders as asked, the store as the server")
+    @Test("30 feeds in 3 new folders: one subscribe per folder (FreshRSS files one feed of each in the new folder, freshrss-admin 51, 52), one read of the structure, one edit per folder filing the others (53, 54), one read again; titles and folders as asked, the store as the server")
     func batchesPerFolder() throws {
         let (bench, admin) = try synced(fetching: 30, named: "batch")
         let desired = (0..<30).map { DesiredFeed(url: URL(string: "https://batch\($0).example/feed.xml")!,
@@ -28,7 +28,7 @@ struct GReaderBatchSubscribeTests {
         let outcomes = admin.apply(plan)
         #expect(outcomes.allSatisfy { $0 == .done }, "outcomes: \(outcomes)")
         let edits = bench.server.requests.filter { $0.path.hasSuffix("subscription/edit") }
-        #expect(edits.count == 3 && bench.server.requests.count == 5,
+        #expect(edits.count == 6 && bench.server.requests.count == 10,
                 "\(bench.server.requests.count) requests, \(edits.count) edits: \(bench.server.requests.map(\.path))")
         let folders = Dictionary(uniqueKeysWithValues: bench.feeds.folders.map { ($0.id, $0.name) })
         let server = Set(bench.feeds.feeds.filter { $0.feedURL.contains("batch") }.map { "\($0.title) | \(folders[$0.folderID] ?? "?")" })

@@ -24,6 +24,16 @@ struct FreshRSSBatchFolderReplayTests {
         return store
     }
 
+    /// The recorded answer's body. Shared recordings 52 and 54 have no blank line between the
+    /// headers and the JSON, so the parser finds no body: the JSON line is taken from the file.
+    static func recordedBody(_ exchange: RecordedExchange) throws -> String {
+        guard exchange.responseBody.isEmpty else { return exchange.responseBody }
+        let file = SharedFixtures.fixtures.appendingPathComponent("freshrss-admin").appendingPathComponent(exchange.name)
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let response = text[text.range(of: "<<< RESPONSE\n")!.upperBound...]
+        return response.split(separator: "\n").first { $0.hasPrefix("{") }.map(String.init) ?? ""
+    }
+
     /// "feed/N title | folder" for each subscription of a subscription/list answer, sorted.
     static func filing(_ json: String) -> [String] {
         guard let object = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any],
@@ -47,9 +57,10 @@ struct FreshRSSBatchFolderReplayTests {
                 problems.append("recording \(number) missing")
                 continue
             }
-            problems += try await replay.check(exchange)
-            if exchange.target.contains("subscription/list") {
-                let (got, recorded) = (filing(try await replay.resend(exchange).text), filing(exchange.responseBody))
+            let list = exchange.target.contains("subscription/list")
+            problems += try await replay.check(exchange, compareBody: !list)
+            if list {
+                let (got, recorded) = (filing(try await replay.resend(exchange).text), filing(try recordedBody(exchange)))
                 if got != recorded { problems.append("\(exchange.name): filed \(got), recorded \(recorded)") }
             }
         }
