@@ -88,15 +88,17 @@ struct FreshRSSBatchFolderReplayTests {
                 if got != recorded { problems.append("\(exchange.name): filed \(got), recorded \(recorded)") }
             }
             if export {
-                let (got, recorded) = (FreshRSSAdminReplayTests.outlines(try await replay.resend(exchange).text),
-                                       FreshRSSAdminReplayTests.outlines(exchange.responseBody))
+                // Feed 1's outline, the one the imports change (between 10 and 11 the instance also took
+                // Lector's own checks on other feeds, which no file records).
+                let feedOne = { (text: String) in FreshRSSAdminReplayTests.outlines(text).filter { $0.contains("/tech/rss.xml") } }
+                let (got, recorded) = (feedOne(try await replay.resend(exchange).text), feedOne(exchange.responseBody))
                 if got != recorded { problems.append("\(exchange.name): outlines \(got), recorded \(recorded)") }
             }
         }
         return problems
     }
 
-    @Test("the project's own FreshRSS recordings: a batch into an existing folder files every feed, an edit into a new one only the first; an empty list import leaves the read filters and blanks one header line; a padded header list replaces the old one")
+    @Test("the project's own FreshRSS recordings: a batch into an existing folder files every feed, an edit into a new one only the first; an empty list import leaves the read filters and blanks one header line; a padded header list replaces the old one; a shorter filter list overwrites from the last line back")
     func projectRecordings() async throws {
         let exchanges = try ProjectFixtures.exchanges("freshrss")
         let store = Self.seeded()
