@@ -154,4 +154,28 @@ struct FreshRSSBatchFolderCommandTests {
         let again = try runProcess(TestBinary.path, ["feed", "apply", file], environment: home.environment)
         #expect(again.status == 0 && again.stdout.contains("Nothing to change"), "the second apply: \(again.stdout) \(again.stderr)")
     }
+
+    @Test("a copy run again after one that left the feeds in Uncategorized (as Lector did before, with a SQLite error) files them where they belong")
+    func rerunRepairs() throws {
+        let home = TestHome()
+        let sourceFeeds = FeedStore()
+        let destFeeds = FeedStore()
+        for index in 0..<Self.count {
+            let url = "https://bulk\(index).example/feed.xml"
+            sourceFeeds.addFeed(title: "Bulk \(index)", feedURL: url, folder: index < Self.count / 2 ? "Alpha" : "Beta")
+            destFeeds.addRemoteFeed(RemoteFeed(feedURL: url, title: "Bulk \(index)"))
+            // What the first run left: subscribed, one in each folder, the rest in the default folder.
+            destFeeds.addFeed(title: "Bulk \(index)", feedURL: url, folder: index == 0 ? "Alpha" : index == Self.count / 2 ? "Beta" : "Uncategorized")
+        }
+        let source = try ServiceUnderTest.start("freshrss", feeds: sourceFeeds)
+        let dest = try ServiceUnderTest.start("freshrss", feeds: destFeeds)
+        for (service, name) in [(source, "Old"), (dest, "New")] {
+            let added = try runProcess(TestBinary.path, service.addArguments(name: name), environment: home.environment, stdin: service.secret + "\n")
+            try #require(added.status == 0, "account add \(name) failed: \(added.stderr)")
+        }
+        #expect(try runProcess(TestBinary.path, ["sync"], environment: home.environment).status == 0)
+        let copied = try runProcess(TestBinary.path, ["account", "copy", "Old", "New"], environment: home.environment)
+        #expect(copied.status == 0, "copy exited \(copied.status): \(copied.stdout) \(copied.stderr)")
+        #expect(Self.filing(destFeeds) == Self.wanted, "the destination server: \(Self.filing(destFeeds).subtracting(Self.wanted).sorted())")
+    }
 }
