@@ -57,6 +57,9 @@ struct RulePushCommandTests {
         #expect(world.harbour?.settings["filtersActionRead"] == .string("author:robot\nintitle:\"tide table\" !author:\"ann\"\ninurl:promo"),
                 "the server's read filters: \(String(describing: world.harbour?.settings))")
         #expect(try world.lector(["rule", "push", "tides"]).stdout.contains("already on every feed"), "pushing twice changed something")
+        let shown = try world.lector(["rule", "show", "tides"]).stdout
+        #expect(shown.contains("read filter, as the server runs it (one line each, any one matching):\n    intitle:\"tide table\" !author:\"ann\"\n    inurl:promo"),
+                "rule show prints each line as sent: \(shown)")
         #expect(world.service.feeds.feeds.first { $0.title == "Other" }?.settings.isEmpty == true, "the other feed was touched")
         #expect(try world.lector(["rule", "add", "hidden", "title contains tide", "--then", "hide"]).status == 0)
         #expect(try world.lector(["rule", "push", "hidden"]).stdout.contains("here only: FreshRSS's filter actions only mark articles read"))
