@@ -54,4 +54,25 @@ struct GReaderBatchSubscribeTests {
         #expect(Set(bench.feeds.feeds.map(\.feedURL)).isSuperset(of: urls.filter { !$0.contains("missing") }), "a good feed is missing on the server")
         #expect(try bench.store.feeds.list(accountID: bench.account.id).filter { $0.feed.url.contains("good") }.count == 4, "the store lacks a good feed")
     }
+
+    @Test("the edit that files a batch's strays refused: they fail saying where the server filed them, the one it filed is done, the store as the server; its answer lost after the server moved them: all done")
+    func strayFilingRefusedOrLost() throws {
+        for (lost, outcome) in [(false, RequestTamper.Outcome.status(400)), (true, .loseAnswer)] {
+            let (bench, admin) = try synced(fetching: 4, named: lost ? "lost" : "kept")
+            let plan = try SubscriptionPlanner(administrator: admin).plan(
+                (0..<4).map { DesiredFeed(url: URL(string: "https://\(lost ? "lost" : "kept")\($0).example/feed.xml")!, folder: "Solo") }, prune: false)
+            // The first edit subscribes (FreshRSS files one feed in the new folder), the second files the others.
+            bench.tamper.on(skip: 1, outcome, where: { $0.path.hasSuffix("/subscription/edit") })
+            let outcomes = admin.apply(plan).filter { $0 != .done }
+            if lost {
+                #expect(outcomes.isEmpty, "the server moved them; its answer was lost: \(outcomes)")
+            } else {
+                #expect(outcomes.count == 3, "three feeds stayed in Uncategorized: \(outcomes)")
+                if case .failed(let error)? = outcomes.first {
+                    #expect(error.description.contains("filed it in folder Uncategorized, not in folder Solo"), "\(error)")
+                }
+            }
+            #expect(try AccountAdministratorTests.serverFeeds(bench.provider) == AccountAdministratorTests.localFeeds(bench.store, bench.account), "server and store differ")
+        }
+    }
 }

@@ -41,12 +41,19 @@ extension AccountAdministrator {
         // request per folder and the list is read again, so what is stored is what the server did.
         let strays = taken.filter { !filedAsAsked($0.1, requests[$0.0]) }
         if failure == nil, !strays.isEmpty {
+            var moveError: AdministrationError?
             do throws(AdministrationError) {
                 try file(strays.map { ($0.1, requests[$0.0].folder ?? "") }, in: structure, limit: limit)
+            } catch {
+                moveError = error
+            }
+            // Read again even after a failed move: its answer may be lost after the server moved them.
+            do throws(AdministrationError) {
                 structure = try server { () throws(SyncError) in try provider.structure() }
                 taken = Self.taken(sent, of: requests, in: structure)
             } catch {
-                if error.stopsTheRun { failure = error }
+                let cause = moveError ?? error
+                if cause.stopsTheRun { failure = cause }
             }
         }
         do throws(AdministrationError) {
