@@ -29,8 +29,9 @@ extension AccountManager {
     /// the feed had; a feed that has them all is left as it is, so pushing twice changes nothing.
     /// Each feed goes through the per-feed settings round trip (`AccountAdministrator`); a rule
     /// of a whole Miniflux account goes to the user's own filters, which hold for every feed.
-    /// The lines it added are recorded once the server took them (`withdrawRule` takes those
-    /// off), with those it found that another pushed rule holds: they are its too.
+    /// The lines it is about to add are recorded before they are sent (`withdrawRule` takes those
+    /// off, even after a kill or a lost answer), and with them, once the server took them, those
+    /// it found that another pushed rule holds: they are its too.
     public func pushRule(_ rule: Rule) throws(AccountsError) -> [RulePush] {
         var pushes: [RulePush] = []
         for (account, placement) in try rulePlacements(rule) {
@@ -54,6 +55,11 @@ extension AccountManager {
                 do {
                     had = (try administrator.serverSettings(of: feed)[key] ?? "").split(separator: "\n").map(String.init)
                     missing = lines.filter { !had.contains($0) }
+                } catch {
+                    throw .administration(error)
+                }
+                try recordIntended(rule, missing, key: key, accountID: account.id, feedID: feed.id)
+                do {
                     if !missing.isEmpty {
                         try administrator.changeSettings(of: feed, [FeedSettingChange(key: key, value: (had + missing).joined(separator: "\n"))])
                     }
@@ -71,15 +77,27 @@ extension AccountManager {
     private func pushUserFilters(_ rule: Rule, _ lines: [String], key: FeedSettingKey, account: Account) throws(AccountsError) -> Bool {
         let provider = try provider(for: account)
         let had: [String]
+        do { had = (try provider.userFilters()?[key] ?? "").split(separator: "\n").map(String.init) } catch { throw .sync(error) }
+        let missing = lines.filter { !had.contains($0) }
+        try recordIntended(rule, missing, key: key, accountID: account.id, feedID: nil)
         do {
-            had = (try provider.userFilters()?[key] ?? "").split(separator: "\n").map(String.init)
-            let missing = lines.filter { !had.contains($0) }
             if !missing.isEmpty { try provider.changeUserFilters([key: (had + missing).joined(separator: "\n")]) }
         } catch {
             throw .sync(error)
         }
         try record(rule, lines, had: had, key: key, accountID: account.id, feedID: nil)
         return lines.contains { !had.contains($0) }
+    }
+
+    /// Records the lines a push is about to add to one filter, before it sends them: a push killed
+    /// or whose answer is lost after the server took them leaves them recorded, so `rule unpush`
+    /// (or remove, disable) takes them off. A recorded line the server never took is harmless: a
+    /// withdrawal takes off only lines the filter holds, and the next push sends it again.
+    /// The rule is not marked pushed here; `record` does that once the server has them all.
+    private func recordIntended(_ rule: Rule, _ missing: [String], key: FeedSettingKey, accountID: Int64, feedID: Int64?) throws(AccountsError) {
+        guard !missing.isEmpty else { return }
+        let intended = missing.map { RuleServerLine(accountID: accountID, feedID: feedID, setting: key.rawValue, line: $0) }
+        try storing { try store.ruleServerLines.record(ruleID: rule.id, intended) }
     }
 
     /// Records the rule's lines in one filter, once the server has them all: those the filter

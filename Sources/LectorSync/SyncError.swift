@@ -21,6 +21,9 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     case unsupported(String)
     /// The server refused the request (unknown feed, already subscribed, …).
     case rejected(String)
+    /// The server took the change but kept some of what was to go, as reading it back showed
+    /// (FreshRSS: lines of a feed's list that its API cannot remove).
+    case kept(String)
     /// The local store failed; the typed cause is kept so the CLI can name it (a full disk, a
     /// busy store) and pick the exit code from it.
     case store(StoreError)
@@ -34,7 +37,7 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
         case .marksUnconfirmed(let count, let starred):
             "the server did not confirm the \(starred ? "star" : "unstar") of \(count) item(s) (Fever's saved flag may toggle, or another client changed it meanwhile): it will be sent again on the next sync"
         case .authentication(let message), .protocolViolation(let message),
-             .unsupported(let message), .rejected(let message):
+             .unsupported(let message), .rejected(let message), .kept(let message):
             message
         case .transport(let error):
             error.message
@@ -68,7 +71,7 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
             case .timedOut, .connectionLost, .bodyTooLarge, .badResponse, .tooManyRedirects: true
             case .invalidURL, .cannotConnect, .offline, .tls, .cancelled, .insecureSecret, .libraryMissing: false
             }
-        case .authentication, .rateLimited, .unsupported, .store, .alreadySyncing, .marksUnconfirmed: false
+        case .authentication, .rateLimited, .unsupported, .store, .alreadySyncing, .marksUnconfirmed, .kept: false
         }
     }
 

@@ -94,6 +94,9 @@ public protocol SyncProvider: Sendable {
     /// (`capabilities.subscribeBatchLimit`). Some may not be subscribed without the call failing:
     /// the caller reads the structure back and subscribes the missing ones one by one.
     func subscribe(batch requests: [SubscriptionRequest], folder: String?) throws(SyncError)
+    /// Files several feeds in one folder, with one request where the service takes several
+    /// (FreshRSS: one `ac=edit` with an `s` per feed); default: `moveFeed` for each.
+    func moveFeeds(_ feeds: [RemoteFeedReference], to folder: String) throws(SyncError)
 
     // MARK: Labels on articles (where `structure()` lists labels; defaults: the server keeps none)
 
@@ -150,6 +153,10 @@ extension SyncProvider {
 
     public func subscribe(batch requests: [SubscriptionRequest], folder: String?) throws(SyncError) {
         throw .unsupported("this service subscribes one feed per request")
+    }
+
+    public func moveFeeds(_ feeds: [RemoteFeedReference], to folder: String) throws(SyncError) {
+        for feed in feeds { try moveFeed(feed, to: folder) }
     }
 
     public func labelledIDs(_ label: String, pages: ([String]) throws(SyncError) -> Void) throws(SyncError) {}

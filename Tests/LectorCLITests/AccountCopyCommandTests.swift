@@ -83,3 +83,99 @@ struct AccountCopyCommandTests {
         #expect(world.dest.feeds.feeds.isEmpty, "Fever's server got a feed")
     }
 }
+
+/// `account copy` and `feed apply` of several feeds in new folders into FreshRSS, whose batch
+/// subscribe files one feed of a new folder only (freshrss-admin 51, 52): every feed ends in its
+/// folder on the server, the store shows what the server has, and no step is reported done that
+/// the server did not do (issue 38, item 1).
+@Suite("batch subscribe into FreshRSS through the binary", .serialized,
+       .enabled(if: PrivateKeyring.isAvailable, "needs the private test keyring: run scripts/with-test-keyring.sh swift test"))
+struct FreshRSSBatchFolderCommandTests {
+    static let count = 8
+
+    /// "title | folder" of the emulated server's feeds.
+    static func filing(_ feeds: FeedStore) -> Set<String> {
+        let folders = Dictionary(uniqueKeysWithValues: feeds.folders.map { ($0.id, $0.name) })
+        return Set(feeds.feeds.map { "\($0.feedURL) | \(folders[$0.folderID] ?? "")" })
+    }
+
+    static var wanted: Set<String> {
+        Set((0..<count).map { "https://bulk\($0).example/feed.xml | \($0 < count / 2 ? "Alpha" : "Beta")" })
+    }
+
+    @Test("account copy of 8 feeds in two new folders: every feed in its folder on the server, exit 0, no SQLite error; the second copy has nothing to change")
+    func accountCopy() throws {
+        let home = TestHome()
+        let sourceFeeds = FeedStore()
+        let destFeeds = FeedStore()
+        for index in 0..<Self.count {
+            let url = "https://bulk\(index).example/feed.xml"
+            sourceFeeds.addFeed(title: "Bulk \(index)", feedURL: url, folder: index < Self.count / 2 ? "Alpha" : "Beta")
+            destFeeds.addRemoteFeed(RemoteFeed(feedURL: url, title: "Bulk \(index)"))
+        }
+        let source = try ServiceUnderTest.start("freshrss", feeds: sourceFeeds)
+        let dest = try ServiceUnderTest.start("freshrss", feeds: destFeeds)
+        for (service, name) in [(source, "Old"), (dest, "New")] {
+            let added = try runProcess(TestBinary.path, service.addArguments(name: name), environment: home.environment, stdin: service.secret + "\n")
+            try #require(added.status == 0, "account add \(name) failed: \(added.stderr)")
+        }
+        #expect(try runProcess(TestBinary.path, ["sync", "--account", "Old"], environment: home.environment).status == 0)
+        let copied = try runProcess(TestBinary.path, ["account", "copy", "Old", "New"], environment: home.environment)
+        #expect(copied.status == 0 && !copied.stderr.contains("SQLite"), "copy exited \(copied.status): \(copied.stdout) \(copied.stderr)")
+        #expect(Self.filing(destFeeds) == Self.wanted, "the destination server: \(Self.filing(destFeeds).subtracting(Self.wanted).sorted())")
+        let listed = try runProcess(TestBinary.path, ["feed", "list", "--account", "New", "--json"], environment: home.environment)
+        for folder in ["Alpha", "Beta"] {
+            #expect(listed.stdout.components(separatedBy: "\"\(folder)\"").count - 1 == Self.count / 2, "the store's \(folder): \(listed.stdout)")
+        }
+        let again = try runProcess(TestBinary.path, ["account", "copy", "Old", "New"], environment: home.environment)
+        #expect(again.status == 0 && again.stdout.contains("Feeds and folders: nothing to change."), "the second copy: \(again.stdout) \(again.stderr)")
+    }
+
+    @Test("feed apply of 8 feeds in two new folders: every feed in its folder on the server, every step done; the second apply is empty")
+    func feedApply() throws {
+        let home = TestHome()
+        let feeds = FeedStore()
+        feeds.addFeed(title: "Harbour News", feedURL: "https://harbour.example/feed.xml", folder: "News")
+        for index in 0..<Self.count { feeds.addRemoteFeed(RemoteFeed(feedURL: "https://bulk\(index).example/feed.xml", title: "Bulk \(index)")) }
+        let service = try ServiceUnderTest.start("freshrss", feeds: feeds)
+        let added = try runProcess(TestBinary.path, service.addArguments(name: "Server"), environment: home.environment, stdin: service.secret + "\n")
+        try #require(added.status == 0, "account add failed: \(added.stderr)")
+        #expect(try runProcess(TestBinary.path, ["sync"], environment: home.environment).status == 0)
+        let lines = ["https://harbour.example/feed.xml \"News\""]
+            + (0..<Self.count).map { "https://bulk\($0).example/feed.xml \"\($0 < Self.count / 2 ? "Alpha" : "Beta")\"" }
+        let file = home.path + "/urls"
+        try lines.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
+        let applied = try runProcess(TestBinary.path, ["feed", "apply", file, "--json"], environment: home.environment)
+        #expect(applied.status == 0, "apply exited \(applied.status): \(applied.stdout) \(applied.stderr)")
+        let steps = ((try? JSONSerialization.jsonObject(with: Data(applied.stdout.utf8))) as? [String: Any])?["steps"] as? [[String: Any]] ?? []
+        #expect(!steps.isEmpty && steps.allSatisfy { "\($0["outcome"] ?? "")" == "done" }, "the steps: \(applied.stdout)")
+        #expect(Self.filing(feeds).subtracting(["https://harbour.example/feed.xml | News"]) == Self.wanted,
+                "the server: \(Self.filing(feeds).subtracting(Self.wanted).sorted())")
+        let again = try runProcess(TestBinary.path, ["feed", "apply", file], environment: home.environment)
+        #expect(again.status == 0 && again.stdout.contains("Nothing to change"), "the second apply: \(again.stdout) \(again.stderr)")
+    }
+
+    @Test("a copy run again after one that left the feeds in Uncategorized (as Lector did before, with a SQLite error) files them where they belong")
+    func rerunRepairs() throws {
+        let home = TestHome()
+        let sourceFeeds = FeedStore()
+        let destFeeds = FeedStore()
+        for index in 0..<Self.count {
+            let url = "https://bulk\(index).example/feed.xml"
+            sourceFeeds.addFeed(title: "Bulk \(index)", feedURL: url, folder: index < Self.count / 2 ? "Alpha" : "Beta")
+            destFeeds.addRemoteFeed(RemoteFeed(feedURL: url, title: "Bulk \(index)"))
+            // What the first run left: subscribed, one in each folder, the rest in the default folder.
+            destFeeds.addFeed(title: "Bulk \(index)", feedURL: url, folder: index == 0 ? "Alpha" : index == Self.count / 2 ? "Beta" : "Uncategorized")
+        }
+        let source = try ServiceUnderTest.start("freshrss", feeds: sourceFeeds)
+        let dest = try ServiceUnderTest.start("freshrss", feeds: destFeeds)
+        for (service, name) in [(source, "Old"), (dest, "New")] {
+            let added = try runProcess(TestBinary.path, service.addArguments(name: name), environment: home.environment, stdin: service.secret + "\n")
+            try #require(added.status == 0, "account add \(name) failed: \(added.stderr)")
+        }
+        #expect(try runProcess(TestBinary.path, ["sync"], environment: home.environment).status == 0)
+        let copied = try runProcess(TestBinary.path, ["account", "copy", "Old", "New"], environment: home.environment)
+        #expect(copied.status == 0, "copy exited \(copied.status): \(copied.stdout) \(copied.stderr)")
+        #expect(Self.filing(destFeeds) == Self.wanted, "the destination server: \(Self.filing(destFeeds).subtracting(Self.wanted).sorted())")
+    }
+}

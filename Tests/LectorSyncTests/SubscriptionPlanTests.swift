@@ -120,9 +120,12 @@ struct SubscriptionPlanTests {
             bench.tamper.clear()
             try admin.refreshFromServer()
             let rest = try planner.plan(desired, prune: false)
-            #expect(Self.signs(rest) == ["+feed nothing.example"], "the re-run plans only what is left: \(Self.signs(rest))")
+            // FreshRSS filed one of More's three in the new folder and two in Uncategorized (freshrss-admin
+            // 51, 52): the re-run plans what is left, those two moves included.
+            #expect(Self.signs(rest) == ["+feed nothing.example", "~move Uncategorized>More", "~move Uncategorized>More"],
+                    "the re-run plans only what is left: \(Self.signs(rest))")
             let secondOutcomes = admin.apply(rest)
-            #expect(secondOutcomes.map(\.name) == ["failed"], "the re-run: \(secondOutcomes)")
+            #expect(secondOutcomes.map(\.name) == ["failed", "done", "done"], "the re-run: \(secondOutcomes)")
             if case .failed(let refused) = secondOutcomes.first {
                 #expect(!refused.stopsTheRun, "a feed the server refuses should not stop the others: \(refused)")
             }

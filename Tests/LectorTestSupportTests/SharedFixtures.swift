@@ -80,3 +80,15 @@ struct RecordedExchange {
         return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
     }
 }
+
+/// The exchanges the project recorded itself from a real FreshRSS (Tests/LectorTestSupportTests/
+/// Fixtures/<api>, same format as the shared ones): what no shared recording covers.
+enum ProjectFixtures {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+    static func exchanges(_ api: String) throws -> [RecordedExchange] {
+        let directory = root.appendingPathComponent(api)
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".txt") }.sorted()
+        return try names.map { try RecordedExchange(contentsOf: directory.appendingPathComponent($0)) }
+    }
+}

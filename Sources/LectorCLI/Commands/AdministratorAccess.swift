@@ -28,6 +28,7 @@ extension CLIError {
         case .unsupported, .emptyName, .loginInClear, .loginToAnotherOrigin, .settingUnsupported, .badSettingValue, .refreshUnsupported: self = .usage(TerminalText.sanitize(error.description))
         case .keyring: self = .authentication(error.description)
         case .alreadySubscribed, .folderExists, .starredNotFound: self = .conflict(TerminalText.sanitize(error.description))
+        case .filedElsewhere: self = .failure(TerminalText.sanitize(error.description))
         case .server(let cause): self = CLIError(cause)
         case .store(let cause): self = CLIError.from(cause)
         }

@@ -64,8 +64,12 @@ enum RuleCommands {
                      "Scope:    \(RuleText.scope(rule))", "Enabled:  \(rule.enabled ? "yes" : "no")",
                      "Acted on: \(hits) article(s)"]
         let placements = try session.accounts { (manager) throws(AccountsError) in try manager.rulePlacements(rule) }
+        // Each server line on its own row, exactly as it is sent (a line may itself hold " | ").
         let servers = placements.map { account, placement in
-            "  \(account.name): " + (placement.lines.map { "\(placement.name): " + TerminalText.sanitize($0.joined(separator: " | ")) } ?? "here only: \(reason(placement))")
+            "  \(account.name): " + (placement.lines.map { lines in
+                "\(placement.name), as the server runs it (one line each, any one matching):"
+                    + lines.map { "\n    " + TerminalText.sanitize($0) }.joined()
+            } ?? "here only: \(reason(placement))")
         }
         let heading = rule.onServers ? "On servers (pushed; rule unpush takes it back):" : "On servers (rule push):"
         return CommandOutput(text: (lines + (servers.isEmpty ? [] : [heading] + servers)).joined(separator: "\n"),

@@ -40,12 +40,26 @@ public enum ServerRulePlacement: Sendable, Equatable {
 public enum ServerRuleCompiler {
     public static func placement(of expression: String, action: RuleAction, on kind: AccountKind) -> ServerRulePlacement {
         guard let filter = try? FilterParser.parse(expression) else { return .local("the filter does not parse") }
-        switch kind {
-        case .miniflux: return miniflux(filter, action: action)
-        case .freshrss: return freshRSS(filter, action: action)
-        case .local: return .local("Lector is this account's server")
-        case .fever, .feedbin: return .local("\(kind.rawValue)'s API has no filters")
+        let placement: ServerRulePlacement = switch kind {
+        case .miniflux: miniflux(filter, action: action)
+        case .freshrss: freshRSS(filter, action: action)
+        case .local: .local("Lector is this account's server")
+        case .fever, .feedbin: .local("\(kind.rawValue)'s API has no filters")
         }
+        // A server splits its filter text into rules at every line break it knows (FreshRSS:
+        // PHP's \R — CR, LF, CRLF, VT, FF, NEL, U+2028/9): one such break inside a test would
+        // make one rule several server filters.
+        if let lines = placement.lines, lines.contains(where: containsLineBreak) {
+            return .local("a test holds a line break, which would split it into several server filters")
+        }
+        return placement
+    }
+
+    /// Every scalar PHP's `\R` (with /u) and Go's line handling treat as the end of a line.
+    static let lineBreaks: Set<Unicode.Scalar> = ["\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"]
+
+    static func containsLineBreak(_ text: String) -> Bool {
+        text.unicodeScalars.contains { lineBreaks.contains($0) }
     }
 
     // MARK: Miniflux
@@ -78,7 +92,7 @@ public enum ServerRuleCompiler {
         switch test {
         case .matches(let pattern):
             // RE2 has no \< and \>; a line is one rule.
-            if pattern.contains("\\<") || pattern.contains("\\>") || pattern.contains("\n") {
+            if pattern.contains("\\<") || pattern.contains("\\>") {
                 return .failure(Reason(text: "Miniflux's regular expressions (RE2) have no \\< or \\>"))
             }
             return .success("\(name)=\(pattern)")
@@ -120,13 +134,76 @@ public enum ServerRuleCompiler {
                 guard case .text(let field, .contains(let needle)) = term, let name = freshRSSOperators[field] else {
                     return .local("FreshRSS's searches take 'contains' of the title, author and address (intitle:, author:, inurl:)")
                 }
-                guard !needle.contains("\""), !needle.contains("\n") else { return .local("FreshRSS's search cannot quote a '\"'") }
-                let value = needle.contains(" ") ? "\"\(needle)\"" : needle
-                words.append((positive ? "" : "!") + name + value)
+                switch freshRSSValue(needle, field: field) {
+                case .success(let value): words.append((positive ? "" : "!") + name + value)
+                case .failure(let reason): return .local(reason.text)
+                }
             }
             lines.append(words.joined(separator: " "))
         }
         return .freshRSSMarkRead(lines)
+    }
+
+    /// A `contains` needle as FreshRSS 1.24.3's search reads it back as exactly that needle
+    /// (app/Models/BooleanSearch.php, Search.php), or why it cannot be written so. Unquoted, `OR`
+    /// (any case, between word boundaries), parentheses and a leading `-` or `!` are operators —
+    /// `intitle:do-or-die` is `(intitle:do-) OR (-die)` — so a title or author needle always goes
+    /// in double quotes (which keep `OR` in one search) with its parentheses escaped (`\(`, which
+    /// Search.php unescapes). `inurl:` takes no quotes: its needle must be one word without `OR`.
+    /// Some needles no form protects stay local: a `"` or a `\` (no escape for them), an operator
+    /// keyword such as `date:` or a `#` (matched anywhere, quotes or not), `&quot;` (decoded
+    /// first), and runs of spaces (collapsed). FreshRSS compares with `stripos` against its
+    /// HTML-escaped title, author and link, folding only ASCII case: a needle with `&`, `<`, `>`,
+    /// `'` or a character outside printable ASCII would not match what Lector's `contains` matches.
+    static func freshRSSValue(_ needle: String, field: FilterExpression.TextField) -> Result<String, Reason> {
+        guard !needle.isEmpty, needle.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) else {
+            return .failure(Reason(text: "FreshRSS folds only ASCII case and compares with its HTML-escaped text: a 'contains' needle must be printable ASCII there"))
+        }
+        if let bad = needle.first(where: { "\"\\&<>'#".contains($0) }) {
+            return .failure(Reason(text: "FreshRSS's search cannot say a needle holding '\(bad)' as Lector means it"))
+        }
+        if needle.hasPrefix(" ") || needle.hasSuffix(" ") || needle.contains("  ") {
+            return .failure(Reason(text: "FreshRSS's search collapses and trims spaces in a needle"))
+        }
+        if holdsFreshRSSKeyword(needle) {
+            return .failure(Reason(text: "FreshRSS's search reads an operator (such as 'date:' or 'e:') inside the needle even in quotes"))
+        }
+        if field == .url {
+            if needle.contains(" ") || needle.contains("(") || needle.contains(")") || holdsWord(needle, "or")
+                || needle.hasPrefix("-") || needle.hasPrefix("!") {
+                return .failure(Reason(text: "FreshRSS's inurl: takes one unquoted word: no spaces, parentheses, 'or' or leading '-'"))
+            }
+            return .success(needle)
+        }
+        let escaped = String(needle.flatMap { "()".contains($0) ? ["\\", $0] : [$0] })
+        return .success("\"" + escaped + "\"")
+    }
+
+    /// FreshRSS's operators that Search.php finds anywhere in a line (`\b` then the keyword).
+    static let freshRSSKeywords = ["e", "f", "l", "s", "label", "labels", "intitle", "author", "inurl", "date", "pubdate", "userdate", "search"]
+
+    /// True when `text` holds one of FreshRSS's operator keywords and a colon after a PCRE word
+    /// boundary (ASCII; any case, which covers `S:` and `L:`).
+    static func holdsFreshRSSKeyword(_ text: String) -> Bool {
+        freshRSSKeywords.contains { holdsWord(text, $0 + ":", boundaryAfter: false) }
+    }
+
+    /// True when `text` holds `word` (ASCII, any case) with a PCRE `\b` before it and, when
+    /// `boundaryAfter`, after it: BooleanSearch.php's `/\b(OR)\b/i` for "or".
+    static func holdsWord(_ text: String, _ word: String, boundaryAfter: Bool = true) -> Bool {
+        let bytes = Array(text.lowercased().utf8)
+        let target = Array(word.lowercased().utf8)
+        func isWord(_ byte: UInt8) -> Bool {
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || byte == 0x5F
+        }
+        guard bytes.count >= target.count else { return false }
+        for start in 0...(bytes.count - target.count) where Array(bytes[start..<start + target.count]) == target {
+            let before = start == 0 || !isWord(bytes[start - 1])
+            let end = start + target.count
+            let after = !boundaryAfter || end == bytes.count || !isWord(bytes[end])
+            if before && after { return true }
+        }
+        return false
     }
 
     /// The filter as an `or` of `and`s of tests, each test possibly negated; nil when it is not

@@ -28,27 +28,50 @@ extension AccountAdministrator {
             }
         }
         guard !sent.isEmpty else { return outcomes }
-        let structure: RemoteStructure
+        var structure: RemoteStructure
         do {
             structure = try server { () throws(SyncError) in try provider.structure() }
         } catch {
             outcomes[sent[0]] = .failed(failure ?? error)
             return outcomes
         }
-        var byKey: [String: RemoteFeed] = [:]
-        for feed in structure.feeds { if let url = URL(string: feed.url) { byKey[canonicalFeedKey(url)] = feed } }
-        // Each requested address is made canonical once, its remote feed kept for the store write.
-        let taken = sent.compactMap { index in byKey[canonicalFeedKey(requests[index].url)].map { (index, $0) } }
+        var taken = Self.taken(sent, of: requests, in: structure)
+        // A server may take a batch and file some of its feeds elsewhere (FreshRSS: one `a` reaches
+        // one feed when the folder is new, freshrss-admin 51, 52): the strays are filed with one
+        // request per folder and the list is read again, so what is stored is what the server did.
+        let strays = taken.filter { !filedAsAsked($0.1, requests[$0.0]) }
+        if failure == nil, !strays.isEmpty {
+            var moveError: AdministrationError?
+            do throws(AdministrationError) {
+                try file(strays.map { ($0.1, requests[$0.0].folder ?? "") }, in: structure, limit: limit)
+            } catch {
+                moveError = error
+            }
+            // Read again even after a failed move: its answer may be lost after the server moved them.
+            do throws(AdministrationError) {
+                structure = try server { () throws(SyncError) in try provider.structure() }
+                taken = Self.taken(sent, of: requests, in: structure)
+            } catch {
+                let cause = moveError ?? error
+                if cause.stopsTheRun { failure = cause }
+            }
+        }
         do throws(AdministrationError) {
             try storing {
                 try store.write {
                     for (index, remote) in taken {
                         let request = requests[index]
-                        _ = try storeAcknowledged(SubscribedFeed(feed: remote), folderName: request.folder, siteURL: request.knownSiteURL)
+                        // Stored where the server filed it: the folder asked for only when it is that one.
+                        let folderName = filedAsAsked(remote, request) ? request.folder : nil
+                        _ = try storeAcknowledged(SubscribedFeed(feed: remote), folderName: folderName, siteURL: request.knownSiteURL)
                     }
                 }
             }
-            for (index, _) in taken { outcomes[index] = .done }
+            for (index, remote) in taken {
+                guard let folder = requests[index].folder, !filedAsAsked(remote, requests[index]) else { outcomes[index] = .done; continue }
+                outcomes[index] = .failed(.filedElsewhere(feed: remote.title, folder: folder,
+                                                          filedIn: remote.folderServerID.map(provider.folderName(ofServerID:))))
+            }
         } catch {
             for (index, _) in taken { outcomes[index] = .failed(error) }
             if error.stopsTheRun { return outcomes }
@@ -69,6 +92,35 @@ extension AccountAdministrator {
             }
         }
         return outcomes
+    }
+
+    /// The sent requests the server lists, with the feed it lists for each (by canonical address).
+    private static func taken(_ sent: [Int], of requests: [SubscriptionRequest], in structure: RemoteStructure) -> [(Int, RemoteFeed)] {
+        var byKey: [String: RemoteFeed] = [:]
+        for feed in structure.feeds { if let url = URL(string: feed.url) { byKey[canonicalFeedKey(url)] = feed } }
+        // Each requested address is made canonical once, its remote feed kept for the store write.
+        return sent.compactMap { index in byKey[canonicalFeedKey(requests[index].url)].map { (index, $0) } }
+    }
+
+    /// True when the server filed the feed where the request asked (no folder asked: anywhere).
+    private func filedAsAsked(_ remote: RemoteFeed, _ request: SubscriptionRequest) -> Bool {
+        guard let folder = request.folder else { return true }
+        return remote.folderServerID == provider.folderServerID(named: folder)
+    }
+
+    /// Files feeds in their folders: one `moveFeeds` per folder and batch, in the order the folders come.
+    private func file(_ feeds: [(RemoteFeed, String)], in structure: RemoteStructure, limit: Int) throws(AdministrationError) {
+        var folders: [String] = []
+        for (_, folder) in feeds where !folders.contains(folder) { folders.append(folder) }
+        for folder in folders {
+            let references = feeds.filter { $0.1 == folder }.map { feed, _ in
+                RemoteFeedReference(serverID: feed.serverID, url: feed.url,
+                                    folder: structure.folders.first { $0.serverID == feed.folderServerID })
+            }
+            for chunk in references.chunked(into: limit) {
+                try server { () throws(SyncError) in try provider.moveFeeds(chunk, to: folder) }
+            }
+        }
     }
 
     /// The requests' positions by folder, in the order the folders first appear.

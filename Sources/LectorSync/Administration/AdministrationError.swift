@@ -32,6 +32,9 @@ public enum AdministrationError: Error, Sendable, Equatable, CustomStringConvert
     case badSettingValue(key: String, value: String, expected: String)
     /// The account's service has no call that fetches feeds now.
     case refreshUnsupported(kind: AccountKind)
+    /// The server subscribed the feed but filed it in another folder than asked (`filedIn`; nil:
+    /// at root level), and filing it again did not take: the store shows it where the server has it.
+    case filedElsewhere(feed: String, folder: String, filedIn: String?)
 
     public var description: String {
         switch self {
@@ -65,6 +68,9 @@ public enum AdministrationError: Error, Sendable, Equatable, CustomStringConvert
             "'\(key)' takes \(expected), not '\(value)'"
         case .refreshUnsupported(let kind):
             "a \(kind.rawValue) account's API has no way to ask its server to fetch feeds now: it fetches them on its own schedule"
+        case .filedElsewhere(let feed, let folder, let filedIn):
+            "the server subscribed '\(feed)' but filed it in \(filedIn.map { "folder \($0)" } ?? "no folder"), not in folder \(folder); "
+                + "'lector feed move' it, or run the same command again"
         }
     }
 

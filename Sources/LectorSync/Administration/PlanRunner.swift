@@ -29,12 +29,12 @@ extension AdministrationError {
         case .server(let cause):
             switch cause {
             case .serverFailed, .marksUnconfirmed, .transport, .rateLimited, .authentication, .alreadySyncing, .store: true
-            case .protocolViolation, .unsupported, .rejected: false
+            case .protocolViolation, .unsupported, .rejected, .kept: false
             }
         case .unsupported, .settingUnsupported, .refreshUnsupported: true
         // A feed kept where it is because its login cannot follow fails alone: feeds without a
         // login move regardless.
-        case .alreadySubscribed, .folderExists, .emptyName, .loginInClear, .loginToAnotherOrigin, .starredNotFound, .keyring, .badSettingValue: false
+        case .alreadySubscribed, .folderExists, .emptyName, .loginInClear, .loginToAnotherOrigin, .starredNotFound, .keyring, .badSettingValue, .filedElsewhere: false
         }
     }
 }

@@ -19,7 +19,9 @@ extension GReaderCall {
                 lines.append("    <outline text=\"\(Self.xml(folder.name))\">")
                 for feed in state.feeds.filter({ $0.folderID == folder.id }).sorted(by: { $0.title < $1.title }) {
                     let attributes = FreshRSSAttributes.exported.compactMap { name -> String? in
-                        guard case .string(let value)? = feed.settings[name], !value.isEmpty else { return nil }
+                        guard case .string(let kept)? = feed.settings[name] else { return nil }
+                        let value = FreshRSSAttributes.exportedValue(name, kept)
+                        guard !value.isEmpty else { return nil }
                         return " frss:\(name)=\"\(Self.xml(value))\""
                     }
                     lines.append("      <outline text=\"\(Self.xml(feed.title))\" type=\"rss\" xmlUrl=\"\(Self.xml(feed.feedURL))\""

@@ -7,21 +7,48 @@ enum FreshRSSAttributes {
     static let exported = ["filtersActionRead", "cssFullContent", "cssFullContentFilter", "CURLOPT_COOKIE", "CURLOPT_PROXY",
                            "CURLOPT_USERAGENT", "CURLOPT_HTTPHEADER"]
 
-    /// The new value of attribute `name` once an import gave `imported`: an empty value clears it
-    /// (13, 14); a list of lines merges by position and never loses lines — the headers from
-    /// the first line on (`X-One, X-Two` + `X-Three` → `X-Three, X-Two`), the read filters from
-    /// the last line back (three lines + one → the first two and the new one) (11, 12); anything
-    /// else is replaced.
+    /// The new value of attribute `name` once an import gave `imported`. A scalar is replaced,
+    /// and an empty one clears (13, 14). A list of lines merges by position into the list FreshRSS
+    /// keeps (PHP's array_replace_recursive) and never gets shorter (11, 12):
+    /// - the read filters: the import's lines are split at any line break, trimmed, repeats and
+    ///   empty lines dropped, and kept in reverse; the export lists them in reverse again, so the
+    ///   new lines replace the old from the last one back. An import with no line leaves the
+    ///   filters as they were (lector fixture freshrss/07, 08).
+    /// - the HTTP headers: every line, empty ones too, replaces the old from the first on (`X-One,
+    ///   X-Two` + `X-Three` → `X-Three, X-Two`); an empty line stays in the list, and the export
+    ///   leaves it out (lector fixture freshrss/07–10): the value kept here holds those empty lines.
     static func merged(_ name: String, old: String?, imported: String) -> String? {
-        guard !imported.isEmpty else { return nil }
-        guard let old, !old.isEmpty, name == "CURLOPT_HTTPHEADER" || name == "filtersActionRead" else { return imported }
-        var lines = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let new = imported.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let start = name == "CURLOPT_HTTPHEADER" ? 0 : max(0, lines.count - new.count)
-        for (offset, line) in new.enumerated() {
-            if start + offset < lines.count { lines[start + offset] = line } else { lines.append(line) }
+        switch name {
+        case "filtersActionRead":
+            var new: [String] = []
+            for line in lines(imported).map({ $0.trimmingCharacters(in: .whitespaces) }) where !line.isEmpty && !new.contains(line) {
+                new.append(line)
+            }
+            guard !new.isEmpty else { return old }
+            var kept = Array((old.map(lines) ?? []).reversed())
+            for (position, line) in new.reversed().enumerated() {
+                if position < kept.count { kept[position] = line } else { kept.append(line) }
+            }
+            return kept.reversed().joined(separator: "\n")
+        case "CURLOPT_HTTPHEADER":
+            var kept = old.map(lines) ?? []
+            for (position, line) in lines(imported).enumerated() {
+                if position < kept.count { kept[position] = line } else { kept.append(line) }
+            }
+            return kept.joined(separator: "\n")
+        default:
+            return imported.isEmpty ? nil : imported
         }
-        return lines.joined(separator: "\n")
+    }
+
+    /// PHP's `preg_split('/\R/u', …)`: every line break (CRLF as one), empty lines kept.
+    static func lines(_ text: String) -> [String] {
+        text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+    }
+
+    /// What the export shows of a kept value: a list without its empty lines (08, 10).
+    static func exportedValue(_ name: String, _ value: String) -> String {
+        name == "CURLOPT_HTTPHEADER" ? lines(value).filter { !$0.isEmpty }.joined(separator: "\n") : value
     }
 }
 

@@ -99,6 +99,11 @@ extension GReaderCall {
     /// `subscribe` skips a numeric id (48); `edit` ignores an unknown feed (22) and, with `r` or a
     /// posted title but no `a`, files the feed in the default folder (admin 22, 23); a title in a
     /// GET's query renames it where it is (greader 25, 26, 33).
+    ///
+    /// The folder `a` names is looked up once, before the first `s`. When it exists, every feed of
+    /// the call goes in it (admin 53, 54; lector fixture 01, 02). When it does not, the first feed
+    /// handled creates it and each later one tries to create it again, fails, and lands in the
+    /// default folder — the call still answers OK (admin 51, 52; lector fixture 03, 04).
     func subscriptionEdit() -> ServerResponse {
         let action = params.value("ac") ?? ""
         guard ["subscribe", "unsubscribe", "edit"].contains(action) else { return FreshRSSReply.error(400) }
@@ -107,6 +112,13 @@ extension GReaderCall {
         let add = params.value("a").map(Self.normalize).flatMap(Self.labelName)
         let remove = params.value("r").map(Self.normalize).flatMap(Self.labelName)
         let ok: Bool = store.withState { state in
+            let folderBefore = add.flatMap { name in state.folders.first { $0.name == name }?.id }
+            /// FreshRSS's `addCategory` per feed: a name taken since the call began is refused.
+            func folderFor(_ name: String) -> Int {
+                if let folderBefore { return folderBefore }
+                if state.folders.contains(where: { $0.name == name }) { return 1 }
+                return FeedStore.folder(named: name, in: &state)
+            }
             for position in streams.indices.reversed() {
                 guard streams[position].hasPrefix("feed/") else { return false }
                 let reference = String(streams[position].dropFirst(5))
@@ -114,7 +126,7 @@ extension GReaderCall {
                 switch action {
                 case "subscribe":
                     if Int(reference) != nil || state.feeds.contains(where: { $0.feedURL == reference }) { continue }
-                    let folderID = add.map { FeedStore.folder(named: $0, in: &state) } ?? 1
+                    let folderID = add.map { folderFor($0) } ?? 1
                     guard FeedStore.subscribe(reference, title: title, folderID: folderID, in: &state) != nil else { return false }
                 case "unsubscribe":
                     guard let feed = Self.feed(reference, in: state) else { return false }
@@ -125,7 +137,7 @@ extension GReaderCall {
                     guard let id = Self.feed(reference, in: state)?.id, let index = state.feeds.firstIndex(where: { $0.id == id }) else { continue }
                     if let title { state.feeds[index].title = title }
                     if let add {
-                        state.feeds[index].folderID = FeedStore.folder(named: add, in: &state)
+                        state.feeds[index].folderID = folderFor(add)
                     } else if remove != nil || (title != nil && request.method == "POST") {
                         state.feeds[index].folderID = 1
                     }
