@@ -82,3 +82,13 @@ extension Schema {
     ALTER TABLE feeds ADD COLUMN left_server_at REAL;
     """
 }
+
+extension FeedsTable {
+    /// The account's feeds that left its server's list and are kept for the user's articles: not
+    /// the server's to export, copy or compare a new subscription with.
+    public func leftServer(accountID: Int64) throws(StoreError) -> Set<Int64> {
+        try storeOperation {
+            Set(try database.query("SELECT id FROM feeds WHERE account_id = ? AND left_server_at IS NOT NULL", accountID) { $0.int64(0) })
+        }
+    }
+}

@@ -39,5 +39,18 @@ struct DepartedFeedCommandTests {
         let again = try home.binaryOK(["sync"], kind)
         #expect(!again.stdout.contains("left the server"), "\(kind): announced twice: \(again.stdout)")
         #expect(try Self.starredTitles(home, kind) == ["Storm 1", "Storm 2"], "\(kind): the next sync unstarred the kept articles")
+
+        // The kept feed is no subscription of the server's: not exported, and no bar to subscribing again.
+        let opml = try home.binaryOK(["opml", "export"], kind).stdout
+        #expect(!opml.contains("harbour.example/feed.xml") && opml.contains("quay.example/feed.xml"),
+                "\(kind): the OPML export lists a feed the server no longer has: \(opml)")
+        // (FreshRSS: Lector fetches the feed itself before subscribing, and harbour.example is not
+        // reachable from a test; Miniflux subscribes through the server's own discovery.)
+        guard kind == "miniflux" else { return }
+        let added = try home.binary(["feed", "add", "https://harbour.example/feed.xml", "--account", "Server"])
+        #expect(added.status == 0, "\(kind): subscribing again was refused: \(added.stdout) \(added.stderr)")
+        #expect(library.feeds.contains { $0.feedURL == "https://harbour.example/feed.xml" }, "\(kind): the server was not asked to subscribe")
+        try home.binaryOK(["sync"], kind)
+        #expect(try Self.starredTitles(home, kind) == ["Storm 1", "Storm 2"], "\(kind): the kept articles went when the feed came back")
     }
 }

@@ -56,7 +56,9 @@ public struct AccountAdministrator {
     public func refuseDuplicate(_ url: URL) throws(AdministrationError) {
         let key = canonicalFeedKey(url)
         let feeds = try storing { try store.feeds.list(accountID: account.id) }
-        if let twin = feeds.first(where: { URL(string: $0.feed.url).map(canonicalFeedKey) == key }) {
+        // A feed kept after it left the server's list is not a subscription there any more.
+        let departed = try storing { try store.feeds.leftServer(accountID: account.id) }
+        if let twin = feeds.first(where: { !departed.contains($0.feed.id) && URL(string: $0.feed.url).map(canonicalFeedKey) == key }) {
             throw .alreadySubscribed(title: twin.feed.title, folder: twin.folderName, account: account.name)
         }
     }
