@@ -53,4 +53,19 @@ struct DepartedFeedCommandTests {
         try home.binaryOK(["sync"], kind)
         #expect(try Self.starredTitles(home, kind) == ["Storm 1", "Storm 2"], "\(kind): the kept articles went when the feed came back")
     }
+
+    @Test("feed remove of a kept feed takes it away here, though the server has no such feed any more", arguments: ["freshrss", "miniflux"])
+    func removeKeptFeed(kind: String) throws {
+        let library = StarredArchiveTests.library()
+        let service = try ServiceUnderTest.start(kind, feeds: library)
+        let home = TestHome()
+        try home.binaryOK(service.addArguments(name: "Server"), stdin: service.secret + "\n", kind)
+        try home.binaryOK(["sync"], kind)
+        library.unsubscribeAsAnotherClient(feed: try #require(library.feeds.first?.id))
+        try home.binaryOK(["sync"], kind)
+        let removed = try home.binary(["feed", "remove", "Harbour News", "--yes"])
+        #expect(removed.status == 0, "\(kind): removing the kept feed failed: \(removed.stdout) \(removed.stderr)")
+        #expect(try Self.starredTitles(home, kind).isEmpty, "\(kind): its articles stayed after it was removed")
+        try home.binaryOK(["sync"], kind)
+    }
 }

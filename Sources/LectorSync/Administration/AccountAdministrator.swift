@@ -166,7 +166,14 @@ public struct AccountAdministrator {
         try requireEditing("remove feeds")
         var outcome = ServerChange.made
         let reference = try reference(feed)
-        if try change({ () throws(SyncError) in try provider.unsubscribe(reference) }, isDone: { try listing(of: feed) == nil }) == nil {
+        do {
+            if try change({ () throws(SyncError) in try provider.unsubscribe(reference) }, isDone: { try listing(of: feed) == nil }) == nil {
+                outcome = .alreadyMade
+            }
+        } catch {
+            // A feed kept after it left the server's list: a server without it refuses (FreshRSS
+            // answers 400), and there is nothing left to take off there.
+            guard try storing({ try store.feeds.leftServer(accountID: account.id) }).contains(feed.id) else { throw error }
             outcome = .alreadyMade
         }
         let holders = withSecrets([feed])
