@@ -203,6 +203,7 @@ public struct LabelsTable {
                 let free = """
                     a.server_id NOT IN (SELECT value FROM json_each(?3))
                     AND NOT EXISTS (SELECT 1 FROM pending_labels p WHERE p.article_id = a.id AND p.label_id = ?2)
+                    AND a.feed_id NOT IN (\(DepartedFeeds.departedFeedIDs))
                     """
                 try database.execute("""
                     INSERT OR IGNORE INTO article_labels (article_id, label_id)

@@ -100,18 +100,24 @@ public struct PendingScopeReadsTable {
         }
     }
 
-    /// How the server names the scope; nil when the feed or folder is gone meanwhile.
+    /// How the server names the scope; nil when the feed or folder is gone meanwhile, or the feed
+    /// left the server's list (its mark-all-read then goes unsent: the server has no such feed).
     public func serverScope(of read: PendingScopeRead) throws(StoreError) -> PendingScopeRead.ServerScope? {
         try storeOperation {
             switch read.scope {
             case .account:
                 return .account
             case .feed(let id):
-                return try database.queryFirst("SELECT server_id FROM feeds WHERE id = ?", id) { .feed(serverID: $0.string(0)) }
+                // A feed that left the server's list is not the server's to mark (Miniflux: 404).
+                return try database.queryFirst("SELECT server_id FROM feeds WHERE id = ? AND left_server_at IS NULL", id) {
+                    .feed(serverID: $0.string(0))
+                }
             case .folder(let id):
                 guard let folder = try database.queryFirst("SELECT server_id, name FROM folders WHERE id = ?", id,
                                                            row: { ($0.string(0), $0.string(1)) }) else { return nil }
-                let feeds = try database.query("SELECT server_id FROM feeds WHERE folder_id = ? ORDER BY id", id) { $0.string(0) }
+                let feeds = try database.query("SELECT server_id FROM feeds WHERE folder_id = ? AND left_server_at IS NULL ORDER BY id", id) {
+                    $0.string(0)
+                }
                 return .folder(serverID: folder.0, name: folder.1, feedServerIDs: feeds)
             }
         }

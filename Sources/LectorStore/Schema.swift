@@ -65,6 +65,7 @@ public enum Schema {
         },
         Migration("v21: labels, the articles that carry them, and label changes not sent yet") { db in try db.executeScript(labels) },
         Migration("v22: the lines a rule pushed to server filters, and whether it was pushed") { db in try db.executeScript(ruleServerLines) },
+        Migration("v23: a feed the server stopped listing keeps the user's articles") { db in try db.executeScript(departedFeeds) },
     ])
 
     static let version1 = """

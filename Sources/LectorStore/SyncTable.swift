@@ -9,10 +9,18 @@ public struct SyncTable {
 
     /// Makes the account's folders and feeds match the server's, keeping local ids (and so
     /// articles and state) for everything that still exists. Returns feed server id → local id.
+    ///
+    /// A feed the server no longer lists (another client unsubscribed it; FreshRSS ≥ 1.28 leaves
+    /// hidden feeds out of its list) goes with its articles only when nothing in it is the user's:
+    /// its starred and labelled articles, and those with a change not sent yet, stay in the feed,
+    /// which is marked as having left the server (`left_server_at`); the rest of its articles go.
+    /// Such a feed is kept while it holds any of them, and is listed again should the server list
+    /// it again. Each feed that leaves in this call is told to `departed`.
     @discardableResult
     public func applyStructure(accountID: Int64, folders: [(serverID: String, name: String)],
                                feeds: [(serverID: String, title: String, url: String, siteURL: String?, folderServerID: String?)],
-                               keepFolderNames: Set<String> = []) throws(StoreError) -> [String: Int64] {
+                               keepFolderNames: Set<String> = [],
+                               departed: (DepartedFeed) -> Void = { _ in }) throws(StoreError) -> [String: Int64] {
         try storeOperation {
             try database.write {
                 var folderIDs: [String: Int64] = [:]
@@ -42,10 +50,15 @@ public struct SyncTable {
                     feedIDs[feed.serverID] = try database.queryFirst(
                         "SELECT id FROM feeds WHERE account_id = ? AND server_id = ?", accountID, feed.serverID) { $0.int64(0) }
                 }
+                // A feed that had left and is listed again is the server's again.
+                try database.execute("""
+                    UPDATE feeds SET left_server_at = NULL WHERE account_id = ? AND left_server_at IS NOT NULL
+                    AND server_id IN (SELECT value FROM json_each(?))
+                    """, accountID, String(decoding: try JSONEncoder().encode(feeds.map(\.serverID)), as: UTF8.self))
                 let wantedFeeds = Set(feeds.map(\.serverID))
                 for (id, serverID) in try database.query("SELECT id, server_id FROM feeds WHERE account_id = ?", accountID,
                                                          row: { ($0.int64(0), $0.string(1)) }) where !wantedFeeds.contains(serverID) {
-                    try database.execute("DELETE FROM feeds WHERE id = ?", id)
+                    if let gone = try DepartedFeeds(database: database).leave(feedID: id, at: Date().timeIntervalSince1970) { departed(gone) }
                 }
                 return feedIDs
             }
@@ -135,7 +148,8 @@ public struct SyncTable {
     /// Applies the server's set for one field to every unprotected article of the account:
     /// members are unread (or starred). With a complete set non-members become read
     /// (unstarred); with a partial one, a non-member's read state becomes unknown and its star is
-    /// left alone. Articles in `protected` or with a change queued now are skipped. Returns how
+    /// left alone. Articles in `protected` or with a change queued now are skipped, and so are
+    /// those of a feed that left the server's list (its sets no longer hold them). Returns how
     /// many articles changed. (`startIDSet`, `addToIDSet` and `applyStagedIDSet` do the same for
     /// a set that arrives page by page.)
     @discardableResult
@@ -200,6 +214,7 @@ public struct SyncTable {
                         JOIN article_state s ON s.article_id = a.id
                         LEFT JOIN sync_members m ON m.server_id = a.server_id
                         WHERE a.account_id = ? AND a.server_id NOT IN (SELECT server_id FROM sync_protected)
+                          AND a.feed_id NOT IN (\(DepartedFeeds.departedFeedIDs))
                           AND a.id NOT IN (SELECT article_id FROM pending_intents WHERE article_id IS NOT NULL AND action = ?)
                           \(field == .unread ? "AND NOT " + PendingScopeReadsTable.covers("a") : "")
                     ) AS wanted

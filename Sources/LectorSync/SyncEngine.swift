@@ -161,16 +161,24 @@ public struct SyncEngine {
 
     /// Pulls folders and feeds and nothing else: how a structure edit whose effects the server
     /// decides (FreshRSS files the feeds of a deleted folder in its default category) reaches
-    /// the store at once. Returns the local feed id of every server feed id.
+    /// the store at once. Returns the local feed id of every server feed id. A feed the server
+    /// no longer lists keeps the user's articles (see `SyncTable.applyStructure`); each that
+    /// leaves is told to `departed`.
     @discardableResult
-    public func refreshStructure() throws(SyncError) -> (feedIDs: [String: Int64], feeds: Int, labels: [String]?) {
+    public func refreshStructure(departed: (DepartedFeed) -> Void = { _ in }) throws(SyncError)
+        -> (feedIDs: [String: Int64], feeds: Int, labels: [String]?) {
         progress(.structure)
         let structure = try provider.structure()
         let feedIDs = try record {
             try store.sync.applyStructure(accountID: account.id,
                                           folders: structure.folders.map { ($0.serverID, $0.name) },
                                           feeds: structure.feeds.map { ($0.serverID, $0.title, $0.url, $0.siteURL, $0.folderServerID) },
-                                          keepFolderNames: provider.capabilities.foldersCanBeEmpty ? [] : try localOnlyFolders(structure))
+                                          keepFolderNames: provider.capabilities.foldersCanBeEmpty ? [] : try localOnlyFolders(structure),
+                                          departed: { feed in
+                                              var feed = feed
+                                              feed.mayBeHidden = structure.omitsHiddenFeeds
+                                              departed(feed)
+                                          })
         }
         // A service that lists each feed's settings with it (Miniflux) brings them, and a feed
         // disabled on its web page is paused here after this sync.
@@ -183,7 +191,9 @@ public struct SyncEngine {
     }
 
     private func pull(since: Date?, protected: ProtectedArticles, lock: SyncLock, into report: inout SyncReport) throws(SyncError) {
-        let (feedIDs, feedCount, labels) = try refreshStructure()
+        var departed: [DepartedFeed] = []
+        let (feedIDs, feedCount, labels) = try refreshStructure { departed.append($0) }
+        report.departed = departed
         lock.beat()
         report.feeds = feedCount
         var stored = 0
@@ -293,6 +303,8 @@ public struct SyncReport: Sendable, Equatable {
     public var feeds = 0
     public var newArticles = 0
     public var stateChanges = 0
+    /// Feeds the server stopped listing in this run, and what was kept of each.
+    public var departed: [DepartedFeed] = []
     public var duration: TimeInterval = 0
 
     public init() {}

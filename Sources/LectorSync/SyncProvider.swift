@@ -285,15 +285,20 @@ public struct RemoteFeed: Sendable, Equatable {
     /// Its server settings, when the service lists them with the feeds (Miniflux: `disabled`,
     /// `hide_globally`, …; secrets as the marker `set`); nil when it does not.
     public var settings: [FeedSettingKey: String]?
+    /// Where a FreshRSS that says so shows the feed's articles (`frss:priority` in
+    /// `subscription/list`: `important`, `main`, `category`, `feed`); nil where the server does not
+    /// say (FreshRSS 1.24.3 and the other services).
+    public var serverPriority: String?
 
     public init(serverID: String, title: String, url: String, siteURL: String?, folderServerID: String?,
-                settings: [FeedSettingKey: String]? = nil) {
+                settings: [FeedSettingKey: String]? = nil, serverPriority: String? = nil) {
         self.serverID = serverID
         self.title = title
         self.url = url
         self.siteURL = siteURL
         self.folderServerID = folderServerID
         self.settings = settings
+        self.serverPriority = serverPriority
     }
 }
 
@@ -317,6 +322,11 @@ public struct RemoteStructure: Sendable, Equatable {
     public var feeds: [RemoteFeed]
     /// The labels articles can carry on the server (FreshRSS); nil where it keeps none.
     public var labels: [String]?
+
+    /// Whether the server's feed list leaves out feeds hidden there: a FreshRSS that gives each
+    /// feed's `frss:priority` lists only the visible ones (its hidden priority is never listed), so
+    /// a feed missing from its list may be hidden rather than unsubscribed.
+    public var omitsHiddenFeeds: Bool { feeds.contains { $0.serverPriority != nil } }
 
     public init(folders: [RemoteFolder], feeds: [RemoteFeed], labels: [String]? = nil) {
         self.folders = folders

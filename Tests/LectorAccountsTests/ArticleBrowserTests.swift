@@ -97,6 +97,37 @@ struct ArticleBrowserTests {
         #expect(browser.counts.starred == 1 && browser.counts.unread == 3, "a star and an unread mark move the counts: \(browser.counts)")
     }
 
+    /// A hide rule takes its articles out of the list; the counts beside it and the jump to its
+    /// end count what the list shows (`ArticlesTable.tally`/`total` leave hidden articles out too),
+    /// or G lands short of the end and the total names rows nobody can reach.
+    @Test("a hide rule's articles are counted nowhere: not in the total, not in a filter's counts, not in the jump to the end")
+    func hiddenArticlesUncounted() throws {
+        let library = try Library(perFeed: 30, unread: ["Alpha 29", "Alpha 30", "Beta 3"])
+        let store = library.store
+        // Hides Alpha 2 and Alpha 30 ("contains" takes whole words): Alpha 30 is unread, Alpha 29 (unread) stays.
+        let rule = try store.rules.add(name: "old alpha", expression: "title contains \"alpha 2\" or title contains \"alpha 30\"",
+                                       action: .hide, scope: RuleScope(feedID: library.feeds["Alpha"]))
+        _ = try store.ruleEngine.run(rule, dryRun: false, now: 1_700_000_100)
+        let hidden = try store.articles.list(ArticleQuery(limit: 100, includeHidden: true)).count
+            - store.articles.list(ArticleQuery(limit: 100)).count
+        #expect(hidden == 2, "Alpha 2 and Alpha 30 are hidden: \(hidden)")
+
+        let browser = try library.browser(pageSize: 20)
+        try browser.moveToBottom()
+        #expect(browser.total == 58 && browser.windowStart == 38 && browser.windowStart + browser.cursor == 57,
+                "G: \(browser.total.map(String.init) ?? "?") rows, window from \(browser.windowStart), cursor \(browser.cursor)")
+        #expect(browser.current?.title == "Beta 30", "the last row shown is the oldest visible article, not \(browser.current?.title ?? "nothing")")
+
+        let filtered = try library.browser(ArticleQuery(filter: try FilterParser.parse("feed = Alpha")), pageSize: 5)
+        #expect(filtered.total == 28 && filtered.counts.unread == 1,
+                "the filter shows 28 of Alpha, one unread: \(filtered.total.map(String.init) ?? "?"), \(filtered.counts)")
+        let tally = try store.articles.tally(ArticleQuery(feedID: library.feeds["Alpha"], limit: 5))
+        #expect(tally.total == 28 && tally.unread == 1, "tally of Alpha: \(tally)")
+        var fromEnd = ArticleQuery(limit: 5)
+        fromEnd.fromEnd = true
+        #expect(try store.articles.total(fromEnd) == 58, "total from the end")
+    }
+
     @Test("n and p go to the next and previous unread article across feeds, also beyond the rows loaded")
     func nextUnreadAcrossFeeds() throws {
         let library = try Library(perFeed: 30, unread: ["Beta 2", "Alpha 28"])

@@ -179,6 +179,39 @@ struct StarredArchiveTests {
         #expect(empty.items.count == 6 && empty.items.allSatisfy(\.starred), "the server holds the six once, starred: \(empty.items.map { ($0.title, $0.starred) })")
     }
 
+    /// An archived article without an address (a feed that gave none) cannot be found by it on the
+    /// server after the first restore, so every restore imports it again: only the import's
+    /// `external_id` (`lector:` and the guid or address) makes the server answer "I have it".
+    @Test("an archived article without an address, restored twice into Miniflux, is one entry there: the import names it by external_id")
+    func secondRestoreMakesNoCopy() throws {
+        let source = try ServiceUnderTest.start("miniflux", feeds: Self.library())
+        let old = TestHome()
+        try old.binaryOK(source.addArguments(name: "Server"), stdin: source.secret + "\n", "external id")
+        let file = old.path + "/starred.json"
+        try old.binaryOK(["backup", "export", file, "--sections", "accounts,starred"], "external id")
+        var root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
+        var starred = try #require(root["starred"] as? [String: [[String: Any]]])
+        starred["Server"] = starred["Server"]?.map { entry in
+            var entry = entry
+            if entry["title"] as? String == "Storm 2" { entry["url"] = NSNull() }  // every field is present; null for none
+            return entry
+        }
+        root["starred"] = starred
+        try JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys]).write(to: URL(fileURLWithPath: file))
+
+        let empty = FeedStore()
+        empty.addRemoteFeed(RemoteFeed(feedURL: "https://harbour.example/feed.xml", siteURL: "https://harbour.example/", title: "Harbour News"))
+        let destination = try ServiceUnderTest.start("miniflux", feeds: empty)
+        let new = TestHome()
+        try new.binaryOK(destination.addArguments(name: "Server"), stdin: destination.secret + "\n", "external id")
+        let first = try new.binaryOK(["backup", "restore", file, "--sections", "starred", "--yes"], "external id")
+        #expect(first.stdout.contains("0 of 2 found (0 newly starred), 2 re-created, 0 not taken"), "the first restore imports both: \(first.stdout)")
+        #expect(empty.items.count == 2, "two entries after the first restore: \(empty.items.map(\.title))")
+        let again = try new.binaryOK(["backup", "restore", file, "--sections", "starred", "--yes"], "external id")
+        #expect(empty.items.count == 2, "the second restore made a copy on the server: \(empty.items.map { ($0.title, $0.url) }); \(again.stdout)")
+        #expect(again.stdout.contains("0 re-created"), "the second restore re-created something: \(again.stdout)")
+    }
+
     @Test("--starred-atom writes the starred articles as an Atom feed our own parser reads back, content and all")
     func atomReadsBack() throws {
         let service = try ServiceUnderTest.start("miniflux", feeds: Self.library())

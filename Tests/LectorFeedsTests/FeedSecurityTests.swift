@@ -87,4 +87,29 @@ struct FeedSecurityTests {
         #expect(feed.title == "ok é", "HTML entities resolve without the DTD")
         #expect(Date().timeIntervalSince(start) < 1, "no attempt to fetch the DTD")
     }
+
+    /// A raw U+0001 in the channel title: XML 1.0 forbids it, libxml2 recovers past it — and,
+    /// once a document is no longer well-formed, libxml2 2.9 skips every named reference it meets
+    /// (`xmlParseReference` returns early), so `&amp;` vanished from every later text.
+    static let strayControlByte = """
+    <?xml version="1.0" encoding="utf-8"?>
+    <rss version="2.0"><channel><title>Old\u{01}CMS &amp; co</title>
+    <item><title>Fish &amp; chips</title><guid>a</guid>
+    <description>&lt;p&gt;Café &amp; more&lt;/p&gt; &#38; &eacute;t&eacute;</description></item>
+    <item><title>\u{01}&amp;&quot;quoted&quot;</title><guid>b</guid></item>
+    </channel></rss>
+    """
+
+    @Test("a stray control byte: the recovered text keeps every entity, named ones included")
+    func strayControlByteKeepsEntities() throws {
+        let feed = try parseInline(Self.strayControlByte)
+        #expect(feed.title == "OldCMS & co" || feed.title == "Old CMS & co", "channel title: \(feed.title.debugDescription)")
+        #expect(feed.items.map(\.title) == ["Fish & chips", "&\"quoted\""], "item titles: \(feed.items.map(\.title))")
+        let summary = try #require(feed.items.first?.summary ?? feed.items.first?.content)
+        #expect(summary.contains("Café & more") && summary.contains("& été"), "description: \(summary.debugDescription)")
+        // The same document without the byte reads the same: the recovery path loses nothing.
+        let clean = try parseInline(Self.strayControlByte.replacingOccurrences(of: "\u{01}", with: ""))
+        #expect(clean.items.map(\.title) == feed.items.map(\.title), "clean: \(clean.items.map(\.title))")
+        #expect((clean.items.first?.summary ?? clean.items.first?.content) == summary, "the description differs from the clean parse")
+    }
 }

@@ -71,6 +71,27 @@ struct GReaderLabelSyncTests {
         #expect(try labels(bench, ids[4]) == ["Later"], "the label went once the server showed it")
     }
 
+    /// The case the test above cannot see: there the server does not list the label yet, so no id
+    /// list of it is applied at all. Here it does, and its id list is stale: only the protected set
+    /// (the change was sent and acknowledged in this run's push, so no queued row shields it) keeps it.
+    @Test("a label the server already lists, put on here: that label's stale id list does not take it off")
+    func protectedExistingLabel() throws {
+        let bench = try FreshRSSBench(.greader)
+        bench.feeds.changeItemAsAnotherClient(ids[3], labels: ["Later"])
+        try bench.sync()
+        #expect(try labels(bench, ids[3]) == ["Later"], "the server's label did not arrive")
+        bench.freezeReads()
+        try bench.store.labels.set("Later", on: true, articleIDs: [try bench.articleID(ids[4])])
+        try bench.sync()
+        #expect(bench.remote(ids[4])?.labels == ["Later"], "the label did not reach the server")
+        #expect(try pendingLabels(bench) == 0, "the change was acknowledged: only the protected set can keep it now")
+        #expect(try labels(bench, ids[4]) == ["Later"], "the stale id list of an existing label undid the label queued before the run")
+        #expect(try labels(bench, ids[3]) == ["Later"], "the other article lost the label")
+        bench.thawReads()
+        try bench.sync()
+        #expect(try labels(bench, ids[4]) == ["Later"] && labels(bench, ids[3]) == ["Later"], "the labels once the server shows them")
+    }
+
     @Test("a label change made while the pull runs is not undone by it (queued now, checked in the transaction)")
     func labelQueuedDuringPull() throws {
         let bench = try FreshRSSBench(.greader)

@@ -29,4 +29,20 @@ struct GReaderWireTests {
         #expect(entryID("tag:google.com,2005:reader/item/5c8e7a0bf4b1a8d3e0a1b2c3") == "5c8e7a0bf4b1a8d3e0a1b2c3",
                 "an opaque long id does not match the same id from items/ids")
     }
+
+    /// FreshRSS 1.24.3 (greader/12) lists no priority; a newer FreshRSS gives each feed
+    /// `"frss:priority"` (`important`, `main`, `category`, `feed`) and leaves hidden feeds out.
+    /// No recording of a newer FreshRSS exists here: the second answer is 1.24.3's with the field added.
+    @Test("frss:priority is read where the server gives it, and says the list leaves hidden feeds out")
+    func priority() throws {
+        let recorded = """
+            {"subscriptions":[{"id":"feed/3","title":"RDF Digest","categories":[{"id":"user/-/label/News","label":"News"}],\
+            "url":"http://127.0.0.1:18281/feeds/digest.rdf","htmlUrl":"http://127.0.0.1:18281/digest/","iconUrl":"http://127.0.0.1:18280/f.php?d58fbc80"}]}
+            """
+        let old = GReaderWire.structure(subscriptions: try JSONSerialization.jsonObject(with: Data(recorded.utf8)), tags: [String: Any]())
+        #expect(old.feeds.map(\.serverPriority) == [nil] && !old.omitsHiddenFeeds, "1.24.3 gives no priority: \(old.feeds)")
+        let newer = recorded.replacingOccurrences(of: #""iconUrl""#, with: #""frss:priority":"category","iconUrl""#)
+        let structure = GReaderWire.structure(subscriptions: try JSONSerialization.jsonObject(with: Data(newer.utf8)), tags: [String: Any]())
+        #expect(structure.feeds.map(\.serverPriority) == ["category"] && structure.omitsHiddenFeeds, "the priority was not read: \(structure.feeds)")
+    }
 }

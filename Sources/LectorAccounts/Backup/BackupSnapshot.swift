@@ -58,7 +58,9 @@ public struct BackupSnapshot {
             let folders = try store.folders.list(accountID: account.id).map(\.folder.name)
             // Only a local account's marks are its own: a server keeps a remote account's.
             let marks = account.kind.hasServer ? [:] : try store.marks.marks(accountID: account.id)
-            let feeds = try store.feeds.list(accountID: account.id).map {
+            // A feed kept after it left the server's list is no subscription to restore there.
+            let departed = try store.feeds.leftServer(accountID: account.id)
+            let feeds = try store.feeds.list(accountID: account.id).filter { !departed.contains($0.feed.id) }.map {
                 BackupFeed(title: $0.feed.title, url: Self.withoutLogin($0.feed.url), siteURL: Self.siteAddress($0.feed.siteURL), folder: $0.folderName,
                            loginUser: $0.feed.loginUser, plainHTTPHost: $0.feed.plainHTTPHost, titleIsPlaceholder: $0.feed.titleIsPlaceholder,
                            readArticles: marks[$0.feed.id]?.read ?? [], starredArticles: marks[$0.feed.id]?.starred ?? [],

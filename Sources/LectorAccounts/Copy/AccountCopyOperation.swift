@@ -37,7 +37,9 @@ extension AccountManager {
     /// The source's feeds and folders as a plan against the destination (never pruning).
     private func structurePlan(from source: Account, into administrator: AccountAdministrator,
                                parts: Set<AccountCopyPart>) throws(AccountsError) -> AdministrationPlan {
-        let sourceFeeds = parts.contains(.feeds) ? try storing { try store.feeds.list(accountID: source.id) } : []
+        // A feed kept after it left the source's server is not one of its subscriptions.
+        let departed = try storing { try store.feeds.leftServer(accountID: source.id) }
+        let sourceFeeds = parts.contains(.feeds) ? try storing { try store.feeds.list(accountID: source.id) }.filter { !departed.contains($0.feed.id) } : []
         var desired: [DesiredFeed] = []
         var secretsLeft: [String] = []
         for listing in sourceFeeds {

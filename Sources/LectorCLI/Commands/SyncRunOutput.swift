@@ -98,12 +98,24 @@ struct SyncRunOutput {
             case .pushed(let pushed): "\(pushed.pushed) change(s) sent"
             case .synced(let synced):
                 (["\(synced.pushed) change(s) sent, \(synced.feeds) feed(s), \(synced.newArticles) new article(s), \(synced.stateChanges) state change(s) from the server"]
-                    + comparison()).joined(separator: "\n  ")
+                    + synced.departed.map(departure) + comparison()).joined(separator: "\n  ")
             case .recentlySynced(let minutes, let floor): "synced \(minutes) min ago; automatic syncs wait \(floor) min"
             case .alreadySyncing(let pid): SyncError.alreadySyncing(account: report.account.name, pid: pid).description
             case .stopped: "stopped by Ctrl-C"
             case .failed: failures.first?.cause ?? ""
             }
+        }
+
+        /// "feed 'Harbour' left the server's list: kept here with its 2 starred article(s) …": what
+        /// went and what stayed of a feed the server stopped listing.
+        private static func departure(_ feed: DepartedFeed) -> String {
+            let name = "feed '\(TerminalText.sanitize(feed.title))' left the server's list"
+                + (feed.mayBeHidden ? " (unsubscribed, or hidden there)" : "")
+            guard !feed.feedRemoved else { return "\(name): removed with its \(feed.removed) article(s), none starred or waiting to be sent" }
+            var kept = ["\(feed.starred) starred"]
+            if feed.kept > feed.starred { kept.append("\(feed.kept - feed.starred) labelled or with a change to send") }
+            let unsent = feed.unsent > 0 ? "; \(feed.unsent) change(s) not sent yet are kept and go with the next sync" : ""
+            return "\(name): kept here with \(kept.joined(separator: " and ")) article(s)\(unsent); \(feed.removed) other article(s) removed"
         }
 
         /// A local account's feeds: how many were fetched, or how far an interrupted run got.

@@ -62,7 +62,10 @@ final class SAXDriver {
         }
         // Deliberately absent: XML_PARSE_NOENT (entity substitution, which would load external entities),
         // XML_PARSE_DTDLOAD / DTDVALID, and XML_PARSE_HUGE (keeps libxml2's own amplification limits).
-        var options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_RECOVER.rawValue | XML_PARSE_NOCDATA.rawValue)
+        // XML_PARSE_OLDSAX: every entity reference, the five predefined ones included, is asked of
+        // `getEntity`, which keeps a recovering parse taking them (see `keepRecovering`).
+        var options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_RECOVER.rawValue | XML_PARSE_NOCDATA.rawValue
+                            | XML_PARSE_OLDSAX.rawValue)
         if forcedEncoding != nil { options |= Int32(XML_PARSE_IGNORE_ENC.rawValue) }
         lx_xmlCtxtUseOptions(ctxt, options)
         ctxt.pointee.replaceEntities = 0
@@ -132,6 +135,17 @@ final class SAXDriver {
         outcome.firstError = (Int(e.line), Int(e.int2), reason)
     }
 
+    /// After its first error libxml2 (2.9) marks the document not well-formed and from then on
+    /// drops every named reference it meets (`xmlParseReference` returns before expanding one when
+    /// `wellFormed` is 0): one stray control byte in a channel title turned `Fish &amp; chips` into
+    /// "Fish  chips" for the whole feed. The errors are ours to keep (`record`); the flag is set
+    /// back as each reference is asked for, and as elements and text arrive, so recovery keeps text.
+    fileprivate static func keepRecovering(_ ctx: UnsafeMutableRawPointer?) {
+        guard let ctx else { return }
+        let ctxt = ctx.assumingMemoryBound(to: xmlParserCtxt.self)
+        if ctxt.pointee.wellFormed == 0 && ctxt.pointee.recovery != 0 { ctxt.pointee.wellFormed = 1 }
+    }
+
     /// Entities libxml2 does not know (HTML names such as &eacute;, or typos) become text instead of errors.
     fileprivate func fallbackEntity(_ name: UnsafePointer<xmlChar>) -> xmlEntityPtr? {
         if fallbackEntityDoc == nil {
@@ -158,11 +172,13 @@ final class SAXDriver {
         h.startDocument = lx_xmlSAX2StartDocument
         h.getEntity = { ctx, name in
             guard let ctx, let name else { return nil }
+            SAXDriver.keepRecovering(ctx)
             if let known = lx_xmlSAX2GetEntity(ctx, name) { return known }
             return SAXDriver.driver(ctx)?.fallbackEntity(name)
         }
         h.startElementNs = { ctx, localname, prefix, uri, _, _, nbAttributes, _, attributes in
             guard let d = SAXDriver.driver(ctx), !d.stopped, let localname else { return }
+            SAXDriver.keepRecovering(ctx)
             d.sink.startElement(localName: localname, prefix: prefix, namespaceURI: uri,
                                 attributes: RawAttributes(base: attributes, count: Int(nbAttributes)))
             if d.sink.wantsToStop { d.stop(ctx) }

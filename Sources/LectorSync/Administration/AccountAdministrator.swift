@@ -56,7 +56,9 @@ public struct AccountAdministrator {
     public func refuseDuplicate(_ url: URL) throws(AdministrationError) {
         let key = canonicalFeedKey(url)
         let feeds = try storing { try store.feeds.list(accountID: account.id) }
-        if let twin = feeds.first(where: { URL(string: $0.feed.url).map(canonicalFeedKey) == key }) {
+        // A feed kept after it left the server's list is not a subscription there any more.
+        let departed = try storing { try store.feeds.leftServer(accountID: account.id) }
+        if let twin = feeds.first(where: { !departed.contains($0.feed.id) && URL(string: $0.feed.url).map(canonicalFeedKey) == key }) {
             throw .alreadySubscribed(title: twin.feed.title, folder: twin.folderName, account: account.name)
         }
     }
@@ -164,7 +166,14 @@ public struct AccountAdministrator {
         try requireEditing("remove feeds")
         var outcome = ServerChange.made
         let reference = try reference(feed)
-        if try change({ () throws(SyncError) in try provider.unsubscribe(reference) }, isDone: { try listing(of: feed) == nil }) == nil {
+        do {
+            if try change({ () throws(SyncError) in try provider.unsubscribe(reference) }, isDone: { try listing(of: feed) == nil }) == nil {
+                outcome = .alreadyMade
+            }
+        } catch {
+            // A feed kept after it left the server's list: a server without it refuses (FreshRSS
+            // answers 400), and there is nothing left to take off there.
+            guard try storing({ try store.feeds.leftServer(accountID: account.id) }).contains(feed.id) else { throw error }
             outcome = .alreadyMade
         }
         let holders = withSecrets([feed])

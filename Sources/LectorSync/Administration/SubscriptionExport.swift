@@ -7,7 +7,9 @@ import LectorStore
 /// so that `feed apply` of the file plans nothing on the same account.
 public enum SubscriptionExport {
     public static func document(of account: Account, in store: Store) throws(StoreError) -> (document: OPMLDocument, feeds: Int) {
-        let listings = try store.feeds.list(accountID: account.id)
+        // A feed kept after it left the server's list is not one of the account's subscriptions.
+        let departed = try store.feeds.leftServer(accountID: account.id)
+        let listings = try store.feeds.list(accountID: account.id).filter { !departed.contains($0.feed.id) }
         var feeds: [OPMLDocument.Feed] = []
         for listing in listings {
             // Readers expect htmlUrl on every feed: the site when known, else the feed's own site root.

@@ -42,7 +42,8 @@ enum GReaderWire {
             }
             feeds.append(RemoteFeed(serverID: id, title: unescapeFreshRSS(subscription["title"] as? String ?? id),
                                     url: subscription["url"] as? String ?? String(id.dropFirst("feed/".count)),
-                                    siteURL: (subscription["htmlUrl"] as? String).flatMap { $0.isEmpty ? nil : $0 }, folderServerID: category))
+                                    siteURL: (subscription["htmlUrl"] as? String).flatMap { $0.isEmpty ? nil : $0 }, folderServerID: category,
+                                    serverPriority: subscription["frss:priority"] as? String))
         }
         // Folders without feeds exist only where the server lists them as such; user labels are
         // `type=tag` (freshrss-admin 28).

@@ -12,3 +12,18 @@ extension FeedStore {
         }
     }
 }
+
+extension FeedStore {
+    /// Unsubscribes the feed as another client of the server would (FreshRSS's and Miniflux's
+    /// web pages): the feed goes from every list, with its items (both servers delete a feed's
+    /// entries with it, starred ones included); false when there is no such feed.
+    @discardableResult
+    public func unsubscribeAsAnotherClient(feed: Int) -> Bool {
+        withState { state in
+            guard state.feeds.contains(where: { $0.id == feed }) else { return false }
+            state.feeds.removeAll { $0.id == feed }
+            state.items.removeAll { $0.feedID == feed }
+            return true
+        }
+    }
+}
