@@ -49,6 +49,16 @@ struct AccountManagerServerVerbTests {
         #expect(!world.calls.contains { $0.contains("stream/contents") || $0.contains("subscription/list") }, "a refused refresh synced: \(world.calls)")
     }
 
+    @Test("refreshOnServer on a local account only syncs it: Lector is its server")
+    func refreshLocal() throws {
+        let world = try World(.miniflux)
+        let local = try world.manager.addLocal(name: "Home")
+        world.server.clearLog()
+        let report = try world.manager.refreshOnServer(nil, of: local, sync: World.syncRequest())
+        #expect(report.accounts.map(\.account.name) == ["Home"] && report.accounts.map(\.outcome) == [.ok], "\(report.accounts.map(\.outcome))")
+        #expect(world.server.requests.isEmpty, "refreshing a local account reached another account's server: \(world.calls)")
+    }
+
     @Test("provider and administrator: a remote account's reach its server with the secret from the keyring; without it they are refused; a local account's is this machine")
     func providerAndAdministrator() throws {
         let world = try World(.miniflux)
