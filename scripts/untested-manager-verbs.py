@@ -29,8 +29,8 @@ for dirpath, _, files in os.walk(os.path.join(root, 'Sources')):
                     if match:
                         verbs.setdefault(match.group(1), os.path.relpath(path, root))
                 depth += code.count('{') - code.count('}')
-                if depth <= 0 and '{' in code or (depth <= 0 and '}' in code):
-                    inside = depth > 0
+                if depth <= 0 and ('{' in code or '}' in code):
+                    inside = False  # the body's closing brace
 
 tests_dir = os.path.join(root, 'Tests', 'LectorAccountsTests')
 tests = ''
