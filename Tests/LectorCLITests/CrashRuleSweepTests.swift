@@ -54,7 +54,7 @@ struct CrashRuleSweepTests {
     }
 
     @Test("a sync stopped by a full disk after storing articles: the next sync applies the rule to them",
-          arguments: [40, 120, 400])
+          arguments: [120, 250, 400])
     func fullDiskBeforeItsRules(write: Int) throws {
         let server = try CrashHarness.feedServer(count: Self.feeds, items: Self.items)
         defer { server.stop() }

@@ -36,7 +36,7 @@ struct CrashStarredRestoreTests {
         let wanted = ids.count
         let backup = source.path + "/backup.json"
         try CrashHarness.run(source, ["backup", "export", backup])
-        let starredRows = "SELECT a.server_id FROM articles a JOIN article_state s ON s.article_id = a.id WHERE s.starred = 1"
+        let starredRows = "SELECT a.url FROM articles a JOIN article_state s ON s.article_id = a.id WHERE s.starred = 1"
         let expected = try CrashHarness.snapshot(source, starredRows)
         #expect(expected.count == wanted)
 
@@ -68,7 +68,8 @@ struct CrashStarredRestoreTests {
             }
             let again = try runProcess(TestBinary.path, ["backup", "restore", backup, "--yes"], environment: target.environment)
             #expect(again.status == 0, "\(context): the second restore: exit \(again.status): \(again.stderr)")
-            #expect(try CrashHarness.snapshot(target, starredRows) == expected, "\(context): the second restore did not complete the starred articles")
+            let completed = try CrashHarness.snapshot(target, starredRows)
+            #expect(completed == expected, "\(context): the second restore did not complete the starred articles (\(completed.count) of \(expected.count)): \(again.stdout)")
         }
         #expect(partway > 0, "no fault landed while starred articles were re-created: the test proved nothing")
         print("crash starred restore: \(partway) full disks landed part-way through the starred section")
