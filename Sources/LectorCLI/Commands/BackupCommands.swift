@@ -71,7 +71,7 @@ enum BackupCommands {
 
     static let restore = CommandSpec(
         ["backup", "restore"], "restore a backup: validates the whole file, then applies it in one transaction",
-        discussion: "By default a restore adds and updates; --replace also removes what the file does not have. Accounts arrive without their secret: run 'lector account password NAME' for each. Consents to plain http in the file were given on the machine that wrote it: at a terminal the restore lists them and keeps them only if you answer y (--yes does not answer it); without a terminal they are dropped unless --allow-insecure.",
+        discussion: "By default a restore adds and updates; --replace also removes what the file does not have. Accounts arrive without their secret: at a terminal the restore asks for each one's once (Enter gives it later), else run 'lector account password NAME'; an account it creates treats what its server holds already as old to its rules. Consents to plain http in the file were given on the machine that wrote it: at a terminal the restore lists them and keeps them only if you answer y (--yes does not answer it); without a terminal they are dropped unless --allow-insecure.",
         arguments: [ArgumentSpec("FILE", "the backup", source: .files)],
         options: [
             sectionsOption,
