@@ -91,6 +91,8 @@ extension AccountManager {
         // and those of a run that died before its sweep), in every kind's sync, here; their
         // actions are queued like hand-made marks and sent before the sync ends.
         let complete = if case .fetched(let report) = pulled { report.interruption == nil } else { true }
+        // Restored rules that waited for this sync's feeds and folders go in before the sweep.
+        let placed = try placeWaitingRules(account)
         let rules = try sweepRules(account, provider: provider, now: request.now, completesSync: complete)
         try keepSavedSearchLabels(account, provider: provider, now: request.now)
         switch pulled {
@@ -99,10 +101,10 @@ extension AccountManager {
             let outcome = report.interruption != nil ? .interrupted
                 : RunOutcome.of(succeeded: report.fetched + report.unchanged + report.skipped, failures: failures.count)
             return AccountSyncReport(account: account, outcome: outcome, detail: .fetched(report), failures: failures, rules: rules.outcomes,
-                                     rulesSent: rules.sent)
+                                     rulesSent: rules.sent, rulesPlaced: placed)
         case .pulled(let report):
             return AccountSyncReport(account: account, outcome: .ok, detail: .synced(report), failures: [], rules: rules.outcomes,
-                                     rulesSent: rules.sent)
+                                     rulesSent: rules.sent, rulesPlaced: placed)
         }
     }
 

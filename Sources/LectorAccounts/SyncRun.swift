@@ -50,6 +50,8 @@ public struct AccountSyncReport: Sendable, Equatable {
     /// Whether what the rules changed reached the account's server before the sync ended; nil
     /// for an account without a server.
     public var rulesSent: RulesSent? = nil
+    /// Restored rules that waited for this sync's feeds and folders, put in by it.
+    public var rulesPlaced: [String] = []
 }
 
 /// What became of the rules' changes to an account with a server, within the sync.

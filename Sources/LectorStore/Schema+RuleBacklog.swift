@@ -12,6 +12,9 @@ extension Schema {
     /// server's whole history, which the rules must not change (they act on what arrives after
     /// them). That sweep hides what `hide` rules match and changes nothing else.
     ///
+    /// `rules_waiting`: a restored rule whose feed or folder only the account's first sync brings
+    /// (a remote account's), as the backup has it (JSON); that sync puts it in and forgets it.
+    ///
     /// What is stored already when this step runs counts as swept.
     static let ruleBacklog = """
     CREATE TABLE rule_backlog (
@@ -24,6 +27,11 @@ extension Schema {
     END;
     CREATE TABLE rule_sweep_old (
         account_id INTEGER PRIMARY KEY REFERENCES accounts (id) ON DELETE CASCADE
+    );
+    CREATE TABLE rules_waiting (
+        name       TEXT    NOT NULL PRIMARY KEY COLLATE NOCASE,
+        account_id INTEGER NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+        rule       TEXT    NOT NULL
     );
     """
 }

@@ -75,6 +75,31 @@ struct RuleSweepPathsTests {
                 "the sync says what the rules did and that it was sent: \(synced.stdout)")
     }
 
+    @Test("a restored rule for a folder only the server's first sync brings is put in by that sync, not by a second restore")
+    func waitingRulePlacedByFirstSync() throws {
+        let (service, _, _) = try Self.server()
+        let old = TestHome()
+        try old.binaryOK(service.addArguments(name: "Server"), stdin: service.secret + "\n", "add")
+        try old.binaryOK(["sync"], "sync on machine 1")
+        try old.binaryOK(["rule", "add", "tech", "title contains tide", "--then", "hide", "--account", "Server", "--folder", "Tech"], "rule")
+        let file = old.path + "/move.json"
+        try old.binaryOK(["backup", "export", file], "export")
+        try old.binaryOK(["account", "remove", "Server", "--yes"], "remove")
+
+        let new = TestHome()
+        let restored = try new.binaryOK(["backup", "restore", file, "--yes"], "restore")
+        #expect(restored.stdout.contains("its first sync puts the rule in") && !restored.stdout.contains("restore again"),
+                "the restore says the rule waits for the first sync: \(restored.stdout)")
+        #expect(!(try new.binaryOK(["rule", "list"], "list").stdout.contains("tech")), "the rule is not in before its folder is")
+        try new.binaryOK(["account", "password", "Server", "--password-stdin"], stdin: service.secret + "\n", "password")
+        let synced = try new.binaryOK(["sync"], "first sync")
+        #expect(synced.stdout.contains("restored rule(s) put in: tech"), "the sync says it put the rule in: \(synced.stdout)")
+        let shown = try new.binaryOK(["rule", "show", "tech"], "show")
+        #expect(shown.stdout.contains("Tech"), "the rule is in, for the folder Tech: \(shown.stdout)")
+        let again = try new.binaryOK(["sync"], "second sync")
+        #expect(!again.stdout.contains("put in"), "put in once: \(again.stdout)")
+    }
+
     /// A site of two feeds whose items say "storm" or "calm".
     private static func site() throws -> LoopbackServer {
         let site = StaticSite()

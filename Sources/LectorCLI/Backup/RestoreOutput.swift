@@ -77,6 +77,7 @@ struct RestoreOutput {
         if !waiting.isEmpty {
             follow.append("Marks for articles not fetched here yet (\(waiting.read.count) read, \(waiting.starred.count) starred) wait for their feeds' next fetch: 'lector sync' applies them.")
         }
+        follow += plan.waitingRules.map { "Rule '\(TerminalText.sanitize($0.name))' left out: \(TerminalText.sanitize($0.reason))." }
         follow += plan.comparedAtSync.map { "Subscriptions of '\($0)' are kept by its server: the next 'lector sync' compares them with the backup and shows any difference." }
         return follow
     }

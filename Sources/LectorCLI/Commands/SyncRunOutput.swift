@@ -74,6 +74,7 @@ struct SyncRunOutput {
             outcome = report.outcome
             failures = report.failures.map(FailureJSON.init)
             detail = Self.detail(report, failures: failures, comparison: comparison) + Self.rules(report.rules, sent: report.rulesSent)
+                + (report.rulesPlaced.isEmpty ? "" : "; restored rule(s) put in: " + report.rulesPlaced.map(TerminalText.sanitize).joined(separator: ", "))
         }
 
         /// "; rules: crypto read 2 of 3, tides hid 1 (2 change(s) sent to the server)": what the
