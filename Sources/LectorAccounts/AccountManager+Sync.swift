@@ -74,7 +74,6 @@ extension AccountManager {
     private func sync(_ account: Account, _ request: SyncRequest,
                       progress: @escaping (SyncProgress) -> Void) throws(AccountsError) -> AccountSyncReport {
         let provider = try provider(for: account)
-        let newerThan = try storing { try store.ruleEngine.highestArticleID(accountID: account.id) }
         let pulled: AccountSyncResult
         do {
             if request.pushOnly {
@@ -88,19 +87,44 @@ extension AccountManager {
         } catch {
             throw .sync(error)
         }
-        // The rules act on the articles that arrived (ids above the highest before), in every
-        // kind's sync, here alone; their actions are queued like hand-made marks.
-        let rules = try storing { try store.ruleEngine.runNewArticles(accountID: account.id, newerThan: newerThan,
-                                                                        now: request.now.timeIntervalSince1970) }
+        // The rules act on what the store holds and they have not swept (this sync's articles,
+        // and those of a run that died before its sweep), in every kind's sync, here; their
+        // actions are queued like hand-made marks and sent before the sync ends.
+        let complete = if case .fetched(let report) = pulled { report.interruption == nil } else { true }
+        // Restored rules that waited for this sync's feeds and folders go in before the sweep.
+        let placed = try placeWaitingRules(account)
+        let rules = try sweepRules(account, provider: provider, now: request.now, completesSync: complete)
         try keepSavedSearchLabels(account, provider: provider, now: request.now)
         switch pulled {
         case .fetched(let report):
             let failures = report.feedFailures.map(SyncFailure.init)
             let outcome = report.interruption != nil ? .interrupted
                 : RunOutcome.of(succeeded: report.fetched + report.unchanged + report.skipped, failures: failures.count)
-            return AccountSyncReport(account: account, outcome: outcome, detail: .fetched(report), failures: failures, rules: rules)
+            return AccountSyncReport(account: account, outcome: outcome, detail: .fetched(report), failures: failures, rules: rules.outcomes,
+                                     rulesSent: rules.sent, rulesPlaced: placed)
         case .pulled(let report):
-            return AccountSyncReport(account: account, outcome: .ok, detail: .synced(report), failures: [], rules: rules)
+            return AccountSyncReport(account: account, outcome: .ok, detail: .synced(report), failures: [], rules: rules.outcomes,
+                                     rulesSent: rules.sent, rulesPlaced: placed)
+        }
+    }
+
+    /// Runs the rules over what the account's store holds and they have not swept, and sends
+    /// what they changed to the account's server at once (its other clients see a muted article
+    /// read now, not at the next sync). `sent` is nil for an account without a server.
+    func sweepRules(_ account: Account, provider: (any SyncProvider)? = nil, now: Date,
+                    completesSync: Bool = false) throws(AccountsError) -> (outcomes: [RuleOutcome], sent: RulesSent?) {
+        let outcomes = try storing { try store.ruleEngine.runNewArticles(accountID: account.id, now: now.timeIntervalSince1970,
+                                                                           completesSync: completesSync) }
+        guard account.kind.hasServer else { return (outcomes, nil) }
+        let changedServer = outcomes.contains { $0.changed > 0 && $0.rule.action != .hide }
+        guard changedServer else { return (outcomes, .nothing) }
+        do {
+            let pushing = try provider ?? self.provider(for: account)
+            let report = try SyncEngine(store: store, account: account, provider: pushing).push()
+            return (outcomes, .sent(report.pushed))
+        } catch {
+            // What the rules did is kept and queued: the next sync sends it.
+            return (outcomes, .waiting("\(error)"))
         }
     }
 

@@ -54,6 +54,8 @@ extension AccountManager {
                 result.failures.append(.init(entry: entry, cause: .refused(error)))
             }
         }
+        // Whatever a subscription stored, the rules act on (as after a sync).
+        _ = try sweepRules(account, provider: administrator.provider, now: Date())
         return result
     }
 }

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import LectorKeyring
 import LectorStore
 import LectorSync
@@ -24,6 +25,9 @@ extension AccountManager {
                           login: NewFeedLogin?) throws(AccountsError) -> Subscription {
         let subscription: Subscription
         do { subscription = try administrator.subscription(request) } catch { throw .administration(error) }
+        // A feed Lector fetches itself arrives with its articles: the rules act on them now, as
+        // they would had a sync brought them.
+        _ = try sweepRules(administrator.account, provider: administrator.provider, now: Date())
         guard let login, administrator.provider.capabilities.fetchesFeedsHere else { return subscription }
         let feed = subscription.feed
         do throws(AccountsError) {

@@ -47,6 +47,21 @@ public struct AccountSyncReport: Sendable, Equatable {
     public let failures: [SyncFailure]
     /// What the enabled rules did to the articles this sync brought in.
     public var rules: [RuleOutcome] = []
+    /// Whether what the rules changed reached the account's server before the sync ended; nil
+    /// for an account without a server.
+    public var rulesSent: RulesSent? = nil
+    /// Restored rules that waited for this sync's feeds and folders, put in by it.
+    public var rulesPlaced: [String] = []
+}
+
+/// What became of the rules' changes to an account with a server, within the sync.
+public enum RulesSent: Sendable, Equatable {
+    /// The rules changed nothing the server holds.
+    case nothing
+    /// Sent: this many changes went to the server.
+    case sent(Int)
+    /// Not sent (the reason): they stay queued for the next sync.
+    case waiting(String)
 }
 
 /// What an account's sync did, as values for a front end to phrase.

@@ -66,6 +66,9 @@ public enum Schema {
         Migration("v21: labels, the articles that carry them, and label changes not sent yet") { db in try db.executeScript(labels) },
         Migration("v22: the lines a rule pushed to server filters, and whether it was pushed") { db in try db.executeScript(ruleServerLines) },
         Migration("v23: a feed the server stopped listing keeps the user's articles") { db in try db.executeScript(departedFeeds) },
+        Migration("v24: articles wait in a backlog until the rules swept them; a restored account's first articles count as old") { db in
+            try db.executeScript(ruleBacklog)
+        },
     ])
 
     static let version1 = """

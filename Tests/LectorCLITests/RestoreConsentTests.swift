@@ -73,7 +73,8 @@ struct RestoreConsentTests {
     func consentsAskedAtTheTerminal(answer: String) throws {
         let home = TestHome()
         let file = try Self.backupWithConsents(home)
-        let restored = try Self.restoreAtTerminal(home, file, answers: answer + "\n")
+        // The second line answers the arriving account's secret with Enter: given later.
+        let restored = try Self.restoreAtTerminal(home, file, answers: answer + "\n\n")
         #expect(restored.status == 0, "the restore succeeds: \(restored.stdout)")
         #expect(restored.stdout.contains("[y/N]") && restored.stdout.contains(Self.host)
                 && restored.stdout.contains("Server") && restored.stdout.contains("Members"),

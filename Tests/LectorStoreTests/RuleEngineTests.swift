@@ -69,7 +69,7 @@ struct RuleEngineTests {
         #expect(try world.articles { $0.starred } == ["Home Feed/Storm warning", "Scores/Calm seas"], "a folder's rule reached another folder")
         _ = try world.run(try world.rule("account", "title contains storm", .read, RuleScope(accountID: world.home.id)))
         #expect(try world.articles { $0.read == .read } == ["Home Feed/Storm warning", "Scores/Storm warning"], "an account's rule reached another account")
-        let synced = try world.store.ruleEngine.runNewArticles(accountID: world.other.id, newerThan: 0, now: 1_700_000_200)
+        let synced = try world.store.ruleEngine.runNewArticles(accountID: world.other.id, now: 1_700_000_200)
         #expect(synced.allSatisfy { $0.matched.isEmpty }, "a sync of Other ran Home's rules: \(synced.map(\.rule.name))")
     }
 

@@ -43,6 +43,10 @@ public struct RestoreOutcome {
     /// The starred articles put back, per account (after the store's transaction: they go
     /// through the accounts' servers).
     public var starred: [StarredRestoreReport] = []
+    /// Accounts whose secret was given at the restore and refused by their server, and why.
+    public var secretsRefused: [(account: String, error: AccountsError)] = []
+    /// Starred articles of accounts still waiting for their secret, per account: not tried.
+    public var starredWaiting: [(account: String, count: Int)] = []
 }
 
 extension AccountManager {
@@ -61,7 +65,11 @@ extension AccountManager {
     /// Applies a planned restore: the store and the settings in one transaction (a kill leaves
     /// all of the old state or all of the new), then, once it has committed, the files outside
     /// the store: the remote accounts' subscriptions kept for their next sync, and the profiles.
-    public func restore(_ restore: PlannedRestore, settings: SettingsEditor, directories: AppDirectories) throws(AccountsError) -> RestoreOutcome {
+    /// `askSecret` is asked once for each account that arrived without its secret (the front end
+    /// asks its user at a terminal; nil leaves the account waiting for `account password`): a
+    /// secret its server accepts goes to the keyring before the starred articles go back.
+    public func restore(_ restore: PlannedRestore, settings: SettingsEditor, directories: AppDirectories,
+                        askSecret: (String) -> String? = { _ in nil }) throws(AccountsError) -> RestoreOutcome {
         let applied = try restoring {
             try BackupRestorer(store: store, editor: settings, keyring: keyring)
                 .apply(restore.document, plan: restore.plan, sections: restore.sections, removeMissing: restore.removeMissing)
@@ -74,9 +82,31 @@ extension AccountManager {
             guard let user = feed.loginUser else { return true }
             return ((try? keyring.secret(for: .feedLogin(feedID: String(feed.id), url: feed.url, user: user))) ?? nil) == nil
         }
-        let starred = restore.sections.contains(.starred) ? restore.document.starred.map { restoreStarred($0) } ?? [] : []
-        return RestoreOutcome(needingPassword: applied.needingPassword, feedsNeedingPassword: feedsNeedingPassword,
-                              marksWaiting: applied.marksWaiting, starred: starred)
+        var needingPassword: [String] = []
+        var refused: [(account: String, error: AccountsError)] = []
+        for name in applied.needingPassword {
+            guard let secret = askSecret(name) else {
+                needingPassword.append(name)
+                continue
+            }
+            do throws(AccountsError) { try replaceSecret(try account(named: name), with: secret, plainHTTPConsented: false) } catch {
+                refused.append((name, error))
+                needingPassword.append(name)
+            }
+        }
+        var starred: [StarredRestoreReport] = []
+        var starredWaiting: [(account: String, count: Int)] = []
+        if restore.sections.contains(.starred), let section = restore.document.starred {
+            // An account without its secret cannot be reached: its articles wait, said once, not article by article.
+            let waiting = Set(needingPassword)
+            starredWaiting = section.accounts.filter { waiting.contains($0.name) && $0.count > 0 }.map { ($0.name, $0.count) }
+            starred = restoreStarred(section, skipping: waiting)
+        }
+        var outcome = RestoreOutcome(needingPassword: needingPassword, feedsNeedingPassword: feedsNeedingPassword,
+                                     marksWaiting: applied.marksWaiting, starred: starred)
+        outcome.secretsRefused = refused
+        outcome.starredWaiting = starredWaiting
+        return outcome
     }
 
     /// The profiles the plan saves and removes, in the user's profiles folder (made the user's own first).

@@ -75,6 +75,8 @@ struct BackupRestorer {
                                                      plainHTTPHost: account.plainHTTPHost)
             if account.isDefault { try store.accounts.setDefault(inserted.id) }
             if waits { needingPassword.append(account.name) }
+            // What its first sync brings was there before this machine had its rules: old to them.
+            try store.ruleEngine.treatAsOld(accountID: inserted.id)
         }
         if !wanted.isEmpty { try DemoLibrary.dismiss(store) }
         if removeMissing {

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import LectorSettings
 import LectorStore
 
@@ -36,9 +37,16 @@ extension BackupRestorer {
         if sections.contains(.rules) {
             for rule in plan.rulesToWrite(from: document) {
                 try store.rules.put(name: rule.name, expression: rule.expression, action: RuleAction(rawValue: rule.action) ?? .hide,
-                                    scope: try scope(of: rule), enabled: rule.enabled)
+                                    scope: try Self.scope(of: rule, in: store), enabled: rule.enabled)
             }
             for name in plan.rulesToRemove { try store.rules.remove(name) }
+            // A rule waiting for its account's first sync is kept for it (one whose account is
+            // not here at all is only named: nothing could place it).
+            for rule in document.rules ?? [] where plan.waitingRules.contains(where: { $0.name == rule.name }) {
+                guard let name = rule.account, let account = try store.accounts.named(name) else { continue }
+                let json = String(decoding: try JSONEncoder().encode(rule), as: UTF8.self)
+                try store.database.execute("INSERT OR REPLACE INTO rules_waiting (name, account_id, rule) VALUES (?, ?, ?)", rule.name, account.id, json)
+            }
         }
         if sections.contains(.savedSearches), let searches = document.savedSearches {
             for search in searches where try store.savedSearches.named(search.name) != search {
@@ -52,7 +60,8 @@ extension BackupRestorer {
         }
     }
 
-    private func scope(of rule: BackupRule) throws -> RuleScope {
+    /// A rule's scope found by name in the store as it is; a name not there is `notFound`.
+    static func scope(of rule: BackupRule, in store: Store) throws -> RuleScope {
         guard let name = rule.account else { return RuleScope() }
         guard let account = try store.accounts.named(name) else { throw StoreError.notFound(what: "account for the rule", name: name) }
         var scope = RuleScope(accountID: account.id)

@@ -30,6 +30,8 @@ extension AccountManager {
             readingList = dryRun ? .planned(items: items, missing: missing.count)
                 : .copied(items: items, added: try administering { () throws(AdministrationError) in try copy.copyReadingList() })
         }
+        // The destination's sync and the articles re-created there are new to it: its rules act on them.
+        if !dryRun { _ = try sweepRules(destination, provider: administrator.provider, now: Date()) }
         return AccountCopyReport(source: source, destination: destination, parts: parts, dryRun: dryRun, plan: plan,
                                  applied: applied, starred: starred, readingList: readingList)
     }

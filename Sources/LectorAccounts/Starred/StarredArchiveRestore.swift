@@ -18,6 +18,11 @@ public struct StarredRestoreReport: Sendable {
     public var recreated: Int
     /// What no server could take, and why.
     public var notTaken: [NotTakenArticle]
+    /// Why the account's articles from some point on were not put back (its server could not
+    /// be reached, the store failed): each of them is in `notTaken` with this as its reason.
+    public var failure: AccountsError? = nil
+    /// The failure was the store's own (a full disk): the restore stopped there, and the command fails with it.
+    public var stopsRestore: Bool { failure?.isStoreFailure ?? false }
 }
 
 /// An archived article a restore could not put back: what names it, and why (not its content).
@@ -37,16 +42,26 @@ extension AccountManager {
     /// time read from the file: stars again what the account carries, re-creates the rest where
     /// it can take entries, lists what it cannot. An account that cannot be reached (or fails
     /// part-way) is reported with the articles it did not get to as not taken.
-    public func restoreStarred(_ section: StarredSection, pageSize: Int = StarredSection.pageSize) -> [StarredRestoreReport] {
-        section.accounts.filter { $0.count > 0 }.sorted { $0.name < $1.name }.map { archived in
+    public func restoreStarred(_ section: StarredSection, pageSize: Int = StarredSection.pageSize,
+                               skipping skipped: Set<String> = []) -> [StarredRestoreReport] {
+        var storeFailure: AccountsError?
+        return section.accounts.filter { $0.count > 0 && !skipped.contains($0.name) }.sorted { $0.name < $1.name }.map { archived in
             var report = StarredRestoreReport(account: archived.name, wanted: archived.count, matched: 0, newlyStarred: 0, recreated: 0, notTaken: [])
-            var handled = 0
-            do throws(AccountsError) { try restoreStarred(section, of: archived.name, pageSize: pageSize, into: &report, handled: &handled) } catch {
+            // Each archived article's position in the account's list, once it is done (starred,
+            // re-created, found there already, or listed as not taken): what the rest is.
+            var done = Set<Int>()
+            do throws(AccountsError) {
+                // After the store failed, every next account would fail the same way: none is tried.
+                if let storeFailure { throw storeFailure }
+                try restoreStarred(section, of: archived.name, pageSize: pageSize, into: &report, done: &done)
+            } catch {
+                if error.isStoreFailure { storeFailure = error }
+                report.failure = error
                 var position = 0
                 // Why try?: the file was read before; should it fail now, the report keeps what was done.
                 try? section.forEachPage(of: archived.name, size: pageSize) { page in
                     for entry in page {
-                        if position >= handled { report.notTaken.append(NotTakenArticle(entry, reason: error.description)) }
+                        if !done.contains(position) { report.notTaken.append(NotTakenArticle(entry, reason: error.description)) }
                         position += 1
                     }
                 }
@@ -72,33 +87,42 @@ extension AccountManager {
     /// sync when its server keeps them), each page matched against them, starred, and its
     /// unmatched articles re-created. `handled`: how many of them are done.
     private func restoreStarred(_ section: StarredSection, of name: String, pageSize: Int, into report: inout StarredRestoreReport,
-                                handled: inout Int) throws(AccountsError) {
+                                done: inout Set<Int>) throws(AccountsError) {
         let account = try account(named: name)
         let administrator = try administrator(for: account)
         let provider = administrator.provider
         // The server's articles first: a fresh store holds none of them yet.
         if !provider.capabilities.fetchesFeedsHere {
             do { _ = try provider.sync(account, in: store, manual: true, since: nil, progress: { _ in }) } catch { throw .sync(error) }
+            // A whole sync: the rules sweep it (as old, for an account this restore made) and
+            // what arrives after it is new.
+            _ = try sweepRules(account, provider: provider, now: Date(), completesSync: true)
         }
         let index = try storing { try ArticleMatcher(store: store).index(of: account) }
+        var first = 0
         try reading(section, of: name, pageSize: pageSize) { (entries) throws(AccountsError) in
+            defer { first += entries.count }
             let matches = index.match(entries.map(\.wanted))
+            var unmatched = Dictionary(grouping: Array(entries.indices)) { entries[$0].wanted.key }
+            let recreating = matches.unmatched.compactMap { unmatched[$0.key]?.popLast() }
             report.newlyStarred += try administering { () throws(AdministrationError) in
                 _ = try administrator.carryLabels(matches.matched)
                 return try administrator.star(matches.matched.map(\.article))
             }
             report.matched += matches.matched.count
-            var unmatched = Dictionary(grouping: Array(entries.indices)) { entries[$0].wanted.key }
-            for wanted in matches.unmatched {
-                guard let position = unmatched[wanted.key]?.popLast() else { continue }
+            // The page's matched articles are starred: all of it but what is re-created below.
+            done.formUnion(Set(entries.indices).subtracting(recreating).map { first + $0 })
+            for position in recreating {
                 switch try recreate(entries[position], through: administrator) {
                 case .created: report.recreated += 1
                 case .alreadyThere: break
                 case .refused(let reason): report.notTaken.append(NotTakenArticle(entries[position], reason: reason))
                 }
+                done.insert(first + position)
             }
-            handled += entries.count
         }
+        // What was re-created here is swept like anything stored (as old, for an account this restore made).
+        _ = try sweepRules(account, provider: provider, now: Date())
     }
 
     /// `section.forEachPage` for a page handler of the account core, the file's errors kept as a backup's.
@@ -138,6 +162,21 @@ extension AccountManager {
             return .refused("its feed \(feedURL.absoluteString) could not be subscribed in '\(account.name)': \(error.description)")
         } catch {
             return .refused(String(describing: error))
+        }
+    }
+}
+
+extension AccountsError {
+    /// The store itself failed (a full disk, a store another process holds, damage), however a
+    /// verb wrapped it: nothing after it can be stored either.
+    var isStoreFailure: Bool {
+        switch self {
+        case .store(let error), .sync(.store(let error)), .administration(.store(let error)), .administration(.server(.store(let error))):
+            switch error {
+            case .database, .damaged: true
+            default: false
+            }
+        default: false
         }
     }
 }

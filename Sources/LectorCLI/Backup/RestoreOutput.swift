@@ -12,6 +12,8 @@ struct RestoreOutput {
     /// The consents a real restore would ask about (dry runs only).
     let awaiting: [PlainHTTPConsent]
     let dropped: [PlainHTTPConsent]
+    /// The backup file as typed, for the commands the output suggests.
+    let filePath: String
 
     var plan: BackupPlan { restore.plan }
 
@@ -45,14 +47,27 @@ struct RestoreOutput {
         let waiting = outcome.marksWaiting
         json["marks_waiting"] = .object(["read": .int(waiting.read.count), "starred": .int(waiting.starred.count)])
         json["starred"] = StarredRestoreOutput.json(outcome.starred)
-        return CommandOutput(text: (notes + ["Restored: \(plan.changes.count) change(s) applied."] + followUp(outcome)).joined(separator: "\n"),
-                             json: JSONValue.object(json))
+        json["starred_waiting_for_secret"] = .object(Dictionary(uniqueKeysWithValues: outcome.starredWaiting.map { ($0.account, JSONValue.int($0.count)) }))
+        let output = CommandOutput(text: (notes + ["Restored: \(plan.changes.count) change(s) applied."] + followUp(outcome)).joined(separator: "\n"),
+                                   json: JSONValue.object(json))
+        // The store failed while starred articles went back (a full disk): what was done is
+        // said above, and the command ends as any store failure does.
+        guard let stopped = outcome.starred.first(where: \.stopsRestore), let failure = stopped.failure else { return output }
+        let error = CLIError(failure)
+        return output.failing(error.exitStatus, "starred articles of '\(stopped.account)': \(error.description)")
     }
 
     /// What the user has to do, or will see, after the restore.
     private func followUp(_ outcome: RestoreOutcome) -> [String] {
         var follow = StarredRestoreOutput.lines(outcome.starred)
-        follow += outcome.needingPassword.map { "Account '\($0)' needs its secret: run 'lector account password \($0)'." }
+        follow += outcome.secretsRefused.map { account, error in
+            "Account '\(account)': the secret given was not taken (\(CLIError(error).description))."
+        }
+        follow += outcome.needingPassword.map { name in
+            let starred = outcome.starredWaiting.first { $0.account == name }?.count ?? 0
+            return "Account '\(name)' needs its secret: run 'lector account password \(name)'"
+                + (starred == 0 ? "." : ", then 'lector backup restore \(ShellWords.quoted(filePath)) --sections starred' puts back its \(starred) starred article(s).")
+        }
         follow += outcome.feedsNeedingPassword.map { account, feed in
             "Feed '\(feed.title)' of '\(account)' needs its password: run 'lector feed password \(ShellWords.quoted(feed.title)) --account \(ShellWords.quoted(account))'."
         }
@@ -62,6 +77,7 @@ struct RestoreOutput {
         if !waiting.isEmpty {
             follow.append("Marks for articles not fetched here yet (\(waiting.read.count) read, \(waiting.starred.count) starred) wait for their feeds' next fetch: 'lector sync' applies them.")
         }
+        follow += plan.waitingRules.map { "Rule '\(TerminalText.sanitize($0.name))' left out: \(TerminalText.sanitize($0.reason))." }
         follow += plan.comparedAtSync.map { "Subscriptions of '\($0)' are kept by its server: the next 'lector sync' compares them with the backup and shows any difference." }
         return follow
     }

@@ -7,10 +7,21 @@ enum StarredRestoreOutput {
         reports.flatMap { report in
             ["* starred in '\(report.account)': \(report.matched) of \(report.wanted) found (\(report.newlyStarred) newly starred), "
                 + "\(report.recreated) re-created, \(report.notTaken.count) not taken"]
-                + report.notTaken.map { article in
-                    "  not taken: '\(article.title)' (\(article.feedTitle))\(article.url.map { " <\($0)>" } ?? ""): \(article.reason)"
-                }
+                + notTakenLines(report)
         }
+    }
+
+    /// One line per article no server could take; the articles an account's failure kept from
+    /// being put back share its reason, said once.
+    private static func notTakenLines(_ report: StarredRestoreReport) -> [String] {
+        let failure = report.failure?.description
+        let refused = report.notTaken.filter { $0.reason != failure }
+        let lines = refused.map { article in
+            "  not taken: '\(article.title)' (\(article.feedTitle))\(article.url.map { " <\($0)>" } ?? ""): \(article.reason)"
+        }
+        let failed = report.notTaken.count - refused.count
+        guard let failure, failed > 0 else { return lines }
+        return lines + ["  not taken: \(failed) article(s): \(failure)"]
     }
 
     static func json(_ reports: [StarredRestoreReport]) -> JSONValue {

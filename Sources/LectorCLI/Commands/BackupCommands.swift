@@ -71,7 +71,7 @@ enum BackupCommands {
 
     static let restore = CommandSpec(
         ["backup", "restore"], "restore a backup: validates the whole file, then applies it in one transaction",
-        discussion: "By default a restore adds and updates; --replace also removes what the file does not have. Accounts arrive without their secret: run 'lector account password NAME' for each. Consents to plain http in the file were given on the machine that wrote it: at a terminal the restore lists them and keeps them only if you answer y (--yes does not answer it); without a terminal they are dropped unless --allow-insecure.",
+        discussion: "By default a restore adds and updates; --replace also removes what the file does not have. Accounts arrive without their secret: at a terminal the restore asks for each one's once (Enter gives it later), else run 'lector account password NAME'; an account it creates treats what its server holds already as old to its rules. Consents to plain http in the file were given on the machine that wrote it: at a terminal the restore lists them and keeps them only if you answer y (--yes does not answer it); without a terminal they are dropped unless --allow-insecure.",
         arguments: [ArgumentSpec("FILE", "the backup", source: .files)],
         options: [
             sectionsOption,
@@ -92,7 +92,7 @@ enum BackupCommands {
         let dropped = dryRun ? [] : try consentsNotKept(prepared.askedConsents)
         let restore = prepared.planned(dropping: dropped)
         let output = RestoreOutput(restore: restore, fileAccounts: file.accounts, warnings: warnings,
-                                   awaiting: dryRun ? prepared.askedConsents : [], dropped: dropped)
+                                   awaiting: dryRun ? prepared.askedConsents : [], dropped: dropped, filePath: invocation.argument("FILE") ?? "")
         if dryRun || restore.plan.isEmpty { return output.unapplied }
         if !invocation.flag("yes") {
             guard Prompter.isInteractive else {
@@ -102,7 +102,7 @@ enum BackupCommands {
             guard try Prompter.confirm("Apply these changes?") else { return .message("Nothing changed.") }
         }
         let outcome = try session.accounts { (manager) throws(AccountsError) in
-            try manager.restore(restore, settings: editor, directories: session.directories)
+            try manager.restore(restore, settings: editor, directories: session.directories, askSecret: askedSecret)
         }
         return output.applied(outcome)
     }
@@ -146,6 +146,18 @@ enum BackupCommands {
         guard Prompter.isInteractive else { return asked }
         Console.out(PlainHTTPRestoreNote.question(for: asked))
         return try Prompter.confirm("Keep it on this machine?") ? [] : asked
+    }
+
+    /// An arriving account's secret, asked once at a terminal (the account's server checks it
+    /// before the keyring keeps it); nil without a terminal, or when the user gives none: the
+    /// restore then says once what to run.
+    private static func askedSecret(for account: String) -> String? {
+        guard Prompter.isInteractive else { return nil }
+        do throws(CLIError) {
+            return try SecretInput.read(prompt: "Secret for '\(account)' (its password or API key; Enter to give it later): ", fromStdin: false)
+        } catch {
+            return nil
+        }
     }
 
     /// The user's saved profiles; shipped ones are not user data.

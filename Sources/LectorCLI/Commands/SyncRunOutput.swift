@@ -73,11 +73,13 @@ struct SyncRunOutput {
             account = report.account.name
             outcome = report.outcome
             failures = report.failures.map(FailureJSON.init)
-            detail = Self.detail(report, failures: failures, comparison: comparison) + Self.rules(report.rules)
+            detail = Self.detail(report, failures: failures, comparison: comparison) + Self.rules(report.rules, sent: report.rulesSent)
+                + (report.rulesPlaced.isEmpty ? "" : "; restored rule(s) put in: " + report.rulesPlaced.map(TerminalText.sanitize).joined(separator: ", "))
         }
 
-        /// "; rules: crypto read 2 of 3, tides hid 1": what the rules did to what arrived.
-        private static func rules(_ outcomes: [RuleOutcome]) -> String {
+        /// "; rules: crypto read 2 of 3, tides hid 1 (2 change(s) sent to the server)": what the
+        /// rules did to what arrived, and whether the server has it already.
+        private static func rules(_ outcomes: [RuleOutcome], sent: RulesSent?) -> String {
             let acted = outcomes.filter { !$0.matched.isEmpty }.map { outcome in
                 let verb = switch outcome.rule.action {
                 case .read: "read"
@@ -88,7 +90,13 @@ struct SyncRunOutput {
                 let count = outcome.changed == outcome.matched.count ? "\(outcome.changed)" : "\(outcome.changed) of \(outcome.matched.count)"
                 return "\(TerminalText.sanitize(outcome.rule.name)) \(verb) \(count)"
             }
-            return acted.isEmpty ? "" : "; rules: " + acted.joined(separator: ", ")
+            guard !acted.isEmpty else { return "" }
+            let reached = switch sent {
+            case .sent(let count)?: " (\(count) change(s) sent to the server)"
+            case .waiting(let reason)?: " (not sent yet: \(TerminalText.sanitize(reason)); the next sync sends them)"
+            case .nothing?, nil: ""
+            }
+            return "; rules: " + acted.joined(separator: ", ") + reached
         }
 
         private static func detail(_ report: AccountSyncReport, failures: [FailureJSON], comparison: () -> [String]) -> String {

@@ -46,10 +46,10 @@ extension BackupPlan {
             have.feeds += restored.feeds
         }
         if let feed = rule.feed, !have.feeds.contains(where: { $0.url == feed }) {
-            return "account '\(account)' has no feed \(feed) here yet; restore again with --sections rules after its next sync"
+            return "account '\(account)' has no feed \(feed) here yet; its first sync puts the rule in"
         }
         if let folder = rule.folder, !have.folders.contains(folder) {
-            return "account '\(account)' has no folder '\(folder)' here yet; restore again with --sections rules after its next sync"
+            return "account '\(account)' has no folder '\(folder)' here yet; its first sync puts the rule in"
         }
         return nil
     }

@@ -281,9 +281,31 @@ public enum BackupReference {
         those the file lacks are removed. A rule's scope is found by name after the accounts and
         subscriptions of the same restore are in: a rule whose account is not here, or whose feed or
         folder a remote account's server has not brought yet, is left out with a line saying why
-        (`= rules NAME: left out, …`; `waiting_rules` in JSON): restore again with `--sections rules`
-        after that account's first sync. A restored rule does not run until the next sync or
-        `lector rule apply NAME`. Restoring the same file twice changes nothing the second time.
+        (`= rules NAME: left out, …`; `waiting_rules` in JSON; after a restore without the plan on
+        screen, `Rule 'NAME' left out: …`). A rule waiting for a feed or folder of an account that is
+        here is kept in the store, and that account's next sync puts it in once its server has brought
+        the feed or folder (`restored rule(s) put in: NAME` in the sync's line); nothing is to be
+        restored again. One whose account is not here is only named. A restored rule does not run
+        until the next sync or `lector rule apply NAME`. An account the restore creates treats what
+        its server already holds as old: until its first whole sync, only `hide` rules act on what
+        arrives (read, star and label rules act on what arrives after it), so the restored rules do
+        not change the server's history. Restoring the same file twice changes nothing the second time.
+
+        **Secrets**: a remote account arrives without its secret. At a terminal the restore asks for
+        it once per account (`Secret for 'NAME' (its password or API key; Enter to give it later):`,
+        without echo), checks it with the server and keeps it in the keyring, before the starred
+        articles go back; a secret the server refuses is said in one line and the account waits.
+        Without a terminal (or when Enter is pressed) one line per account says what to run:
+        `Account 'NAME' needs its secret: run 'lector account password NAME', then 'lector backup
+        restore FILE --sections starred' puts back its N starred article(s).` (`needs_password` and
+        `starred_waiting_for_secret` in JSON); its starred articles are not tried one by one.
+
+        **A full disk** while starred articles go back: what was starred or re-created before it is
+        kept and counted, every other article of the account is counted once as not taken (one line
+        gives the reason for all of them), the accounts after it are not tried, and the restore exits
+        1 with the one line every store failure gives (`starred articles of 'NAME': the disk is full:
+        …`). The rest of the restore had committed before; running it again on a disk with room puts
+        back the rest, exactly.
 
         **Consent to plain http** (`plain_http_host` of an account or a local feed) was given on the
         machine that wrote the file, so a restore does not take it on trust. At a terminal it lists

@@ -86,20 +86,41 @@ public struct RuleEngine {
         }
     }
 
-    /// Runs every enabled rule whose scope reaches the account over its articles newer than
-    /// `newerThan` (those a sync just brought in), in one transaction and one pass over them
-    /// (`RuleSweep`); what each matches is what `plan` would give it, rule after rule.
-    public func runNewArticles(accountID: Int64, newerThan: Int64, now: Double) throws(StoreError) -> [RuleOutcome] {
-        let rules = try RulesTable(database: database).all().filter { $0.enabled && ($0.scope.accountID ?? accountID) == accountID }
-        guard !rules.isEmpty else { return [] }
-        return try storeOperation {
-            try database.write { try RuleSweep(engine: self, accountID: accountID, newerThan: newerThan, now: now).run(rules) }
+    /// Runs every enabled rule whose scope reaches the account over its articles the rules have
+    /// not swept yet (`rule_backlog`: those a sync, a fetch, an import or a copy stored, whether
+    /// or not the command that stored them lived to sweep them), in one transaction and one pass
+    /// over them (`RuleSweep`); what each matches is what `plan` would give it, rule after rule.
+    /// The same transaction takes them out of the backlog, so a kill before it commits leaves
+    /// them for the next sweep and a kill after leaves nothing to do twice. An account a restore
+    /// created sweeps them as old (`rule_sweep_old`): only `hide` rules act; `completesSync` says
+    /// this sweep ends a whole sync of the account, after which what arrives is new.
+    public func runNewArticles(accountID: Int64, now: Double, completesSync: Bool = false) throws(StoreError) -> [RuleOutcome] {
+        try storeOperation {
+            let waiting = try database.scalarInt("SELECT EXISTS (SELECT 1 FROM rule_backlog WHERE account_id = ?)", accountID) == 1
+            let old = try database.scalarInt("SELECT EXISTS (SELECT 1 FROM rule_sweep_old WHERE account_id = ?)", accountID) == 1
+            guard waiting || old && completesSync else { return [] }
+            var rules = try RulesTable(database: database).all().filter { $0.enabled && ($0.scope.accountID ?? accountID) == accountID }
+            if old { rules = rules.filter { $0.action == .hide } }
+            return try database.write {
+                let floor = Int64(try database.scalarInt("SELECT coalesce(min(article_id), 1) - 1 FROM rule_backlog WHERE account_id = ?", accountID))
+                let outcomes = rules.isEmpty ? [] : try RuleSweep(engine: self, accountID: accountID, newerThan: floor, now: now).run(rules)
+                try database.execute("DELETE FROM rule_backlog WHERE account_id = ?", accountID)
+                if old && completesSync { try database.execute("DELETE FROM rule_sweep_old WHERE account_id = ?", accountID) }
+                return outcomes
+            }
         }
     }
 
-    /// The highest article id of an account (0 for none): what a sync's new articles are above.
-    public func highestArticleID(accountID: Int64) throws(StoreError) -> Int64 {
-        try storeOperation { Int64(try database.scalarInt("SELECT coalesce(max(id), 0) FROM articles WHERE account_id = ?", accountID)) }
+    /// Makes the account's next sweeps treat what they find as old, until a whole sync of it
+    /// completes: an account a restore created, whose server already holds what the rules
+    /// acted on where they were made.
+    public func treatAsOld(accountID: Int64) throws(StoreError) {
+        try storeOperation { try database.execute("INSERT OR IGNORE INTO rule_sweep_old (account_id) VALUES (?)", accountID) }
+    }
+
+    /// How many of the account's articles wait for the rules.
+    public func unswept(accountID: Int64) throws(StoreError) -> Int {
+        try storeOperation { try database.scalarInt("SELECT count(*) FROM rule_backlog WHERE account_id = ?", accountID) }
     }
 
     /// The statement selecting `select` over the articles of `scope` the filter holds for; with a

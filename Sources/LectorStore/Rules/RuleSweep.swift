@@ -9,6 +9,7 @@
 struct RuleSweep {
     let engine: RuleEngine
     let accountID: Int64
+    /// Below the account's first article in the backlog: full-text tests ask the index only above it.
     let newerThan: Int64
     let now: Double
 
@@ -43,19 +44,19 @@ struct RuleSweep {
     private func matches(_ pass: [(Rule, FilterExpression)]) throws -> [[Int64]] {
         let database = engine.database
         let functions = try database.filterFunctions()
-        // ?1 is the highest id before the sync, ?2 the account; the tests' own start at ?3.
+        // ?1 is below the first article waiting, ?2 the account; the tests' own start at ?3.
         var columns = Columns(builder: FilterSQL.Builder(next: 3, now: now, indexFloor: "?1"), functions: functions,
                               feeds: try feedNames())
         let tests = pass.map { rule, filter in columns.test(filter, scope: rule.scope) }
         if columns.builder.usesIndex { try SearchIndex(database: database).feedBacklog() }
-        // The id range walks the rowid from the first new article; `+` keeps SQLite from taking
-        // the account's index instead, which would read every article the account has. The
-        // text is read only when a test needs it (it is most of an article's bytes).
+        // The backlog is walked in id order and each article found by its rowid; `+` keeps
+        // SQLite from taking the account's index instead, which would read every article the
+        // account has. The text is read only when a test needs it (it is most of an article's bytes).
         let sql = """
             SELECT a.id, s.article_id IS NOT NULL, coalesce(s.read = 'unread', 0), coalesce(s.starred, 0), a.feed_id,
                    a.title, \(columns.readsContent ? "a.text" : "''"), coalesce(a.author, ''), coalesce(a.url, '')\(columns.sql.map { ", " + $0 }.joined())
-            FROM articles a LEFT JOIN article_state s ON s.article_id = a.id
-            WHERE a.id > ?1 AND +a.account_id = ?2 ORDER BY a.id
+            FROM rule_backlog b CROSS JOIN articles a ON a.id = b.article_id LEFT JOIN article_state s ON s.article_id = a.id
+            WHERE b.article_id > ?1 AND b.account_id = ?2 AND +a.account_id = ?2 ORDER BY b.article_id
             """
         var matched = Array(repeating: [Int64](), count: pass.count)
         _ = try database.query(sql, arguments: [newerThan, accountID] + columns.builder.arguments) { row in
