@@ -71,7 +71,9 @@ enum FeedServerCommands {
                   OptionSpec("all", "every feed of the account")]
     ) { invocation, session in
         let store = try session.store()
-        let account = try session.account(invocation)
+        // A feed one account holds names its account: no --account needed.
+        let account = try invocation.argument("FEED").map { name throws(CLIError) in try Lookup.feedAndAccount(name, invocation, session).0 }
+            ?? session.account(invocation)
         let feeds = try refreshed(invocation, account: account, store: store)
         let preferences = try session.preferences()
         let request = SyncRequest(accountName: account.name, trigger: .manual, pushOnly: false, ageLimit: preferences.syncAgeLimit)

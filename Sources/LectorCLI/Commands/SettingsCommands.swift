@@ -12,12 +12,18 @@ enum SettingsCommands {
         let group = try invocation.argument("GROUP").map { name throws(CLIError) in try settingsGroup(name) }
         let settings = group.map(SettingsRegistry.settings(in:)) ?? SettingsRegistry.all
         var table = TextTable(["", "KEY", "VALUE", "DEFAULT"], flexibleColumn: 2, wholeColumns: [1])
+        var plainRows: [[String]] = []
         var json: [JSONValue] = []
         for setting in settings {
             let value = preferences[setting.key] ?? setting.defaultValue
             let changed = value != setting.defaultValue
             table.add([changed ? "*" : "", setting.key, value.displayText, changed ? setting.defaultValue.displayText : ""])
+            plainRows.append([setting.key, value.displayText, setting.defaultValue.displayText, PlainColumns.yesNo(changed)])
             json.append(.object(["key": .string(setting.key), "value": value, "default": setting.defaultValue, "changed": .bool(changed)]))
+        }
+        if session.tablesArePlain {
+            if !invocation.wantsJSON { for warning in preferences.warnings { Console.note(warning) } }
+            return CommandOutput(text: PlainColumns.settingsList.render(plainRows), json: JSONValue.array(json))
         }
         let warnings = preferences.warnings.map { "note: \($0)" }
         let text = ([table.render(for: session)] + warnings).joined(separator: "\n")
