@@ -46,6 +46,7 @@ struct ArticleListView {
         let rows = articles.enumerated().map { index, article in
             [String(index + 1), String(article.id), JSONOutput.timestamp(article.publishedAt) ?? "", accountNames[article.accountID] ?? "",
              article.feedTitle, article.title, PlainColumns.yesNo(article.read != .unread), PlainColumns.yesNo(article.starred),
+             String(readingMinutes(wordCount: article.wordCount)),
              searching ? article.snippet.map { TerminalText.sanitizeKeepingMarks($0).replacingAll("\u{1}", with: Self.matchStartStandIn)
                  .replacingAll("\u{2}", with: Self.matchEndStandIn) } ?? "" : ""]
         }

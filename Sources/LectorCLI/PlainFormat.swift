@@ -19,7 +19,7 @@ struct PlainColumns: Sendable {
     static let feedCheck = PlainColumns(["feed", "check"], ["SEVERITY", "ACCOUNT", "FEED", "FINDINGS", "LAST OK"])
     static let folderList = PlainColumns(["folder", "list"], ["ACCOUNT", "FOLDER", "FEEDS", "UNREAD"])
     static let articleList = PlainColumns(["article", "list"],
-                                          ["NUMBER", "ID", "DATE", "ACCOUNT", "FEED", "TITLE", "READ", "STARRED", "MATCH"])
+                                          ["NUMBER", "ID", "DATE", "ACCOUNT", "FEED", "TITLE", "READ", "STARRED", "MINUTES", "MATCH"])
     static let labelList = PlainColumns(["label", "list"], ["ACCOUNT", "LABEL", "ARTICLES", "UNREAD"])
     static let readingList = PlainColumns(["reading-list", "list"], ["NUMBER", "ACCOUNT", "TITLE", "URL"])
     static let ruleList = PlainColumns(["rule", "list"], ["RULE", "ACTION", "SCOPE", "ON", "ACTED ON", "ON SERVERS", "FILTER"])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LectorTestSupport
 @testable import LectorCLI
 @testable import LectorStore
 
@@ -113,6 +114,38 @@ struct FirstHourFrictionTests {
         #expect(!shown.stdout.contains("\(library.unread) unread"), "not the library's counts: \(shown.stdout)")
         let piped = try home.binaryOK(["article", "list", "--label", "keep"], "into a pipe")
         #expect(!piped.stdout.contains("unread"), "no counts into a pipe: \(piped.stdout)")
+    }
+
+    @Test("feed refresh FEED on a local account fetches that feed alone, and records no sync of the account")
+    func localRefreshFetchesOneFeed() throws {
+        final class Requests: @unchecked Sendable {
+            private let lock = NSLock()
+            private var paths: [String] = []
+            func add(_ path: String) { lock.withLock { paths.append(path) } }
+            var all: [String] { lock.withLock { paths } }
+        }
+        let site = StaticSite(), requests = Requests()
+        for name in ["alpha", "beta"] { site.serve("/\(name).xml", text: FeedCheckCommandTests.rss(name), contentType: "application/rss+xml") }
+        let server = try LoopbackServer { request in
+            requests.add(request.path)
+            return site.respond(to: request)
+        }
+        defer { server.stop() }
+        let home = TestHome()
+        try home.binaryOK(["account", "add", "local", "--name", "Mine"], "a local account")
+        let store = try home.store()
+        let mine = try #require(try store.accounts.named("Mine"))
+        for name in ["alpha", "beta"] {
+            let url = server.url("/\(name).xml").absoluteString
+            try store.feeds.insert(accountID: mine.id, folderID: nil, serverID: url, title: name, url: url, siteURL: nil)
+        }
+        let refreshed = try home.binary(["feed", "refresh", "alpha"])
+        #expect(refreshed.status == 0, "\(refreshed.stdout) \(refreshed.stderr)")
+        #expect(requests.all == ["/alpha.xml"], "only alpha was fetched: \(requests.all)")
+        let feeds = try home.store().feeds.list(accountID: mine.id)
+        #expect(feeds.first { $0.feed.title == "alpha" }?.articleCount == 1 && feeds.first { $0.feed.title == "beta" }?.articleCount == 0,
+                "\(feeds.map { ($0.feed.title, $0.articleCount) })")
+        #expect(try home.store().sync.status(accountID: mine.id).lastSuccessAt == nil, "one feed's refresh is not the account's sync")
     }
 
     @Test("backup export's summary and backup inspect name the saved profiles")

@@ -59,15 +59,15 @@ struct PlainFormatTests {
                 "paused is a column of its own, not glued to the title: \(feeds)")
         #expect(try rows(home, ["folder", "list"], .folderList) == [["Personal", "News", "1", "1"]])
         let articles = try rows(home, ["article", "list"], .articleList)
-        #expect(articles.map { [$0[0], $0[2], $0[3], $0[4], $0[5], $0[6], $0[7], $0[8]] } == [
-            ["1", "2025-12-01T02:00:00Z", "Personal", "Alpha", "High tide", "no", "yes", ""],
-            ["2", "2025-12-01T01:00:00Z", "Personal", "Alpha", "Older tide", "yes", "no", ""],
+        #expect(articles.map { [$0[0], $0[2], $0[3], $0[4], $0[5], $0[6], $0[7], $0[8], $0[9]] } == [
+            ["1", "2025-12-01T02:00:00Z", "Personal", "Alpha", "High tide", "no", "yes", "1", ""],
+            ["2", "2025-12-01T01:00:00Z", "Personal", "Alpha", "Older tide", "yes", "no", "1", ""],
         ], "\(articles)")
         #expect(articles.allSatisfy { Int64($0[1]) != nil }, "ID is the article's id: \(articles)")
         // The same columns with --limit, a search and the list settings that add terminal columns.
         _ = try home.binaryOK(["settings", "set", "list.show-read-indicator", "false"], "a terminal column off")
         let searched = try rows(home, ["article", "list", "--search", "tide", "--limit", "1"], .articleList)
-        #expect(searched.count == 1 && searched[0][3] == "Personal" && searched[0][8].contains("tide"), "MATCH holds the passage: \(searched)")
+        #expect(searched.count == 1 && searched[0][3] == "Personal" && searched[0][9].contains("tide"), "MATCH holds the passage: \(searched)")
         #expect(try rows(home, ["label", "list"], .labelList) == [["Personal", "keep", "1", "1"]])
         #expect(try rows(home, ["reading-list", "list"], .readingList) == [["1", "Personal", "High tide", "https://alpha.example/2"]])
         let rules = try rows(home, ["rule", "list"], .ruleList)
