@@ -12,7 +12,7 @@ struct CommandTests {
         let feeds = try home.run("feed", "list")
         #expect(feeds.contains("Lector Project Notes"), "demo feeds expected, got:\n\(feeds)")
         let articles = try home.run("article", "list", "--unread")
-        #expect(!articles.isEmpty && articles.split(separator: "\n").allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false)[6] == "no" },
+        #expect(!articles.isEmpty && articles.split(separator: "\n").allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).dropFirst(6).first == "no" },
                 "unread rows expected (READ no):\n\(articles)")
     }
 

@@ -45,7 +45,8 @@ struct PlainFormatTests {
         for (line, cells) in zip(lines, fields) {
             #expect(cells.count == columns.names.count, "\(arguments): \(columns.names.count) fields \(columns.names), got \(cells.count): \(line)")
         }
-        return fields
+        // Only whole rows, so that the checks below can name their fields by position.
+        return fields.filter { $0.count == columns.names.count }
     }
 
     @Test("each list prints its documented columns into a pipe, the ACCOUNT column even with one account")

@@ -80,7 +80,6 @@ struct FirstHourJourneyTests {
         let journey = try Journey()
         let site = try Site()
         try twoAccounts(journey, site)
-        try #require(try journey.shell("lector settings set list.preview-lines 2").status == 0)
         let terminal = try journey.terminal(width: 120)
         terminal.run("lector article list --account Home")
         #expect(terminal.wait(for: { $0.contains("Kettle on") && $0.contains("Short note") }, timeout: 10), "no preview:\n\(terminal.screen())")
