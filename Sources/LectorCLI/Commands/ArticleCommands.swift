@@ -74,7 +74,7 @@ enum ArticleCommands {
 
     static let mark = CommandSpec(
         ["article", "mark"], "mark articles read or unread, starred or not",
-        discussion: "ARTICLE is a number from the last 'article list', a range or list of them (1-20, 1,3,5), or id:N. The change is saved at once and sent to the account's server right after, with a 3-second deadline; the output ends with 'sent', or 'sent at the next sync' when the server could not be reached (the change stays queued).",
+        discussion: "ARTICLE is a number from the last 'article list', a range or list of them (1-20, 1,3,5), or id:N; a range past the end of the list takes the articles it has and a note names the numbers left out. The change is saved at once and sent to the account's server right after, with a 3-second deadline; the output ends with 'sent', or 'sent at the next sync' when the server could not be reached (the change stays queued).",
         arguments: [
             ArgumentSpec("ACTION", "what to do", source: .choices([
                 Choice("read", "mark read"), Choice("unread", "mark unread"),
