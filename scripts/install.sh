@@ -97,3 +97,4 @@ case ":$PATH:" in
     *":$prefix/bin:"*) ;;
     *) echo "note: $prefix/bin is not on PATH; add it (e.g. in ~/.profile: PATH=\"$prefix/bin:\$PATH\")" >&2 ;;
 esac
+./scripts/completion-notes.sh "$prefix" >&2

@@ -22,6 +22,9 @@ public struct SyncRequest: Sendable, Equatable {
     /// How old an article a remote sync still pulls.
     public var ageLimit: AgeLimit
     public var now: Date
+    /// Only these feeds of a local account (`feed refresh FEED`); nil fetches every feed. A
+    /// server account syncs whole: its server fetches the feeds.
+    public var feedIDs: Set<Int64>?
 
     public init(accountName: String?, trigger: Trigger, pushOnly: Bool, ageLimit: AgeLimit, now: Date = Date()) {
         self.accountName = accountName

@@ -33,9 +33,20 @@ struct ArticleHandles {
 
     /// The local ids some references name, in order: each a reference as `resolve` takes, or
     /// numbers of the last list as a range (`1-20`) or a comma list (`1,3,5`, `1-3,7`), as
-    /// newsboat and gh take them. A range is checked whole before anything is named.
+    /// newsboat and gh take them. A range that runs past the end of the list names the articles
+    /// that are there ("mark the first twenty" of a list of six marks six), and a note on stderr
+    /// says which numbers named none; a range or number with no article at all is an error.
     func resolveAll(_ references: [String]) throws(CLIError) -> [Int64] {
-        var resolved: [Int64] = []
+        let (resolved, beyond) = try resolveAllNamingOmissions(references)
+        if !beyond.isEmpty {
+            Console.note("no article \(beyond.joined(separator: ", ")) in the last list (it had \(ids.count)): left out")
+        }
+        return resolved
+    }
+
+    /// `resolveAll`'s ids, and the parts of ranges past the end of the last list ("7-20").
+    func resolveAllNamingOmissions(_ references: [String]) throws(CLIError) -> (ids: [Int64], beyond: [String]) {
+        var resolved: [Int64] = [], beyond: [String] = []
         for reference in references.flatMap({ $0.split(separator: ",").map(String.init) }) {
             let bounds = reference.split(separator: "-", omittingEmptySubsequences: false)
             guard bounds.count == 2, let first = Int(bounds[0]), let last = Int(bounds[1]) else {
@@ -46,12 +57,13 @@ struct ArticleHandles {
                 throw .usage("'\(reference)' is not a range of article numbers: use FIRST-LAST with FIRST from 1 and not above LAST")
             }
             let ids = self.ids
-            guard last <= ids.count else {
-                throw .notFound("no article \(last) in the last list (it had \(ids.count)); run 'article list' again or use id:N")
+            guard first <= ids.count else {
+                throw .notFound("no article \(first) in the last list (it had \(ids.count)); run 'article list' again or use id:N")
             }
-            resolved += ids[(first - 1)...(last - 1)]
+            resolved += ids[(first - 1)...(min(last, ids.count) - 1)]
+            if last > ids.count { beyond.append(last == ids.count + 1 ? String(last) : "\(ids.count + 1)-\(last)") }
         }
-        return resolved
+        return (resolved, beyond)
     }
 
     /// The local id a reference names.

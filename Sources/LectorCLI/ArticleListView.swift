@@ -38,8 +38,19 @@ struct ArticleListView {
         return (lines[0], blocks)
     }
 
+    /// The plain format's fixed columns (`PlainColumns.articleList`), whatever the list settings:
+    /// the matching passage is the last column, empty unless searching.
     private func plainRows(_ articles: [ArticleSummary], searching: Bool) -> String {
-        table(articles, searching: searching, firstNumber: 1).renderPlain().replacingAll(Self.matchStartStandIn, with: palette.matchStart)
+        // The table sanitises its cells, which would take our own colour codes too: the match
+        // marks travel as private-use stand-ins and become highlights once the rows are laid out.
+        let rows = articles.enumerated().map { index, article in
+            [String(index + 1), String(article.id), JSONOutput.timestamp(article.publishedAt) ?? "", accountNames[article.accountID] ?? "",
+             article.feedTitle, article.title, PlainColumns.yesNo(article.read != .unread), PlainColumns.yesNo(article.starred),
+             String(readingMinutes(wordCount: article.wordCount)),
+             searching ? article.snippet.map { TerminalText.sanitizeKeepingMarks($0).replacingAll("\u{1}", with: Self.matchStartStandIn)
+                 .replacingAll("\u{2}", with: Self.matchEndStandIn) } ?? "" : ""]
+        }
+        return PlainColumns.articleList.render(rows).replacingAll(Self.matchStartStandIn, with: palette.matchStart)
             .replacingAll(Self.matchEndStandIn, with: palette.matchEnd)
     }
 
@@ -57,13 +68,6 @@ struct ArticleListView {
             row += [ArticleCommands.shortDate(article.publishedAt)] + (showAccount ? [accountNames[article.accountID] ?? "—"] : [])
                 + [article.feedTitle, article.title]
             if preferences.showReadingTime { row.append(String(readingMinutes(wordCount: article.wordCount))) }
-            // For a pipe, the matching passage is one more column of the article's line.
-            // The table sanitises its cells, which would take our own colour codes too: the match
-            // marks travel as private-use stand-ins and become highlights once the table is laid out.
-            if plain && searching, let snippet = article.snippet {
-                row.append(TerminalText.sanitizeKeepingMarks(snippet)
-                    .replacingAll("\u{1}", with: Self.matchStartStandIn).replacingAll("\u{2}", with: Self.matchEndStandIn))
-            }
             table.add(row)
         }
         return table

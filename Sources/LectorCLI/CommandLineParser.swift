@@ -20,7 +20,8 @@ struct CommandLineParser {
             if noun.hasPrefix("-") {
                 throw .usage("unknown option '\(noun)' before the command (\(seeHelp()))")
             }
-            throw .usage("unknown command '\(noun)'\(Suggestion.hint(for: noun, in: nouns)) (\(seeHelp()))")
+            let hint = CommandAliases.suggestion(forNoun: noun, table: table, nouns: nouns) ?? Suggestion.hint(for: noun, in: nouns)
+            throw .usage("unknown command '\(noun)'\(hint) (\(seeHelp()))")
         }
         var rest = Array(words.dropFirst())
         let spec: CommandSpec
@@ -32,7 +33,9 @@ struct CommandLineParser {
                 throw .usage("'\(noun)' needs one of: \(verbs.joined(separator: ", ")) (\(seeHelp(noun)))")
             }
             guard let found = table.command([noun, verb]) else {
-                throw .usage("unknown command '\(noun) \(verb)'\(Suggestion.hint(for: verb, in: verbs)) (\(seeHelp(noun)))")
+                let hint = CommandAliases.verb(for: verb, among: verbs).map { " — did you mean '\(noun) \($0)'?" }
+                    ?? Suggestion.hint(for: verb, in: verbs)
+                throw .usage("unknown command '\(noun) \(verb)'\(hint) (\(seeHelp(noun)))")
             }
             spec = found
             rest.removeFirst()

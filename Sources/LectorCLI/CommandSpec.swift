@@ -160,7 +160,7 @@ extension OptionSpec {
         OptionSpec("json", "print one JSON document on stdout and nothing else"),
         OptionSpec("color", value: "WHEN", "styling: auto (on a terminal, unless NO_COLOR is set), always, never",
                    source: .choices([Choice("auto", "on a terminal"), Choice("always", "always"), Choice("never", "never")])),
-        OptionSpec("plain", "tables for pipes: nothing cut, tab-separated columns, no header (the default off a terminal)"),
+        OptionSpec("plain", "lists for pipes: a fixed set of tab-separated columns per list, no header, nothing cut, no counts on stdout (the default off a terminal)"),
         OptionSpec("help", short: "h", "show help for this command"),
     ]
 

@@ -20,12 +20,14 @@ enum SecretInput {
 
     /// Echo comes back on whatever ends the wait, Ctrl-C included.
     private static func readWithoutEcho(prompt: String) throws(CLIError) -> String? {
-        Console.out(prompt)
         var original = termios()
         tcgetattr(STDIN_FILENO, &original)
         var silent = original
         silent.c_lflag &= ~tcflag_t(ECHO)
+        // Echo goes off (and what was typed before the question is dropped) before the prompt
+        // shows: an answer typed as soon as the prompt appears is read, never flushed away.
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
+        Console.out(prompt)
         defer {
             tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
             Console.out("\n")

@@ -6,6 +6,9 @@ enum PlainText {
         var output: [UInt8] = []
         output.reserveCapacity(html.utf8.count)
         var inTag = false
+        // The start of the tag being read ("a", "/strong"), to tell an inline tag, which joins
+        // the words around it ("full <a>post</a>." is "full post."), from one that parts them.
+        var tagName: [UInt8] = [], nameEnded = false
         var pendingSpace = false
         var bytes = html.utf8.makeIterator()
         var lookahead: UInt8?
@@ -24,13 +27,25 @@ enum PlainText {
         while let byte = lookahead ?? bytes.next() {
             lookahead = nil
             if inTag {
-                if byte == UInt8(ascii: ">") { inTag = false }
+                if byte == UInt8(ascii: ">") {
+                    inTag = false
+                    if !inlineTags.contains(tagName) { pendingSpace = true }
+                    continue
+                }
+                if nameEnded || byte == UInt8(ascii: "/") && tagName.isEmpty { continue }
+                let lower = byte | 0x20
+                if lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z") && tagName.count < 10 {
+                    tagName.append(lower)
+                } else {
+                    nameEnded = true  // what follows are attributes
+                }
                 continue
             }
             switch byte {
             case UInt8(ascii: "<"):
                 inTag = true
-                pendingSpace = true
+                tagName.removeAll(keepingCapacity: true)
+                nameEnded = false
             case 0x20, 0x09, 0x0A, 0x0D:
                 pendingSpace = true
             case UInt8(ascii: "&"):
@@ -58,6 +73,11 @@ enum PlainText {
         }
         return String(decoding: output, as: UTF8.self)
     }
+
+    /// Tags inside a line of text: the words on either side of one are not parted by it.
+    private static let inlineTags: Set<[UInt8]> = Set(["a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "del", "dfn", "em", "font",
+                                                       "i", "ins", "kbd", "mark", "q", "s", "samp", "small", "span", "strong", "sub",
+                                                       "sup", "time", "tt", "u", "var"].map { Array($0.utf8) })
 
     private static let named: [String: UInt32] = ["amp": 38, "lt": 60, "gt": 62, "quot": 34, "apos": 39, "nbsp": 160,
                                                   "mdash": 0x2014, "ndash": 0x2013, "hellip": 0x2026, "rsquo": 0x2019,

@@ -10,17 +10,17 @@ struct DockWordTests {
     func wordsAccepted() throws {
         let home = TestHome()
         _ = try home.run("dock", "add", "later")
-        #expect(try home.run("dock", "list").contains(". reading-list"), "'later' adds reading-list")
+        #expect(try home.run("dock", "list").contains("\treading-list\n"), "'later' adds reading-list")
         _ = try home.run("dock", "remove", "star")
         #expect(!(try home.run("dock", "list")).contains("toggle-star"), "'star' removes toggle-star")
         _ = try home.run("dock", "move", "summarize", "1")
-        #expect(try home.run("dock", "list").hasPrefix("  1. summary\n"), "'summarize' moves summary")
+        #expect(try home.run("dock", "list").hasPrefix("1\tsummary\n"), "'summarize' moves summary")
         #expect(throws: CLIError.conflict("'later' is already in dock.actions at position 8: use 'move' to reorder it")) {
             try home.run("dock", "add", "later")
         }
         _ = try home.run("settings", "set", "dock.actions", "prev,unread,open,next")
         let listed = try home.run("dock", "list")
-        #expect(listed.split(separator: "\n") == ["  1. previous-article", "  2. toggle-read", "  3. open-in-browser", "  4. next-article"],
+        #expect(listed.split(separator: "\n") == ["1\tprevious-article", "2\ttoggle-read", "3\topen-in-browser", "4\tnext-article"],
                 "settings set takes the words too: \(listed)")
     }
 

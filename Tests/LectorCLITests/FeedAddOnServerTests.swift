@@ -17,7 +17,11 @@ struct FeedAddOnServerTests {
 
         init(_ kind: String) throws {
             let feeds = FeedStore(defaultFolderName: kind == "miniflux" ? "All" : "Uncategorized")
-            feeds.addRemoteFeed(RemoteFeed(feedURL: FeedAddOnServerTests.site + "rss.xml", siteURL: FeedAddOnServerTests.site, title: "Unreachable Blog"))
+            feeds.addRemoteFeed(RemoteFeed(feedURL: FeedAddOnServerTests.site + "rss.xml", siteURL: FeedAddOnServerTests.site, title: "Unreachable Blog",
+                                           entries: [RemoteEntry(title: "First post", url: FeedAddOnServerTests.site + "1", content: "<p>one</p>",
+                                                                 published: Int64(Date().timeIntervalSince1970) - 3600),
+                                                     RemoteEntry(title: "Second post", url: FeedAddOnServerTests.site + "2", content: "<p>two</p>",
+                                                                 published: Int64(Date().timeIntervalSince1970) - 60)]))
             feeds.addRemoteFeed(RemoteFeed(feedURL: FeedAddOnServerTests.site + "atom.xml", siteURL: FeedAddOnServerTests.site, title: "Unreachable Blog comments"))
             service = try ServiceUnderTest.start(kind, feeds: feeds)
             let added = try lector(service.addArguments(name: "Server"), stdin: service.secret + "\n")
@@ -48,6 +52,9 @@ struct FeedAddOnServerTests {
         let added = try world.lector(["feed", "add", Self.site + "rss.xml"])
         #expect(added.status == 0 && added.stdout.contains("found and fetched by the server"), "feed add: \(added.status) \(added.stdout) \(added.stderr)")
         #expect(world.service.feeds.feeds.map(\.feedURL) == [Self.site + "rss.xml"], "the server's feeds")
+        #expect(added.stdout.contains("Synced 'Server': the feed has 2 article(s)."), "the account syncs at once: \(added.stdout)")
+        let listed = try world.lector(["article", "list", "--feed", "Unreachable Blog"])
+        #expect(listed.stdout.contains("First post") && listed.stdout.contains("Second post"), "its articles, with no sync typed: \(listed.stdout)")
     }
 
     @Test("--on-server on a FreshRSS account is refused in one line, exit 2, nothing sent")

@@ -45,9 +45,11 @@ struct FeedCheckCommandTests {
                 "the findings (a feed in two accounts, as account copy makes it, is no duplicate): \(kinds)")
         #expect(json["also_in_another_account"] as? Int == 2, "both copies of ok.xml are counted once in the JSON: \(json["also_in_another_account"] ?? "none")")
         let text = try lector("feed", "check")
-        let notes = text.stdout.components(separatedBy: "\n").filter { $0.contains("also subscribed in another account") }
+        // Into a pipe the notes go to stderr: stdout is the table.
+        let notes = text.stderr.components(separatedBy: "\n").filter { $0.contains("also subscribed in another account") }
         #expect(notes == ["note: 2 feed(s) are also subscribed in another account (as account copy makes them): not counted as duplicates"],
-                "one note for the copies, not a finding per feed: \(text.stdout)")
+                "one note for the copies, not a finding per feed: \(text.stderr)")
+        #expect(!text.stdout.contains("note:") && !text.stdout.contains("checked"), "stdout holds rows only: \(text.stdout)")
         #expect(feeds.first?["severity"] as? String == "error", "the worst first: \(feeds.map { $0["severity"] ?? "" })")
 
         let dry = try lector("feed", "check", "--fix", "--dry-run")
@@ -250,5 +252,32 @@ struct FeedCheckCommandTests {
         _ = try runProcess(TestBinary.path, ["account", "add", "local", "--name", "Mine"], environment: home.environment)
         let refused = try runProcess(TestBinary.path, ["feed", "check", "--fix", "--yes", "--move-login-to", "feeds.example"], environment: home.environment)
         #expect(refused.status == 2 && refused.stderr.contains("--move-login-to takes an origin"), "a bad origin: \(refused.status) \(refused.stdout) \(refused.stderr)")
+    }
+
+    @Test("a 410 is gone on the first check, an error at once; a 404 is failing until it has answered three checks")
+    func goneAtOnceOn410() throws {
+        let site = StaticSite()
+        let server = try LoopbackServer { request in
+            request.path == "/removed.xml" ? .text("Gone", status: 410) : site.respond(to: request)
+        }
+        defer { server.stop() }
+        let home = TestHome()
+        _ = try runProcess(TestBinary.path, ["account", "add", "local", "--name", "Mine"], environment: home.environment)
+        let store = try home.store()
+        let mine = try #require(try store.accounts.named("Mine"))
+        for path in ["/removed.xml", "/missing.xml"] {
+            let url = server.url(path).absoluteString
+            try store.feeds.insert(accountID: mine.id, folderID: nil, serverID: url, title: String(path.dropFirst()), url: url, siteURL: nil)
+        }
+        let checked = try runProcess(TestBinary.path, ["feed", "check", "--json"], environment: home.environment)
+        let json = try JSONSerialization.jsonObject(with: Data(checked.stdout.utf8)) as? [String: Any] ?? [:]
+        let kinds = Dictionary(((json["feeds"] as? [[String: Any]]) ?? []).map { feed in
+            (feed["feed"] as? String ?? "", ((feed["findings"] as? [[String: Any]]) ?? []).compactMap { $0["kind"] as? String })
+        }, uniquingKeysWith: { first, _ in first })
+        #expect(kinds["removed.xml"] == ["gone"], "410 Gone says so on the first look: \(kinds) \(checked.stderr)")
+        #expect(kinds["missing.xml"] == ["failing"], "one 404 is not gone yet: \(kinds)")
+        let text = try runProcess(TestBinary.path, ["feed", "check", "--plain"], environment: home.environment)
+        let row = text.stdout.split(separator: "\n").first { $0.contains("removed.xml") }.map(String.init) ?? ""
+        #expect(row.hasPrefix("error\tMine\tremoved.xml\tgone: ") && row.contains("410"), "the plain row: \(text.stdout)")
     }
 }

@@ -67,7 +67,7 @@ struct FeedSettingSecretTests {
         let synced = try world.lector(["sync"])
         try #require(synced.status == 0, "sync: \(synced.stderr)")
         let list = try world.lector(["feed", "list"])
-        #expect(list.stdout.contains("Harbour News (paused)"), "a feed disabled on the server is not listed paused after a sync: \(list.stdout)")
+        #expect(list.stdout.contains("\tHarbour News\t") && list.stdout.contains("\tpaused\n"), "a feed disabled on the server is not listed paused after a sync: \(list.stdout)")
         world.service.server.stop()
         let show = try world.lector(["feed", "show", "Harbour News"])
         #expect(show.stdout.contains("hide-globally: on") && show.stdout.contains("user-agent: WebPageBot/3"),
@@ -81,6 +81,6 @@ struct FeedSettingSecretTests {
         let id = try #require(world.harbour?.id)
         world.service.feeds.setFeedSetting(feed: id, "disabled", .bool(false))
         #expect(try world.lector(["sync"]).status == 0)
-        #expect(!(try world.lector(["feed", "list"]).stdout.contains("(paused)")), "still paused after the server enabled the feed")
+        #expect(!(try world.lector(["feed", "list"]).stdout.contains("\tpaused")), "still paused after the server enabled the feed")
     }
 }

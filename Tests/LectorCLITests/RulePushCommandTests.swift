@@ -38,8 +38,11 @@ struct RulePushCommandTests {
     func minifluxReadRuleStaysLocal() throws {
         let world = try World("miniflux")
         #expect(try world.lector(["rule", "add", "tides", "title contains tide", "--then", "read", "--feed", "Harbour News"]).status == 0)
-        let pushed = try world.lector(["rule", "push", "tides"]).stdout
+        let result = try world.lector(["rule", "push", "tides"])
+        let pushed = result.stdout
         #expect(pushed.contains("= Server: here only: Miniflux's filters drop or keep entries"), "\(pushed)")
+        #expect(result.status == 2 && result.stderr.contains("nothing pushed"),
+                "a rule no server can take exits 2 (usage), saying nothing was pushed: \(result.status) \(result.stderr)")
         #expect(try world.lector(["rule", "show", "tides"]).stdout.contains("Server: here only: Miniflux's filters"), "rule show says why")
         #expect(world.harbour?.settings["block_filter_entry_rules"] == nil, "a read rule reached the block filter")
     }

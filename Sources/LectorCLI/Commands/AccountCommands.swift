@@ -40,7 +40,8 @@ enum AccountCommands {
             let account = try session.accounts { (manager) throws(AccountsError) in
                 try manager.addLocal(name: invocation.value("name") ?? "Local")
             }
-            return CommandOutput(text: "Added local account '\(account.name)'\(account.isDefault ? " (default)" : "").",
+            return CommandOutput(text: "Added local account '\(account.name)'\(account.isDefault ? " (default)" : "")."
+                                     + nextSteps(for: account, session: session),
                                  json: AccountJSON(account))
         }
         let user = invocation.value("user"), consented = invocation.flag("allow-insecure")
@@ -48,18 +49,54 @@ enum AccountCommands {
             try manager.newLoginEndpoint(kind: kind, typed: invocation.value("url"), user: user, plainHTTPConsented: consented)
         }
         for note in endpoint.notes where !invocation.wantsJSON { Console.note(note) }
-        let secret = try SecretInput.read(prompt: "\(kind == .miniflux && user == nil ? "API token" : "Password") for \(user ?? endpoint.candidates[0].host ?? "the server"): ",
+        let secret = try SecretInput.read(prompt: "\(secretWord(kind, user: user)) for \(user ?? endpoint.candidates[0].host ?? "the server"): ",
                                           fromStdin: invocation.flag("password-stdin"))
         let added = try session.accounts { (manager) throws(AccountsError) in
             try manager.addRemote(kind: kind, endpoint: endpoint, user: user, secret: secret, name: invocation.value("name"),
                                   plainHTTPConsented: consented)
         }
-        return CommandOutput(text: "Added \(kind.rawValue) account '\(added.account.name)' on \(added.server)\(added.account.isDefault ? " (default)" : "").",
+        return CommandOutput(text: "Added \(kind.rawValue) account '\(added.account.name)' on \(added.server)\(added.account.isDefault ? " (default)" : "")."
+                                 + nextSteps(for: added.account, session: session),
                              json: AccountJSON(added.account, server: added.server))
+    }
+
+    /// The secret as the service calls it, for its prompt: FreshRSS's Google Reader API takes the
+    /// API password of the user's profile, not the password of its web page.
+    static func secretWord(_ kind: AccountKind, user: String?) -> String {
+        switch kind {
+        case .freshrss: "API password"
+        case .miniflux: user == nil ? "API token" : "Password"
+        case .fever, .feedbin, .local: "Password"
+        }
+    }
+
+    /// What to type next, as gh prints it after a login (on a terminal only): a server account
+    /// syncs first; a local one has feeds to add. `--account` is named when the new account is not the default.
+    static func nextSteps(for account: Account, session: Session) -> String {
+        // For people: a script reading the confirmation gets the one line.
+        guard !session.tablesArePlain else { return "" }
+        let command = session.inREPL ? "" : "lector "
+        let scoped = account.isDefault ? "" : " --account '\(account.name)'"
+        let steps: [(String, String)] = account.kind.hasServer
+            ? [("sync" + scoped, "fetch its feeds and articles"), ("feed add URL" + scoped, "subscribe to a feed"),
+               ("browse" + scoped, "read, full-screen")]
+            : [("feed add URL" + scoped, "subscribe to a feed (a site's address finds its feed)"),
+               ("opml import FILE" + scoped, "bring your subscriptions from another reader"), ("browse" + scoped, "read, full-screen")]
+        let width = steps.map { command.count + $0.0.count }.max() ?? 0
+        return "\nNext:\n" + steps.map { step in
+            let typed = command + step.0
+            return "  " + typed + String(repeating: " ", count: width - typed.count) + "   " + step.1
+        }.joined(separator: "\n")
     }
 
     static let list = CommandSpec(["account", "list"], "list accounts; * marks the default") { _, session in
         let accounts = try CLIError.catching { try session.store().accounts.all() }
+        if session.tablesArePlain {
+            return CommandOutput(text: PlainColumns.accountList.render(accounts.map { account in
+                [account.name, account.kind.rawValue, account.username ?? "", account.url ?? "", PlainColumns.yesNo(account.isDefault),
+                 account.isDemo ? "demo" : (account.needsPassword ? "needs-password" : "ok")]
+            }), json: accounts.map { AccountJSON($0) })
+        }
         var table = TextTable(["", "NAME", "KIND", "USER", "URL", "STATUS"], flexibleColumn: 4, addressColumns: [4])
         for account in accounts {
             let status = account.isDemo ? "demo" : (account.needsPassword ? "needs password" : "")
@@ -163,7 +200,8 @@ enum AccountCommands {
     ) { invocation, session in
         let account = try session.account(named: invocation.argument("NAME"))
         try session.accounts { (manager) throws(AccountsError) in try manager.checkSecretReplaceable(account) }
-        let secret = try SecretInput.read(prompt: "New secret for '\(account.name)': ", fromStdin: invocation.flag("password-stdin"))
+        let secret = try SecretInput.read(prompt: "New \(secretWord(account.kind, user: account.username).lowercased().replacingAll("api", with: "API")) for '\(account.name)': ",
+                                          fromStdin: invocation.flag("password-stdin"))
         try session.accounts { (manager) throws(AccountsError) in
             try manager.replaceSecret(account, with: secret, plainHTTPConsented: invocation.flag("allow-insecure"))
         }

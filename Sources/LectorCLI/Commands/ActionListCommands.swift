@@ -93,16 +93,23 @@ enum ActionListCommands {
     private static func listOutput(_ keys: [String], session: Session) throws(CLIError) -> CommandOutput {
         let preferences = try session.preferences()
         var lines: [String] = []
+        var plainRows: [[String]] = []
         var json: [JSONValue] = []
         for key in keys {
             let value = preferences[key] ?? SettingsRegistry.setting(key)?.defaultValue ?? .array([])
             let names = value.arrayValue?.compactMap(\.stringValue) ?? []
+            let edge = String(key.dropFirst("swipe.".count))
             // A list is an array of objects: one per action, with its list and position.
             for (index, name) in names.enumerated() {
                 json.append(.object(["list": .string(key), "position": .int(index + 1), "action": .string(name)]))
+                plainRows.append((keys.count > 1 ? [edge] : []) + [String(index + 1), name])
             }
-            if keys.count > 1 { lines.append("\(key.dropFirst("swipe.".count)):") }
+            if keys.count > 1 { lines.append("\(edge):") }
             lines += names.isEmpty ? ["  (none)"] : names.enumerated().map { "  \($0 + 1). \($1)" }
+        }
+        if session.tablesArePlain {
+            let columns = keys.count > 1 ? PlainColumns.swipeList : PlainColumns.dockList
+            return CommandOutput(text: columns.render(plainRows), json: JSONValue.array(json))
         }
         return CommandOutput(text: lines.joined(separator: "\n"), json: JSONValue.array(json))
     }

@@ -37,11 +37,13 @@ enum ArticleCommands {
         let articles = try CLIError.catching { try store.articles.list(query) }
         session.handles.remember(articles.map(\.id))
         let accountNames = try session.accountNames()
-        let text = articles.isEmpty ? "No articles." : ArticleListView(preferences: preferences, width: session.terminalWidth,
+        let plain = session.tablesArePlain
+        let text = articles.isEmpty ? (plain ? "" : "No articles.") : ArticleListView(preferences: preferences, width: session.terminalWidth,
                                                                         palette: Palette(theme: preferences.theme, color: session.usesColor(invocation)),
-                                                                        plain: session.tablesArePlain, accountNames: accountNames)
+                                                                        plain: plain, accountNames: accountNames)
             .render(articles, searching: query.search != nil)
-        let shown = (try countsLine(query, store: store, preferences: preferences) + [text]).joined(separator: "\n")
+        // In the plain format stdout is the rows alone: no counts line.
+        let shown = ((plain ? [] : try countsLine(query, store: store, preferences: preferences)) + [text]).joined(separator: "\n")
         let json = articles.enumerated().map { ArticleJSON($1, account: accountNames[$1.accountID] ?? "", handle: $0 + 1) }
         // Longer than the screen, the newest rows would scroll away: through the pager, as git
         // log (less -F prints a list that fits and returns at once).
@@ -51,17 +53,28 @@ enum ArticleCommands {
         return CommandOutput(text: shown, json: json)
     }
 
-    /// The line of counts above a list ("12 unread · 3 starred"), when the list settings show them.
+    /// The line of counts above a list ("12 unread · 3 starred"), when the list settings show
+    /// them: of the feed, folder or account listed, or of what a label, filter or search matches.
     static func countsLine(_ query: ArticleQuery, store: Store, preferences: Preferences) throws(CLIError) -> [String] {
         guard preferences.showUnreadCount || preferences.showStarredCount else { return [] }
-        let counts = try CLIError.catching { try store.articles.counters(accountID: query.accountID, folderID: query.folderID, feedID: query.feedID) }
+        let counts: (unread: Int, starred: Int)
+        if query.filter != nil || query.search != nil || query.since != nil {
+            // A label, a filter, a search or --since narrows the list: the counts are of what
+            // it matches (whatever --unread and --starred show of it), not of the whole library.
+            var scope = query
+            (scope.unreadOnly, scope.starredOnly) = (false, false)
+            let tally = try CLIError.catching { try store.articles.tally(scope) }
+            counts = (tally.unread, tally.starred)
+        } else {
+            counts = try CLIError.catching { try store.articles.counters(accountID: query.accountID, folderID: query.folderID, feedID: query.feedID) }
+        }
         return [[preferences.showUnreadCount ? "\(counts.unread) unread" : nil,
                  preferences.showStarredCount ? "\(counts.starred) starred" : nil].compactMap { $0 }.joined(separator: " · ")]
     }
 
     static let mark = CommandSpec(
         ["article", "mark"], "mark articles read or unread, starred or not",
-        discussion: "ARTICLE is a number from the last 'article list', a range or list of them (1-20, 1,3,5), or id:N. The change is saved at once and sent to the account's server right after, with a 3-second deadline; the output ends with 'sent', or 'sent at the next sync' when the server could not be reached (the change stays queued).",
+        discussion: "ARTICLE is a number from the last 'article list', a range or list of them (1-20, 1,3,5), or id:N; a range past the end of the list takes the articles it has and a note names the numbers left out. The change is saved at once and sent to the account's server right after, with a 3-second deadline; the output ends with 'sent', or 'sent at the next sync' when the server could not be reached (the change stays queued).",
         arguments: [
             ArgumentSpec("ACTION", "what to do", source: .choices([
                 Choice("read", "mark read"), Choice("unread", "mark unread"),
@@ -95,7 +108,7 @@ enum ArticleCommands {
 
     static let markAllRead = CommandSpec(
         ["article", "mark-all-read"], "mark every unread article of a feed, folder or account read",
-        discussion: "Asks first on a terminal; without one, pass --yes. Everything there that arrived before you asked is read: the articles stored here at once, and for a server account every unread one on the server too (also those older than sync.age-limit), with the server's own call, sent right after with a 3-second deadline or, when the server cannot be reached, at the next sync. Articles that arrive later stay unread.",
+        discussion: "Asks first on a terminal, naming the feed, folder or account; without one, pass --yes. Everything there that arrived before you asked is read: the articles stored here at once, and for a server account every unread one on the server too (also those older than sync.age-limit), with the server's own call, sent right after with a 3-second deadline or, when the server cannot be reached, at the next sync. Articles that arrive later stay unread.",
         options: [
             OptionSpec.account,
             OptionSpec("feed", value: "FEED", "only this feed", source: .feeds),
@@ -110,8 +123,10 @@ enum ArticleCommands {
         let count = try CLIError.catching { try store.articles.list(query).count }
         // A server may hold unread articles the store does not (older than sync.age-limit).
         let server = try CLIError.catching { try store.states.reachesServer(markingAllRead: query) }
-        guard count > 0 || server else { return .message("Nothing to mark: no unread articles there.") }
-        let what = server ? "every unread article there read, on the server too (\(count) stored here)" : "\(count) article(s) read"
+        let scope = try markScope(query, store: store)
+        guard count > 0 || server else { return .message("Nothing to mark: no unread articles \(scope).") }
+        let what = server ? "every unread article \(scope) read, on the server too (\(count) stored here)"
+                          : "the \(count) unread article(s) \(scope) read"
         if !invocation.flag("yes") {
             guard Prompter.isInteractive else {
                 throw CLIError.usage("this would mark \(what): pass --yes to confirm when not at a terminal")
@@ -123,6 +138,24 @@ enum ArticleCommands {
         let text = "\(result.changed) article(s) marked read" + (sent == nil ? "" : "; on the server too (every unread one there)")
         return CommandOutput(text: text + MarkFlush.ending(sent),
                              json: MarkJSON(action: "read", articles: [], changed: result.changed, sent: sent))
+    }
+
+    /// Where mark-all-read marks, for its question: the feed, the folder, the account, or every account.
+    static func markScope(_ query: ArticleQuery, store: Store) throws(CLIError) -> String {
+        let s = TerminalText.sanitize
+        if let feedID = query.feedID {
+            let feed = try CLIError.catching { try store.feeds.list(accountID: query.accountID).first { $0.feed.id == feedID } }
+            return feed.map { "of the feed '\(s($0.feed.title))' ('\(s($0.accountName))')" } ?? "of that feed"
+        }
+        if let folderID = query.folderID {
+            let folder = try CLIError.catching { try store.folders.list(accountID: query.accountID).first { $0.folder.id == folderID } }
+            return folder.map { "in the folder '\(s($0.folder.name))' ('\(s($0.accountName))')" } ?? "in that folder"
+        }
+        if let accountID = query.accountID {
+            let account = try CLIError.catching { try store.accounts.all().first { $0.id == accountID } }
+            return account.map { "in the account '\(s($0.name))'" } ?? "in that account"
+        }
+        return "in every account"
     }
 
     /// The filters shared by list and mark-all-read.

@@ -48,6 +48,7 @@ enum BackupCommands {
         if let starred = exported.starredCount { summary += ", \(starred) starred article(s)" }
         if let rules = document.rules { summary += ", \(rules.count) rule(s)" }
         if let searches = document.savedSearches { summary += ", \(searches.count) saved search(es)" }
+        if let profiles = document.profiles { summary += ", \(profiles.count) profile(s)" }
         return CommandOutput(text: summary + ".", json: JSONValue.object(["file": .string(path), "bytes": .int(bytes)]))
     }
 
@@ -132,6 +133,9 @@ enum BackupCommands {
             return "\(rules.count) rule(s)" + (off == 0 ? "" : " (\(off) off)")
         } ?? "not included"))
         lines.append("saved searches: " + (document.savedSearches.map { "\($0.count) search(es)" } ?? "not included"))
+        lines.append("profiles: " + (document.profiles.map { profiles in
+            profiles.isEmpty ? "none saved" : "\(profiles.count) profile(s): " + profiles.map { TerminalText.sanitize($0.name) }.joined(separator: ", ")
+        } ?? "not included"))
         if let marked {
             let read = marked.map(\.readArticles.count).reduce(0, +), starred = marked.map(\.starredArticles.count).reduce(0, +)
             lines.append("marks: " + (marked.isEmpty ? "none" : "\(read) read, \(starred) starred in \(marked.count) feed(s) of local accounts"))

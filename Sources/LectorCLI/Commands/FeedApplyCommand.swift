@@ -141,8 +141,19 @@ enum DesiredStateFile {
             guard NewsboatURLs.namesFeeds(document) else {
                 throw CLIError.failure("\(path) is neither OPML nor a newsboat urls file: no line starts with a feed's http(s) address")
             }
+            for line in NewsboatURLs.skippedLines(text) { Console.note(skippedNote(line)) }
             return document
         }
         do throws(OPMLError) { return try OPMLDocument.parse(data) } catch { throw CLIError.failure("\(path): \(error)") }
+    }
+
+    /// The note for a urls line newsboat makes a feed of itself, which Lector leaves out.
+    static func skippedNote(_ line: NewsboatURLs.SkippedLine) -> String {
+        let why = switch line.kind {
+        case .query: "a newsboat query feed; Lector keeps such filters as saved searches ('search save NAME EXPR')"
+        case .exec: "a feed made by running a command (exec:); Lector runs no command from a feed list"
+        case .filter: "a feed passed through a command (filter:); Lector runs no command from a feed list"
+        }
+        return "line \(line.number) skipped: \(TerminalText.sanitize(line.text)) — \(why)"
     }
 }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import LectorAccounts
 import LectorBasics
 import LectorFeeds
@@ -10,7 +11,7 @@ import LectorSync
 enum FeedCheckCommand {
     static let check = CommandSpec(
         ["feed", "check"], "check every subscription's health: moved, gone, failing, stale, not a feed, duplicate",
-        discussion: "Each feed's address is asked once, politely: conditionally (ETag, Last-Modified), one request per server at a time, and not while its server's Retry-After holds (the last findings are shown, a sync's permanent redirect or web page among them); a check is asked for, so the fetch floor does not hold it back. A 301/308 redirect is a move (a login in its Location is dropped); 404/410 over three checks a fetch floor (15 minutes) apart, or a host name that no longer resolves, is gone; a web page instead of a feed lists the feeds discovery finds on it; no new entry for the feed.stale-after setting (days) is stale; the same canonical address subscribed twice in one account, in any folders, is a duplicate (the same feed in two accounts, as account copy makes it, is said once in a note). Miniflux accounts add the server's own parsing errors. The table is sorted by severity (error, warning, info, ok), then by account and title (Feed 2 before Feed 10); on a terminal the feed's title gets the width first and the findings wrap under its row. --fix proposes repairs (a moved feed to its new address, a page with one feed to that feed, the later copy of a duplicate in one account and a gone feed unsubscribed) asks about each one and applies the chosen ones after the last answer (Ctrl-C at any question changes nothing), or applies them all at once with --yes; --dry-run only prints them. On FreshRSS and Feedbin, which cannot change an address, a moved feed is re-subscribed: its starred articles are starred again in the new subscription before the old one goes, and the old one stays when one of them is not there. A repair that would carry a feed's login to another origin says so, asks about it in so many words, and is never applied by --yes alone: --move-login-to ORIGIN consents for scripts. Exit 0 when the check ran, whatever it found.",
+        discussion: "Each feed's address is asked once, politely: conditionally (ETag, Last-Modified), one request per server at a time, and not while its server's Retry-After holds (the last findings are shown, a sync's permanent redirect or web page among them); a check is asked for, so the fetch floor does not hold it back. A 301/308 redirect is a move (a login in its Location is dropped); 404 over three checks a fetch floor (15 minutes) apart, a 410 (the server says the feed was removed) at once, or a host name that no longer resolves, is gone; a web page instead of a feed lists the feeds discovery finds on it; no new entry for the feed.stale-after setting (days) is stale; the same canonical address subscribed twice in one account, in any folders, is a duplicate (the same feed in two accounts, as account copy makes it, is said once in a note). Miniflux accounts add the server's own parsing errors. The table is sorted by severity (error, warning, info, ok), then by account and title (Feed 2 before Feed 10); on a terminal the feed's title gets the width first and the findings wrap under its row. --fix proposes repairs (a moved feed to its new address, a page with one feed to that feed, the later copy of a duplicate in one account and a gone feed unsubscribed) asks about each one and applies the chosen ones after the last answer (Ctrl-C at any question changes nothing), or applies them all at once with --yes; --dry-run only prints them. On FreshRSS and Feedbin, which cannot change an address, a moved feed is re-subscribed: its starred articles are starred again in the new subscription before the old one goes, and the old one stays when one of them is not there. A repair that would carry a feed's login to another origin says so, asks about it in so many words, and is never applied by --yes alone: --move-login-to ORIGIN consents for scripts. Exit 0 when the check ran, whatever it found.",
         options: [
             OptionSpec.account,
             OptionSpec("fix", "propose repairs and apply them after confirmation"),
@@ -29,6 +30,11 @@ enum FeedCheckCommand {
         }
         let (lines, json) = reportText(run, session: session, now: now)
         guard invocation.flag("fix") else {
+            // In the plain format stdout is the table alone: the notes and the summary go to stderr.
+            if session.tablesArePlain && !invocation.wantsJSON {
+                Console.write(lines.dropFirst().map { $0 + "\n" }.joined(), to: STDERR_FILENO)
+                return CommandOutput(text: run.report.feeds.isEmpty ? "" : lines[0], json: json)
+            }
             // A report longer than the screen pages in the REPL as article list does; --fix asks questions, so it does not.
             let text = lines.joined(separator: "\n")
             return Pager.pageInREPL(text + "\n", json: invocation.wantsJSON, session: session)

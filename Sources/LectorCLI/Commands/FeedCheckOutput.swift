@@ -8,13 +8,13 @@ extension FeedCheckCommand {
     /// each finding wraps under its row; for a pipe (nil) one whole row per feed, findings in a
     /// column, tab-separated like every table.
     static func table(_ feeds: [FeedHealth], showAccount: Bool, now: Date, width: Int?) -> String {
+        guard let width else {
+            return PlainColumns.feedCheck.render(feeds.map { health in
+                [health.severity.name, health.account.name, health.feed.title, findingsText(health, now: now), lastOK(health, now: now)]
+            })
+        }
         let lead = ["SEVERITY"] + (showAccount ? ["ACCOUNT"] : [])
         func start(_ health: FeedHealth) -> [String] { [health.severity.name] + (showAccount ? [health.account.name] : []) + [health.feed.title] }
-        guard let width else {
-            var table = TextTable(lead + ["FEED", "FINDINGS", "LAST OK"], flexibleColumn: lead.count)
-            for health in feeds { table.add(start(health) + [findingsText(health, now: now), lastOK(health, now: now)]) }
-            return table.renderPlain()
-        }
         var table = TextTable(lead + ["FEED", "LAST OK"], flexibleColumn: lead.count)
         for health in feeds { table.add(start(health) + [lastOK(health, now: now)]) }
         let rendered = table.render(width: width).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -19,6 +19,12 @@ enum FeedCommands {
         let feeds = try CLIError.catching { try store.feeds.list(accountID: account?.id, folderID: folder?.id) }
         // The table is laid out only when it is shown: for --json it was most of the command's time.
         guard !invocation.wantsJSON else { return CommandOutput(text: "", json: feeds.map(FeedJSON.init)) }
+        if session.tablesArePlain {
+            return CommandOutput(text: PlainColumns.feedList.render(feeds.map { listing in
+                [listing.accountName, listing.feed.title, listing.folderName ?? "", String(listing.unreadCount), listing.feed.url,
+                 listing.paused ? "paused" : "active"]
+            }), json: feeds.map(FeedJSON.init))
+        }
         let showAccount = Set(feeds.map(\.accountName)).count > 1
         var table = TextTable((showAccount ? ["ACCOUNT"] : []) + ["TITLE", "FOLDER", "UNREAD", "URL"],
                               flexibleColumn: showAccount ? 1 : 0, addressColumns: [showAccount ? 4 : 3])

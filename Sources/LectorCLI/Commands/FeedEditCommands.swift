@@ -15,7 +15,7 @@ enum FeedEditCommands {
 
     static let add = CommandSpec(
         ["feed", "add"], "subscribe to a feed, by its URL or a site's URL (discovery)",
-        discussion: "The feed is fetched and parsed before it is saved. With several candidates Lector asks at a terminal, and otherwise lists them: pick one with --pick N. On Miniflux, --on-server has the server look for the feeds (POST /v1/discover) and subscribe without Lector fetching anything; Lector does so by itself when it cannot reach the site and the server may (another kind: refused, exit 2).",
+        discussion: "The feed is fetched and parsed before it is saved. With several candidates Lector asks at a terminal, and otherwise lists them: pick one with --pick N. On Miniflux, --on-server has the server look for the feeds (POST /v1/discover) and subscribe without Lector fetching anything; Lector does so by itself when it cannot reach the site and the server may (another kind: refused, exit 2). On a server account the account syncs right after subscribing, so the feed's articles are listed at once (a failed sync is said; the subscription stands).",
         arguments: [ArgumentSpec("URL", "a feed URL, or a site whose page lists feeds")],
         options: [
             OptionSpec.account,
@@ -61,9 +61,28 @@ enum FeedEditCommands {
                            _ session: Session, detail: String = "", after: String = "") throws(CLIError) -> CommandOutput {
         let subscription = try session.accounts { (manager) throws(AccountsError) in try manager.subscribe(request, through: administrator, login: login) }
         let feed = subscription.feed
+        let synced = administrator.account.kind.hasServer ? syncedAfterSubscribing(feed, administrator.account, session) : ""
         return CommandOutput(text: "Subscribed to '\(TerminalText.sanitize(feed.title))'\(request.folder.map { " in \($0)" } ?? "") (\(TerminalText.sanitize(feed.url)))"
-                                 + "\(subscription.change.note)\(detail).\(after)",
+                                 + "\(subscription.change.note)\(detail).\(synced)\(after)",
                              json: FeedCommands.FeedJSON(try CLIError.catching { try LocalStructure.listing(feed.id, store: administrator.store) }))
+    }
+
+    /// A feed subscribed on a server has no articles here until the account syncs: it syncs now,
+    /// so `article list` and `browse` show them at once. The subscription stands whatever the
+    /// sync does; a failed one is said, and the next sync brings the articles.
+    static func syncedAfterSubscribing(_ feed: Feed, _ account: Account, _ session: Session) -> String {
+        do throws(CLIError) {
+            let request = SyncRequest(accountName: account.name, trigger: .manual, pushOnly: false,
+                                      ageLimit: try session.preferences().syncAgeLimit)
+            let report = try session.accounts { (manager) throws(AccountsError) in try manager.sync(request) }
+            if let failure = report.accounts.first(where: { $0.outcome == .failed })?.failures.first {
+                return "\nThe sync of '\(TerminalText.sanitize(account.name))' failed (\(TerminalText.sanitize(FailureJSON(failure).cause))): its articles arrive with the next sync."
+            }
+            let articles = try CLIError.catching { try LocalStructure.listing(feed.id, store: session.store()).articleCount }
+            return "\nSynced '\(TerminalText.sanitize(account.name))': the feed has \(articles) article(s)."
+        } catch {
+            return "\nThe sync of '\(TerminalText.sanitize(account.name))' failed (\(error.description)): its articles arrive with the next sync."
+        }
     }
 
     /// The address to store for the chosen feed (the one typed when a login needs it, see
@@ -215,10 +234,8 @@ enum FeedEditCommands {
 
     /// The store, the account (from --account or the default) and the feed named.
     static func target(_ invocation: Invocation, _ session: Session) throws(CLIError) -> (Store, Account, Feed) {
-        let store = try session.store()
-        let account = try session.account(invocation)
-        let feed = try Lookup.feed(titled: invocation.argument("FEED") ?? "", accountID: account.id, in: store)
-        return (store, account, feed)
+        let (account, feed) = try Lookup.feedAndAccount(invocation.argument("FEED") ?? "", invocation, session)
+        return (try session.store(), account, feed)
     }
 }
 

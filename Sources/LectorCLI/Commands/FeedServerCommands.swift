@@ -65,13 +65,15 @@ enum FeedServerCommands {
 
     static let refresh = CommandSpec(
         ["feed", "refresh"], "ask the server to fetch feeds now, then sync",
-        discussion: "Miniflux fetches the feed (PUT /v1/feeds/{id}/refresh) or every feed (PUT /v1/feeds/refresh); then the account syncs. A local account just syncs. FreshRSS, Fever and Feedbin have no such call in their APIs: one line says so, exit 2, nothing sent. Exit codes otherwise as sync's.",
+        discussion: "Miniflux fetches the feed (PUT /v1/feeds/{id}/refresh) or every feed (PUT /v1/feeds/refresh); then the account syncs. A local account fetches the feed, the folder's feeds or (--all) every feed, and nothing else. FreshRSS, Fever and Feedbin have no such call in their APIs: one line says so, exit 2, nothing sent. Exit codes otherwise as sync's.",
         arguments: [ArgumentSpec("FEED", "the feed's title or URL", source: .feeds, optional: true)],
         options: [OptionSpec.account, OptionSpec("folder", short: "f", value: "FOLDER", "every feed in this folder", source: .folders),
                   OptionSpec("all", "every feed of the account")]
     ) { invocation, session in
         let store = try session.store()
-        let account = try session.account(invocation)
+        // A feed one account holds names its account: no --account needed.
+        let account = try invocation.argument("FEED").map { name throws(CLIError) in try Lookup.feedAndAccount(name, invocation, session).0 }
+            ?? session.account(invocation)
         let feeds = try refreshed(invocation, account: account, store: store)
         let preferences = try session.preferences()
         let request = SyncRequest(accountName: account.name, trigger: .manual, pushOnly: false, ageLimit: preferences.syncAgeLimit)

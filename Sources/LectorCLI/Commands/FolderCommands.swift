@@ -27,9 +27,7 @@ enum FolderCommands {
         arguments: [ArgumentSpec("FOLDER", "the folder", source: .folders), ArgumentSpec("NAME", "its new name")],
         options: [OptionSpec.account]
     ) { invocation, session in
-        let store = try session.store()
-        let account = try session.account(invocation)
-        let folder = try Lookup.folder(named: invocation.argument("FOLDER") ?? "", accountID: account.id, in: store)
+        let (account, folder) = try Lookup.folderAndAccount(invocation.argument("FOLDER") ?? "", invocation, session)
         let name = invocation.argument("NAME") ?? ""
         guard !name.trimmingWhitespace.isEmpty else { throw CLIError.usage("the new name is empty") }
         let administrator = try session.administrator(for: account)
@@ -43,14 +41,14 @@ enum FolderCommands {
         options: [OptionSpec.account, OptionSpec("yes", short: "y", "do not ask for confirmation")]
     ) { invocation, session in
         let store = try session.store()
-        let account = try session.account(invocation)
-        let folder = try Lookup.folder(named: invocation.argument("FOLDER") ?? "", accountID: account.id, in: store)
+        let (account, folder) = try Lookup.folderAndAccount(invocation.argument("FOLDER") ?? "", invocation, session)
         let feeds = try CLIError.catching { try store.feeds.list(accountID: account.id, folderID: folder.id) }
         let administrator = try session.administrator(for: account)
         try administering { () throws(AdministrationError) in try administrator.requireEditing("delete folders") }
         let deletesFeeds = administrator.deletingFolderDeletesFeeds && !feeds.isEmpty
         let consequence = deletesFeeds ? "the server deletes its \(feeds.count) feed(s) with it" : "its \(feeds.count) feed(s) stay, unfiled"
-        if !invocation.flag("yes") && (deletesFeeds || Prompter.isInteractive) {
+        // An empty folder loses nothing: no question.
+        if !invocation.flag("yes") && !feeds.isEmpty && (deletesFeeds || Prompter.isInteractive) {
             guard Prompter.isInteractive else {
                 throw CLIError.usage("deleting '\(folder.name)' on \(account.kind.rawValue) also deletes its \(feeds.count) feed(s): pass --yes to confirm")
             }
@@ -68,6 +66,11 @@ enum FolderCommands {
         let store = try session.store()
         let account = try session.accountFilter(invocation)
         let folders = try CLIError.catching { try store.folders.list(accountID: account?.id) }
+        if session.tablesArePlain {
+            return CommandOutput(text: PlainColumns.folderList.render(folders.map { listing in
+                [listing.accountName, listing.folder.name, String(listing.feedCount), String(listing.unreadCount)]
+            }), json: folders.map(FolderJSON.init))
+        }
         let showAccount = Set(folders.map(\.accountName)).count > 1
         var table = TextTable((showAccount ? ["ACCOUNT"] : []) + ["FOLDER", "FEEDS", "UNREAD"],
                               flexibleColumn: showAccount ? 1 : 0)

@@ -32,9 +32,11 @@ enum LabelCommands {
                                   options: [accountOption]) { invocation, session in
         let labels = try session.accounts { (manager) throws(AccountsError) in try manager.labels(accountName: invocation.value("account")) }
         let names = try session.accountNames()
+        let rows = labels.map { [names[$0.accountID] ?? "", $0.name, String($0.articles), String($0.unread)] }
         var table = TextTable(["ACCOUNT", "LABEL", "ARTICLES", "UNREAD"], flexibleColumn: 1)
-        for label in labels { table.add([names[label.accountID] ?? "", label.name, String(label.articles), String(label.unread)]) }
-        let text = labels.isEmpty ? "No labels. Put one on articles with: lector article label add LABEL ARTICLE…" : table.render(for: session)
+        for row in rows { table.add(row) }
+        let text = session.tablesArePlain ? PlainColumns.labelList.render(rows)
+            : labels.isEmpty ? "No labels. Put one on articles with: lector article label add LABEL ARTICLE…" : table.render(for: session)
         return CommandOutput(text: text, json: labels.map {
             LabelJSON(account: names[$0.accountID] ?? "", label: $0.name, articles: $0.articles, unread: $0.unread)
         })

@@ -24,6 +24,37 @@ enum Lookup {
         return settled.folder
     }
 
+    /// The feed a command's FEED names, and its account: in --account's when given; without it
+    /// in whichever account holds it (a name one account holds needs no --account), the default
+    /// account's when several do.
+    static func feedAndAccount(_ name: String, _ invocation: Invocation, _ session: Session) throws(CLIError) -> (Account, Feed) {
+        let store = try session.store()
+        guard invocation.value("account") == nil else {
+            let account = try session.account(invocation)
+            return (account, try feed(titled: name, accountID: account.id, in: store))
+        }
+        let found = try feed(titled: name, accountID: nil, in: store)
+        return (try owner(of: found.accountID, session), found)
+    }
+
+    /// `feedAndAccount` for a folder.
+    static func folderAndAccount(_ name: String, _ invocation: Invocation, _ session: Session) throws(CLIError) -> (Account, Folder) {
+        let store = try session.store()
+        guard invocation.value("account") == nil else {
+            let account = try session.account(invocation)
+            return (account, try folder(named: name, accountID: account.id, in: store))
+        }
+        let found = try folder(named: name, accountID: nil, in: store)
+        return (try owner(of: found.accountID, session), found)
+    }
+
+    private static func owner(of accountID: Int64, _ session: Session) throws(CLIError) -> Account {
+        guard let account = try CLIError.catching({ try session.store().accounts.all().first { $0.id == accountID } }) else {
+            throw .notFound("no account with id \(accountID)")
+        }
+        return account
+    }
+
     static func feed(titled name: String, accountID: Int64?, in store: Store) throws(CLIError) -> Feed {
         let feeds = try CLIError.catching { try store.feeds.list(accountID: accountID) }
         let matches = feedMatches(name, in: feeds)

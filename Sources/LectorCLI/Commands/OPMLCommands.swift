@@ -10,7 +10,7 @@ enum OPMLCommands {
 
     static let importFeeds = CommandSpec(
         ["opml", "import"], "subscribe to every feed of an OPML file (or a newsboat urls file), in its folders",
-        discussion: "A newsboat urls file (URL, then quoted tags and ~Title, per line) is read too: a feed's first tag becomes its folder. Feeds already subscribed (also across http/https and a trailing slash) are skipped. On remote accounts each feed is added through the server; local feeds are fetched on the next sync.",
+        discussion: "A newsboat urls file (URL, then quoted tags and ~Title, per line) is read too: a feed's first tag becomes its folder; its query:, exec: and filter: lines (feeds newsboat makes itself) are skipped, each named in a note on stderr. Feeds already subscribed (also across http/https and a trailing slash) are skipped. On remote accounts each feed is added through the server; local feeds are fetched on the next sync.",
         arguments: [ArgumentSpec("FILE", "the OPML file", source: .files)],
         options: [OptionSpec.account]
     ) { invocation, session in

@@ -5,15 +5,17 @@ import LectorSettings
 enum ProfileCommands {
     static let all: [CommandSpec] = [list, show, apply, save, remove]
 
-    static let list = CommandSpec(["profile", "list"], "list shipped and saved profiles") { _, session in
+    static let list = CommandSpec(["profile", "list"], "list shipped and saved profiles") { invocation, session in
         let catalog = ProfileCatalog(directories: session.directories)
-        var table = TextTable(["NAME", "FROM", "SETTINGS", "DESCRIPTION"], flexibleColumn: 3)
-        for (profile, origin) in catalog.entries {
-            table.add([profile.name, origin.rawValue, String(profile.values.count), profile.description])
+        let rows = catalog.entries.map { profile, origin in
+            [profile.name, origin.rawValue, String(profile.values.count), profile.description]
         }
-        let notes = catalog.problems.map { "note: \($0)" }
-        return CommandOutput(text: ([catalog.entries.isEmpty ? "No profiles." : table.render(for: session)] + notes)
-                                .joined(separator: "\n"),
+        var table = TextTable(["NAME", "FROM", "SETTINGS", "DESCRIPTION"], flexibleColumn: 3)
+        for row in rows { table.add(row) }
+        // Notes on profiles that could not be read go to stderr: stdout is the list.
+        if !invocation.wantsJSON { for problem in catalog.problems { Console.note(problem) } }
+        return CommandOutput(text: session.tablesArePlain ? PlainColumns.profileList.render(rows)
+                                : catalog.entries.isEmpty ? "No profiles." : table.render(for: session),
                              json: JSONValue.array(catalog.entries.map { entry in
                                  var object = entry.profile.jsonValue.objectValue ?? [:]
                                  object["origin"] = .string(entry.origin.rawValue)

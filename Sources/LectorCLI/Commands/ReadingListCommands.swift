@@ -8,9 +8,12 @@ enum ReadingListCommands {
     static let list = CommandSpec(["reading-list", "list"], "the articles saved for later") { _, session in
         let items = try CLIError.catching { try session.store().readingList.all() }
         // The reading list has numbers of its own: 'reading-list remove 2' takes the second one shown here.
+        let rows = items.enumerated().map { [String($0 + 1), $1.accountName, $1.title, $1.url] }
         var table = TextTable(["#", "ACCOUNT", "TITLE", "URL"], flexibleColumn: 2, addressColumns: [3])
-        for (index, item) in items.enumerated() { table.add([String(index + 1), item.accountName, item.title, item.url]) }
-        return CommandOutput(text: items.isEmpty ? "The reading list is empty." : table.render(for: session),
+        for row in rows { table.add(row) }
+        let text = session.tablesArePlain ? PlainColumns.readingList.render(rows)
+            : items.isEmpty ? "The reading list is empty." : table.render(for: session)
+        return CommandOutput(text: text,
                              json: items.enumerated().map { ItemJSON(number: $0 + 1, account: $1.accountName, title: $1.title, url: $1.url) })
     }
 

@@ -49,11 +49,13 @@ enum RuleCommands {
         let hits = try CLIError.catching { try store.rules.hitCounts() }
         var table = TextTable(["RULE", "ACTION", "SCOPE", "ON", "ACTED ON", "ON SERVERS", "FILTER"], flexibleColumn: 6)
         let placements = try session.accounts { (manager) throws(AccountsError) in try rules.map { rule throws(AccountsError) in try manager.rulePlacements(rule) } }
-        for (rule, placed) in zip(rules, placements) {
-            table.add([rule.name, rule.action.rawValue, RuleText.scope(rule), rule.enabled ? "yes" : "no", String(hits[rule.id] ?? 0),
-                       servers(rule, placed), rule.expression])
+        let rows = zip(rules, placements).map { rule, placed in
+            [rule.name, rule.action.rawValue, RuleText.scope(rule), PlainColumns.yesNo(rule.enabled), String(hits[rule.id] ?? 0),
+             servers(rule, placed), rule.expression]
         }
-        let text = rules.isEmpty ? "No rules. Add one with: lector rule add NAME 'EXPR' --then read" : table.render(for: session)
+        for row in rows { table.add(row) }
+        let text = session.tablesArePlain ? PlainColumns.ruleList.render(rows)
+            : rules.isEmpty ? "No rules. Add one with: lector rule add NAME 'EXPR' --then read" : table.render(for: session)
         return CommandOutput(text: text, json: rules.map { RuleJSON($0, hits: hits[$0.id] ?? 0) })
     }
 

@@ -4,13 +4,23 @@ import LectorStore
 extension RuleCommands {
     static let push = CommandSpec(
         ["rule", "push"], "hand a rule to the servers that can run it themselves",
-        discussion: "Lector records the lines it adds: 'rule remove', 'rule disable' and 'rule unpush' take those off again, and 'rule enable' pushes a pushed rule again. Miniflux takes a hide rule of matches, contains and = tests of title, url, content and author joined by 'or' as its feeds' block filter (under one 'not': keep filter); FreshRSS takes a read rule of contains tests of title, author and url with and, or and not as its feeds' mark-as-read searches. The lines are added to what each feed in the rule's scope has (a rule of a whole Miniflux account: to the user's own filters, for every feed); pushing again changes nothing. Lector keeps running the rule here too; 'rule list' shows what runs where and 'lector help rules' why.",
+        discussion: "Lector records the lines it adds: 'rule remove', 'rule disable' and 'rule unpush' take those off again, and 'rule enable' pushes a pushed rule again. Miniflux takes a hide rule of matches, contains and = tests of title, url, content and author joined by 'or' as its feeds' block filter (under one 'not': keep filter); FreshRSS takes a read rule of contains tests of title, author and url with and, or and not as its feeds' mark-as-read searches. The lines are added to what each feed in the rule's scope has (a rule of a whole Miniflux account: to the user's own filters, for every feed); pushing again changes nothing. Lector keeps running the rule here too; 'rule list' shows what runs where and 'lector help rules' why. Exit 2 when nothing was pushed (no server account in the rule's scope, or none can run it), 7 when some accounts took it and others cannot.",
         arguments: [name]
     ) { invocation, session in
         let rule = try named(invocation, session)
         let pushes = try session.accounts { (manager) throws(AccountsError) in try manager.pushRule(rule) }
         let lines = pushes.isEmpty ? ["No server account in the rule's scope: it runs here only."] : pushedLines(pushes)
-        return CommandOutput(text: lines.joined(separator: "\n"), json: pushes.map(RulePushJSON.init))
+        let output = CommandOutput(text: lines.joined(separator: "\n"), json: pushes.map(RulePushJSON.init))
+        // A script must see that nothing went to a server: exit 2 as every request a service
+        // cannot do; 7 when some accounts took the rule and others cannot run it.
+        let refusing = pushes.filter { $0.placement.lines == nil }.map(\.account)
+        if refusing.count == pushes.count {
+            return output.failing(.usage, "rule push: nothing pushed: no server in the rule's scope can run '\(TerminalText.sanitize(rule.name))'; it runs here only")
+        }
+        if !refusing.isEmpty {
+            return output.failing(.partial, "rule push: \(refusing.count) of \(pushes.count) account(s) cannot run '\(TerminalText.sanitize(rule.name))' on the server: \(refusing.map { "'\(TerminalText.sanitize($0))'" }.joined(separator: ", "))")
+        }
+        return output
     }
 
     /// One line per account of what a push did there.

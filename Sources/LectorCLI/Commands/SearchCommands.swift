@@ -24,9 +24,11 @@ enum SearchCommands {
 
     static let list = CommandSpec(["search", "list"], "list saved searches") { _, session in
         let searches = try CLIError.catching { try session.store().savedSearches.all() }
+        let rows = searches.map { [$0.name, PlainColumns.yesNo($0.label), $0.expression] }
         var table = TextTable(["SEARCH", "LABEL", "FILTER"], flexibleColumn: 2)
-        for search in searches { table.add([search.name, search.label ? "yes" : "no", search.expression]) }
-        let text = searches.isEmpty ? "No saved searches. Save one with: lector search save NAME 'EXPR'" : table.render(for: session)
+        for row in rows { table.add(row) }
+        let text = session.tablesArePlain ? PlainColumns.searchList.render(rows)
+            : searches.isEmpty ? "No saved searches. Save one with: lector search save NAME 'EXPR'" : table.render(for: session)
         return CommandOutput(text: text, json: searches.map { SearchJSON(name: $0.name, filter: $0.expression, label: $0.label) })
     }
 

@@ -12,15 +12,22 @@ enum SettingsCommands {
         let group = try invocation.argument("GROUP").map { name throws(CLIError) in try settingsGroup(name) }
         let settings = group.map(SettingsRegistry.settings(in:)) ?? SettingsRegistry.all
         var table = TextTable(["", "KEY", "VALUE", "DEFAULT", "TYPE", "ACTS IN"], flexibleColumn: 2, wholeColumns: [1])
+        var plainRows: [[String]] = []
         var json: [JSONValue] = []
         for setting in settings {
             let value = preferences[setting.key] ?? setting.defaultValue
             let changed = value != setting.defaultValue
             table.add([changed ? "*" : "", setting.key, value.displayText, setting.defaultValue.displayText,
-                       setting.type.name, setting.usesText] + (session.tablesArePlain ? [setting.summary] : []))
+                       setting.type.name, setting.usesText])
+            plainRows.append([setting.key, value.displayText, setting.defaultValue.displayText, PlainColumns.yesNo(changed),
+                              setting.type.name, setting.uses.map(\.rawValue).joined(separator: ","), setting.summary])
             json.append(.object(["key": .string(setting.key), "value": value, "default": setting.defaultValue, "changed": .bool(changed),
                                  "type": .string(setting.type.name), "acts_in": .array(setting.uses.map { .string($0.rawValue) }),
                                  "description": .string(setting.summary)]))
+        }
+        if session.tablesArePlain {
+            if !invocation.wantsJSON { for warning in preferences.warnings { Console.note(warning) } }
+            return CommandOutput(text: PlainColumns.settingsList.render(plainRows), json: JSONValue.array(json))
         }
         let warnings = preferences.warnings.map { "note: \($0)" }
         let text = ([described(table, settings, session: session)] + warnings).joined(separator: "\n")

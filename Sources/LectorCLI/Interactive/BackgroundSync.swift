@@ -30,7 +30,9 @@ final class BackgroundSync {
             return "sync failed: " + (detail.isEmpty ? "exit code \(exitCode)" : detail)
         }
         let ran = results.filter { $0["outcome"] as? String == "ok" }
-        if ran.isEmpty { return results.isEmpty ? nil : "sync: skipped (synced recently; automatic syncs wait for the interval)" }
+        // Skipped because the last sync is recent (the automatic floor): nothing happened, so
+        // nothing is said; a line on every start would be noise ('sync' syncs now).
+        if ran.isEmpty { return nil }
         return "sync: " + ran.map { "\($0["account"] ?? "?"): \($0["detail"] ?? "")" }.joined(separator: "; ")
     }
 }

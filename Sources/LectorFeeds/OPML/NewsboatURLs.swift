@@ -17,6 +17,26 @@ public enum NewsboatURLs {
         }
     }
 
+    /// A line `parse` leaves out that names a feed newsboat makes itself: a query feed over its
+    /// articles, or a feed made by running a command (`exec:`, `filter:`). Lector subscribes to
+    /// neither, and says which lines it left out rather than let them vanish.
+    public struct SkippedLine: Sendable, Equatable {
+        public enum Kind: String, Sendable, CaseIterable { case query, exec, filter }
+        /// Counted from 1, blank lines included, as an editor numbers them.
+        public let number: Int
+        public let kind: Kind
+        public let text: String
+    }
+
+    public static func skippedLines(_ text: String) -> [SkippedLine] {
+        text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated().compactMap { index, rawLine in
+            guard let first = split(String(rawLine)).first?.lowercased(),
+                  let kind = SkippedLine.Kind.allCases.first(where: { first.hasPrefix($0.rawValue + ":") }) else { return nil }
+            let trimmed = rawLine.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()
+            return SkippedLine(number: index + 1, kind: kind, text: String(trimmed))
+        }
+    }
+
     public static func parse(_ text: String) -> OPMLDocument {
         var feeds: [OPMLDocument.Feed] = []
         for rawLine in text.split(whereSeparator: \.isNewline) {

@@ -46,7 +46,7 @@ struct FeedCheckRecord: Codable, Equatable {
     /// The record after a new probe at `now`.
     static func next(after previous: FeedCheckRecord?, url: String, probe: FeedProbe, now: Double) -> FeedCheckRecord {
         let worked = [.feed, .notModified].contains(probe.result)
-        let failed = [.gone, .httpError, .unresolvable, .networkError, .unreadable].contains(probe.result)
+        let failed = [.gone, .removed, .httpError, .unresolvable, .networkError, .unreadable].contains(probe.result)
         let counts = failed && (previous?.countedAt.map { now - $0 >= FetchPolicy.floor } ?? true)
         let failures = previous?.failures ?? 0
         return FeedCheckRecord(url: url, checkedAt: now,

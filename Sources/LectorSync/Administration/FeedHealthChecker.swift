@@ -15,7 +15,7 @@ public struct FeedHealthChecker {
     public var staleAfter: TimeInterval
     /// Hosts asked at the same time (each host still gets one request at a time).
     public var parallelHosts = 8
-    /// Failed checks in a row (at least the fetch floor apart) before a 404/410 means gone.
+    /// Failed checks in a row (at least the fetch floor apart) before a 404 means gone (a 410 is gone at once).
     public var goneAfterChecks = 3
     let credentials: (Feed) -> FeedCredentials?
 
@@ -128,6 +128,10 @@ public struct FeedHealthChecker {
                 working = false
                 found.append(checks >= goneAfterChecks ? .gone(reason: "\(probe.message ?? "HTTP \(probe.status ?? 404)") (\(checks) checks in a row)")
                                                      : .failing(reason: probe.message ?? "HTTP \(probe.status ?? 404)", checks: checks))
+            case .removed:
+                // 410 Gone: the server says so on the first look; no need to wait for more checks.
+                working = false
+                found.append(.gone(reason: probe.message ?? "HTTP 410 Gone"))
             case .unresolvable where networkUp:
                 working = false
                 found.append(.gone(reason: probe.message ?? "the host name does not resolve"))
@@ -137,10 +141,10 @@ public struct FeedHealthChecker {
             }
             if !working { health.lastError = probe.message }
         } else if meta.failureCount > 0, let error = meta.lastError {
-            // Never checked, and inside the floor: what the last sync recorded.
+            // Not asked now (its server said to wait) and never checked: what the last sync
+            // recorded. Only a check's own answer, by its status, calls a feed gone.
             health.lastError = error
-            let gone = (error.contains("HTTP 404") || error.contains("HTTP 410")) && meta.failureCount >= goneAfterChecks
-            found.append(gone ? .gone(reason: "\(error) (\(meta.failureCount) fetches in a row)") : .failing(reason: error, checks: meta.failureCount))
+            found.append(.failing(reason: error, checks: meta.failureCount))
         }
         if working, newest.map({ now - $0 > staleAfter }) ?? true {
             found.append(.stale(newest: newest))

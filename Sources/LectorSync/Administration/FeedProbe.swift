@@ -7,7 +7,9 @@ import LectorHTTP
 /// seen) found at a feed's address.
 public struct FeedProbe: Sendable, Equatable, Codable {
     public enum Result: String, Sendable, Codable {
-        case feed, notModified, page, unreadable, gone, httpError, unresolvable, networkError
+        /// `gone`: 404, nothing at the address (it may come back: gone only after several checks);
+        /// `removed`: 410, the server says the feed was taken away for good (gone at once).
+        case feed, notModified, page, unreadable, gone, removed, httpError, unresolvable, networkError
     }
 
     public var result: Result
@@ -74,7 +76,7 @@ public struct FeedProbe: Sendable, Equatable, Codable {
                     probe.candidates = FeedDiscovery.candidates(inHTML: response.body, pageURL: current).map { HTTPOrigin.withoutUserInfo($0.url).absoluteString }
                 }
             case 404, 410:
-                probe.result = .gone
+                probe.result = response.status == 410 ? .removed : .gone
                 probe.message = "\(current.absoluteString) answered \(HTTPStatusText.named(response.status))"
             default:
                 probe.result = .httpError

@@ -11,6 +11,10 @@ public struct LocalFeedSync {
     let fetcher: FeedFetcher
     let credentials: (Feed) -> FeedCredentials?
     let progress: (SyncProgress) -> Void
+    /// Only these feeds (`feed refresh FEED`); nil: every feed. A run of some feeds is not the
+    /// account's sync: its start and end are not recorded (the automatic floor and `account
+    /// show`'s last sync stay the whole account's).
+    public var onlyFeedIDs: Set<Int64>?
 
     public init(store: Store, account: Account, fetcher: FeedFetcher, credentials: @escaping (Feed) -> FeedCredentials? = { _ in nil },
                 progress: @escaping (SyncProgress) -> Void = { _ in }) {
@@ -73,16 +77,18 @@ public struct LocalFeedSync {
         var report = Report()
         let feeds: [FeedListing]
         do {
-            try store.sync.recordStart(accountID: account.id, at: now.timeIntervalSince1970)
-            feeds = try store.feeds.list(accountID: account.id)
+            if onlyFeedIDs == nil { try store.sync.recordStart(accountID: account.id, at: now.timeIntervalSince1970) }
+            feeds = try store.feeds.list(accountID: account.id).filter { onlyFeedIDs?.contains($0.feed.id) ?? true }
         } catch { throw .store(error) }
         defer {
             // Best effort: when the store fails here, the error that ended the run (or the
             // report) is what the user must see, not a second one about the bookkeeping.
             let interrupted = report.interruption.map { ["interrupted after \($0.synced) of \($0.total) feeds"] } ?? []
             let problems = report.failures + interrupted
-            try? store.sync.recordEnd(accountID: account.id, at: Date().timeIntervalSince1970,
-                                      error: problems.isEmpty ? nil : problems.joined(separator: "; "))
+            if onlyFeedIDs == nil {
+                try? store.sync.recordEnd(accountID: account.id, at: Date().timeIntervalSince1970,
+                                          error: problems.isEmpty ? nil : problems.joined(separator: "; "))
+            }
         }
         // Read everything the fetches need first: the store and the keyring stay on this thread.
         var jobs: [FetchPipeline.Job] = []

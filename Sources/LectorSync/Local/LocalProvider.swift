@@ -15,6 +15,8 @@ public struct LocalProvider: SyncProvider {
     let fetcher: FeedFetcher
     /// The login of a feed behind one, from the keyring.
     let credentials: @Sendable (Feed) -> FeedCredentials?
+    /// Fetch only these feeds (`feed refresh FEED`); nil: every feed of the account.
+    public var onlyFeedIDs: Set<Int64>?
 
     public init(fetcher: FeedFetcher, credentials: @escaping @Sendable (Feed) -> FeedCredentials? = { _ in nil }) {
         self.fetcher = fetcher
@@ -93,7 +95,8 @@ public struct LocalProvider: SyncProvider {
     /// Fetches every feed of the account; no age limit applies (`since` is a pull's).
     public func sync(_ account: Account, in store: Store, manual: Bool, since: Date?,
                      progress: @escaping (SyncProgress) -> Void) throws(SyncError) -> AccountSyncResult {
-        .fetched(try LocalFeedSync(store: store, account: account, fetcher: fetcher, credentials: credentials, progress: progress)
-            .run(manual: manual))
+        var run = LocalFeedSync(store: store, account: account, fetcher: fetcher, credentials: credentials, progress: progress)
+        run.onlyFeedIDs = onlyFeedIDs
+        return .fetched(try run.run(manual: manual))
     }
 }

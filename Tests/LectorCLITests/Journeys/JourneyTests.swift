@@ -185,7 +185,7 @@ struct JourneyTests {
         let terminal = try journey.terminal()
         try Journey.startREPL(in: terminal)
         terminal.run("account add freshrss --url http://127.0.0.1:9 --user bob")
-        #expect(terminal.wait(for: { $0.contains("Password for bob:") }, timeout: 10), "no secret prompt:\n\(terminal.screen())")
+        #expect(terminal.wait(for: { $0.contains("API password for bob:") }, timeout: 10), "no secret prompt:\n\(terminal.screen())")
         terminal.type("half-typed")
         terminal.press("C-c")
         #expect(terminal.wait(for: { $0.contains("Cancelled.") }, timeout: 2), "Ctrl-C at the secret prompt did not cancel:\n\(terminal.screen())")
