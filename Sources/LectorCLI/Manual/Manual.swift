@@ -33,6 +33,7 @@ enum Manual {
         ManualTopic(name: "backups", file: "backups.md", summary: "backups and moving machines: export, restore, the starred archive"),
         ManualTopic(name: "backup-format", file: "backup.md", summary: "the backup file's format"),
         ManualTopic(name: "scripting", file: "scripting.md", summary: "scripting: one-shot, script mode, plain tables, --json, completion"),
+        ManualTopic(name: "plain-format", file: "plain-format.md", summary: "the tab-separated columns each list prints off a terminal"),
         ManualTopic(name: "json", file: "json.md", summary: "the JSON conventions and a schema per command output"),
         ManualTopic(name: "exit-codes", file: "exit-codes.md", summary: "exit codes and what partly-done means"),
         ManualTopic(name: "files", file: "files.md", summary: "files and privacy: where Lector keeps what, secrets, outside text"),
