@@ -12,7 +12,17 @@ import LectorBasics
 ///
 /// Words are matched without regard to case. A mistake is one `FilterError` at the column of the
 /// word that does not fit, with the nearest word that would.
+///
+/// The parser calls itself for each `(` and `not`, and what reads a filter after it (SQL, the
+/// rule sweep) walks the tree it makes: a filter nested deeper than `maximumNesting`, or with
+/// more than `maximumTests` tests, is refused — some thousands of `(` crashed the stack.
 public struct FilterParser {
+    /// `(` and `not` inside one another; no filter a person writes comes near.
+    public static let maximumNesting = 100
+    /// Tests joined by `and` and `or` make a tree as deep as they are many (and SQLite refuses an
+    /// expression deeper than 1,000).
+    public static let maximumTests = 250
+
     private let tokens: [FilterToken]
     private var position = 0
 
@@ -31,7 +41,17 @@ public struct FilterParser {
     }
 
     private var depth = 0
+    /// `(` and `not` open around the current token.
+    private var nesting = 0
+    private var testCount = 0
     private var current: FilterToken { tokens[position] }
+
+    private mutating func nest() throws(FilterError) {
+        nesting += 1
+        guard nesting <= Self.maximumNesting else {
+            throw FilterError(column: current.column, "the filter nests '(' and 'not' more than \(Self.maximumNesting) deep")
+        }
+    }
 
     private mutating func advance() -> FilterToken {
         defer { position = min(position + 1, tokens.count - 1) }
@@ -66,17 +86,26 @@ public struct FilterParser {
 
     private mutating func unary() throws(FilterError) -> FilterExpression {
         if word == "not" {
+            try nest()
             _ = advance()
-            return .not(try unary())
+            let inner = try unary()
+            nesting -= 1
+            return .not(inner)
         }
         if isSymbol("(") {
+            try nest()
             _ = advance()
             depth += 1
             let inner = try or()
             guard isSymbol(")") else { throw unexpected(expecting: ["and", "or", ")"], what: "'and', 'or' or ')'") }
             depth -= 1
+            nesting -= 1
             _ = advance()
             return inner
+        }
+        testCount += 1
+        guard testCount <= Self.maximumTests else {
+            throw FilterError(column: current.column, "the filter has more than \(Self.maximumTests) tests: split it into several rules or searches")
         }
         return try test()
     }
@@ -153,7 +182,8 @@ public struct FilterParser {
             return .contains(value)
         case "matches":
             do { _ = try FilterPattern(value) } catch {
-                throw FilterError(column: valueToken.column, "not a regular expression: \(error)")
+                throw FilterError(column: valueToken.column, error.isBound ? "a regular expression Lector does not run: \(error)"
+                                                                           : "not a regular expression: \(error)")
             }
             return .matches(value)
         default:

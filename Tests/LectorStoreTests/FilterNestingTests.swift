@@ -1,0 +1,27 @@
+import Testing
+@testable import LectorStore
+
+/// The parser calls itself for each `(` and `not`, and SQL and the rule sweep walk the tree it
+/// makes: a filter with some thousands of them crashed the stack (issue 39, P7).
+@Suite("How deep and how long a filter may be")
+struct FilterNestingTests {
+    @Test("20,000 nested parentheses or nots are one error at the column past the bound, not a crash",
+          arguments: [(String(repeating: "(", count: 20_000) + "unread" + String(repeating: ")", count: 20_000), 101),
+                      (String(repeating: "not ", count: 20_000) + "unread", 401),
+                      (String(repeating: "( not ", count: 10_000) + "unread" + String(repeating: ")", count: 10_000), 301)])
+    func deepNesting(filter: String, column: Int) {
+        let error = #expect(throws: FilterError.self) { try FilterParser.parse(filter) }
+        #expect(error?.message == "the filter nests '(' and 'not' more than \(FilterParser.maximumNesting) deep", "\(String(describing: error))")
+        #expect(error?.column == column, "\(String(describing: error))")
+    }
+
+    @Test("nesting up to the bound, and as many tests as allowed, still parse")
+    func withinBounds() throws {
+        let nested = String(repeating: "(", count: 50) + String(repeating: "not ", count: 50) + "unread" + String(repeating: ")", count: 50)
+        #expect(throws: Never.self) { try FilterParser.parse(nested) }
+        let tests = (1...FilterParser.maximumTests).map { "title contains w\($0)" }.joined(separator: " or ")
+        #expect(throws: Never.self) { try FilterParser.parse(tests) }
+        let error = #expect(throws: FilterError.self) { try FilterParser.parse(tests + " and unread") }
+        #expect(error?.message.contains("more than \(FilterParser.maximumTests) tests") == true, "\(String(describing: error))")
+    }
+}
