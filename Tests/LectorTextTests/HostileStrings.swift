@@ -18,7 +18,7 @@ enum HostileStrings {
         ("DEL and NUL", "a\u{7f}\u{0}b"),
         ("zero-width space", "a\u{200B}b"),
         ("right-to-left mark", "a\u{200F}txet\u{200E}b"),
-        ("soft hyphen and Hangul filler", "Ba\u{AD}n\u{3164}k"),
+        ("soft hyphen and Hangul filler", "a\u{AD}b\u{3164}c"),
         ("tag characters", "a\u{E0001}\u{E0069}\u{E0067}\u{E006E}\u{E006F}\u{E0072}\u{E0065}\u{E007F}b"),
     ]
 

@@ -25,7 +25,10 @@ final class PatternMatcher {
     private var stateIndex: [StateKey: Int32] = [:]
     private var transitions: [Int32] = []
     private var acceptsAtEnd: [Int8] = []
-    private static let unknown: Int32 = -1, accepted: Int32 = -2
+    private static let unknown: Int32 = -1, accepted: Int32 = -2, dead: Int32 = -3
+    /// Whether every way through the program tests for the text's start before it reads a byte
+    /// (`^Sponsored`): past the first byte, a state with nothing under way can never match.
+    private let anchoredAtStart: Bool
 
     /// How often the program was followed, and the states in the table: what bounds a search's
     /// time and memory, for the tests.
@@ -40,6 +43,21 @@ final class PatternMatcher {
     init(_ program: PatternProgram) {
         self.program = program.instructions
         seen = Array(repeating: 0, count: program.instructions.count)
+        anchoredAtStart = Self.isAnchoredAtStart(program.instructions)
+    }
+
+    private static func isAnchoredAtStart(_ program: [PatternProgram.Instruction]) -> Bool {
+        var seen = Set<Int>(), stack = [0]
+        while let pc = stack.popLast() {
+            guard seen.insert(pc).inserted else { continue }
+            switch program[pc] {
+            case .byte, .accept: return false
+            case .split(let first, let second): stack += [first, second]
+            case .jump(let target): stack.append(target)
+            case .assertion(let assertion): if assertion != .textStart { stack.append(pc + 1) }
+            }
+        }
+        return true
     }
 
     /// Whether the pattern matches in the NUL-terminated `text`.
@@ -50,6 +68,7 @@ final class PatternMatcher {
             var next = transitions[Int(state) &* 256 &+ Int(byte.pointee)]
             if next == Self.unknown { next = step(from: state, over: byte.pointee) }
             if next == Self.accepted { return true }
+            if next == Self.dead { return false }
             state = next
             byte += 1
         }
@@ -60,7 +79,8 @@ final class PatternMatcher {
         return acceptsAtEnd[Int(state)] == 1
     }
 
-    /// The state after `state` reads `byte` (or `accepted`), computed and kept in the table.
+    /// The state after `state` reads `byte` (or `accepted`, or `dead` when no match can follow),
+    /// computed and kept in the table.
     private func step(from state: Int32, over byte: UInt8) -> Int32 {
         let context = ByteSet.isWord(byte) ? Context.word : Context.other
         var reached: [Int32] = []
@@ -71,6 +91,10 @@ final class PatternMatcher {
         var kernel: [Int32] = []
         for pc in reached {
             if case .byte(let set) = program[Int(pc)], set.contains(byte) { kernel.append(pc + 1) }
+        }
+        if kernel.isEmpty && anchoredAtStart {
+            transitions[Int(state) * 256 + Int(byte)] = Self.dead
+            return Self.dead
         }
         kernel.sort()
         let key = StateKey(kernel: kernel, previous: context.rawValue)

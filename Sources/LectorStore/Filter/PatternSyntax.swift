@@ -245,7 +245,7 @@ struct PatternSyntax {
             } else if byte == UInt8(ascii: "["), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "=") || bytes[index + 1] == UInt8(ascii: ".") {
                 let name = try delimited(by: bytes[index + 1], unmatched: unmatched)
                 guard name.count == 1 else { throw FilterPatternError(message: "invalid collation character") }
-                start = name[0]
+                start = name[name.startIndex]
             } else {
                 start = byte
                 index += 1
@@ -257,7 +257,7 @@ struct PatternSyntax {
                 if current == UInt8(ascii: "["), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: ".") {
                     let name = try delimited(by: UInt8(ascii: "."), unmatched: unmatched)
                     guard name.count == 1 else { throw FilterPatternError(message: "invalid collation character") }
-                    end = name[0]
+                    end = name[name.startIndex]
                 } else {
                     guard let byte = current else { throw unmatched }
                     end = byte
