@@ -19,9 +19,12 @@ import LectorBasics
 public struct FilterParser {
     /// `(` and `not` inside one another; no filter a person writes comes near.
     public static let maximumNesting = 100
-    /// Tests joined by `and` and `or` make a tree as deep as they are many (and SQLite refuses an
-    /// expression deeper than 1,000).
+    /// Tests joined by `and` and `or` make a tree as deep as they are many.
     public static let maximumTests = 250
+    /// Groups of `and`, groups of `or` and `not` inside one another, as the filter's SQL nests
+    /// them (a run of one connective is one group): SQLite's parser refuses some 27 (a "parser
+    /// stack overflow"), whatever the parentheses say.
+    public static let maximumDepth = 20
 
     private let tokens: [FilterToken]
     private var position = 0
@@ -33,7 +36,21 @@ public struct FilterParser {
         guard case .end = parser.current.kind else {
             throw parser.unexpected(expecting: ["and", "or"] + (parser.depth > 0 ? [")"] : []), what: "'and', 'or' or the end")
         }
+        guard depth(of: expression) <= maximumDepth else {
+            throw FilterError(column: 1, "the filter nests groups of 'and', 'or' and 'not' more than \(maximumDepth) deep: "
+                              + "write it flatter, or split it into several rules or searches")
+        }
         return expression
+    }
+
+    /// How deep `and` groups, `or` groups and `not` nest in `expression`, a run of one connective
+    /// counting once (as `FilterSQL` writes it).
+    static func depth(of expression: FilterExpression) -> Int {
+        switch expression {
+        case .and, .or: 1 + FilterSQL.Builder.operands(of: expression).map(depth(of:)).max()!
+        case .not(let inner): 1 + depth(of: inner)
+        default: 0
+        }
     }
 
     private init(tokens: [FilterToken]) {
