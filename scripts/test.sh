@@ -26,6 +26,11 @@ export LECTOR_JOURNEY_PREFIX=$journey_prefix
 # The Debian package of that same release binary: built, installed with apt, run, removed.
 ./scripts/test-deb.sh
 
+# The suite leaves the machine as it found it: the shared temporary folders keep their modes
+# (a run as root once turned /tmp into drwx------ and broke every other user's programs).
+temp_folders=("/tmp" "${TMPDIR:-/tmp}")
+temp_modes_before=$(stat -c '%n %a %U' "${temp_folders[@]}")
+
 log=$(mktemp)
 set +e
 # The test that locks the login keyring would pull the rug from under the account tests running
@@ -56,6 +61,11 @@ if (($(grep -cE '^. Test run with [0-9]+ tests?' "$log" || true) < 2)); then
     echo "a test pass ended without its summary line: counted as failed" >&2
     ((failed == 0)) && failed=1
     status=1
+fi
+temp_modes_after=$(stat -c '%n %a %U' "${temp_folders[@]}")
+if [[ "$temp_modes_after" != "$temp_modes_before" ]]; then
+    echo "the tests changed a shared temporary folder: before: $temp_modes_before; after: $temp_modes_after" >&2
+    failed=$((failed + 1)); status=1
 fi
 echo "$((xt - xf + sp)) passed, $failed failed, $(grep -cE '^➜ Test .* skipped' "$log" || true) skipped"
 rm -f "$log"

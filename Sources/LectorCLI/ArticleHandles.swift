@@ -18,7 +18,7 @@ struct ArticleHandles {
     /// article of an older list. The list itself is still shown, so this is not an error.
     func remember(_ articleIDs: [Int64]) {
         do {
-            try AppDirectories.ensureDirectory(URL(fileURLWithPath: file).deletingLastPathComponent().path)
+            try AppDirectories.ensureDirectory(URL(fileURLWithPath: file).deletingLastPathComponent().path, lectorsOwn: true)
             try AppDirectories.writePrivateFile(Data(articleIDs.map(String.init).joined(separator: "\n").utf8), to: file)
         } catch {
             unlink(file)

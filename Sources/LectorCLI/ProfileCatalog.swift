@@ -60,7 +60,7 @@ extension Session {
     /// The user's profiles folder, to write in: the config folder is made the user's own first
     /// (created 0700, or tightened when others may write in it), as the data and state folders are.
     func writableProfileDirectory() throws(CLIError) -> ProfileDirectory {
-        try CLIError.catching { try AppDirectories.ensureDirectory(directories.config) }
+        try CLIError.catching { try AppDirectories.ensureDirectory(directories.config, lectorsOwn: true) }
         return ProfileDirectory(url: URL(fileURLWithPath: directories.profilesDirectory))
     }
 }

@@ -43,7 +43,7 @@ public final class Session {
         if let openedStore { return openedStore }
         let store: Store
         do {
-            store = try Store(path: directories.databasePath)
+            store = try Store(path: directories.databasePath, inLectorsFolder: true)
             try DemoLibrary.seedIfFirstRun(store)
             openedStore = store
             if let move = LegacyFeedLogins.moveToKeyring(store, keyring: keyring) { Console.note(Self.note(move)) }

@@ -60,9 +60,13 @@ public struct AppDirectories: Sendable, Equatable {
     public var profilesDirectory: String { config + "/profiles" }
 
     /// Creates `path` (and parents) readable by the owner only. An existing `path` that group or
-    /// others may write is tightened to 0700 first (another user could otherwise replace the
-    /// store or plant links in it); one that is not the user's to tighten is refused.
-    public static func ensureDirectory(_ path: String) throws(StoreError) {
+    /// others may write is refused, with advice, unless it is one of Lector's own folders
+    /// (`lectorsOwn`: the data, config, state or cache folder, or one inside them) of this user,
+    /// which is tightened to 0700 (another user could otherwise replace the store or plant links
+    /// in it). A shared folder such as /tmp — others may write in it, and its sticky bit keeps
+    /// their files apart — is never changed: as root, tightening it broke every other program
+    /// on the machine.
+    public static func ensureDirectory(_ path: String, lectorsOwn: Bool = false) throws(StoreError) {
         // mkdir -p by hand: FoundationEssentials' errors carry no readable description, strerror does.
         var made = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
@@ -78,6 +82,14 @@ public struct AppDirectories: Sendable, Equatable {
             throw .cannotCreateDirectory(path: path, reason: "a file of that name is in the way")
         }
         guard info.st_mode & 0o022 != 0 else { return }
+        if info.st_mode & S_ISVTX != 0 && info.st_mode & 0o002 != 0 {
+            throw .cannotCreateDirectory(path: path, reason: "it is a folder every user may write in (like /tmp), which Lector leaves "
+                                         + "as it is; make a private folder inside it (mkdir -m 700 \(path)/lector) and use that")
+        }
+        guard lectorsOwn else {
+            throw .cannotCreateDirectory(path: path, reason: "group or others may write in it; remove their write permission "
+                                         + "(chmod go-w \(path)) or use another folder")
+        }
         guard info.st_uid == geteuid(), chmod(path, 0o700) == 0 else {
             throw .cannotCreateDirectory(path: path, reason: "other users may write in it and it cannot be made private (it is not yours); "
                                          + "remove the write permission of group and others, or use another folder")

@@ -9,9 +9,11 @@ public final class Store {
     package let database: Database
 
     /// Opens the store for reading and writing, creating the file (mode 0600) and migrating it.
-    public init(path: String) throws(StoreError) {
+    /// `inLectorsFolder`: the file's folder is Lector's data folder, which may be made private
+    /// (`AppDirectories.ensureDirectory`); any other folder others may write in is refused.
+    public init(path: String, inLectorsFolder: Bool = false) throws(StoreError) {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        try AppDirectories.ensureDirectory(directory)
+        try AppDirectories.ensureDirectory(directory, lectorsOwn: inLectorsFolder)
         try AppDirectories.ensurePrivateFile(path)
         do { database = try Database(path: path, mode: .readWrite) } catch { throw StoreError.damage(error, path: path) ?? .database(error) }
         // A damaged file shows itself on the first read, which is the migrator's.

@@ -8,9 +8,10 @@
 /// isolate characters U+202A–U+202E and U+2066–U+2069 and the direction marks U+200E, U+200F and
 /// U+061C, which can reorder text so that what is shown differs from what is there, and the
 /// invisible U+200B (zero-width space), U+2060 (word joiner) and U+FEFF, which make `Ba\u{200B}nk`
-/// look like `Bank`. The line and paragraph separators U+2028 and U+2029 become line feeds: a
-/// terminal shows no break where the text has one. (U+200C and U+200D stay: scripts and emoji
-/// sequences need them.)
+/// look like `Bank`, as do the other characters that show nothing (`InvisibleCharacters`: the
+/// soft hyphen, the Hangul fillers, the tag characters …). The line and paragraph separators
+/// U+2028 and U+2029 become line feeds: a terminal shows no break where the text has one.
+/// (U+200C and U+200D stay: scripts and emoji sequences need them.)
 ///
 /// Three strengths: `clean` keeps line structure (tab, line feed); `inline` also folds tab and
 /// line feed into spaces, for one table cell or one log line; `keepingStyles` is `clean` that lets
@@ -87,22 +88,34 @@ public enum TerminalSanitizer {
         case 0x00...0x08, 0x0B...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069,
              0x061C, 0x200B, 0x200E, 0x200F, 0x2060, 0xFEFF:
             return true
-        default: return false
+        default: return InvisibleCharacters.contains(scalar)
         }
     }
 
     /// A first look at the UTF-8 bytes, much cheaper than decoding scalars (completion and lists
     /// pass every title through here, most of them plain): false only when no forbidden scalar
-    /// can be there. C0 controls and DEL are single bytes; U+0080–U+009F are encoded with lead
-    /// byte 0xC2, U+061C with 0xD8, the bidi controls, marks, zero-width characters and the line
-    /// separators (U+200B–U+206F) with 0xE2 and U+FEFF with 0xEF.
+    /// can be there. C0 controls and DEL are single bytes; U+0080–U+009F and U+00AD are encoded
+    /// with lead byte 0xC2, U+061C with 0xD8, the bidi controls, marks, zero-width characters and
+    /// the line separators (U+200B–U+206F) with 0xE2 and U+FEFF and U+FFxx with 0xEF; the
+    /// other invisible characters are told by their first two bytes (`InvisibleCharacters`), so
+    /// that Vietnamese or Japanese text, which shares their lead bytes, is not decoded for nothing.
     /// `orLineBreaks`: tab and line feed count too (what `inline` folds).
     private static func mayNeedAttention(_ s: String, orLineBreaks: Bool = false) -> Bool {
-        let suspect = { (byte: UInt8) in
-            (byte < 0x20 && (orLineBreaks || (byte != 0x09 && byte != 0x0A))) || byte == 0x7F
-                || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 || byte == 0xEF
+        let scan = { (bytes: UnsafeBufferPointer<UInt8>) -> Bool in
+            for index in bytes.indices {
+                let byte = bytes[index]
+                if (byte < 0x20 && (orLineBreaks || (byte != 0x09 && byte != 0x0A))) || byte == 0x7F
+                    || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 || byte == 0xEF {
+                    return true
+                }
+                if byte >= 0xCD, index + 1 < bytes.count, InvisibleCharacters.mayStart(byte, bytes[index + 1]) {
+                    return true
+                }
+            }
+            return false
         }
-        return s.utf8.withContiguousStorageIfAvailable { $0.contains(where: suspect) } ?? s.utf8.contains(where: suspect)
+        if let answer = s.utf8.withContiguousStorageIfAvailable(scan) { return answer }
+        return Array(s.utf8).withUnsafeBufferPointer(scan)
     }
 
     private static func needsAttention(_ scalar: Unicode.Scalar) -> Bool {

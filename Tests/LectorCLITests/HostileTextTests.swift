@@ -62,6 +62,27 @@ struct HostileTextTests {
         Self.expectClean(try lector(home, "feed", "show", Self.hostile), "feed show")
     }
 
+    /// The soft hyphen, a Hangul filler, an invisible operator, an interlinear annotation and tag
+    /// characters (which spell hidden ASCII) inside a feed's and an article's titles.
+    @Test("characters that show nothing are gone from listings, so a title reads as it looks")
+    func invisibleCharacters() throws {
+        let home = TestHome()
+        let store = try home.store()
+        let account = try store.accounts.insert(kind: .local, name: "Home")
+        let title = "Ba\u{AD}n\u{3164}k\u{2062} \u{FFF9}News\u{E0001}\u{E0068}\u{E0069}\u{E007F}"
+        let feed = try store.feeds.insert(accountID: account.id, folderID: nil, serverID: "f", title: title,
+                                          url: "https://example.org/feed.xml", siteURL: nil)
+        _ = try store.articles.upsert(accountID: account.id, feedID: feed.id,
+                                      IncomingArticle(serverID: "a1", url: "https://example.org/1", title: "Article " + title,
+                                                      author: nil, text: "body", publishedAt: Date().timeIntervalSince1970))
+        for (what, result) in [("feed list", try lector(home, "feed", "list")), ("article list", try lector(home, "article", "list"))] {
+            #expect(result.status == 0, "\(what): \(result.stderr)")
+            #expect(result.stdout.contains("Bank News"), "\(what) does not show the title as it reads: \(result.stdout.debugDescription)")
+            let invisible = result.stdout.unicodeScalars.filter { [0xAD, 0x3164, 0x2062, 0xFFF9].contains($0.value) || $0.value >= 0xE0000 }
+            #expect(invisible.isEmpty, "\(what) printed \(invisible.map { String($0.value, radix: 16) })")
+        }
+    }
+
     @Test("a 'did you mean' hint built from a hostile feed title")
     func didYouMean() throws {
         let home = try Self.hostileHome()

@@ -1,14 +1,18 @@
 import Foundation
 import Testing
+import LectorTestSupport
 @testable import LectorCLI
 
 /// The REPL under a real terminal: tmux runs it, send-keys types, capture-pane reads the screen.
 final class TmuxSession {
     let name = "lector-test-\(UUID().uuidString.prefix(8))"
     let socket: String
+    /// The socket's own folder: nothing is made directly in the shared temporary directory.
+    private let folder: String
 
     init(command: String, environment: [String: String]) throws {
-        socket = NSTemporaryDirectory() + name + ".sock"
+        folder = try TemporaryFolder.make("lector-tmux-socket")
+        socket = folder + "/tmux.sock"
         let exports = environment.map { "\($0.key)='\($0.value)'" }.joined(separator: " ")
         // The first call starts the tmux server, a daemon: started through Foundation's Process it
         // would inherit the descriptors Process watches, and neither pipes nor the exit would end.
@@ -50,7 +54,7 @@ final class TmuxSession {
 
     deinit {
         _ = try? tmux(["kill-server"])
-        try? FileManager.default.removeItem(atPath: socket)
+        try? FileManager.default.removeItem(atPath: folder)
     }
 
     @discardableResult

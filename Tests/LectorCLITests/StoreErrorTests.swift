@@ -116,8 +116,9 @@ struct StoreErrorTests {
         let server = try LoopbackServerHolder(feeds: 20, items: 60)
         let home = TestHome(path: disk.path + "/home")
         try CrashHarness.run(home, ["account", "add", "local", "--name", "Home"])
-        let opml = NSTemporaryDirectory() + "full-\(UUID().uuidString).opml"
-        defer { try? FileManager.default.removeItem(atPath: opml) }
+        let opmlFolder = try TemporaryFolder.make("lector-full-opml")
+        defer { try? FileManager.default.removeItem(atPath: opmlFolder) }
+        let opml = opmlFolder + "/feeds.opml"
         try CrashHarness.opml(server: server.server, count: 20, folders: 2, at: opml)
         try CrashHarness.run(home, ["opml", "import", opml, "--account", "Home"])
         // Fill what is left but a little: the sync's articles cannot fit.

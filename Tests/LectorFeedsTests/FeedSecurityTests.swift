@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LectorTestSupport
 @testable import LectorFeeds
 
 @Suite("Hostile XML is rejected or defused")
@@ -63,9 +64,10 @@ struct FeedSecurityTests {
 
     @Test("external entities are never loaded")
     func externalEntitiesIgnored() throws {
-        let secret = FileManager.default.temporaryDirectory.appendingPathComponent("lector-xxe-\(UUID().uuidString).txt")
+        let folder = try TemporaryFolder.make("lector-xxe")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let secret = URL(fileURLWithPath: folder + "/secret.txt")
         try "TOP-SECRET".write(to: secret, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: secret) }
         let doc = """
         <?xml version="1.0"?>
         <!DOCTYPE rss [<!ENTITY xxe SYSTEM "\(secret.absoluteString)">]>

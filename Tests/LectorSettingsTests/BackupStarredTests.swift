@@ -123,9 +123,12 @@ struct BackupStarredTests {
             return article
         }
         let bytes = Self.withStarred([name: long + long + long])
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("starred-\(UUID().uuidString).json")
+        // A folder of the test's own: nothing is written directly into the shared temporary directory.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lector-starred-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("starred.json")
         try bytes.write(to: path)
-        defer { try? FileManager.default.removeItem(at: path) }
         let (fromFile, _) = try BackupReader.read(contentsOf: path)
         let (fromBytes, _) = try BackupReader.read(bytes)
         #expect(try Self.articles(fromFile.starred, pageSize: 5) == Self.articles(fromBytes.starred), "the same articles")

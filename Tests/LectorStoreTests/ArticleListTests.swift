@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LectorTestSupport
 @testable import LectorStore
 
 @Suite("Article lists")
@@ -66,7 +67,9 @@ struct ArticleListTests {
 
     @Test("a store from before v15 lists its future-dated articles by arrival once migrated")
     func futureDateMigrated() throws {
-        let path = NSTemporaryDirectory() + "lector-listed-\(UUID().uuidString).sqlite"
+        let folder = try TemporaryFolder.make("lector-listed")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/lector.sqlite"
         defer { try? FileManager.default.removeItem(atPath: path) }
         let before = Migrator(Array(Schema.migrator.migrations.prefix { !$0.name.hasPrefix("v15:") }))
         let database = try Database(path: path)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LectorTestSupport
 @testable import LectorStore
 
 /// What `feed check` remembers of a feed lives in `app_meta`; it must not outlive the feed.
@@ -7,7 +8,9 @@ import Testing
 struct FeedCheckRecordCleanupTests {
     @Test("the v10 migration drops orphaned records and keeps live ones; removing a feed later drops its record")
     func recordsFollowTheirFeeds() throws {
-        let path = NSTemporaryDirectory() + "lector-v9-\(UUID().uuidString).sqlite"
+        let folder = try TemporaryFolder.make("lector-v9")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/lector.sqlite"
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         do {
             let database = try Database(path: path)

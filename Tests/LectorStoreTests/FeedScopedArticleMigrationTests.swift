@@ -1,12 +1,15 @@
 import Foundation
 import Testing
+import LectorTestSupport
 @testable import LectorStore
 
 @Suite("Local articles keyed by feed and guid")
 struct FeedScopedArticleMigrationTests {
     @Test("the migration scopes a local account's article ids to their feed and leaves remote ids, state and content alone")
     func migrationScopesLocalIDs() throws {
-        let path = NSTemporaryDirectory() + "lector-scope-\(UUID().uuidString).sqlite"
+        let folder = try TemporaryFolder.make("lector-scope")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/lector.sqlite"
         defer { try? FileManager.default.removeItem(atPath: path) }
         // A store as the version before this migration left it.
         let before = Migrator(Array(Schema.migrator.migrations.prefix { !$0.name.contains("keyed by feed and guid") }))

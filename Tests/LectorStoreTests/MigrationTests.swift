@@ -1,12 +1,15 @@
 import Foundation
 import Testing
+import LectorTestSupport
 @testable import LectorStore
 
 @Suite("Migrations")
 struct MigrationTests {
     @Test("an empty file is migrated to the latest schema")
     func migratesEmptyFile() throws {
-        let path = NSTemporaryDirectory() + "lector-empty-\(UUID().uuidString).sqlite"
+        let folder = try TemporaryFolder.make("lector-empty")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/lector.sqlite"
         defer { try? FileManager.default.removeItem(atPath: path) }
         _ = FileManager.default.createFile(atPath: path, contents: Data())
         let store = try Store(path: path)
@@ -89,7 +92,9 @@ struct MigrationTests {
 
     @Test("read-only open refuses a store that was never migrated")
     func readOnlyNeedsCurrentSchema() throws {
-        let path = NSTemporaryDirectory() + "lector-ro-\(UUID().uuidString).sqlite"
+        let folder = try TemporaryFolder.make("lector-ro")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/lector.sqlite"
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(Store.openReadOnly(path: path) == nil, "a missing file gives no store")
         _ = FileManager.default.createFile(atPath: path, contents: Data())

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LectorTestSupport
 @testable import LectorStore
 
 /// Local feeds Lector named after their host (or address) before it kept such titles apart.
@@ -7,7 +8,9 @@ import Testing
 struct PlaceholderTitleMigrationTests {
     @Test("the v13 migration flags local feeds named after their host or address; real titles and remote feeds stay real")
     func madeUpTitlesFlagged() throws {
-        let path = NSTemporaryDirectory() + "lector-v11-\(UUID().uuidString).sqlite"
+        let folder = try TemporaryFolder.make("lector-v11")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/lector.sqlite"
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         do {
             let database = try Database(path: path)

@@ -14,13 +14,13 @@ struct PrivateDirectoryTests {
         return lstat(path, &info) == 0 ? info.st_mode & 0o7777 : 0
     }
 
-    @Test("an existing folder that group or others may write is tightened to the owner only", arguments: [0o777, 0o770, 0o703])
+    @Test("an existing folder of Lector's own that group or others may write is tightened to the owner only", arguments: [0o777, 0o770, 0o703])
     func writableFolderTightened(permissions: Int) throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let folder = root + "/state"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         chmod(folder, mode_t(permissions))
-        try AppDirectories.ensureDirectory(folder)
+        try AppDirectories.ensureDirectory(folder, lectorsOwn: true)
         #expect(mode(folder) == 0o700, "a folder of mode \(String(permissions, radix: 8)) was kept as \(String(mode(folder), radix: 8))")
     }
 

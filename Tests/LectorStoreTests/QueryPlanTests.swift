@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LectorTestSupport
 @testable import LectorStore
 
 /// The plans of the queries a list runs on every call: at a million articles anything that reads
@@ -132,7 +133,9 @@ struct QueryPlanTests {
 
     @Test("the v8 migration counts the starred articles a store already has, feed by feed")
     func starredCountBackfill() throws {
-        let path = NSTemporaryDirectory() + "lector-starred-\(UUID().uuidString).sqlite"
+        let folder = try TemporaryFolder.make("lector-starred")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/lector.sqlite"
         defer { try? FileManager.default.removeItem(atPath: path) }
         let before = Migrator(Array(Schema.migrator.migrations.prefix { !$0.name.contains("counts its starred") }))
         let database = try Database(path: path)

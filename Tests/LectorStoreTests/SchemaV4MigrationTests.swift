@@ -1,12 +1,15 @@
 import Foundation
 import Testing
+import LectorTestSupport
 @testable import LectorStore
 
 @Suite("Migration to v4")
 struct SchemaV4MigrationTests {
     @Test("a v3 store with queued intents migrates to v4: intents kept at generation 0, acknowledgeable, claims table present")
     func fromVersion3() throws {
-        let path = NSTemporaryDirectory() + "lector-v3-\(UUID().uuidString).sqlite"
+        let folder = try TemporaryFolder.make("lector-v3")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/lector.sqlite"
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         // Build a real v3 store with the first three steps only, and queue two wishes in it.
         do {

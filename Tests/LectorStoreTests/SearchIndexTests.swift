@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LectorTestSupport
 @testable import LectorStore
 
 @Suite("Search index fed in bulk")
@@ -75,7 +76,9 @@ struct SearchIndexTests {
 
     @Test("a version 1 store keeps its index through the migration and stays consistent")
     func migrationFromVersion1() throws {
-        let path = NSTemporaryDirectory() + "lector-v1-\(UUID().uuidString).sqlite"
+        let folder = try TemporaryFolder.make("lector-v1")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/lector.sqlite"
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) } }
         do {
             let database = try Database(path: path)

@@ -18,6 +18,8 @@ enum HostileStrings {
         ("DEL and NUL", "a\u{7f}\u{0}b"),
         ("zero-width space", "a\u{200B}b"),
         ("right-to-left mark", "a\u{200F}txet\u{200E}b"),
+        ("soft hyphen and Hangul filler", "a\u{AD}b\u{3164}c"),
+        ("tag characters", "a\u{E0001}\u{E0069}\u{E0067}\u{E006E}\u{E006F}\u{E0072}\u{E0065}\u{E007F}b"),
     ]
 
     /// The scalars of `text` that must never reach a terminal: controls other than tab and line
@@ -27,6 +29,9 @@ enum HostileStrings {
             ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F...0x9F).contains($0.value)
                 || (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)
                 || [0x061C, 0x200B, 0x200E, 0x200F, 0x2060, 0xFEFF, 0x2028, 0x2029].contains($0.value)
+                || [0x00AD, 0x034F, 0x115F, 0x1160, 0x3164, 0xFFA0, 0x17B4, 0x17B5, 0x180E].contains($0.value)
+                || (0x2061...0x2064).contains($0.value) || (0x206A...0x206F).contains($0.value)
+                || (0xFFF9...0xFFFB).contains($0.value) || (0xE0000...0xE007F).contains($0.value)
         }.map { "U+" + String($0.value, radix: 16, uppercase: true) }
     }
 }

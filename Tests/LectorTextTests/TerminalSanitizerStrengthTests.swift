@@ -70,6 +70,52 @@ struct TerminalSanitizerStrengthTests {
         #expect(!TerminalSanitizer.isClean("Ba\(invisible)nk"), "isClean missed U+\(code)")
     }
 
+    /// The other characters a terminal draws as nothing, each range with its name: every code point
+    /// of each range is removed wherever it stands, in all three strengths, and `isClean` sees it.
+    static let invisibleRanges: [(name: String, range: ClosedRange<UInt32>)] = [
+        ("soft hyphen", 0x00AD...0x00AD),
+        ("combining grapheme joiner", 0x034F...0x034F),
+        ("Hangul choseong and jungseong fillers", 0x115F...0x1160),
+        ("Hangul filler", 0x3164...0x3164),
+        ("halfwidth Hangul filler", 0xFFA0...0xFFA0),
+        ("Khmer inherent vowels", 0x17B4...0x17B5),
+        ("Mongolian vowel separator", 0x180E...0x180E),
+        ("invisible operators", 0x2061...0x2064),
+        ("deprecated format characters", 0x206A...0x206F),
+        ("interlinear annotation characters", 0xFFF9...0xFFFB),
+        ("tag characters", 0xE0000...0xE007F),
+    ]
+
+    @Test("every other invisible character is removed, alone and between letters of any width", arguments: invisibleRanges.map(\.name))
+    func otherInvisibleCharacters(name: String) {
+        let range = Self.invisibleRanges.first { $0.name == name }!.range
+        for value in range {
+            let invisible = String(Unicode.Scalar(value)!)
+            let code = "U+" + String(value, radix: 16, uppercase: true)
+            for strength in [TerminalSanitizer.clean, TerminalSanitizer.inline, TerminalSanitizer.keepingStyles] {
+                #expect(strength("Ba\(invisible)nk") == "Bank", "\(name) \(code) survived: \(strength("Ba\(invisible)nk").debugDescription)")
+                #expect(strength("\(invisible)") == "", "\(name) \(code) alone survived")
+                #expect(strength("é\(invisible)ü") == "éü", "\(name) \(code) between two-byte letters survived")
+                #expect(strength("Việt\(invisible)日本") == "Việt日本", "\(name) \(code) between Vietnamese and Japanese survived")
+            }
+            #expect(!TerminalSanitizer.isClean("Ba\(invisible)nk"), "isClean missed \(name) \(code)")
+        }
+    }
+
+    @Test("text next to the invisible characters, and the joiners scripts need, are left as they are")
+    func neighboursOfInvisibleCharacters() {
+        let kept = [
+            "Tiếng Việt có dấu", "日本語のテキスト", "한국어 가 ᆨ", "ខ្មែរ ា", "ᠮᠣᠩᠭᠣᠯ ᠍", "ㅥ ﾡ", "\u{FFFC}", "\u{E0100}",
+            "👩\u{200D}💻", "می\u{200C}خواهم",
+        ]
+        for text in kept {
+            for strength in [TerminalSanitizer.clean, TerminalSanitizer.inline, TerminalSanitizer.keepingStyles] {
+                #expect(strength(text) == text, "\(text.debugDescription) was changed to \(strength(text).debugDescription)")
+            }
+            #expect(TerminalSanitizer.isClean(text), "isClean refused \(text.debugDescription)")
+        }
+    }
+
     @Test("the line and paragraph separators end a line in clean and become a space in inline")
     func lineSeparators() {
         #expect(TerminalSanitizer.clean("one\u{2028}two\u{2029}three") == "one\ntwo\nthree", "clean kept a separator as it was")

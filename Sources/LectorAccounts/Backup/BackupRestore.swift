@@ -111,7 +111,7 @@ extension AccountManager {
 
     /// The profiles the plan saves and removes, in the user's profiles folder (made the user's own first).
     private func saveProfiles(_ restore: PlannedRestore, directories: AppDirectories) throws(AccountsError) {
-        do { try AppDirectories.ensureDirectory(directories.config) } catch { throw .store(error) }
+        do { try AppDirectories.ensureDirectory(directories.config, lectorsOwn: true) } catch { throw .store(error) }
         let directory = ProfileDirectory(url: URL(fileURLWithPath: directories.profilesDirectory))
         do {
             for name in restore.plan.profilesToSave {

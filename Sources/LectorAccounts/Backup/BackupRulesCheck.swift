@@ -35,9 +35,10 @@ extension BackupRestorer {
     /// saved searches; writing a rule or a search that says the same changes nothing.
     func restoreRules(_ document: BackupDocument, plan: BackupPlan, sections: Set<BackupSection>, removeMissing: Bool) throws {
         if sections.contains(.rules) {
+            var scopes = RuleScopes(store: store)
             for rule in plan.rulesToWrite(from: document) {
                 try store.rules.put(name: rule.name, expression: rule.expression, action: RuleAction(rawValue: rule.action) ?? .hide,
-                                    scope: try Self.scope(of: rule, in: store), enabled: rule.enabled)
+                                    scope: try scopes.scope(of: rule), enabled: rule.enabled)
             }
             for name in plan.rulesToRemove { try store.rules.remove(name) }
             // A rule waiting for its account's first sync is kept for it (one whose account is
@@ -59,24 +60,55 @@ extension BackupRestorer {
             }
         }
     }
+}
 
+extension BackupRestorer {
     /// A rule's scope found by name in the store as it is; a name not there is `notFound`.
     static func scope(of rule: BackupRule, in store: Store) throws -> RuleScope {
+        var scopes = RuleScopes(store: store)
+        return try scopes.scope(of: rule)
+    }
+}
+
+/// Rules' scopes found by name in the store: each account's feeds and folders read once, not
+/// once per rule.
+private struct RuleScopes {
+    let store: Store
+    private var accounts: [String: (id: Int64, feeds: [String: Int64], folders: [String: Int64])] = [:]
+
+    init(store: Store) {
+        self.store = store
+    }
+
+    mutating func scope(of rule: BackupRule) throws -> RuleScope {
         guard let name = rule.account else { return RuleScope() }
-        guard let account = try store.accounts.named(name) else { throw StoreError.notFound(what: "account for the rule", name: name) }
+        let account = try self.account(name)
         var scope = RuleScope(accountID: account.id)
         if let url = rule.feed {
-            guard let feed = try store.feeds.list(accountID: account.id).first(where: { BackupSnapshot.withoutLogin($0.feed.url) == url }) else {
-                throw StoreError.notFound(what: "feed for the rule", name: url)
-            }
-            scope.feedID = feed.feed.id
+            guard let feedID = account.feeds[url] else { throw StoreError.notFound(what: "feed for the rule", name: url) }
+            scope.feedID = feedID
         }
         if let folderName = rule.folder {
-            guard let folder = try store.folders.list(accountID: account.id).first(where: { $0.folder.name == folderName }) else {
-                throw StoreError.notFound(what: "folder for the rule", name: folderName)
-            }
-            scope.folderID = folder.folder.id
+            guard let folderID = account.folders[folderName] else { throw StoreError.notFound(what: "folder for the rule", name: folderName) }
+            scope.folderID = folderID
         }
         return scope
+    }
+
+    private mutating func account(_ name: String) throws -> (id: Int64, feeds: [String: Int64], folders: [String: Int64]) {
+        if let known = accounts[name] { return known }
+        guard let account = try store.accounts.named(name) else { throw StoreError.notFound(what: "account for the rule", name: name) }
+        // The first feed at an address and the first folder of a name, as a search from the start finds them.
+        var feeds: [String: Int64] = [:], folders: [String: Int64] = [:]
+        for listing in try store.feeds.list(accountID: account.id) {
+            let url = BackupSnapshot.withoutLogin(listing.feed.url)
+            if feeds[url] == nil { feeds[url] = listing.feed.id }
+        }
+        for listing in try store.folders.list(accountID: account.id) where folders[listing.folder.name] == nil {
+            folders[listing.folder.name] = listing.folder.id
+        }
+        let found = (id: account.id, feeds: feeds, folders: folders)
+        accounts[name] = found
+        return found
     }
 }

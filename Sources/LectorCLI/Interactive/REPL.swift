@@ -72,7 +72,7 @@ struct REPL {
         using_history()
         stifle_history(2_000)
         do {
-            try AppDirectories.ensureDirectory(session.directories.state)
+            try AppDirectories.ensureDirectory(session.directories.state, lectorsOwn: true)
             try AppDirectories.ensurePrivateFile(path)
         } catch {
             Console.note("command history will not be saved: \(error.description)")

@@ -13,7 +13,7 @@ struct SyncLog {
     /// a folder) is an error the caller reports: the log is how `schedule status` knows the last run.
     func append(_ line: String, at date: Date = Date()) throws(CLIError) {
         do {
-            try AppDirectories.ensureDirectory(URL(fileURLWithPath: path).deletingLastPathComponent().path)
+            try AppDirectories.ensureDirectory(URL(fileURLWithPath: path).deletingLastPathComponent().path, lectorsOwn: true)
             rotateIfLarge()
             try AppDirectories.ensurePrivateFile(path)
         } catch {

@@ -7,6 +7,7 @@ extension DocumentChecker {
     /// by the restore, which knows the language (an action added since is an error there).
     mutating func rules(_ value: JSONValue, at path: String) -> [BackupRule] {
         var rules: [BackupRule] = []
+        var names: Set<String> = []
         for (index, element) in array(value, at: path).enumerated() {
             let itemPath = "\(path)[\(index)]"
             let members = object(element, at: itemPath, required: BackupRule.fields)
@@ -24,7 +25,7 @@ extension DocumentChecker {
             if (rule.feed != nil || rule.folder != nil) && rule.account == nil {
                 fail(join(itemPath, "account"), "a rule for a feed or a folder names its account")
             }
-            checkUnique(rule.name, among: rules.map(\.name), at: join(itemPath, "name"), what: "rule")
+            checkUnique(rule.name, among: &names, at: join(itemPath, "name"), what: "rule")
             rules.append(rule)
         }
         return rules
@@ -33,6 +34,7 @@ extension DocumentChecker {
     /// Checks `[{"name", "expression", "label"?}, …]`, names unique in any case.
     mutating func savedSearches(_ value: JSONValue, at path: String) -> [SavedSearch] {
         var searches: [SavedSearch] = []
+        var names: Set<String> = []
         for (index, element) in array(value, at: path).enumerated() {
             let itemPath = "\(path)[\(index)]"
             let members = object(element, at: itemPath, required: SavedSearch.fields, optional: SavedSearch.optionalFields)
@@ -42,13 +44,15 @@ extension DocumentChecker {
                                                string($0, at: join(itemPath, "expression"), length: 1...10_000)
                                            } ?? "",
                                            label: members["label"].map { bool($0, at: join(itemPath, "label")) } ?? false)
-            checkUnique(search.name, among: searches.map(\.name), at: join(itemPath, "name"), what: "saved search")
+            checkUnique(search.name, among: &names, at: join(itemPath, "name"), what: "saved search")
             searches.append(search)
         }
         return searches
     }
 
-    private mutating func checkUnique(_ name: String, among earlier: [String], at path: String, what: String) {
-        if earlier.contains(where: { $0.lowercased() == name.lowercased() }) { fail(path, "a \(what) named '\(name)' is listed twice") }
+    /// `earlier`: the names before, lower-cased — a set, so that 50,000 rules are checked in one
+    /// pass (comparing each with all before it took 78 s).
+    private mutating func checkUnique(_ name: String, among earlier: inout Set<String>, at path: String, what: String) {
+        if !earlier.insert(name.lowercased()).inserted { fail(path, "a \(what) named '\(name)' is listed twice") }
     }
 }

@@ -12,7 +12,20 @@ import LectorBasics
 ///
 /// Words are matched without regard to case. A mistake is one `FilterError` at the column of the
 /// word that does not fit, with the nearest word that would.
+///
+/// The parser calls itself for each `(` and `not`, and what reads a filter after it (SQL, the
+/// rule sweep) walks the tree it makes: a filter nested deeper than `maximumNesting`, or with
+/// more than `maximumTests` tests, is refused — some thousands of `(` crashed the stack.
 public struct FilterParser {
+    /// `(` and `not` inside one another; no filter a person writes comes near.
+    public static let maximumNesting = 100
+    /// Tests joined by `and` and `or` make a tree as deep as they are many.
+    public static let maximumTests = 250
+    /// Groups of `and`, groups of `or` and `not` inside one another, as the filter's SQL nests
+    /// them (a run of one connective is one group): SQLite's parser refuses some 27 (a "parser
+    /// stack overflow"), whatever the parentheses say.
+    public static let maximumDepth = 20
+
     private let tokens: [FilterToken]
     private var position = 0
 
@@ -23,7 +36,21 @@ public struct FilterParser {
         guard case .end = parser.current.kind else {
             throw parser.unexpected(expecting: ["and", "or"] + (parser.depth > 0 ? [")"] : []), what: "'and', 'or' or the end")
         }
+        guard depth(of: expression) <= maximumDepth else {
+            throw FilterError(column: 1, "the filter nests groups of 'and', 'or' and 'not' more than \(maximumDepth) deep: "
+                              + "write it flatter, or split it into several rules or searches")
+        }
         return expression
+    }
+
+    /// How deep `and` groups, `or` groups and `not` nest in `expression`, a run of one connective
+    /// counting once (as `FilterSQL` writes it).
+    static func depth(of expression: FilterExpression) -> Int {
+        switch expression {
+        case .and, .or: 1 + FilterSQL.Builder.operands(of: expression).map(depth(of:)).max()!
+        case .not(let inner): 1 + depth(of: inner)
+        default: 0
+        }
     }
 
     private init(tokens: [FilterToken]) {
@@ -31,7 +58,17 @@ public struct FilterParser {
     }
 
     private var depth = 0
+    /// `(` and `not` open around the current token.
+    private var nesting = 0
+    private var testCount = 0
     private var current: FilterToken { tokens[position] }
+
+    private mutating func nest() throws(FilterError) {
+        nesting += 1
+        guard nesting <= Self.maximumNesting else {
+            throw FilterError(column: current.column, "the filter nests '(' and 'not' more than \(Self.maximumNesting) deep")
+        }
+    }
 
     private mutating func advance() -> FilterToken {
         defer { position = min(position + 1, tokens.count - 1) }
@@ -66,17 +103,26 @@ public struct FilterParser {
 
     private mutating func unary() throws(FilterError) -> FilterExpression {
         if word == "not" {
+            try nest()
             _ = advance()
-            return .not(try unary())
+            let inner = try unary()
+            nesting -= 1
+            return .not(inner)
         }
         if isSymbol("(") {
+            try nest()
             _ = advance()
             depth += 1
             let inner = try or()
             guard isSymbol(")") else { throw unexpected(expecting: ["and", "or", ")"], what: "'and', 'or' or ')'") }
             depth -= 1
+            nesting -= 1
             _ = advance()
             return inner
+        }
+        testCount += 1
+        guard testCount <= Self.maximumTests else {
+            throw FilterError(column: current.column, "the filter has more than \(Self.maximumTests) tests: split it into several rules or searches")
         }
         return try test()
     }
@@ -153,7 +199,8 @@ public struct FilterParser {
             return .contains(value)
         case "matches":
             do { _ = try FilterPattern(value) } catch {
-                throw FilterError(column: valueToken.column, "not a regular expression: \(error)")
+                throw FilterError(column: valueToken.column, error.isBound ? "a regular expression Lector does not run: \(error)"
+                                                                           : "not a regular expression: \(error)")
             }
             return .matches(value)
         default:

@@ -65,10 +65,25 @@ struct FilterSQL {
             return "?\(next)"
         }
 
+        /// The tests an `and` (or an `or`) joins, with the same connective's below it flattened, in order.
+        static func operands(of expression: FilterExpression) -> [FilterExpression] {
+            var operands: [FilterExpression] = []
+            var pending = [expression]
+            while let next = pending.popLast() {
+                switch (expression, next) {
+                case (.and, .and(let left, let right)), (.or, .or(let left, let right)): pending += [right, left]
+                default: operands.append(next)
+                }
+            }
+            return operands
+        }
+
         mutating func sql(_ expression: FilterExpression) -> String {
             switch expression {
-            case .and(let left, let right): return "(\(sql(left)) AND \(sql(right)))"
-            case .or(let left, let right): return "(\(sql(left)) OR \(sql(right)))"
+            // A run of one connective is one parenthesis: `a or b or c` nested as the parser
+            // builds it would put a `(` per test, and SQLite's parser refuses about a hundred.
+            case .and: return "(" + Self.operands(of: expression).map { sql($0) }.joined(separator: " AND ") + ")"
+            case .or: return "(" + Self.operands(of: expression).map { sql($0) }.joined(separator: " OR ") + ")"
             case .not(let inner): return "NOT \(sql(inner))"
             case .published(let order, let time): return "coalesce(a.published_at \(order.rawValue) \(bind(time)), 0)"
             case .age(let order, let seconds):

@@ -16,6 +16,9 @@ enum PatternLiteral {
             switch byte {
             case UInt8(ascii: "|"): return nil
             case UInt8(ascii: "*"), UInt8(ascii: "?"), UInt8(ascii: "{"):
+                // After another quantifier (`a+?`) the atom now optional already ended a run: no
+                // literal is sure.
+                if index > 0, "+*?}".utf8.contains(bytes[index - 1]), index < 2 || bytes[index - 2] != UInt8(ascii: "\\") { return nil }
                 // The atom before may be absent: it leaves the run.
                 if !runs[runs.count - 1].isEmpty { runs[runs.count - 1].removeLast() }
                 endRun()
