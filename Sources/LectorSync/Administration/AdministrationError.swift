@@ -32,6 +32,9 @@ public enum AdministrationError: Error, Sendable, Equatable, CustomStringConvert
     case badSettingValue(key: String, value: String, expected: String)
     /// The account's service has no call that fetches feeds now.
     case refreshUnsupported(kind: AccountKind)
+    /// A feed's address is not one Lector keeps (`WebAddressRule`): it came from a store an
+    /// older Lector filled from a server unchecked, or from a server's answer.
+    case notAWebAddress(feed: String, problem: String)
 
     public var description: String {
         switch self {
@@ -65,6 +68,8 @@ public enum AdministrationError: Error, Sendable, Equatable, CustomStringConvert
             "'\(key)' takes \(expected), not '\(value)'"
         case .refreshUnsupported(let kind):
             "a \(kind.rawValue) account's API has no way to ask its server to fetch feeds now: it fetches them on its own schedule"
+        case .notAWebAddress(let feed, let problem):
+            "'\(feed)' was not subscribed: its address is \(problem == "not an http or https URL" ? problem : "not usable (\(problem))")"
         }
     }
 
