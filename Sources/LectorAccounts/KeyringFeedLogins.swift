@@ -34,7 +34,7 @@ public struct KeyringFeedLogins: FeedLoginKeeper {
     public func copy(_ feed: Feed, to url: URL) throws(AdministrationError) {
         var moved = feed
         moved.url = url.absoluteString
-        for key in FeedSettingKey.withSecrets {
+        for key in FeedSettingKey.keptInKeyring {
             if let secret = settingSecret(key, of: feed) { try keepSetting(secret, key, of: moved) }
         }
         guard let user = feed.loginUser else { return }

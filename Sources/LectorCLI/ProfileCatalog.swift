@@ -27,6 +27,11 @@ struct ProfileCatalog {
         problems = user.problems + shippedProblems
     }
 
+    /// What loading this profile's file left out or warned of.
+    func problems(of profile: Profile) -> [String] {
+        problems.filter { $0.hasPrefix("\(profile.name).json: ") }
+    }
+
     func named(_ name: String) throws(CLIError) -> (profile: Profile, origin: Origin) {
         guard let entry = entries.first(where: { $0.profile.name == name }) else {
             let names = entries.map(\.profile.name)

@@ -78,9 +78,12 @@ final class Transfer: @unchecked Sendable {
         headerList = CurlRequestSetup.apply(current, configuration: configuration, to: easy,
                                             context: Unmanaged.passUnretained(self).toOpaque(),
                                             freshConnection: freshConnection)
-        if let pin, pin.covers(current.url) {
+        let pinned = pin.map { $0.covers(current.url) } ?? false
+        if let pin, pinned {
             resolveList = CurlRequestSetup.pin(pin, on: easy, context: Unmanaged.passUnretained(self).toOpaque())
         }
+        // An empty CURLOPT_PROXY overrides the environment's proxy variables for this hop.
+        if ProxyBypass.applies(to: current, pinned: pinned) { lc_set_string(easy, CURLOPT_PROXY, "") }
         return easy
     }
 

@@ -29,6 +29,14 @@ public struct AccountEndpoint: Sendable, Equatable {
               ["http", "https"].contains(scheme), let host = components.host, !host.isEmpty else {
             throw .invalid(typed)
         }
+        // A login in the address would be kept with the account and shown by `account list`,
+        // `--json` and every backup: the secret goes through the prompt to the keyring instead.
+        if components.user != nil || components.password != nil {
+            let user = components.user.flatMap { $0.isEmpty ? nil : $0 }
+            components.user = nil
+            components.password = nil
+            throw .loginInAddress(bare: components.string ?? "\(scheme)://\(host)/", user: user)
+        }
         components.scheme = scheme
         components.query = nil
         components.fragment = nil
@@ -89,7 +97,9 @@ public struct AccountEndpoint: Sendable, Equatable {
     /// the guess is returned as a note to print.
     public static func withScheme(_ typed: String) -> (text: String, note: String?) {
         guard !typed.contains("://") else { return (typed, nil) }
-        let hostAndPort = typed.split(separator: "/").first.map(String.init) ?? typed
+        let authority = typed.split(separator: "/").first.map(String.init) ?? typed
+        // A login typed into it (`user:password@host`) is not the host.
+        let hostAndPort = authority.lastIndex(of: "@").map { String(authority[authority.index(after: $0)...]) } ?? authority
         let host = hostAndPort.hasPrefix("[") ? String(hostAndPort.prefix { $0 != "]" }) + "]"
             : hostAndPort.split(separator: ":").first.map(String.init) ?? hostAndPort
         let scheme = isLoopback(host) ? "http" : "https"
@@ -116,12 +126,18 @@ public enum AccountEndpointError: Error, Sendable, Equatable, CustomStringConver
     case otherService(typed: String, kind: AccountKind)
     /// A local account has no server, so no address is its API.
     case noServer
+    /// The address carries a login (`https://user:password@host/`); `bare` is the address
+    /// without it. Neither the password nor the address as typed is repeated.
+    case loginInAddress(bare: String, user: String?)
 
     public var description: String {
         switch self {
         case .missing(let kind): "a \(kind.rawValue) account needs --url: the address of your server"
         case .invalid(let text): "'\(text)' is not a server address: use something like https://rss.example.com"
         case .noServer: "a local account has no server: Lector fetches its feeds itself"
+        case .loginInAddress(let bare, let user):
+            "the address carries a login (user:password@), which Lector never keeps in an account's address: "
+                + "give --url \(bare) --user \(user ?? "USER"); the password is asked for and kept in the keyring"
         case .otherService(let text, let kind):
             "'\(text)' is the address of a \(kind == .fever ? "Fever" : "Google Reader") API: add it with 'lector account add \(kind.rawValue) --url \(text)'"
         }

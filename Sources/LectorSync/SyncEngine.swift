@@ -161,14 +161,14 @@ public struct SyncEngine {
 
     /// Pulls folders and feeds and nothing else: how a structure edit whose effects the server
     /// decides (FreshRSS files the feeds of a deleted folder in its default category) reaches
-    /// the store at once. Returns the local feed id of every server feed id. A feed the server
-    /// no longer lists keeps the user's articles (see `SyncTable.applyStructure`); each that
-    /// leaves is told to `departed`.
+    /// the store at once. Returns the local feed id of every server feed id, and one line for
+    /// each address the server sent that was kept out. A feed the server no longer lists keeps
+    /// the user's articles (see `SyncTable.applyStructure`); each that leaves is told to `departed`.
     @discardableResult
     public func refreshStructure(departed: (DepartedFeed) -> Void = { _ in }) throws(SyncError)
-        -> (feedIDs: [String: Int64], feeds: Int, labels: [String]?) {
+        -> (feedIDs: [String: Int64], feeds: Int, labels: [String]?, keptOut: [String]) {
         progress(.structure)
-        let structure = try provider.structure()
+        let (structure, keptOut) = ServerAddresses.checked(try provider.structure())
         let feedIDs = try record {
             try store.sync.applyStructure(accountID: account.id,
                                           folders: structure.folders.map { ($0.serverID, $0.name) },
@@ -184,18 +184,20 @@ public struct SyncEngine {
         // disabled on its web page is paused here after this sync.
         let settings = structure.feeds.reduce(into: [Int64: [String: String]]()) { settings, feed in
             guard let values = feed.settings, let id = feedIDs[feed.serverID] else { return }
-            settings[id] = Dictionary(uniqueKeysWithValues: values.map { ($0.key.rawValue, $0.value) })
+            // A proxy's password (Miniflux lists it in clear) is stored as the marker.
+            settings[id] = Dictionary(uniqueKeysWithValues: values.map { ($0.key.rawValue, $0.key.storable($0.value)) })
         }
         if !settings.isEmpty { try record { try store.feedSettings.replace(settings, pausedKey: FeedSettingKey.paused.rawValue) } }
-        return (feedIDs, structure.feeds.count, structure.labels)
+        return (feedIDs, structure.feeds.count, structure.labels, keptOut)
     }
 
     private func pull(since: Date?, protected: ProtectedArticles, lock: SyncLock, into report: inout SyncReport) throws(SyncError) {
         var departed: [DepartedFeed] = []
-        let (feedIDs, feedCount, labels) = try refreshStructure { departed.append($0) }
+        let (feedIDs, feedCount, labels, keptOut) = try refreshStructure { departed.append($0) }
         report.departed = departed
         lock.beat()
         report.feeds = feedCount
+        report.keptOut = keptOut
         var stored = 0
         // An account with no articles yet (a first sync) has nothing to look up.
         let empty = try record { try !store.sync.hasArticles(accountID: account.id) }
@@ -306,6 +308,8 @@ public struct SyncReport: Sendable, Equatable {
     /// Feeds the server stopped listing in this run, and what was kept of each.
     public var departed: [DepartedFeed] = []
     public var duration: TimeInterval = 0
+    /// One line for each address the server sent that Lector does not keep (see `ServerAddresses`).
+    public var keptOut: [String] = []
 
     public init() {}
 }

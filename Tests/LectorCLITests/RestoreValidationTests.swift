@@ -114,7 +114,8 @@ struct RestoreValidationTests {
         let value = Self.otherValidValue(for: setting)
         #expect(value != setting.defaultValue, "\(key): the test must restore a value other than the default")
         let file = try write(backup, setting: setting, value: value, home: home)
-        _ = try home.run("backup", "restore", file, "--yes", "--replace")
+        // A command (reader.pager) is kept only on the user's word: here, --allow-commands.
+        _ = try home.run("backup", "restore", file, "--yes", "--replace", "--allow-commands")
         let restored = try home.session().preferences().values[key]
         #expect(restored == value, "\(key): restored as \(String(describing: restored)), expected \(value)")
         let exported = home.path + "/again.json"

@@ -51,8 +51,22 @@ struct ProfileTests {
         #expect(Set(profile.values.keys) == ["reader.font", "swipe.leading"], "defaults are left out")
         let (reread, _) = try Profile.read(profile.encoded())
         #expect(reread == profile, "a saved profile reads back equal")
-        #expect(try Profile.capture(name: "all", description: "", from: current, onlyChanged: false).values.count == SettingsRegistry.all.count)
+        // Every setting but those that run a command (reader.pager), which never travel in a profile.
+        #expect(try Profile.capture(name: "all", description: "", from: current, onlyChanged: false).values.count
+                == SettingsRegistry.all.count - SettingsRegistry.commands.count)
         #expect(throws: SettingsError.self) { try Profile.capture(name: "My Setup", description: "", from: current) }
+    }
+
+    @Test("a setting that runs a command is never in a profile: left out when saved, refused when built, skipped with a warning when read")
+    func commandsNeverInAProfile() throws {
+        #expect(SettingsRegistry.commands.map(\.key) == ["reader.pager"], "reader.pager is declared as a command")
+        let current = Preferences(stored: ["reader.pager": "touch /tmp/pwned", "reader.font": "classic"])
+        #expect(try Profile.capture(name: "mine", description: "", from: current).values.keys.sorted() == ["reader.font"])
+        #expect(throws: SettingsError.self) { try Profile(name: "cozy", description: "", values: ["reader.pager": "touch /tmp/pwned"]) }
+        let text = #"{"format":"lector-profile","version":"1.0","name":"cozy","description":"","settings":{"reader":{"pager":"touch /tmp/pwned","font":"news"}}}"#
+        let (profile, warnings) = try Profile.read(Data(text.utf8))
+        #expect(profile.values.keys.sorted() == ["reader.font"], "the command is skipped: \(profile.values)")
+        #expect(warnings.count == 1 && warnings[0].contains("reader.pager") && warnings[0].contains("command"), "one warning: \(warnings)")
     }
 
     @Test("invalid profiles are refused with a path; newer minor keys are skipped with a warning")

@@ -14,10 +14,14 @@ public struct BackupRestore {
     /// The file's consents to sending logins over plain http that this machine does not hold yet:
     /// the user's word on this machine is needed to keep them.
     public let askedConsents: [PlainHTTPConsent]
+    /// The commands (`reader.pager`) the file's settings would set here: the user's word on this
+    /// machine, shown each command, is needed to keep them.
+    public let askedCommands: [CarriedCommand]
 
-    /// What the restore changes once the consents the user did not keep are taken out of the file.
-    public func planned(dropping dropped: [PlainHTTPConsent]) -> PlannedRestore {
-        let document = file.dropping(dropped, current: current)
+    /// What the restore changes once the consents and commands the user did not keep are taken
+    /// out of the file.
+    public func planned(dropping dropped: [PlainHTTPConsent], commands droppedCommands: [CarriedCommand] = []) -> PlannedRestore {
+        let document = file.dropping(dropped, current: current).dropping(droppedCommands, current: current)
         return PlannedRestore(document: document, sections: sections, removeMissing: removeMissing,
                               plan: BackupPlan(current: current, document: document, sections: sections, removeMissing: removeMissing))
     }
@@ -51,15 +55,18 @@ public struct RestoreOutcome {
 
 extension AccountManager {
     /// Holds `file` against this machine. With `keepConsents` (the user said so beforehand, as
-    /// with --allow-insecure) no consent is asked about.
+    /// with --allow-insecure) no consent is asked about; with `keepCommands` (--allow-commands)
+    /// no command.
     public func prepareRestore(of file: BackupDocument, sections: Set<BackupSection>, removeMissing: Bool,
-                               keepConsents: Bool, settings: SettingsEditor, profiles: [Profile]) throws(AccountsError) -> BackupRestore {
+                               keepConsents: Bool, keepCommands: Bool = false, settings: SettingsEditor,
+                               profiles: [Profile]) throws(AccountsError) -> BackupRestore {
         let problems = file.ruleProblems(sections: sections)
         guard problems.isEmpty else { throw .backup(.invalid(.backup, problems)) }
         var current = try restoring { try BackupSnapshot(store: store, preferences: try settings.preferences(), profiles: profiles).state }
         if sections.contains(.starred), let starred = file.starred { current.starredHere = try starredHere(starred) }
         return BackupRestore(file: file, sections: sections, removeMissing: removeMissing, current: current,
-                             askedConsents: keepConsents ? [] : file.plainHTTPConsents(beyond: current, sections: sections))
+                             askedConsents: keepConsents ? [] : file.plainHTTPConsents(beyond: current, sections: sections),
+                             askedCommands: keepCommands ? [] : file.carriedCommands(beyond: current, sections: sections))
     }
 
     /// Applies a planned restore: the store and the settings in one transaction (a kill leaves

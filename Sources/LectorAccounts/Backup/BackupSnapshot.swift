@@ -28,14 +28,14 @@ public struct BackupSnapshot {
     public func accounts() throws -> [BackupAccount] {
         try store.accounts.all().filter { !$0.isDemo }.map { account in
             BackupAccount(kind: account.kind, name: account.name,
-                          url: account.url, user: account.username, isDefault: account.isDefault,
+                          url: account.url.map(Self.withoutLogin), user: account.username, isDefault: account.isDefault,
                           plainHTTPHost: account.plainHTTPHost)
         }
     }
 
-    /// A feed address without a login written into it: a password an older Lector stored there
-    /// that the keyring could not take yet must not travel in a backup.
-    static func withoutLogin(_ address: String) -> String {
+    /// A feed's or an account's address without a login written into it: a password an older
+    /// Lector stored there that the keyring could not take yet must not travel in a backup.
+    public static func withoutLogin(_ address: String) -> String {
         guard address.contains("@"), let bare = URL(string: address).flatMap(AddressLogin.takenOut)?.bare else { return address }
         return bare.absoluteString
     }
@@ -43,7 +43,8 @@ public struct BackupSnapshot {
     /// A feed's server settings as a backup carries them: by key name, never a secret.
     static func serverSettings(of feed: Feed, in store: Store) throws -> [String: String] {
         let settings = try store.feedSettings.keyed(feedID: feed.id).filter { !$0.key.holdsSecret }
-        return Dictionary(uniqueKeysWithValues: settings.map { ($0.key.rawValue, $0.value) })
+        // A store an older Lector filled may hold a proxy's password in clear: never exported.
+        return Dictionary(uniqueKeysWithValues: settings.map { ($0.key.rawValue, $0.key.storable($0.value)) })
     }
 
     /// A feed's site address as a backup can hold it: a store filled by an older sync may keep a

@@ -11,7 +11,8 @@ extension AccountManager {
         var settings = try storing { try store.feedSettings.keyed(feedID: feed.id) }
         var notCarried: [String] = []
         let logins = KeyringFeedLogins(keyring: keyring)
-        for key in FeedSettingKey.withSecrets where settings[key] != nil {
+        // A value with a secret part (a proxy's password) is stored with the marker: the whole of it is the keyring's.
+        for key in FeedSettingKey.keptInKeyring where settings[key].map({ key.holdsSecret || key.carriesSecret($0) }) == true {
             settings[key] = key == .serverLogin ? nil : logins.settingSecret(key, of: feed)
             if settings[key] == nil {
                 notCarried.append("\(key.rawValue) of '\(feed.title)': its secret is not kept on this machine ('lector feed set' it on the destination)")

@@ -14,18 +14,22 @@ struct RestoreOutput {
     let dropped: [PlainHTTPConsent]
     /// The backup file as typed, for the commands the output suggests.
     let filePath: String
+    /// The commands (reader.pager) a real restore would ask about (dry runs only), and those not kept.
+    var awaitingCommands: [CarriedCommand] = []
+    var droppedCommands: [CarriedCommand] = []
 
     var plan: BackupPlan { restore.plan }
 
     var notes: [String] {
         warnings.map { "warning: \($0)" } + plan.missingSections.map { "note: the file has no \($0.rawValue) section" }
-            + PlainHTTPRestoreNote.awaiting(awaiting)
+            + PlainHTTPRestoreNote.awaiting(awaiting) + CarriedCommandNote.awaiting(awaitingCommands)
     }
 
     private var json: [String: JSONValue] {
         var json = plan.json.objectValue ?? [:]
         json["warnings"] = .array(warnings.map(JSONValue.string))
         json["consents_not_kept"] = PlainHTTPRestoreNote.json(dropped)
+        json["commands_not_kept"] = CarriedCommandNote.json(droppedCommands)
         return json
     }
 
@@ -34,7 +38,8 @@ struct RestoreOutput {
         var json = json
         json["applied"] = .bool(false)
         let text = plan.isEmpty ? "Nothing to restore: this machine already matches the file." : plan.lines.map(TerminalText.sanitize).joined(separator: "\n")
-        return CommandOutput(text: (notes + [text] + PlainHTTPRestoreNote.dropped(dropped)).joined(separator: "\n"), json: JSONValue.object(json))
+        return CommandOutput(text: (notes + [text] + PlainHTTPRestoreNote.dropped(dropped) + CarriedCommandNote.dropped(droppedCommands))
+                                .joined(separator: "\n"), json: JSONValue.object(json))
     }
 
     func applied(_ outcome: RestoreOutcome) -> CommandOutput {
@@ -72,7 +77,7 @@ struct RestoreOutput {
             "Feed '\(feed.title)' of '\(account)' needs its password: run 'lector feed password \(ShellWords.quoted(feed.title)) --account \(ShellWords.quoted(account))'."
         }
         if restore.sections.contains(.accounts) { follow += PlainHTTPRestoreNote.lines(for: fileAccounts) }
-        follow += PlainHTTPRestoreNote.dropped(dropped)
+        follow += PlainHTTPRestoreNote.dropped(dropped) + CarriedCommandNote.dropped(droppedCommands)
         let waiting = outcome.marksWaiting
         if !waiting.isEmpty {
             follow.append("Marks for articles not fetched here yet (\(waiting.read.count) read, \(waiting.starred.count) starred) wait for their feeds' next fetch: 'lector sync' applies them.")

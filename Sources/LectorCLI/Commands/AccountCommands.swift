@@ -100,7 +100,7 @@ enum AccountCommands {
         var table = TextTable(["", "NAME", "KIND", "USER", "URL", "STATUS"], flexibleColumn: 4, addressColumns: [4])
         for account in accounts {
             let status = account.isDemo ? "demo" : (account.needsPassword ? "needs password" : "")
-            table.add([account.isDefault ? "*" : "", account.name, account.kind.rawValue, account.username ?? "—", account.url ?? "—", status])
+            table.add([account.isDefault ? "*" : "", account.name, account.kind.rawValue, account.username ?? "—", account.url.map(BackupSnapshot.withoutLogin) ?? "—", status])
         }
         return CommandOutput(text: accounts.isEmpty ? "No accounts." : table.render(for: session),
                              json: accounts.map { AccountJSON($0) })
@@ -115,7 +115,7 @@ enum AccountCommands {
         let feeds = try CLIError.catching { try store.feeds.list(accountID: account.id) }
         let status = try CLIError.catching { try store.sync.status(accountID: account.id) }
         var lines = ["\(account.name)\(account.isDefault ? " (default)" : "")", "  kind: \(account.kind.rawValue)"]
-        if let url = account.url { lines.append("  url: \(url)") }
+        if let url = account.url.map(BackupSnapshot.withoutLogin) { lines.append("  url: \(url)") }
         if let user = account.username { lines.append("  user: \(user)") }
         if let host = account.plainHTTPHost { lines.append("  plain http: you allowed the secret to go unencrypted to \(host)") }
         lines.append("  feeds: \(feeds.count), unread: \(feeds.map(\.unreadCount).reduce(0, +))")
@@ -228,7 +228,8 @@ enum AccountCommands {
         init(_ account: Account, server: String? = nil) {
             name = account.name
             kind = account.kind.rawValue
-            url = account.url
+            // An address an older Lector stored with a login in it is never shown with it.
+            url = account.url.map(BackupSnapshot.withoutLogin)
             user = account.username
             self.default = account.isDefault
             demo = account.isDemo

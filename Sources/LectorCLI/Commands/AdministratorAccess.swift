@@ -25,7 +25,7 @@ extension ServerChange {
 extension CLIError {
     init(_ error: AdministrationError) {
         switch error {
-        case .unsupported, .emptyName, .loginInClear, .loginToAnotherOrigin, .settingUnsupported, .badSettingValue, .refreshUnsupported: self = .usage(TerminalText.sanitize(error.description))
+        case .unsupported, .emptyName, .loginInClear, .loginToAnotherOrigin, .settingUnsupported, .badSettingValue, .refreshUnsupported, .notAWebAddress: self = .usage(TerminalText.sanitize(error.description))
         case .keyring: self = .authentication(error.description)
         case .alreadySubscribed, .folderExists, .starredNotFound: self = .conflict(TerminalText.sanitize(error.description))
         case .filedElsewhere: self = .failure(TerminalText.sanitize(error.description))

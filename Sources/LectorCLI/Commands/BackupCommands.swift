@@ -72,7 +72,7 @@ enum BackupCommands {
 
     static let restore = CommandSpec(
         ["backup", "restore"], "restore a backup: validates the whole file, then applies it in one transaction",
-        discussion: "By default a restore adds and updates; --replace also removes what the file does not have. Accounts arrive without their secret: at a terminal the restore asks for each one's once (Enter gives it later), else run 'lector account password NAME'; an account it creates treats what its server holds already as old to its rules. Consents to plain http in the file were given on the machine that wrote it: at a terminal the restore lists them and keeps them only if you answer y (--yes does not answer it); without a terminal they are dropped unless --allow-insecure.",
+        discussion: "By default a restore adds and updates; --replace also removes what the file does not have. Accounts arrive without their secret: at a terminal the restore asks for each one's once (Enter gives it later), else run 'lector account password NAME'; an account it creates treats what its server holds already as old to its rules. Consents to plain http in the file were given on the machine that wrote it: at a terminal the restore lists them and keeps them only if you answer y (--yes does not answer it); without a terminal they are dropped unless --allow-insecure. A setting that is a command Lector runs (reader.pager) is asked about the same way, the command shown (--yes does not answer it; without a terminal it is dropped unless --allow-commands).",
         arguments: [ArgumentSpec("FILE", "the backup", source: .files)],
         options: [
             sectionsOption,
@@ -80,6 +80,7 @@ enum BackupCommands {
             OptionSpec("replace", "also remove accounts, feeds, folders, reading-list items, rules and saved searches the file does not have"),
             OptionSpec("yes", short: "y", "do not ask for confirmation"),
             OptionSpec("allow-insecure", "keep the file's consents to sending logins over plain http without asking"),
+            OptionSpec("allow-commands", "keep the file's settings that are commands Lector runs (reader.pager) without asking"),
         ]
     ) { invocation, session in
         let (file, warnings) = try read(invocation.argument("FILE") ?? "")
@@ -87,13 +88,17 @@ enum BackupCommands {
         let editor = try session.settingsEditor()
         let prepared = try session.accounts { (manager) throws(AccountsError) in
             try manager.prepareRestore(of: file, sections: sections, removeMissing: invocation.flag("replace"),
-                                       keepConsents: invocation.flag("allow-insecure"), settings: editor, profiles: userProfiles(session))
+                                       keepConsents: invocation.flag("allow-insecure"), keepCommands: invocation.flag("allow-commands"),
+                                       settings: editor, profiles: userProfiles(session))
         }
         let dryRun = invocation.flag("dry-run")
         let dropped = dryRun ? [] : try consentsNotKept(prepared.askedConsents)
-        let restore = prepared.planned(dropping: dropped)
+        // A dry run plans without the commands, as a restore without a terminal's y would apply.
+        let droppedCommands = dryRun ? prepared.askedCommands : try commandsNotKept(prepared.askedCommands)
+        let restore = prepared.planned(dropping: dropped, commands: droppedCommands)
         let output = RestoreOutput(restore: restore, fileAccounts: file.accounts, warnings: warnings,
-                                   awaiting: dryRun ? prepared.askedConsents : [], dropped: dropped, filePath: invocation.argument("FILE") ?? "")
+                                   awaiting: dryRun ? prepared.askedConsents : [], dropped: dropped, filePath: invocation.argument("FILE") ?? "",
+                                   awaitingCommands: dryRun ? prepared.askedCommands : [], droppedCommands: dryRun ? [] : droppedCommands)
         if dryRun || restore.plan.isEmpty { return output.unapplied }
         if !invocation.flag("yes") {
             guard Prompter.isInteractive else {
@@ -162,6 +167,15 @@ enum BackupCommands {
         } catch {
             return nil
         }
+    }
+
+    /// The file's commands the user does not keep: a command runs on this machine, so only its
+    /// user, shown it at a terminal, keeps it; `--yes` is no answer to this.
+    private static func commandsNotKept(_ asked: [CarriedCommand]) throws(CLIError) -> [CarriedCommand] {
+        guard !asked.isEmpty else { return [] }
+        guard Prompter.isInteractive else { return asked }
+        Console.out(CarriedCommandNote.question(for: asked))
+        return try Prompter.confirm("Keep it on this machine?") ? [] : asked
     }
 
     /// The user's saved profiles; shipped ones are not user data.

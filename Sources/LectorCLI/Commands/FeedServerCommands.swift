@@ -12,20 +12,21 @@ enum FeedServerCommands {
 
     static let set = CommandSpec(
         ["feed", "set"], "change one of a feed's server settings",
-        discussion: "Flags take on or off; a list (http-headers, mark-read-filters, block-filter, keep-filter) takes one VALUE per line; other text is the VALUEs joined by spaces. A secret (cookie, server-login's password) is never an argument: it is asked for without echo, or read from stdin with --value-stdin; once the server took it, it is kept in the keyring (for account copy), and the store keeps only that it is set. A key the account's kind cannot keep is refused, naming the kinds that can (exit 2). Every key, and what each kind makes of it, is in 'lector help feed-settings'.",
+        discussion: "Flags take on or off; a list (http-headers, mark-read-filters, block-filter, keep-filter) takes one VALUE per line; other text is the VALUEs joined by spaces. A secret (cookie, server-login's password) is never an argument: it is asked for without echo, or read from stdin with --value-stdin; once the server took it, it is kept in the keyring (for account copy), and the store keeps only that it is set. A proxy address with a password or an http-headers line with a credential (Authorization: …) is read from stdin with --value-stdin too; the keyring keeps it whole, the store and every export with the secret part as 'set'. A key the account's kind cannot keep is refused, naming the kinds that can (exit 2). Every key, and what each kind makes of it, is in 'lector help feed-settings'.",
         arguments: [ArgumentSpec("FEED", "the feed's title or URL", source: .feeds),
                     ArgumentSpec("KEY", "the setting", source: .choices(keyChoices)),
                     ArgumentSpec("VALUE", "the new value: on or off for a flag, none for a secret", optional: true, variadic: true)],
-        options: [OptionSpec.account, OptionSpec("value-stdin", "read the secret (cookie, server-login's password) from stdin")]
+        options: [OptionSpec.account, OptionSpec("value-stdin", "read the secret (cookie, server-login's password), or a value with one (proxy, http-headers), from stdin")]
     ) { invocation, session in
         let (_, account, feed) = try FeedEditCommands.target(invocation, session)
         let key = try settingKey(invocation)
         let change = try FeedSettingChange(key: key, words: invocation.variadic("VALUE"), invocation)
         let administrator = try session.administrator(for: account)
         try administering { () throws(AdministrationError) in try administrator.changeSettings(of: feed, [change]) }
-        let shown = key.shape == .secret ? "(secret, not shown)" : "\"\(change.value ?? "")\""
+        // A secret part (a proxy's password) is shown as the marker the store keeps.
+        let shown = key.shape == .secret ? "(secret, not shown)" : "\"\(change.value.map(key.storable) ?? "")\""
         return CommandOutput(text: "Set \(key.rawValue) of '\(TerminalText.sanitize(feed.title))' to \(shown)\(onServer(account)).",
-                             json: SettingJSON(feed: feed.title, key: key.rawValue, value: key.shape == .secret ? nil : change.value))
+                             json: SettingJSON(feed: feed.title, key: key.rawValue, value: key.shape == .secret ? nil : change.value.map(key.storable)))
     }
 
     static let unset = CommandSpec(
@@ -133,14 +134,34 @@ extension FeedSettingChange {
         case .flag:
             guard words.count == 1 else { throw .usage("\(key.rawValue) takes on or off") }
             self.init(key: key, value: words[0].lowercased())
-        case .lines:
-            guard !words.isEmpty else { throw .usage("\(key.rawValue) takes one VALUE per line: 'lector feed unset' clears it") }
-            self.init(key: key, value: words.joined(separator: "\n"))
-        case .text:
-            guard !words.isEmpty else { throw .usage("\(key.rawValue) takes a VALUE: 'lector feed unset' clears it") }
-            self.init(key: key, value: words.joined(separator: " "))
+        case .lines, .text:
+            let separator = key.shape == .lines ? "\n" : " "
+            if fromStdin && key.mayCarrySecret {
+                // A value with a secret part (a proxy's password, an Authorization line), one VALUE per line of stdin.
+                guard words.isEmpty else { throw .usage("--value-stdin reads the whole value from stdin: give no VALUE with it") }
+                var lines: [String] = []
+                while let line = readLine(strippingNewline: true) {
+                    if !line.isEmpty { lines.append(line) }
+                    if key.shape == .text && !lines.isEmpty { break }
+                }
+                guard !lines.isEmpty else { throw .usage("no value on stdin: nothing was changed") }
+                self.init(key: key, value: lines.joined(separator: separator))
+                return
+            }
+            guard !words.isEmpty else {
+                throw .usage("\(key.rawValue) takes \(key.shape == .lines ? "one VALUE per line" : "a VALUE"): 'lector feed unset' clears it")
+            }
+            let value = words.joined(separator: separator)
+            // A secret is never an argument: argv and the shell's history would keep it.
+            guard !key.revealsSecret(value) else {
+                throw .usage("\(key.rawValue) carries a secret (\(key == .proxy ? "the proxy's password" : "a credential header")): "
+                             + "give the value on stdin with --value-stdin, never as an argument")
+            }
+            self.init(key: key, value: value)
         }
-        if fromStdin, key.shape != .secret, key.shape != .login { throw .usage("--value-stdin is for secrets (cookie, server-login)") }
+        if fromStdin, key.shape != .secret, key.shape != .login, !key.mayCarrySecret {
+            throw .usage("--value-stdin is for secrets (cookie, server-login) and values with one (proxy, http-headers)")
+        }
     }
 }
 

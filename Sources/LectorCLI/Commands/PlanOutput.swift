@@ -26,7 +26,7 @@ enum PlanOutput {
     static func settingsText(_ differences: [SettingDifference]) -> String {
         func shown(_ key: FeedSettingKey, _ value: String?) -> String {
             guard let value else { return "(unset)" }
-            return key.holdsSecret ? "(secret)" : "\"\(TerminalText.sanitize(value.replacingAll("\n", with: " | ")))\""
+            return key.holdsSecret ? "(secret)" : "\"\(TerminalText.sanitize(key.storable(value).replacingAll("\n", with: " | ")))\""
         }
         return differences.map { "\($0.key.rawValue) \(shown($0.key, $0.from)) → \(shown($0.key, $0.to))" }.joined(separator: ", ")
     }

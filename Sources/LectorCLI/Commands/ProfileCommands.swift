@@ -38,7 +38,10 @@ enum ProfileCommands {
         arguments: [ArgumentSpec("NAME", "the profile", source: .profiles)],
         options: [OptionSpec("dry-run", short: "n", "show what would change, change nothing")]
     ) { invocation, session in
-        let (profile, _) = try ProfileCatalog(directories: session.directories).named(invocation.argument("NAME") ?? "")
+        let catalog = ProfileCatalog(directories: session.directories)
+        let (profile, _) = try catalog.named(invocation.argument("NAME") ?? "")
+        // What the file had that was left out (a command it may not set) is said before what changes.
+        for problem in catalog.problems(of: profile) where !invocation.wantsJSON { Console.note(problem) }
         let changes = profile.changes(from: try session.preferences())
         if !invocation.flag("dry-run") {
             try CLIError.catching { try session.settingsEditor().apply(changes) }

@@ -106,7 +106,7 @@ struct SyncRunOutput {
             case .pushed(let pushed): "\(pushed.pushed) change(s) sent"
             case .synced(let synced):
                 (["\(synced.pushed) change(s) sent, \(synced.feeds) feed(s), \(synced.newArticles) new article(s), \(synced.stateChanges) state change(s) from the server"]
-                    + synced.departed.map(departure) + comparison()).joined(separator: "\n  ")
+                    + synced.departed.map(departure) + synced.keptOut.map(TerminalText.sanitize) + comparison()).joined(separator: "\n  ")
             case .recentlySynced(let minutes, let floor): "synced \(minutes) min ago; automatic syncs wait \(floor) min"
             case .alreadySyncing(let pid): SyncError.alreadySyncing(account: report.account.name, pid: pid).description
             case .stopped: "stopped by Ctrl-C"

@@ -36,6 +36,9 @@ public enum BackupError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadable(String)
     /// The file could not be written.
     case unwritable(String)
+    /// An export would write what a restore refuses (data an older Lector stored unchecked):
+    /// nothing is written. Each violation names its place and, where it is a feed, the feed.
+    case unrestorable([SchemaViolation])
 
     /// One line a user can act on.
     public var message: String {
@@ -63,6 +66,10 @@ public enum BackupError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot read \(path): check that it exists and is readable"
         case .unwritable(let path):
             return "cannot write \(path): check that its directory is writable"
+        case .unrestorable(let violations):
+            let first = violations.first.map(\.description) ?? "invalid"
+            let more = violations.count > 1 ? " (and \(violations.count - 1) more)" : ""
+            return "nothing written: 'backup restore' would refuse this backup: \(first)\(more); remove or change that here first, then export again"
         }
     }
 

@@ -23,6 +23,13 @@ extension DocumentChecker {
                     unknown(name, in: groupPath, known: declared.map(\.name))
                     continue
                 }
+                // A profile is shared between people: a command in it would run on the machine of
+                // whoever applies it. It is left out, said once; the rest of the profile stands.
+                if kind == .profile && setting.runsCommand {
+                    warn("\(join(groupPath, name)): skipped: it is a command Lector would run, and a profile never sets one "
+                         + "(set it yourself with 'lector settings set \(setting.key) COMMAND')")
+                    continue
+                }
                 do {
                     resolved[setting.key] = try setting.type.check(members[name]!)
                 } catch {

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LectorBasics
 
 /// Walks a parsed backup or profile, collecting every schema violation (so the user sees them all
 /// at once) and, for a newer minor version, the unknown keys it skips.
@@ -106,14 +107,7 @@ struct DocumentChecker {
 
     /// An http(s) URL that carries no credentials; the URL itself is not echoed, it might hold a secret.
     mutating func checkWebURL(_ text: String, at path: String) {
-        guard let parts = URLComponents(string: text), let scheme = parts.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", parts.host?.isEmpty == false else {
-            fail(path, "not an http or https URL")
-            return
-        }
-        if parts.user != nil || parts.password != nil {
-            fail(path, "the URL must not contain a user name or password")
-        }
+        if let problem = WebAddressRule.problem(text) { fail(path, problem) }
     }
 
     mutating func webURL(_ value: JSONValue, at path: String) -> String {

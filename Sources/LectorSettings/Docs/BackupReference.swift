@@ -213,7 +213,7 @@ public enum BackupReference {
 
         ## Restoring
 
-        `lector backup restore FILE [--sections accounts,settings,subscriptions,reading-list,profiles,starred,rules,saved-searches] [--dry-run] [--replace] [--allow-insecure]`
+        `lector backup restore FILE [--sections accounts,settings,subscriptions,reading-list,profiles,starred,rules,saved-searches] [--dry-run] [--replace] [--allow-insecure] [--allow-commands]`
 
         The restore compares the file with this machine key by key. `--dry-run` prints the plan and
         stops; `--json` prints it as `{"changes": [{"section", "action", "subject", "old", "new"}, …],
@@ -316,6 +316,21 @@ public enum BackupReference {
         (`lector account password NAME --allow-insecure`, `lector feed password FEED --account NAME
         --allow-insecure`), and in `consents_not_kept` with `--json`; what this machine already
         held stays. `--dry-run` asks nothing and notes the consents a restore would ask about.
+
+        **A setting that runs a command** (\(SettingsRegistry.commands.map { "`\($0.key)`" }.joined(separator: ", ")): a shell command Lector
+        runs) was set on the machine that wrote the file, by whoever had it, so a restore does not
+        take it on trust either. At a terminal it shows each such command as one Lector will run and
+        asks `Keep it on this machine? [y/N]`; `--yes` does not answer that question. Without a
+        terminal the command is dropped unless the restore has `--allow-commands`. A command not kept
+        leaves this machine's value as it was, is named in one line (`commands_not_kept` with
+        `--json`), and `--dry-run` notes it. A profile, shipped or yours, never sets such a setting:
+        `profile save` leaves it out, and a profile file that sets it has it skipped with a note.
+
+        **Addresses**: `backup export` reads what it is about to write with the restore's own reader
+        and writes nothing when a restore would refuse it (a feed an older Lector stored from a server
+        at a `file:` address, say), naming the place and the feed. An account address or a feed
+        setting that an older Lector stored with a password in it is written without it (a proxy's
+        password and a credential header's value as `set`).
 
         ## Profiles
 

@@ -59,6 +59,14 @@ public enum SettingsReference {
             "Lector only carries (validates, stores, backs up, restores, applies from profiles) these, for graphical readers",
             "such as Lettura — fonts, spacing and other things a terminal has no use for: " + keys(.carried) + ".",
             "",
+            "## Settings that run a command",
+            "",
+            SettingsRegistry.commands.map { "`\($0.key)`" }.joined(separator: ", ")
+                + " is a shell command Lector runs (`/bin/sh -c`). Such a setting never travels: a profile never sets it",
+            "(`profile save` leaves it out; a profile file that sets it has it skipped, with a note), and a backup that",
+            "carries one has it restored only when you say so at the terminal, shown the command (`--yes` does not; without",
+            "a terminal, `backup restore --allow-commands`).",
+            "",
         ]
     }
 

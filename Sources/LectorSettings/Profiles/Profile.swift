@@ -16,7 +16,11 @@ public struct Profile: Equatable, Sendable {
         }
         var canonical: [String: JSONValue] = [:]
         for (key, value) in values {
-            canonical[key] = try SettingsRegistry.require(key).validate(value)
+            let setting = try SettingsRegistry.require(key)
+            guard !setting.runsCommand else {
+                throw .invalidValue(key: key, problem: "it is a command Lector would run, and a profile never carries one")
+            }
+            canonical[key] = try setting.validate(value)
         }
         self.name = name
         self.description = description
@@ -38,8 +42,10 @@ public struct Profile: Equatable, Sendable {
     /// The current values as a profile; with `onlyChanged`, just the settings that differ from their defaults.
     public static func capture(name: String, description: String, from preferences: Preferences,
                                onlyChanged: Bool = true) throws(SettingsError) -> Profile {
+        // A command (reader.pager) stays on this machine: profiles are made to be shared.
         let values = preferences.values.filter { key, value in
-            !onlyChanged || SettingsRegistry.setting(key)?.defaultValue != value
+            SettingsRegistry.setting(key)?.runsCommand != true
+                && (!onlyChanged || SettingsRegistry.setting(key)?.defaultValue != value)
         }
         return try Profile(name: name, description: description, values: values)
     }

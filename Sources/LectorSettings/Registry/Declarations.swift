@@ -41,7 +41,7 @@ extension SettingsRegistry {
         .bool("reader.full-content", false, "Extract the full article from its web page when opening it."),
         .bool("reader.remember-position", true, "Reopen each article where you stopped reading."),
         .choice("reader.open-links", LinkBehavior.inApp, "Open links in Lector or in the external browser."),
-        .text("reader.pager", 0...200, "",
+        .command("reader.pager", 0...200, "",
               "Pager for `article read` and `article list` on a terminal (a shell command); empty means $PAGER, else `less` with LESS=FRX; `cat` never pages."),
         .bool("reader.share-osc52", false,
               "`share` copies the article's link to the clipboard with an OSC 52 escape (the terminal must allow it) instead of printing it."),

@@ -10,14 +10,19 @@ public struct Setting: Sendable, Equatable {
     public let summary: String
     /// The backup format version that introduced the key; older backups may lack it.
     public let since: FormatVersion
+    /// The value is a command Lector runs (a shell command line). Such a setting never travels:
+    /// a profile, shipped or shared, never sets it, and a backup's value is kept only when this
+    /// machine's user says so, having been shown the command.
+    public let runsCommand: Bool
 
     init(_ key: String, _ type: SettingType, default defaultValue: JSONValue, _ summary: String,
-         since: FormatVersion = FormatVersion(major: 1, minor: 0)) {
+         since: FormatVersion = FormatVersion(major: 1, minor: 0), runsCommand: Bool = false) {
         self.key = key
         self.type = type
         self.defaultValue = defaultValue
         self.summary = summary
         self.since = since
+        self.runsCommand = runsCommand
     }
 
     /// The group named by the key's prefix.
@@ -47,6 +52,11 @@ extension Setting {
 
     static func text(_ key: String, _ length: ClosedRange<Int>, _ value: String, _ summary: String) -> Setting {
         Setting(key, .text(length: length), default: .string(value), summary)
+    }
+
+    /// A shell command Lector runs: see `runsCommand`.
+    static func command(_ key: String, _ length: ClosedRange<Int>, _ value: String, _ summary: String) -> Setting {
+        Setting(key, .text(length: length), default: .string(value), summary, runsCommand: true)
     }
 
     static func url(_ key: String, _ value: String, _ summary: String) -> Setting {

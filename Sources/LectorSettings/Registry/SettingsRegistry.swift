@@ -19,6 +19,9 @@ public enum SettingsRegistry {
         declarations.filter { $0.group == group }
     }
 
+    /// The settings whose value is a command Lector runs: they never travel (see `Setting.runsCommand`).
+    public static var commands: [Setting] { declarations.filter(\.runsCommand) }
+
     /// Every key with its default value.
     public static var defaults: [String: JSONValue] {
         byKey.mapValues(\.defaultValue)

@@ -24,7 +24,8 @@ extension AccountAdministrator {
         let target = try target(feed)
         let settings = try server { () throws(SyncError) in try provider.feedSettings(target) }
         try keepAcknowledged(settings, of: feed)
-        return settings
+        // Shown as stored: a secret part as the marker.
+        return Dictionary(uniqueKeysWithValues: settings.map { ($0.key, $0.key.storable($0.value)) })
     }
 
     /// Reads every feed's settings from the server in one call where its API has one (FreshRSS's
@@ -50,13 +51,19 @@ extension AccountAdministrator {
         try storing {
             try store.write {
                 var changes: [String: String?] = Dictionary(uniqueKeysWithValues: stale.map { ($0, nil) })
-                for (key, value) in settings where key != .paused { changes[key.rawValue] = value }
+                // A secret part the server sends (a proxy's password) is stored as the marker.
+                for (key, value) in settings where key != .paused { changes[key.rawValue] = key.storable(value) }
                 try store.feedSettings.apply(changes, feedID: feed.id)
                 if feedSettingKeys.contains(.paused) { try store.feedSettings.setPaused(settings[.paused] == "on", feedID: feed.id) }
             }
         }
         // A secret the server dropped is no longer anyone's: one the keyring cannot delete now only lingers unused.
-        for key in stale.compactMap(FeedSettingKey.init(rawValue:)) where key.holdsSecret { try? logins?.keepSetting(nil, key, of: feed) }
+        for key in stale.compactMap(FeedSettingKey.init(rawValue:)) where key.holdsSecret || key.mayCarrySecret {
+            try? logins?.keepSetting(nil, key, of: feed)
+        }
+        // The whole value of one with a secret part goes to the keyring, for account copy to
+        // carry; should the keyring not take it now, the server still has it, and the store never.
+        for (key, value) in settings where key.revealsSecret(value) { try? logins?.keepSetting(value, key, of: feed) }
     }
 
     /// The settings as the store has them (what the server last acknowledged).
@@ -77,7 +84,7 @@ extension AccountAdministrator {
             try server { () throws(SyncError) in try provider.changeFeedSettings(target, changes) }
         }
         // The secret to the keyring before its marker to the store: the store never says `set` of a secret not kept.
-        for change in changes where change.key.holdsSecret { try logins?.keepSetting(change.secret, change.key, of: feed) }
+        for change in changes where change.changesKeyring { try logins?.keepSetting(change.secret, change.key, of: feed) }
         try storing {
             try store.write {
                 var stored: [String: String?] = [:]

@@ -73,6 +73,10 @@ public struct AccountAdministrator {
     /// `subscribe`, saying too whether the server had the subscription already (a retry).
     public func subscription(_ request: SubscriptionRequest, checkedForDuplicates: Bool = false) throws(AdministrationError) -> Subscription {
         try requireEditing("add feeds")
+        // Every way in (typed, imported, copied from another account, planned) meets the one rule.
+        if let problem = WebAddressRule.problem(request.url.absoluteString) {
+            throw .notAWebAddress(feed: request.title ?? request.url.host ?? "the feed", problem: problem)
+        }
         if !checkedForDuplicates { try refuseDuplicate(request.url) }
         let key = canonicalFeedKey(request.url)
         let subscribed = { () throws -> FeedListing? in
@@ -82,6 +86,10 @@ public struct AccountAdministrator {
         guard let subscribedFeed = try change({ () throws(SyncError) in try provider.subscribe(request, among: folders) },
                                               isDone: { try subscribed() != nil }) else {
             return Subscription(feed: try finishSubscription(request, listing: try storing { try subscribed() }), change: .alreadyMade)
+        }
+        // The server's answer is held to the rule the typed address met: it is never stored otherwise.
+        if let problem = WebAddressRule.problem(subscribedFeed.feed.url) {
+            throw .notAWebAddress(feed: subscribedFeed.feed.title, problem: problem + "; the server answered with it, and nothing was stored")
         }
         return Subscription(feed: try storing { try storeAcknowledged(subscribedFeed, folderName: request.folder, siteURL: request.knownSiteURL) },
                             change: .made)
@@ -187,7 +195,9 @@ public struct AccountAdministrator {
     func withSecrets(_ feeds: [Feed]) -> [Feed] {
         feeds.filter { feed in
             // A store that cannot say: ask the keyring to forget anyway, which is harmless.
-            feed.loginUser != nil || ((try? store.feedSettings.settings(feedID: feed.id))?.keys.contains { FeedSettingKey(rawValue: $0)?.holdsSecret == true } ?? true)
+            feed.loginUser != nil || ((try? store.feedSettings.settings(feedID: feed.id))?.contains { name, value in
+                FeedSettingKey(rawValue: name).map { $0.holdsSecret || $0.carriesSecret(value) } == true
+            } ?? true)
         }
     }
 

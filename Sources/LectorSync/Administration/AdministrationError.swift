@@ -35,6 +35,9 @@ public enum AdministrationError: Error, Sendable, Equatable, CustomStringConvert
     /// The server subscribed the feed but filed it in another folder than asked (`filedIn`; nil:
     /// at root level), and filing it again did not take: the store shows it where the server has it.
     case filedElsewhere(feed: String, folder: String, filedIn: String?)
+    /// A feed's address is not one Lector keeps (`WebAddressRule`): it came from a store an
+    /// older Lector filled from a server unchecked, or from a server's answer.
+    case notAWebAddress(feed: String, problem: String)
 
     public var description: String {
         switch self {
@@ -71,6 +74,8 @@ public enum AdministrationError: Error, Sendable, Equatable, CustomStringConvert
         case .filedElsewhere(let feed, let folder, let filedIn):
             "the server subscribed '\(feed)' but filed it in \(filedIn.map { "folder \($0)" } ?? "no folder"), not in folder \(folder); "
                 + "'lector feed move' it, or run the same command again"
+        case .notAWebAddress(let feed, let problem):
+            "'\(feed)' was not subscribed: its address is \(problem == "not an http or https URL" ? problem : "not usable (\(problem))")"
         }
     }
 

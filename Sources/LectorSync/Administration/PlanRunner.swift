@@ -34,7 +34,8 @@ extension AdministrationError {
         case .unsupported, .settingUnsupported, .refreshUnsupported: true
         // A feed kept where it is because its login cannot follow fails alone: feeds without a
         // login move regardless.
-        case .alreadySubscribed, .folderExists, .emptyName, .loginInClear, .loginToAnotherOrigin, .starredNotFound, .keyring, .badSettingValue, .filedElsewhere: false
+        case .alreadySubscribed, .folderExists, .emptyName, .loginInClear, .loginToAnotherOrigin, .starredNotFound, .keyring, .badSettingValue,
+             .filedElsewhere, .notAWebAddress: false
         }
     }
 }

@@ -19,7 +19,8 @@ extension SubscriptionPlanner {
             for (name, value) in feed.settings.sorted(by: { $0.key < $1.key }) {
                 guard administrator.feedSettingKeys.contains(name) else { leftOut[name, default: 0] += 1; continue }
                 let wanted = Self.normalized(name, value)
-                let has = name.holdsSecret ? have.flatMap { stored[name] == nil ? nil : administrator.logins?.settingSecret(name, of: $0) } : stored[name]
+                let keptWhole = name.holdsSecret || stored[name].map(name.carriesSecret) == true
+                let has = keptWhole ? have.flatMap { stored[name] == nil ? nil : administrator.logins?.settingSecret(name, of: $0) } : stored[name]
                 if wanted != has { differences.append(SettingDifference(key: name, from: stored[name], to: wanted)) }
             }
             if !differences.isEmpty {

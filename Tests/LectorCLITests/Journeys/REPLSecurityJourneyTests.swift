@@ -35,6 +35,26 @@ struct REPLSecurityJourneyTests {
         #expect(terminal.wait(for: { $0.contains("Unsubscribed from") }, timeout: 10), "the feed (and its keyring item) was not removed:\n\(terminal.screen())")
     }
 
+    @Test("feed add user:PASSWORD@host/… without a scheme in the REPL: the history file keeps the line without the password",
+          .enabled(if: PrivateKeyring.isAvailable, "needs the private test keyring: run scripts/with-test-keyring.sh swift test"))
+    func schemelessPasswordNotInHistory() throws {
+        let server = try LoginFeedServers.membersOnly(user: "carol", secret: "schemeless-secret")
+        let journey = try Journey()
+        let bare = server.url("/members.xml").absoluteString.replacingOccurrences(of: "http://", with: "")
+        let terminal = try journey.terminal(width: 160, extra: Journey.keyringEnvironment)
+        try Journey.startREPL(in: terminal)
+        terminal.run("feed add carol:schemeless-secret@\(bare)")
+        #expect(terminal.wait(for: { $0.contains("moved to the keyring") }, timeout: 15), "the feed was not added:\n\(terminal.screen())")
+        terminal.press("C-d")
+        #expect(terminal.wait(for: { $0.split(separator: "\n").last?.hasPrefix("JOURNEY$") == true }, timeout: 5),
+                "Ctrl-D did not leave the REPL:\n\(terminal.screen())")
+        let history = try String(contentsOfFile: journey.lectorHome + "/state/history", encoding: .utf8)
+        #expect(!history.contains("schemeless-secret"), "the password moved to the keyring stays in the history file: \(history)")
+        #expect(history.contains("feed add carol@" + bare), "the line is not in the history without its password: \(history)")
+        terminal.run("lector feed remove 'Members Only' --yes")
+        #expect(terminal.wait(for: { $0.contains("Unsubscribed from") }, timeout: 10), "the feed (and its keyring item) was not removed:\n\(terminal.screen())")
+    }
+
     @Test("Tab in the REPL lists feed titles without their bidi override or zero-width space")
     func completionThroughTheSanitiser() throws {
         let site = StaticSite()

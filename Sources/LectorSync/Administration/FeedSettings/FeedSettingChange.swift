@@ -12,20 +12,31 @@ public struct FeedSettingChange: Sendable, Equatable {
     }
 
     /// What the store keeps of it: of a secret only the marker `set`, of a login only its user; nil clears.
+    /// A value with a secret part (a proxy's password, an `Authorization:` line) keeps the marker in its place.
     var storedValue: String? {
         switch key.shape {
         case .secret: value == nil ? nil : FeedSettingKey.secretMarker
-        default: value
+        default: value.map(key.storable)
         }
     }
 
-    /// The secret the keyring keeps for it (a cookie, a login's password); nil forgets it.
+    /// The secret the keyring keeps for it (a cookie, a login's password, a whole value with a
+    /// secret part); nil forgets it.
     var secret: String? {
         switch key.shape {
         case .secret: value
         case .login: value == nil ? nil : password
-        default: nil
+        default: value.flatMap { key.revealsSecret($0) ? $0 : nil }
         }
+    }
+
+    /// Whether the keyring's entry for it changes: a value whose secret part is only the marker
+    /// (a plan from a backup, `feed set` of what `feed show` printed) leaves the kept one as it is.
+    var changesKeyring: Bool {
+        if key.holdsSecret { return true }
+        guard key.mayCarrySecret else { return false }
+        guard let value else { return true }
+        return !(key.carriesSecret(value) && !key.revealsSecret(value))
     }
 }
 
