@@ -12,19 +12,21 @@ import FoundationEssentials
 /// output plus `JSONControlEscaping` on every shape Lector prints.
 enum JSONTextEncoder {
     static func encode(_ value: any Encodable, pretty: Bool) throws -> String {
-        let node = try JSONTextEncoding.node(for: value, codingPath: [])
-        var output = ""
+        let node = try JSONTextEncoding.node(forAny: value, codingPath: [])
+        var output: [UInt8] = []
         output.reserveCapacity(4096)
         JSONTextWriter(pretty: pretty).write(node, into: &output, depth: 0)
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 }
 
 /// One value of the document being built. Arrays and objects are boxes: a container handed out
 /// by `Encoder` is filled after it is returned, so its parent must hold a reference to it.
 enum JSONTextNode {
-    /// A scalar, already in its JSON spelling (`true`, `12`, `"text"` with escapes).
+    /// A literal in its JSON spelling: `true`, `null`, `12`.
     case scalar(String)
+    /// A string, escaped as it is written.
+    case string(String)
     case array(JSONTextArray)
     case object(JSONTextObject)
 }
@@ -48,32 +50,36 @@ final class JSONTextEncoding: Encoder {
         self.codingPath = codingPath
     }
 
-    /// The node for `value`: scalars spelt at once, everything else through its `encode(to:)`.
-    static func node(for value: any Encodable, codingPath: [any CodingKey]) throws -> JSONTextNode {
-        switch value {
-        case let string as String: return .scalar(JSONTextWriter.quoted(string))
-        case let bool as Bool: return .scalar(bool ? "true" : "false")
-        case let int as Int: return .scalar(String(int))
-        case let int as Int64: return .scalar(String(int))
-        case let int as Int32: return .scalar(String(int))
-        case let int as UInt: return .scalar(String(int))
-        case let int as UInt64: return .scalar(String(int))
-        case let double as Double: return .scalar(try number(double, codingPath: codingPath))
-        case let float as Float: return .scalar(try number(float, codingPath: codingPath))
-        case let date as Date: return .scalar(JSONTextWriter.quoted(date.formatted(.iso8601)))
-        case let url as URL: return .scalar(JSONTextWriter.quoted(url.absoluteString))
-        default:
-            let encoder = JSONTextEncoding(codingPath: codingPath)
-            try value.encode(to: encoder)
-            // A value that encoded nothing is an empty object, as JSONEncoder writes it.
-            return encoder.result ?? .object(JSONTextObject())
-        }
+    /// The node for `value`: strings, numbers, dates and addresses at once, everything else through
+    /// its `encode(to:)`. Generic, so that the common cases are a metatype comparison rather than
+    /// a chain of dynamic casts.
+    static func node<T: Encodable>(for value: T, codingPath: @autoclosure () -> [any CodingKey]) throws -> JSONTextNode {
+        if T.self == String.self { return .string(value as! String) }
+        if T.self == Int.self { return .scalar(String(value as! Int)) }
+        if T.self == Bool.self { return .scalar((value as! Bool) ? "true" : "false") }
+        if T.self == Int64.self { return .scalar(String(value as! Int64)) }
+        if T.self == Double.self { return .scalar(try number(value as! Double, codingPath: codingPath())) }
+        if T.self == Int32.self { return .scalar(String(value as! Int32)) }
+        if T.self == UInt.self { return .scalar(String(value as! UInt)) }
+        if T.self == UInt64.self { return .scalar(String(value as! UInt64)) }
+        if T.self == Float.self { return .scalar(try number(value as! Float, codingPath: codingPath())) }
+        if T.self == Date.self { return .string((value as! Date).formatted(.iso8601)) }
+        if T.self == URL.self { return .string((value as! URL).absoluteString) }
+        let encoder = JSONTextEncoding(codingPath: codingPath())
+        try value.encode(to: encoder)
+        // A value that encoded nothing is an empty object, as JSONEncoder writes it.
+        return encoder.result ?? .object(JSONTextObject())
+    }
+
+    /// `node(for:)` for a value whose type is known only as `Encodable`.
+    static func node(forAny value: any Encodable, codingPath: [any CodingKey]) throws -> JSONTextNode {
+        try node(for: value, codingPath: codingPath)
     }
 
     /// JSON has no NaN or infinity; a whole number loses its ".0" (`JSONEncoder` writes 3.0 as 3).
-    static func number<F: BinaryFloatingPoint & CustomStringConvertible>(_ value: F, codingPath: [any CodingKey]) throws -> String {
+    static func number<F: BinaryFloatingPoint & CustomStringConvertible>(_ value: F, codingPath: @autoclosure () -> [any CodingKey]) throws -> String {
         guard value.isFinite else {
-            throw EncodingError.invalidValue(value, .init(codingPath: codingPath, debugDescription: "\(value) is not a JSON number"))
+            throw EncodingError.invalidValue(value, .init(codingPath: codingPath(), debugDescription: "\(value) is not a JSON number"))
         }
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
@@ -125,7 +131,7 @@ private struct JSONTextKeyedContainer<Key: CodingKey>: KeyedEncodingContainerPro
 
     mutating func encodeNil(forKey key: Key) throws { add(.scalar("null"), key) }
     mutating func encode(_ value: Bool, forKey key: Key) throws { add(.scalar(value ? "true" : "false"), key) }
-    mutating func encode(_ value: String, forKey key: Key) throws { add(.scalar(JSONTextWriter.quoted(value)), key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { add(.string(value), key) }
     mutating func encode(_ value: Int, forKey key: Key) throws { add(.scalar(String(value)), key) }
     mutating func encode(_ value: Int64, forKey key: Key) throws { add(.scalar(String(value)), key) }
     mutating func encode(_ value: Double, forKey key: Key) throws {
@@ -165,7 +171,7 @@ private struct JSONTextUnkeyedContainer: UnkeyedEncodingContainer {
 
     mutating func encodeNil() throws { array.items.append(.scalar("null")) }
     mutating func encode(_ value: Bool) throws { array.items.append(.scalar(value ? "true" : "false")) }
-    mutating func encode(_ value: String) throws { array.items.append(.scalar(JSONTextWriter.quoted(value))) }
+    mutating func encode(_ value: String) throws { array.items.append(.string(value)) }
     mutating func encode(_ value: Int) throws { array.items.append(.scalar(String(value))) }
     mutating func encode(_ value: Int64) throws { array.items.append(.scalar(String(value))) }
     mutating func encode(_ value: Double) throws {
@@ -200,7 +206,7 @@ private struct JSONTextSingleValueContainer: SingleValueEncodingContainer {
 
     mutating func encodeNil() throws { encoder.store(.scalar("null")) }
     mutating func encode(_ value: Bool) throws { encoder.store(.scalar(value ? "true" : "false")) }
-    mutating func encode(_ value: String) throws { encoder.store(.scalar(JSONTextWriter.quoted(value))) }
+    mutating func encode(_ value: String) throws { encoder.store(.string(value)) }
     mutating func encode(_ value: Int) throws { encoder.store(.scalar(String(value))) }
     mutating func encode(_ value: Int64) throws { encoder.store(.scalar(String(value))) }
     mutating func encode(_ value: Double) throws { encoder.store(.scalar(try JSONTextEncoding.number(value, codingPath: codingPath))) }
@@ -253,7 +259,7 @@ private struct JSONTextPlacingSingleValueContainer: SingleValueEncodingContainer
 
     mutating func encodeNil() throws { place(.scalar("null")) }
     mutating func encode(_ value: Bool) throws { place(.scalar(value ? "true" : "false")) }
-    mutating func encode(_ value: String) throws { place(.scalar(JSONTextWriter.quoted(value))) }
+    mutating func encode(_ value: String) throws { place(.string(value)) }
     mutating func encode(_ value: Int) throws { place(.scalar(String(value))) }
     mutating func encode(_ value: Int64) throws { place(.scalar(String(value))) }
     mutating func encode(_ value: Double) throws { place(.scalar(try JSONTextEncoding.number(value, codingPath: codingPath))) }

@@ -1,92 +1,152 @@
-import LectorText
+import Glibc
 
-/// Writes `JSONTextNode`s in `JSONEncoder`'s layout: two-space indents and `"key" : value` when
-/// pretty, no whitespace at all when compact, keys in UTF-8 byte order.
+/// Writes `JSONTextNode`s as UTF-8 in `JSONEncoder`'s layout: two-space indents and
+/// `"key" : value` when pretty, no whitespace at all when compact, keys in UTF-8 byte order.
 struct JSONTextWriter {
     let pretty: Bool
 
-    func write(_ node: JSONTextNode, into output: inout String, depth: Int) {
+    func write(_ node: JSONTextNode, into output: inout [UInt8], depth: Int) {
         switch node {
         case .scalar(let text):
-            output += text
+            output.append(contentsOf: text.utf8)
+        case .string(let text):
+            Self.appendQuoted(text, to: &output)
         case .array(let array):
-            output += "["
-            if pretty { output += "\n" }
+            output.append(UInt8(ascii: "["))
+            if pretty { output.append(0x0A) }
             for (index, item) in array.items.enumerated() {
-                if index > 0 { output += pretty ? ",\n" : "," }
+                if index > 0 { separate(&output) }
                 if pretty { indent(&output, depth + 1) }
                 write(item, into: &output, depth: depth + 1)
             }
-            if pretty {
-                output += "\n"
-                indent(&output, depth)
-            }
-            output += "]"
+            close(&output, depth, UInt8(ascii: "]"))
         case .object(let object):
-            output += "{"
-            if pretty { output += "\n" }
+            output.append(UInt8(ascii: "{"))
+            if pretty { output.append(0x0A) }
             for (index, member) in Self.sortedMembers(object).enumerated() {
-                if index > 0 { output += pretty ? ",\n" : "," }
+                if index > 0 { separate(&output) }
                 if pretty { indent(&output, depth + 1) }
-                output += Self.quoted(member.key)
-                output += pretty ? " : " : ":"
+                Self.appendQuoted(member.key, to: &output)
+                if pretty { output.append(contentsOf: [0x20, UInt8(ascii: ":"), 0x20]) } else { output.append(UInt8(ascii: ":")) }
                 write(member.value, into: &output, depth: depth + 1)
             }
-            if pretty {
-                output += "\n"
-                indent(&output, depth)
-            }
-            output += "}"
+            close(&output, depth, UInt8(ascii: "}"))
         }
     }
 
-    private func indent(_ output: inout String, _ depth: Int) {
-        for _ in 0..<depth { output += "  " }
+    private func separate(_ output: inout [UInt8]) {
+        output.append(UInt8(ascii: ","))
+        if pretty { output.append(0x0A) }
+    }
+
+    private func close(_ output: inout [UInt8], _ depth: Int, _ bracket: UInt8) {
+        if pretty {
+            output.append(0x0A)
+            indent(&output, depth)
+        }
+        output.append(bracket)
+    }
+
+    private func indent(_ output: inout [UInt8], _ depth: Int) {
+        for _ in 0..<depth { output.append(contentsOf: [0x20, 0x20]) }
     }
 
     /// Members by key in UTF-8 byte order; of a key encoded twice, the last value.
     static func sortedMembers(_ object: JSONTextObject) -> [(key: String, value: JSONTextNode)] {
-        // The sort is stable, so equal keys stay in encoding order and the last of a run wins.
-        let sorted = object.members.enumerated().sorted { left, right in
-            if left.element.key == right.element.key { return left.offset < right.offset }
-            return left.element.key.utf8.lexicographicallyPrecedes(right.element.key.utf8)
-        }.map(\.element)
-        var members: [(key: String, value: JSONTextNode)] = []
-        members.reserveCapacity(sorted.count)
-        for member in sorted {
-            if let last = members.last, last.key == member.key { members[members.count - 1] = member } else { members.append(member) }
+        let members = object.members
+        var inOrder = true
+        for index in members.indices.dropFirst() where !precedes(members[index - 1].key, members[index].key) {
+            inOrder = false
+            break
         }
-        return members
+        if inOrder { return members }
+        // Sorting positions keeps it stable: equal keys stay in encoding order and the last of a run wins.
+        let order = members.indices.sorted { left, right in
+            let (a, b) = (members[left].key, members[right].key)
+            if a == b { return left < right }
+            return precedes(a, b)
+        }
+        var sorted: [(key: String, value: JSONTextNode)] = []
+        sorted.reserveCapacity(order.count)
+        for index in order {
+            if let last = sorted.last, last.key == members[index].key { sorted[sorted.count - 1] = members[index] } else { sorted.append(members[index]) }
+        }
+        return sorted
     }
 
-    /// `text` as a JSON string. Escaped: the quote and backslash, C0 controls (as `JSONEncoder`
-    /// spells them), and what a terminal would act on though JSON allows it raw — DEL, C1 controls,
-    /// the line and paragraph separators and the bidi controls (`JSONControlEscaping`'s set).
-    static func quoted(_ text: String) -> String {
-        // Most strings need nothing: one pass over the bytes decides.
-        let plain = text.utf8.allSatisfy { byte in byte >= 0x20 && byte != 0x22 && byte != 0x5C && byte < 0x7F }
-        if plain { return "\"" + text + "\"" }
-        var output = String.UnicodeScalarView()
-        output.append("\"")
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output.append(contentsOf: "\\\"".unicodeScalars)
-            case "\\": output.append(contentsOf: "\\\\".unicodeScalars)
-            case "\n": output.append(contentsOf: "\\n".unicodeScalars)
-            case "\r": output.append(contentsOf: "\\r".unicodeScalars)
-            case "\t": output.append(contentsOf: "\\t".unicodeScalars)
-            case "\u{08}": output.append(contentsOf: "\\b".unicodeScalars)
-            case "\u{0C}": output.append(contentsOf: "\\f".unicodeScalars)
-            default:
-                if scalar.value < 0x20 || JSONControlEscaping.needsEscape(scalar) {
-                    let hex = String(scalar.value, radix: 16)
-                    output.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
-                } else {
-                    output.append(scalar)
+    /// UTF-8 byte order, what `JSONEncoder`'s `.sortedKeys` gives.
+    static func precedes(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { left in
+            b.withUTF8 { right in
+                let shared = min(left.count, right.count)
+                if shared > 0, let l = left.baseAddress, let r = right.baseAddress {
+                    let order = memcmp(l, r, shared)
+                    if order != 0 { return order < 0 }
                 }
+                return left.count < right.count
             }
         }
-        output.append("\"")
-        return String(output)
+    }
+
+    /// `text` as a JSON string, escaped on the bytes. Escaped: the quote and backslash, C0 controls
+    /// (as `JSONEncoder` spells them), and what a terminal would act on though JSON allows it raw —
+    /// DEL, C1 controls (UTF-8 C2 80–9F), the line and paragraph separators and the bidi controls
+    /// U+202A–E (E2 80 A8–AE) and U+2066–9 (E2 81 A6–A9): `JSONControlEscaping`'s set.
+    static func appendQuoted(_ text: String, to output: inout [UInt8]) {
+        var text = text
+        output.append(UInt8(ascii: "\""))
+        text.withUTF8 { bytes in
+            var index = 0
+            var copiedUpTo = 0
+            func flush(_ end: Int) {
+                if end > copiedUpTo { output.append(contentsOf: bytes[copiedUpTo..<end]) }
+            }
+            while index < bytes.count {
+                let byte = bytes[index]
+                var escape: [UInt8]?
+                var length = 1
+                switch byte {
+                case UInt8(ascii: "\""): escape = [0x5C, UInt8(ascii: "\"")]
+                case UInt8(ascii: "\\"): escape = [0x5C, 0x5C]
+                case 0x0A: escape = [0x5C, UInt8(ascii: "n")]
+                case 0x0D: escape = [0x5C, UInt8(ascii: "r")]
+                case 0x09: escape = [0x5C, UInt8(ascii: "t")]
+                case 0x08: escape = [0x5C, UInt8(ascii: "b")]
+                case 0x0C: escape = [0x5C, UInt8(ascii: "f")]
+                case 0x00..<0x20, 0x7F: escape = unicodeEscape(UInt32(byte))
+                case 0xC2 where index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]):
+                    escape = unicodeEscape(UInt32(bytes[index + 1]))
+                    length = 2
+                case 0xE2 where index + 2 < bytes.count:
+                    let (second, third) = (bytes[index + 1], bytes[index + 2])
+                    if second == 0x80 && (0xA8...0xAE).contains(third) {
+                        escape = unicodeEscape(0x2000 + UInt32(third - 0x80))
+                        length = 3
+                    } else if second == 0x81 && (0xA6...0xA9).contains(third) {
+                        escape = unicodeEscape(0x2040 + UInt32(third - 0x80))
+                        length = 3
+                    }
+                default: break
+                }
+                if let escape {
+                    flush(index)
+                    output.append(contentsOf: escape)
+                    index += length
+                    copiedUpTo = index
+                } else {
+                    index += 1
+                }
+            }
+            flush(bytes.count)
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// `\uXXXX` in lower-case hex, as both `JSONEncoder` and `JSONControlEscaping` write it.
+    private static func unicodeEscape(_ value: UInt32) -> [UInt8] {
+        let digits = Array("0123456789abcdef".utf8)
+        return [0x5C, UInt8(ascii: "u"), digits[Int(value >> 12 & 0xF)], digits[Int(value >> 8 & 0xF)],
+                digits[Int(value >> 4 & 0xF)], digits[Int(value & 0xF)]]
     }
 }
