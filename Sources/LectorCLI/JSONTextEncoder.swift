@@ -15,7 +15,8 @@ enum JSONTextEncoder {
         let node = try JSONTextEncoding.node(forAny: value, codingPath: [])
         var output: [UInt8] = []
         output.reserveCapacity(4096)
-        JSONTextWriter(pretty: pretty).write(node, into: &output, depth: 0)
+        var writer = JSONTextWriter(pretty: pretty)
+        writer.write(node, into: &output, depth: 0)
         return String(decoding: output, as: UTF8.self)
     }
 }
@@ -38,6 +39,11 @@ final class JSONTextArray {
 final class JSONTextObject {
     /// Members in the order encoded; a key encoded twice keeps its last value, as `JSONEncoder`'s does.
     var members: [(key: String, value: JSONTextNode)] = []
+
+    init() {
+        // Room for a typical output row at once, rather than growing 1, 2, 4, 8, 16.
+        members.reserveCapacity(16)
+    }
 }
 
 /// The `Encoder` that turns `Encodable` values into `JSONTextNode`s.

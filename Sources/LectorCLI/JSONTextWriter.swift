@@ -4,8 +4,15 @@ import Glibc
 /// `"key" : value` when pretty, no whitespace at all when compact, keys in UTF-8 byte order.
 struct JSONTextWriter {
     let pretty: Bool
+    /// The order last worked out for each shape of object: a list is a thousand objects of one
+    /// type whose keys come in the same order, so one sort serves them all.
+    private var orders: [(keys: [String], order: [Int])] = []
 
-    func write(_ node: JSONTextNode, into output: inout [UInt8], depth: Int) {
+    init(pretty: Bool) {
+        self.pretty = pretty
+    }
+
+    mutating func write(_ node: JSONTextNode, into output: inout [UInt8], depth: Int) {
         switch node {
         case .scalar(let text):
             output.append(contentsOf: text.utf8)
@@ -23,7 +30,9 @@ struct JSONTextWriter {
         case .object(let object):
             output.append(UInt8(ascii: "{"))
             if pretty { output.append(0x0A) }
-            for (index, member) in Self.sortedMembers(object).enumerated() {
+            let members = object.members
+            for (index, position) in order(of: members).enumerated() {
+                let member = members[position]
                 if index > 0 { separate(&output) }
                 if pretty { indent(&output, depth + 1) }
                 Self.appendQuoted(member.key, to: &output)
@@ -51,27 +60,32 @@ struct JSONTextWriter {
         for _ in 0..<depth { output.append(contentsOf: [0x20, 0x20]) }
     }
 
-    /// Members by key in UTF-8 byte order; of a key encoded twice, the last value.
-    static func sortedMembers(_ object: JSONTextObject) -> [(key: String, value: JSONTextNode)] {
-        let members = object.members
-        var inOrder = true
-        for index in members.indices.dropFirst() where !precedes(members[index - 1].key, members[index].key) {
-            inOrder = false
-            break
+    /// The positions of `members` to write: by key in UTF-8 byte order, and of a key encoded twice
+    /// only the last. Remembered per sequence of keys (string equality is a pointer comparison for
+    /// the same coding key's text).
+    private mutating func order(of members: [(key: String, value: JSONTextNode)]) -> [Int] {
+        for known in orders where known.keys.count == members.count
+            && zip(known.keys, members).allSatisfy({ $0 == $1.key }) {
+            return known.order
         }
-        if inOrder { return members }
+        let order = Self.sortedPositions(members.map(\.key))
+        if orders.count == 8 { orders.removeFirst() }
+        orders.append((members.map(\.key), order))
+        return order
+    }
+
+    static func sortedPositions(_ keys: [String]) -> [Int] {
         // Sorting positions keeps it stable: equal keys stay in encoding order and the last of a run wins.
-        let order = members.indices.sorted { left, right in
-            let (a, b) = (members[left].key, members[right].key)
-            if a == b { return left < right }
-            return precedes(a, b)
+        let sorted = keys.indices.sorted { left, right in
+            if keys[left] == keys[right] { return left < right }
+            return precedes(keys[left], keys[right])
         }
-        var sorted: [(key: String, value: JSONTextNode)] = []
-        sorted.reserveCapacity(order.count)
-        for index in order {
-            if let last = sorted.last, last.key == members[index].key { sorted[sorted.count - 1] = members[index] } else { sorted.append(members[index]) }
+        var positions: [Int] = []
+        positions.reserveCapacity(sorted.count)
+        for position in sorted {
+            if let last = positions.last, keys[last] == keys[position] { positions[positions.count - 1] = position } else { positions.append(position) }
         }
-        return sorted
+        return positions
     }
 
     /// UTF-8 byte order, what `JSONEncoder`'s `.sortedKeys` gives.
