@@ -55,22 +55,14 @@ public struct CommandOutput: Sendable {
 /// control character escaped (C1 and bidi controls too, which the encoder would write raw).
 enum JSONOutput {
     static func encode(_ value: any Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
         // Our output types hold strings, integers and finite numbers only, which always encode.
-        guard let data = try? encoder.encode(value) else { return "null" }
-        return JSONControlEscaping.escape(String(decoding: data, as: UTF8.self))
+        (try? JSONTextEncoder.encode(value, pretty: true)) ?? "null"
     }
 
     /// One compact line, for JSON-lines streams.
     static func line(_ value: any Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
         // As above: nothing in our output types can fail to encode.
-        guard let data = try? encoder.encode(value) else { return "null" }
-        return JSONControlEscaping.escape(String(decoding: data, as: UTF8.self))
+        (try? JSONTextEncoder.encode(value, pretty: false)) ?? "null"
     }
 
     /// Seconds since 1970 as an ISO-8601 UTC string.

@@ -3,6 +3,20 @@
 public struct CommandTable: Sendable {
     public let nouns: [NounSpec]
     public let commands: [CommandSpec]
+    /// The commands of each noun, in table order: built once, so that asking for a noun's commands
+    /// (every parse, every Tab) is one lookup rather than a pass over the whole table.
+    private let commandsByNoun: [String: [CommandSpec]]
+
+    public init(nouns: [NounSpec], commands: [CommandSpec]) {
+        self.nouns = nouns
+        self.commands = commands
+        var byNoun: [String: [CommandSpec]] = [:]
+        for command in commands {
+            guard let noun = command.path.first else { continue }
+            byNoun[noun, default: []].append(command)
+        }
+        commandsByNoun = byNoun
+    }
 
     /// Lector's commands.
     public static let standard = CommandTable(
@@ -42,7 +56,7 @@ public struct CommandTable: Sendable {
 
     /// The commands whose first word is `noun`.
     public func commands(ofNoun noun: String) -> [CommandSpec] {
-        commands.filter { $0.path.first == noun }
+        commandsByNoun[noun] ?? []
     }
 
     /// Whether `noun` takes a verb (`feed list`) or is a command by itself (`version`).
@@ -51,6 +65,7 @@ public struct CommandTable: Sendable {
     }
 
     public func command(_ path: [String]) -> CommandSpec? {
-        commands.first { $0.path == path }
+        guard let noun = path.first else { return nil }
+        return commands(ofNoun: noun).first { $0.path == path }
     }
 }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import LectorBasics
 import LectorStore
 
 /// The entry point behind the `lector` executable.
@@ -20,7 +21,7 @@ public enum Lector {
             Console.out(Completer.wireFormat(completer.complete(Array(arguments.dropFirst()))))
             return ExitStatus.ok.rawValue
         }
-        let environment = given ?? ProcessInfo.processInfo.environment
+        let environment = given ?? ProcessEnvironment.current()
         let directories = AppDirectories.resolve(environment: environment)
         if arguments == ["__manpage"] {
             Console.out(ManPage.render(.standard))

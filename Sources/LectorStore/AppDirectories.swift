@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import LectorBasics
 
 /// Where Lector keeps its files: the XDG base directories, or everything under `LECTOR_HOME`.
 public struct AppDirectories: Sendable, Equatable {
@@ -21,7 +22,7 @@ public struct AppDirectories: Sendable, Equatable {
     }
 
     /// Resolves the directories from the environment. `LECTOR_HOME` wins over the XDG variables.
-    public static func resolve(environment: [String: String] = ProcessInfo.processInfo.environment) -> AppDirectories {
+    public static func resolve(environment: [String: String] = ProcessEnvironment.current()) -> AppDirectories {
         resolve { environment[$0] }
     }
 

@@ -26,7 +26,7 @@ public struct FeedsTable {
                 JOIN accounts a ON a.id = f.account_id
                 LEFT JOIN folders fo ON fo.id = f.folder_id
                 WHERE (?1 IS NULL OR f.account_id = ?1) AND (?2 IS NULL OR f.folder_id = ?2)
-                ORDER BY a.name COLLATE NOCASE, f.title COLLATE NOCASE
+                ORDER BY f.id
                 """, accountID, folderID) { row in
                 FeedListing(feed: Feed(id: row.int64(0), accountID: row.int64(1), folderID: row.optionalInt(2).map(Int64.init),
                                        serverID: row.string(3), title: row.string(4), url: row.string(5),
@@ -35,7 +35,7 @@ public struct FeedsTable {
                             accountName: row.string(7), folderName: row.optionalString(8),
                             articleCount: row.int(9), unreadCount: row.int(10), paused: row.int(14) == 1)
             }
-        }
+        }.sortedByNoCase { ($0.accountName, $0.feed.title) }
     }
 
     /// `titles`' query (?1 account or NULL, ?2 prefix): read from `feeds_by_title` alone, in order.

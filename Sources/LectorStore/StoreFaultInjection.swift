@@ -19,7 +19,7 @@ public enum StoreFaultInjection {
         var writes = 0
     }
 
-    private static let plan = Mutex<Plan?>(parse(ProcessInfo.processInfo.environment[variable]))
+    private static let plan = Mutex<Plan?>(parse(ProcessEnvironment.value(variable)))
 
     /// Arms (or with nil, disarms) the fault in this process, for in-process tests.
     public static func arm(_ specification: String?) {

@@ -17,7 +17,7 @@ public enum JSONControlEscaping {
         return String(output)
     }
 
-    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F where scalar != "\n" && scalar != "\t": true   // pretty-printing's own newlines stay
         case 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069: true

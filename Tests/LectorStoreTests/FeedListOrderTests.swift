@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+@testable import LectorStore
+
+/// `feeds.list` sorts in Swift what it once asked SQLite to sort (`ORDER BY a.name COLLATE
+/// NOCASE, f.title COLLATE NOCASE`): the order must stay SQLite's, case folded for ASCII only.
+@Suite("Feed list order")
+struct FeedListOrderTests {
+    @Test("feeds come in SQLite's NOCASE order of account, then title; ties in insertion order")
+    func sameOrderAsSQLite() throws {
+        let temporary = try TemporaryStore()
+        let store = temporary.store
+        let titles = ["banana", "Banana", "apple", "Äpfel", "äpfel", "Zebra", "zebra", "_under", "10 things", "2 things",
+                      "éclair", "Eclair", "apple pie", "APPLE", "", " space", "ßtraße", "Ω", "a", "A", "ab", "aB"]
+        for (accountIndex, accountName) in ["beta", "Alpha", "alpha2", "Gamma"].enumerated() {
+            let account = try store.accounts.insert(kind: .local, name: accountName)
+            for (index, title) in titles.shuffled().enumerated() {
+                try store.feeds.insert(accountID: account.id, folderID: nil, serverID: "\(accountIndex)-\(index)", title: title,
+                                       url: "https://example.org/\(accountIndex)/\(index).xml", siteURL: nil)
+            }
+        }
+        let sqlite = try store.database.query("""
+            SELECT f.id FROM feeds f JOIN accounts a ON a.id = f.account_id
+            ORDER BY a.name COLLATE NOCASE, f.title COLLATE NOCASE, f.id
+            """) { $0.int64(0) }
+        #expect(try store.feeds.list().map(\.feed.id) == sqlite)
+        let account = try #require(try store.accounts.named("Alpha"))
+        let oneAccount = try store.database.query("SELECT id FROM feeds WHERE account_id = ? ORDER BY title COLLATE NOCASE, id", account.id) { $0.int64(0) }
+        #expect(try store.feeds.list(accountID: account.id).map(\.feed.id) == oneAccount)
+    }
+}
