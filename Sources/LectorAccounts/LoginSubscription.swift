@@ -25,9 +25,13 @@ extension AccountManager {
                           login: NewFeedLogin?) throws(AccountsError) -> Subscription {
         let subscription: Subscription
         do { subscription = try administrator.subscription(request) } catch { throw .administration(error) }
-        // A feed Lector fetches itself arrives with its articles: the rules act on them now, as
-        // they would had a sync brought them.
-        _ = try sweepRules(administrator.account, provider: administrator.provider, now: Date())
+        defer {
+            // A feed Lector fetches itself arrives with its articles: the rules act on them now, as
+            // they would had a sync brought them — once the feed is kept, login included. A sweep
+            // that fails (a full disk) leaves them in the durable backlog for the next sweep; the
+            // subscription stands either way, so its failure is not this command's.
+            _ = try? sweepRules(administrator.account, provider: administrator.provider, now: Date())
+        }
         guard let login, administrator.provider.capabilities.fetchesFeedsHere else { return subscription }
         let feed = subscription.feed
         do throws(AccountsError) {

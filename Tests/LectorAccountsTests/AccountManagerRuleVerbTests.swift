@@ -36,7 +36,7 @@ struct AccountManagerRuleVerbTests {
         }
         let fresh = try World(.freshrss)
         let freshRead = try rule(fresh, "tides", "title contains tide", .read)
-        #expect(try fresh.manager.rulePlacements(freshRead).first?.placement == .freshRSSMarkRead(["intitle:tide"]))
+        #expect(try fresh.manager.rulePlacements(freshRead).first?.placement == .freshRSSMarkRead(["intitle:\"tide\""]))
         #expect(mini.server.requests.isEmpty, "asking where a rule goes reached the server: \(mini.calls)")
     }
 
@@ -85,7 +85,7 @@ struct AccountManagerRuleVerbTests {
         world.feeds.setFeedSetting(feed: world.harbourID, "filtersActionRead", .string("author:robot"))
         let tides = try rule(world, "tides", "title contains tide", .read)
         #expect(try world.manager.pushRule(tides).map(\.changed) == [["Harbour News"]])
-        #expect(world.remoteFeed(world.harbourID)?.settings["filtersActionRead"] == .string("author:robot\nintitle:tide"),
+        #expect(world.remoteFeed(world.harbourID)?.settings["filtersActionRead"] == .string("author:robot\nintitle:\"tide\""),
                 "\(String(describing: world.remoteFeed(world.harbourID)?.settings))")
         #expect(world.remoteFeed(world.otherID)?.settings["filtersActionRead"] == nil, "the other feed was touched")
     }

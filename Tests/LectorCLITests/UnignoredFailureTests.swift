@@ -141,7 +141,9 @@ final class MountedFolder {
     init(at path: String, kilobytes: Int = 256) throws {
         self.path = path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        let result = try runProcess("/bin/mount", ["-t", "tmpfs", "-o", "size=\(kilobytes)k", "tmpfs", path], environment: [:])
+        // mode=0700: a tmpfs's root is 1777 otherwise, a shared folder Lector rightly refuses to use
+        // as its own; the folder stands in for Lector's private state folder.
+        let result = try runProcess("/bin/mount", ["-t", "tmpfs", "-o", "size=\(kilobytes)k,mode=0700", "tmpfs", path], environment: [:])
         guard result.status == 0 else { throw CrashFailure("mount: \(result.stderr)") }
         mounted = true
     }

@@ -284,7 +284,7 @@ struct FeedHealthCheckTests {
         }
     }
 
-    @Test("a feed the last sync fetched fine keeps that as its last success when the check's own request fails; a 410 is named 'HTTP 410 Gone'")
+    @Test("a feed the last sync fetched fine keeps that as its last success when the check's own request fails; a 410 is named 'HTTP 410 Gone' and is gone at once")
     func lastSuccessFromTheSync() throws {
         let server = try LoopbackServer { _ in .text("", status: 410) }
         defer { server.stop() }
@@ -298,7 +298,7 @@ struct FeedHealthCheckTests {
         let report = try FeedHealthChecker(store: store, http: HTTPClient(), staleAfter: 182 * 86_400).check([account])
         let health = try #require(report.feeds.first)
         #expect(health.lastSuccessAt == synced, "the sync's fetch five minutes ago was a success: \(String(describing: health.lastSuccessAt))")
-        #expect(health.findings == [.failing(reason: "\(server.url("/feed.xml").absoluteString) answered HTTP 410 Gone", checks: 1)], "the finding: \(health.findings)")
+        #expect(health.findings == [.gone(reason: "\(server.url("/feed.xml").absoluteString) answered HTTP 410 Gone")], "a 410 is gone at the first look: \(health.findings)")
     }
 
     @Test("a sync that meets a permanent redirect or a web page records it: feed check shows it even when the server asks it to wait")

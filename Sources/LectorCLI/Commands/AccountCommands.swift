@@ -93,7 +93,7 @@ enum AccountCommands {
         let accounts = try CLIError.catching { try session.store().accounts.all() }
         if session.tablesArePlain {
             return CommandOutput(text: PlainColumns.accountList.render(accounts.map { account in
-                [account.name, account.kind.rawValue, account.username ?? "", account.url ?? "", PlainColumns.yesNo(account.isDefault),
+                [account.name, account.kind.rawValue, account.username ?? "", account.url.map(BackupSnapshot.withoutLogin) ?? "", PlainColumns.yesNo(account.isDefault),
                  account.isDemo ? "demo" : (account.needsPassword ? "needs-password" : "ok")]
             }), json: accounts.map { AccountJSON($0) })
         }

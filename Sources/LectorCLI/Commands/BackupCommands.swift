@@ -92,9 +92,9 @@ enum BackupCommands {
                                        settings: editor, profiles: userProfiles(session))
         }
         let dryRun = invocation.flag("dry-run")
-        let dropped = dryRun ? [] : try consentsNotKept(prepared.askedConsents)
+        let dropped = dryRun ? [] : try notKept(prepared.askedConsents, question: PlainHTTPRestoreNote.question(for:))
         // A dry run plans without the commands, as a restore without a terminal's y would apply.
-        let droppedCommands = dryRun ? prepared.askedCommands : try commandsNotKept(prepared.askedCommands)
+        let droppedCommands = dryRun ? prepared.askedCommands : try notKept(prepared.askedCommands, question: CarriedCommandNote.question(for:))
         let restore = prepared.planned(dropping: dropped, commands: droppedCommands)
         let output = RestoreOutput(restore: restore, fileAccounts: file.accounts, warnings: warnings,
                                    awaiting: dryRun ? prepared.askedConsents : [], dropped: dropped, filePath: invocation.argument("FILE") ?? "",
@@ -148,12 +148,13 @@ enum BackupCommands {
         return lines
     }
 
-    /// The file's consents to plain http that the user does not keep: the consent is this
-    /// machine's user's word, asked at a terminal, never assumed.
-    private static func consentsNotKept(_ asked: [PlainHTTPConsent]) throws(CLIError) -> [PlainHTTPConsent] {
+    /// What the file carries that only this machine's user may keep — consents to plain http (the
+    /// user's word) and commands (they run here) — that the user does not keep: shown at a
+    /// terminal and kept only on y; never assumed, and `--yes` is no answer to it.
+    private static func notKept<Carried>(_ asked: [Carried], question: ([Carried]) -> String) throws(CLIError) -> [Carried] {
         guard !asked.isEmpty else { return [] }
         guard Prompter.isInteractive else { return asked }
-        Console.out(PlainHTTPRestoreNote.question(for: asked))
+        Console.out(question(asked))
         return try Prompter.confirm("Keep it on this machine?") ? [] : asked
     }
 
@@ -167,15 +168,6 @@ enum BackupCommands {
         } catch {
             return nil
         }
-    }
-
-    /// The file's commands the user does not keep: a command runs on this machine, so only its
-    /// user, shown it at a terminal, keeps it; `--yes` is no answer to this.
-    private static func commandsNotKept(_ asked: [CarriedCommand]) throws(CLIError) -> [CarriedCommand] {
-        guard !asked.isEmpty else { return [] }
-        guard Prompter.isInteractive else { return asked }
-        Console.out(CarriedCommandNote.question(for: asked))
-        return try Prompter.confirm("Keep it on this machine?") ? [] : asked
     }
 
     /// The user's saved profiles; shipped ones are not user data.

@@ -267,6 +267,15 @@ anything is sent, in one line naming the kinds that can, exit 2
   log, history or the command line; `feed show` says `set`. `feed unset`, `feed remove` and every
   other way a feed goes delete it from the keyring. (Miniflux itself sends it back in clear text
   to any client with the API key; Lector keeps only the marker of what it reads there.)
+- A secret inside plain text — a `proxy` address with `user:password@`, an `http-headers` line
+  whose name is a credential (`Authorization`, `Proxy-Authorization`, `Cookie`, `X-Api-Key`, or a
+  name with `token`, `secret`, `auth`, `password`, `session` or `credential` in it) — is not an
+  argument either: give the whole value with `--value-stdin` (one line for `proxy`, one line per
+  header for `http-headers`). The server gets it whole and the keyring keeps it whole (for
+  `account copy`); the store, `feed show`, `--json`, plans and backups keep it with the secret
+  part as `set` (`http://bob:set@proxy.example:3128`, `Authorization: set`). What a server sends
+  back (Miniflux's `proxy_url` at each sync, FreshRSS's `CURLOPT_PROXY` and `CURLOPT_HTTPHEADER`
+  read by `feed show`) is stored the same way.
 - `feed unset FEED KEY` gives the key back to the server's default (empty, or off).
 
 ## Keys and what each kind makes of them
@@ -312,8 +321,19 @@ set` and `feed unset` send an OPML file that holds that one feed, in its folder,
 attributes that change, so no other feed is touched. What the merge does, and so what Lector does:
 
 - An attribute left out stays; an empty one clears it (`feed unset`).
-- A list (`http-headers`, `mark-read-filters`) merges line by line and never gets shorter: Lector
-  first imports it empty, then imports the new lines — two requests.
+- A list (`http-headers`, `mark-read-filters`) merges by position and never gets shorter; an
+  empty list clears neither (recorded from the real server: `Tests/LectorTestSupportTests/
+  Fixtures/freshrss` 05–16). `http-headers`: Lector sends the new lines padded with empty lines
+  to the old list's length, which overwrites every old line (FreshRSS keeps the empty lines and
+  leaves them out of its export and its requests); `feed unset … http-headers` sends only empty
+  lines. `mark-read-filters`: FreshRSS drops empty lines and keeps the list in reverse, so a new
+  list of n lines overwrites the last n; a line before those **cannot be removed through
+  FreshRSS's API**, only on the feed's page in FreshRSS (Filter actions). Withdrawing the last of
+  three leaves a copy of another line (`alpha, alpha, beta`): the same searches.
+- After every list change Lector reads the export back. A line that stayed is never reported
+  gone: the command fails (exit 1) with one line naming it and saying where to remove it, the
+  store keeps what the server has, and a pushed rule stays pushed with its record (see
+  [rules.md](rules.md)); run the command again once the line is gone.
 - FreshRSS un-mutes a feed it imports, and after an import refreshes every feed that is due.
   Its mute is not in the API at all, so a feed muted on FreshRSS's web page is un-muted by any
   `feed set` on it, and `feed pause` is refused on a FreshRSS account.
@@ -385,8 +405,9 @@ when this machine's keyring keeps it (it was set with `feed set`); otherwise, an
 ## In backups
 
 `backup export` (format 1.4) carries each feed's settings as the server last acknowledged them,
-in the feed's `server_settings`, by key name, never a secret (docs/backup.md). A restored local
-account's feeds get them back. A restored remote account's first sync compares them with its
+in the feed's `server_settings`, by key name, never a secret (docs/backup.md; a secret part as
+`set`). A restored local account's feeds get back the keys a local account keeps (`paused`,
+`user-agent`); a `cookie`, `server-login` or any other key in a file is not stored for them. A restored remote account's first sync compares them with its
 server and prints each difference (`a setting differs on the server: 'Harbour' user-agent
 "Changed/1", in the backup "HarbourBot/2"`) — on Miniflux from the feed list the sync reads,
 on FreshRSS from one `subscription/export` that sync makes for the comparison (the store then
@@ -701,6 +722,9 @@ the one of the table in the [exit codes](exit-codes.md). In script mode (`lector
 every `--json` command prints **one compact line** (JSON lines), so a script reads one document per line.
 `sync --json` is JSON lines everywhere: progress events, then one result line.
 
+Without `--json`, off a terminal, lists print the tab-separated columns of
+[plain-format.md](plain-format.md): a fixed set per command, for `cut` and `awk`.
+
 ## The convention
 
 - **Lists are arrays of objects**, one object per thing, never an object keyed by name
@@ -956,6 +980,89 @@ The latest measurements, and the rough edges they show (the README keeps a short
   the sync that made it); `rule apply` sends at once.
 
 """##,
+        "plain-format.md": ##"""
+# The plain format: lists for pipes
+
+Off a terminal (stdout is a pipe or a file), or with `--plain`, every list prints its rows in the
+**plain format**, for `cut`, `awk -F'\t'`, `sort`, `head` and `while IFS=$'\t' read …`:
+
+- **one line per row, fields separated by one tab**, no header, nothing cut or padded;
+- **a fixed set of columns per command**, below: the same whatever the rows shown, the list settings
+  (`list.show-read-indicator`, `list.show-reading-time`…) or the options (`--limit`, `--search`);
+  a column that has no value for a row is empty (two tabs in a row), never left out;
+- **the `ACCOUNT` column is always there** in a list of things that belong to an account, even when
+  every row is from the same one;
+- **states are columns of their own** (`STATE` `paused`, `READ` `yes`), never glued to a title; yes/no
+  columns hold `yes` or `no`;
+- **stdout carries the rows and nothing else**: the counts a terminal shows above `article list`
+  ("9 unread · 2 starred") are not printed, notes (`profile list`, `settings list`) and the
+  summary of `feed check` go to stderr, and an empty list prints nothing (exit 0);
+- a tab or a line break inside a value becomes a space, so every line has exactly its command's fields;
+  control characters are taken out as everywhere.
+
+Columns may be **added at the end** in a later version; none is removed, renamed or moved. A script
+that reads fields by position keeps working; one that wants names and types reads `--json`
+([json.md](json.md)) instead.
+
+## Columns per command
+
+| Command | Columns, in order |
+|---|---|
+| `account list` | `ACCOUNT` `KIND` `USER` `URL` `DEFAULT` `STATUS` |
+| `feed list` | `ACCOUNT` `TITLE` `FOLDER` `UNREAD` `URL` `STATE` |
+| `feed check` | `SEVERITY` `ACCOUNT` `FEED` `FINDINGS` `LAST OK` |
+| `folder list` | `ACCOUNT` `FOLDER` `FEEDS` `UNREAD` |
+| `article list` | `NUMBER` `ID` `DATE` `ACCOUNT` `FEED` `TITLE` `READ` `STARRED` `MINUTES` `MATCH` |
+| `label list` | `ACCOUNT` `LABEL` `ARTICLES` `UNREAD` |
+| `reading-list list` | `NUMBER` `ACCOUNT` `TITLE` `URL` |
+| `rule list` | `RULE` `ACTION` `SCOPE` `ON` `ACTED ON` `ON SERVERS` `FILTER` |
+| `search list` | `SEARCH` `LABEL` `FILTER` |
+| `profile list` | `PROFILE` `FROM` `SETTINGS` `DESCRIPTION` |
+| `settings list` | `KEY` `VALUE` `DEFAULT` `CHANGED` `TYPE` `ACTS_IN` `DESCRIPTION` |
+| `dock list` | `POSITION` `ACTION` |
+| `swipe list` | `EDGE` `POSITION` `ACTION` |
+
+Saved searches, rules, profiles, settings and the dock belong to no one account: their lists have no
+`ACCOUNT` column (a rule's account, when it has one, is in its `SCOPE`).
+
+## What the columns hold
+
+- `account list`: `USER` and `URL` are empty for a local account; `DEFAULT` is `yes` for the default
+  account; `STATUS` is `ok`, `demo` (the demo library) or `needs-password` (run `account password`).
+- `feed list`: `FOLDER` is empty for an unfiled feed; `UNREAD` is a count; `STATE` is `active` or
+  `paused`.
+- `feed check`: `SEVERITY` is `error`, `warning`, `info` or `ok`; `FINDINGS` is the findings in one
+  field, separated by `; `; `LAST OK` is how long ago Lector last fetched the feed fine (`—` for a
+  server account's feed that only its server fetches).
+- `folder list`: `FEEDS` and `UNREAD` are counts.
+- `article list`: `NUMBER` is the number `article mark`, `article open` and the other article commands
+  take (from this list: `1-20`), `ID` the article's id for `id:N`, which stays valid; `DATE` the time it
+  was published, RFC 3339 in UTC (`2026-11-29T16:40:00Z`), empty when the feed gave none; `READ` and
+  `STARRED` are `yes` or `no`; `MINUTES` the reading time as the reader gives it; `MATCH` is the passage that matched `--search` (empty otherwise), with
+  the match highlighted only when `--color always` asks for it.
+- `label list`: `ARTICLES` and `UNREAD` are counts.
+- `reading-list list`: `NUMBER` is what `reading-list remove` and `reading-list read` take.
+- `rule list`: `ON` is `yes` or `no`; `ACTED ON` a count; `ON SERVERS` what the account's servers can
+  run of the rule.
+- `search list`: `LABEL` is `yes` when the search is kept as a label on FreshRSS servers.
+- `profile list`: `FROM` is `shipped` or `user` (saved with `profile save`); `SETTINGS` how many settings it sets.
+- `settings list`: `VALUE` and `DEFAULT` as `settings get` prints them; `CHANGED` is `yes` when the
+  value is not the default; `TYPE` the kind of value; `ACTS_IN` where the setting acts, comma-separated
+  (`terminal`, `browse`, `sync`, or `carried` for one only other readers use); `DESCRIPTION` one line.
+- `dock list`, `swipe list`: `POSITION` counts from 1; `EDGE` is `leading` or `trailing`.
+
+## Examples
+
+```sh
+# the URLs of the paused feeds
+lector feed list | awk -F'\t' '$6 == "paused" { print $5 }'
+# mark read the unread articles of one feed, by id
+lector article list --unread --feed 'Example' | cut -f2 | sed 's/^/id:/' | xargs lector article mark read
+# the accounts that need a password
+lector account list | awk -F'\t' '$6 == "needs-password" { print $1 }'
+```
+
+"""##,
         "profiles.md": ##"""
 # Settings and profiles
 
@@ -1151,9 +1258,21 @@ lector article list --saved today
 - `matches` is a POSIX extended regular expression, as glibc reads it (`[0-9]+`, `^Sponsored`,
   `(a|b)`, with its GNU extensions `\b`, `\w`, `\s`, `\<`, `\>`; there is no `\d`: write `[0-9]`),
   found anywhere in the text, matched on the text's bytes; it is case-sensitive unless it starts
-  with `(?i)`, which makes it ignore the case of ASCII letters. (glibc's matcher, not Swift's
-  `Regex`: with `Regex`, 50 rules of `lector-bench rules` took 5.1 s after a 10,000-article
-  sync, with glibc's 0.7 s.)
+  with `(?i)`, which makes it ignore the case of ASCII letters. `^` and `$` are the start and the
+  end of the whole text, not of a line.
+- A pattern's cost is bounded, since a rule may come from a backup or a shared file: Lector runs
+  patterns with its own matcher, which never backtracks — its time grows with the text's length
+  and no faster, and its memory is bounded, whatever the pattern. So it refuses, with one line
+  (exit 2, or the backup's restore refuses the file), what no bound would hold:
+  - back-references `\1`–`\9`, whose matching can take time exponential in the text's length;
+  - a pattern larger than 2,000 steps once its repetitions are written out (`a{3}` is three
+    steps; `((a{1,100}){1,100}){1,100}` would be a million);
+  - groups nested more than 32 deep.
+
+  (Neither glibc's matcher nor Swift's `Regex`: glibc took 4 GB to compile a repetition bomb,
+  kept every state of `(a|b)*a(a|b){20}c` it met — over 40 s on a 100 KB item — and hung on a
+  back-reference; with `Regex`, 50 rules of `lector-bench rules` took 5.1 s after a
+  10,000-article sync, with glibc's 0.7 s.)
 - `=` and `!=` compare the whole text; the case of ASCII letters does not count.
 - A value is a bare word (`title contains rust`) or a quoted string, in `"` or `'`. In a string
   a backslash before its own quote or before another backslash stands for that character
@@ -1161,6 +1280,10 @@ lector article list --saved today
 
 Tests join with `and`, `or` and `not`, and parentheses group them: `not` binds tightest, then
 `and`, then `or` (`unread or starred and not title = x` is `unread or (starred and (not title = x))`).
+A filter holds at most 250 tests; `(` and `not` nest at most 100 deep; and groups of `and`,
+groups of `or` and `not` nest at most 20 deep (a run of one connective, `a or b or c`, is one
+group; SQLite refuses deeper SQL). Past any of these it is one line and exit 2 (some thousands
+of `(` used to crash Lector).
 Words (fields, operators, `and`, `or`, `not`, `true`, `false`) may be written in any case.
 
 ## Mistakes
@@ -1197,8 +1320,8 @@ into memory to be tested one by one.
   - `rule test`'s count of a filter that is nothing but `title`/`content contains` tests joined
     by `and`/`or`, over every account, is one FTS5 query (`SELECT count(*) FROM articles_fts
     WHERE articles_fts MATCH '(text : "river") OR (title : "tide")'`): no article is read.
-  - after a sync, a rule asks the index only for hits above the highest article id before it
-    (`… MATCH ? AND rowid > ?`), not for every hit stored.
+  - after a sync, a rule asks the index only for hits above the first article waiting for the
+    rules (`… MATCH ? AND rowid > ?`), not for every hit stored.
 - `contains` on the other fields (not in the index) calls `lector_contains`, which cuts both
   texts with that same tokenizer; a test checks that both ways agree word for word.
 - `matches` calls `lector_matches` (each pattern compiled once per connection); dates, ages
@@ -1215,9 +1338,22 @@ lector rule apply NAME [--dry-run]  # run it over what is stored already, printi
 
 - **Scope**: every account, or `--account`, and in it one `--feed` or `--folder` (a feed or
   folder names its account). A rule goes with the account, feed or folder it names.
-- **When**: after each sync of an account — local feeds and every server kind alike, one place
-  in the app core (`AccountManager.sync`) — the enabled rules whose scope reaches the account run
-  over the articles that sync brought in (those with an id above the highest before it).
+- **When**: on what arrives after them, whichever command stores it: after each sync of an
+  account (local feeds and every server kind alike), and after `feed add` into a local account
+  (it fetches the feed), `opml import`, `feed refresh`, `account copy` (the destination's sync and
+  the articles re-created there) and the starred section of `backup restore`, the enabled rules
+  whose scope reaches the account run over the articles stored and not swept yet. Every article
+  stored waits in the store (`rule_backlog`, filled by a trigger on every insert) until a sweep
+  takes it out, in the transaction that applies the rules' actions: a sync killed, or stopped by
+  a full disk, after storing articles and before its rules ran leaves them waiting, and the next
+  sync acts on them (the crash suite kills syncs at random points to check it). A rule added
+  later does not reach back: `rule apply` runs it over what is stored already.
+- **A new machine**: an account a `backup restore` creates treats what its server already
+  holds as old. Until its first whole sync has run (the restore's own, for the starred section,
+  counts), only `hide` rules act on what arrives; read, star and label rules start with the
+  articles that arrive after it, so moving to a new machine changes nothing on the server
+  (a test restores, syncs against an emulator twice and compares the server's starred and read
+  sets).
 - **In one pass** (`RuleSweep`): the new articles are read once for all the rules, not once per
   rule. Full-text, label, date and scope tests are columns of that one SELECT; the `title`,
   `content`, `author` and `url` tests are asked of the row's text where SQLite holds it, each
@@ -1228,8 +1364,10 @@ lector rule apply NAME [--dry-run]  # run it over what is stored already, printi
   second pass. A test holds the pass to the rule-by-rule answer on a store that exercises
   every field.
 - **Actions**: `read` and `star` are the very operation `article mark read|star` is: written
-  here first and, for a server account, queued as an intent that is pushed before the next pull
-  (`rule apply` pushes at once, with the same 3-second deadline as a mark). `hide` is local: a
+  here first and, for a server account, queued as an intent and sent before the sync that ran
+  the rule ends (its line ends `(N change(s) sent to the server)`, or says they were not sent
+  and wait for the next sync when the server could not be reached); `rule apply` pushes at
+  once, with the same 3-second deadline as a mark. `hide` is local: a
   hidden article leaves every list until `article list --all`; removing the rule shows it again.
   `label:NAME` is `article label add NAME`: the label is written here and, on a FreshRSS
   account, queued for its server (other kinds keep labels here only); the name keeps its case.
@@ -1242,8 +1380,8 @@ lector rule apply NAME [--dry-run]  # run it over what is stored already, printi
   with its filter, action, whether it is on, and its scope by name — the account's name, the
   feed's address, the folder's name — since ids are one machine's. `backup restore` matches them
   by name (twice changes nothing); a rule whose account is not on the new machine, or whose feed
-  or folder a remote account's server has not brought yet, waits with a line saying why: restore
-  again with `--sections rules` after that account's first sync. A filter that does not parse or
+  or folder a remote account's server has not brought yet, waits with a line saying why; the
+  account's first sync puts it in (`restored rule(s) put in: NAME`). A filter that does not parse or
   an action this Lector does not know (from a newer one) makes the restore one error, before
   anything changes. The record of which article a rule acted on stays on the machine: on the
   new one the rule acts on the articles it finds there.
@@ -1268,7 +1406,7 @@ filter`, `Home: here only`); `rule show NAME` gives the server's lines, or why i
 |---|---|---|
 | Miniflux | a `hide` rule whose filter is `matches`, `contains` or `=` tests of `title`, `url`, `content` or `author` joined by `or` | `block_filter_entry_rules`, one `Field=regex` line per test (`EntryTitle=(?i)sponsored`); the server no longer stores entries a line matches |
 | Miniflux | the same under one `not` (`not (title contains rust or url contains rust)`) | `keep_filter_entry_rules`: the server stores only entries a line matches |
-| FreshRSS | a `read` rule whose filter is `contains` tests of `title`, `author` or `url`, with `and`, `or` and `not` | the feed's `frss:filtersActionRead`, one search per `or` (`intitle:"solar power" !author:bot`, `inurl:promo`); the server marks read what a search matches |
+| FreshRSS | a `read` rule whose filter is `contains` tests of `title`, `author` or `url`, with `and`, `or` and `not` | the feed's `frss:filtersActionRead`, one search per `or` (`intitle:"solar power" !author:"bot"`, `inurl:promo`); the server marks read what a search matches |
 
 - **Where**: a rule for a feed goes to that feed, for a folder to each feed in it (as they are
   when you push); a rule of a whole Miniflux account goes to the user's own filters (`PUT
@@ -1282,6 +1420,10 @@ filter`, `Home: here only`); `rule show NAME` gives the server's lines, or why i
   and the others stay: pushing twice changes nothing, and `rule push` says which feeds took it
   and which had it. A server that refuses a line (Miniflux checks its regular expressions)
   answers with its own message (exit 6), and nothing of that feed changes.
+- **Exit codes**: `rule push` exits 0 when every server account in the rule's scope took it (or
+  had it already); **2** (`usage`) when nothing was pushed — no server account in the rule's
+  scope, or none can run the rule (the output says why, and stderr `nothing pushed`), as every
+  request a service cannot do; **7** (`partial`) when some accounts took it and others cannot.
 - **What stays here**, and why (the reason `rule show` prints): `read` and `star` on Miniflux
   (its filters drop or keep entries, they mark nothing); `hide` and `star` on FreshRSS (its filter
   actions only mark read); `and`, dates, ages, flags, `feed`, `folder`, `account` on Miniflux;
@@ -1291,15 +1433,34 @@ filter`, `Home: here only`); `rule show NAME` gives the server's lines, or why i
 - **Not quite the same words**: Lector's `contains` folds accents and stems words (`cat` matches
   "Cats"). On Miniflux it becomes `(?i)\bword\b` (whole ASCII words; a needle with other letters
   stays here), which can match *less* than Lector does, never more: a block filter drops
-  entries for good. On FreshRSS it becomes `intitle:word`, FreshRSS's own case-insensitive
+  entries for good. On FreshRSS it becomes `intitle:"word"`, FreshRSS's own case-insensitive
   search, which also matches inside longer words ("category" for `cat`): a read filter can mark
   *more* read than Lector would; `rule test` shows what Lector matches. A Miniflux regular
   expression is RE2, not glibc's: `\<` and `\>` keep a rule here.
-- **Taking it back**: Lector records each line a push added (in `rule_server_lines`, with the
-  feed, or none for the user's filters), once the server took it. `rule remove NAME`, `rule
+- **FreshRSS's search syntax**: unquoted, `OR` (any case, as a word), parentheses and a leading
+  `-` or `!` are operators (`intitle:do-or-die` would be `(intitle:do-) OR (-die)`). A title or
+  author needle is therefore always written in double quotes, with `(` and `)` escaped (`\(`);
+  `inurl:` takes no quotes, so its needle must be one word without `or`, parentheses or a
+  leading `-`. A needle no form protects stays here, with the reason: one holding `"`, `\`, `#`,
+  an operator such as `date:`, `e:` or `search:` (FreshRSS finds them even inside quotes), runs of
+  spaces, or `&`, `<`, `>`, `'` and characters outside printable ASCII (FreshRSS compares with
+  its HTML-escaped text and folds only ASCII case). `rule show` prints each line exactly as the
+  server will run it. The tests read every compiled line back through a port of FreshRSS
+  1.24.3's search grammar (`FreshRSSSearchGrammar`).
+- **Line breaks**: a test holding any line break — LF, CR, CRLF, VT, FF, NEL, U+2028, U+2029 —
+  stays here on every server: the server would split it into several filters.
+- **Taking it back**: Lector records each line a push is about to add (in `rule_server_lines`,
+  with the feed, or none for the user's filters) **before** it sends it, so a push killed or
+  whose answer is lost after the server took a line leaves it recorded, and `rule unpush`
+  takes it off; a recorded line the server never took is harmless (only lines the filter holds
+  are taken off, and the next push sends it again). The rule counts as pushed once a server
+  took all its lines. `rule remove NAME`, `rule
   disable NAME` and `rule unpush NAME` take those lines off again — server first, through the
   same round trip; if the server cannot be reached the command fails (exit 6) and nothing here
-  changes. Only the rule's own lines go: a line the filter had before the push is not recorded,
+  changes. On FreshRSS a line may be impossible to take off through its API (see
+  [feed-settings.md](feed-settings.md)): the export is read back, and the command fails (exit 1)
+  naming the line and FreshRSS's Filter actions page; the rule and its record stay until the
+  line is gone. Only the rule's own lines go: a line the filter had before the push is not recorded,
   and a line another pushed rule holds too (a push records a line it finds there when another
   rule's record holds it) stays until the last of them goes; a line removed by hand meanwhile is
   simply forgotten. `rule disable` keeps the rule a pushed one, so `rule enable` pushes it
@@ -1499,6 +1660,64 @@ What each service syncs and administers is in [accounts.md](accounts.md#what-eac
   that cannot delete a unit says so and exits 1.
 With `sync.on-launch` on, the REPL starts a sync in a child process and prints its one-line
   summary between prompts when it ends, without disturbing the line being typed.
+
+## What a sync keeps that the server no longer has
+
+A sync run makes an account's feeds, folders and article states the server's, except where they
+are the user's own: a change not sent yet is protected until the server has it (see the design
+notes on the protected set). This section is about one more case of the same rule.
+
+### A feed that leaves the server's list
+
+A feed can disappear from the server's list without anyone touching it in Lector:
+
+- another client (the server's web page, a phone) unsubscribes it;
+- FreshRSS 1.28 and later leave feeds whose visibility is *hidden* out of `subscription/list`
+  (FreshRSS 1.24.3, the version the project's recordings come from, lists every feed).
+
+Before, Lector deleted such a feed with all its articles, their stars and any change not yet sent.
+Now the sync that finds the feed gone keeps what is the user's:
+
+- its **starred** articles, its **labelled** articles (FreshRSS labels), and every article with a
+  **change not sent yet** (a read, a star, a label) stay, in the feed, which is marked as having
+  left the server;
+- the changes not sent yet stay queued and go to the server with the next sync (a server that
+  no longer has the article ignores them; FreshRSS keeps a hidden feed's articles and applies them);
+- its other articles are removed, as before;
+- a mark-all-read of the feed (or of its folder) that was not sent yet is not sent for it: the
+  server has no such feed to mark (Miniflux answers 404, FreshRSS 400), and sending it would fail
+  every later sync. Its articles here were marked read when it was asked;
+- the run says so, one line per feed under the account's result:
+
+```
+Server: 0 change(s) sent, 1 feed(s), 0 new article(s), 0 state change(s) from the server
+  feed 'Harbour News' left the server's list: kept here with 2 starred article(s); 1 other article(s) removed
+```
+
+  A feed with nothing to keep goes with its articles, and the line says that instead
+  (`… removed with its 3 article(s), none starred or waiting to be sent`). With `--json` the same
+  lines are in the result's `detail`.
+
+The kept feed is not one of the server's subscriptions any more: `opml export`, a backup's
+subscriptions section and `account copy` leave it out (restoring or copying would subscribe it on a
+server again), and `feed add` of its address subscribes anew instead of refusing it as a duplicate.
+`feed remove` takes it away here (the server, which no longer has it, has nothing to do).
+
+The server no longer lists those articles in its unread, starred or label sets, so later syncs leave
+their state alone: a kept starred article stays starred. It is announced once. It stays while it holds
+any kept article; once the user unstars (and the changes are sent), the next sync removes the feed.
+Should the server list the feed again under the same id (a FreshRSS feed shown again), it is the
+server's again and its state follows the server's sets as before. A feed subscribed anew gets a new
+id on FreshRSS and Miniflux: it arrives as a new feed, beside the kept one.
+
+### FreshRSS's `frss:priority`
+
+A FreshRSS newer than 1.24.3 gives each listed feed a `"frss:priority"` (`important`, `main`,
+`category`, `feed`) and lists only feeds that are not hidden. Lector reads the field where the
+server gives it; when it does, a feed missing from the list may be hidden rather than unsubscribed,
+and the line says `left the server's list (unsubscribed, or hidden there)`. FreshRSS 1.24.3 gives no
+such field (recordings `greader/12`, `freshrss-admin/02`), and nothing changes there. The field's
+shape comes from FreshRSS's later `greader.php`, not from a recording: no newer FreshRSS runs here.
 
 """##,
         "troubleshooting.md": ##"""
