@@ -73,11 +73,7 @@ extension AccountManager {
     /// nothing to push), a remote one pushes and then pulls, or only pushes.
     private func sync(_ account: Account, _ request: SyncRequest,
                       progress: @escaping (SyncProgress) -> Void) throws(AccountsError) -> AccountSyncReport {
-        var provider = try provider(for: account)
-        if let feedIDs = request.feedIDs, var local = provider as? LocalProvider {
-            local.onlyFeedIDs = feedIDs
-            provider = local
-        }
+        let provider = try provider(for: account, onlyFeeds: request.feedIDs)
         let pulled: AccountSyncResult
         do {
             if request.pushOnly {

@@ -45,10 +45,14 @@ public final class AccountManager {
     /// The provider of an account: a remote account's server reached with its secret from the
     /// keyring; a local account's is this machine, which fetches the feeds with their logins
     /// from the keyring.
-    public func provider(for account: Account) throws(AccountsError) -> any SyncProvider {
+    /// `onlyFeeds`: a local account's run fetches just these (`feed refresh FEED`); a server
+    /// fetches on its own, so the set means nothing there.
+    public func provider(for account: Account, onlyFeeds: Set<Int64>? = nil) throws(AccountsError) -> any SyncProvider {
         guard account.kind.hasServer else {
             let logins = KeyringFeedLogins(keyring: keyring)
-            return LocalProvider(fetcher: FeedFetcher(http: http), credentials: { logins.credentials(for: $0) })
+            var local = LocalProvider(fetcher: FeedFetcher(http: http), credentials: { logins.credentials(for: $0) })
+            local.onlyFeedIDs = onlyFeeds
+            return local
         }
         let secret = try secret(for: account)
         do { return try Providers.make(for: account, secret: secret, http: http) } catch { throw .sync(error) }
