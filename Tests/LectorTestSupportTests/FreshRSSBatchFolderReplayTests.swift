@@ -44,7 +44,10 @@ struct FreshRSSBatchFolderReplayTests {
         }.sorted()
     }
 
-    /// Replays `numbers` in order; each subscription/list answer must file every feed as recorded.
+    /// Replays `numbers` in order: each subscription/list answer must file every feed as recorded,
+    /// and a subscription/export answer give feed 1's outline (its folder, address and `frss:`
+    /// attributes) as recorded. A list whose recording lost its body (shared 52 and 54 have no
+    /// blank line after their headers) is compared by its filing alone.
     static func replay(_ exchanges: [RecordedExchange], _ numbers: [String], on store: FeedStore, user: String) async throws -> [String] {
         let account = EmulatedAccount(username: user, password: "api-secret-3")
         let greader = GReaderEmulator(store: store, accounts: [account])
@@ -58,33 +61,10 @@ struct FreshRSSBatchFolderReplayTests {
                 continue
             }
             let list = exchange.target.contains("subscription/list")
-            problems += try await replay.check(exchange, compareBody: !list)
+            let export = exchange.target.contains("subscription/export")
+            problems += try await replay.check(exchange, compareBody: !export && !(list && exchange.responseBody.isEmpty))
             if list {
                 let (got, recorded) = (filing(try await replay.resend(exchange).text), filing(try recordedBody(exchange)))
-                if got != recorded { problems.append("\(exchange.name): filed \(got), recorded \(recorded)") }
-            }
-        }
-        return problems
-    }
-
-    /// Replays `numbers`; a subscription/export answer must give every outline's folder, address
-    /// and `frss:` attributes as recorded.
-    static func replayWithExports(_ exchanges: [RecordedExchange], _ numbers: [String], on store: FeedStore, user: String) async throws -> [String] {
-        let account = EmulatedAccount(username: user, password: "api-secret-3")
-        let greader = GReaderEmulator(store: store, accounts: [account])
-        let server = try LoopbackServer { greader.handler($0) }
-        defer { server.stop() }
-        let replay = FixtureReplay(server: server, substitutions: ["{{AUTH}}": account.greaderAuth, "{{TOKEN}}": account.greaderToken])
-        var problems: [String] = []
-        for number in numbers {
-            guard let exchange = exchanges.first(where: { $0.number == number }) else {
-                problems.append("recording \(number) missing")
-                continue
-            }
-            let export = exchange.target.contains("subscription/export")
-            problems += try await replay.check(exchange, compareBody: !export)
-            if exchange.target.contains("subscription/list") {
-                let (got, recorded) = (filing(try await replay.resend(exchange).text), filing(exchange.responseBody))
                 if got != recorded { problems.append("\(exchange.name): filed \(got), recorded \(recorded)") }
             }
             if export {
@@ -105,7 +85,7 @@ struct FreshRSSBatchFolderReplayTests {
         for number in 4...6 {
             store.addRemoteFeed(RemoteFeed(feedURL: "\(Self.base)/bulk/\(number).xml", siteURL: "\(Self.base)/bulk/", title: "Bulk Channel \(number)"))
         }
-        let problems = try await Self.replayWithExports(exchanges, exchanges.map(\.number), on: store, user: "tester")
+        let problems = try await Self.replay(exchanges, exchanges.map(\.number), on: store, user: "tester")
         #expect(problems.isEmpty, "emulator differs from FreshRSS:\n\(problems.joined(separator: "\n"))")
     }
 
