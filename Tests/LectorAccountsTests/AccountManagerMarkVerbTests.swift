@@ -69,6 +69,18 @@ struct AccountManagerMarkVerbTests {
         #expect(world.remoteItem("Sponsored boats")?.starred == true, "the flush did not send the star")
     }
 
+    @Test("the administrator the core makes stars through mark (its door set) and pushes the stars to the server")
+    func administratorStarsThroughMark() throws {
+        let world = try World(.freshrss)
+        let administrator = try world.manager.administrator(for: world.account)
+        #expect(administrator.marks != nil, "the core's administrator has no door for its stars")
+        let boats = try #require(try world.articles()["Sponsored boats"])
+        #expect(try administrator.star([boats]) == 1)
+        #expect(world.remoteItem("Sponsored boats")?.starred == true, "the star did not reach the server")
+        #expect(try stored(world, "Sponsored boats")?.starred == true)
+        #expect(try administrator.star([try #require(try world.articles()["Sponsored boats"])]) == 0, "a starred article was starred again")
+    }
+
     @Test("an id that names no article is refused before anything changes")
     func unknownArticle() throws {
         let world = try World(.miniflux)
