@@ -1,4 +1,5 @@
 import Foundation
+import LectorAccounts
 import LectorStore
 import LectorSync
 import LectorTestSupport

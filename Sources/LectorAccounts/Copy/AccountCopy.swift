@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LectorBasics
 import LectorStore
+import LectorSync
 
 /// The article parts of `account copy`: stars found again in the destination, the reading list
 /// carried over by address. Subscriptions and folders go through a `SubscriptionPlanner` plan.
