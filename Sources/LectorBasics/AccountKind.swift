@@ -3,7 +3,7 @@
 /// case is never renamed; the order is the one `--help` and the backup schema list them in.
 /// What each service is and can do is said beside its provider (LectorSync), not here.
 public enum AccountKind: String, CaseIterable, Sendable, Codable {
-    case freshrss, miniflux, fever, feedbin, local
+    case freshrss, miniflux, fever, feedbin, ttrss, local
 }
 
 extension AccountKind {
@@ -17,7 +17,7 @@ extension AccountKind {
     /// labels, `edit-tag` with `user/-/label/NAME`). Miniflux's entry tags cannot be changed
     /// through its API, Fever and Feedbin have none: there, as in a local account, labels are
     /// kept in the store alone.
-    public var keepsLabelsOnServer: Bool { self == .freshrss }
+    public var keepsLabelsOnServer: Bool { self == .freshrss || self == .ttrss }
 
     /// Whether labels travel into an account of this kind (`account copy`, a restore's starred
     /// articles): where the server keeps them, and a local account, whose labels are its own.

@@ -20,7 +20,7 @@ public struct AccountEndpoint: Sendable, Equatable {
             switch kind {
             case .feedbin: return AccountEndpoint(candidates: [feedbinAPI], notes: [])
             case .local: throw .noServer
-            case .freshrss, .miniflux, .fever: throw .missing(kind)
+            case .freshrss, .miniflux, .fever, .ttrss: throw .missing(kind)
             }
         }
         let (text, schemeNote) = withScheme(typed)
@@ -77,6 +77,13 @@ public struct AccountEndpoint: Sendable, Equatable {
                 paths = [path + "/api/fever.php", path + "/fever"]
                 notes.append("trying \(path)/api/fever.php (FreshRSS), then \(path)/fever/ (Miniflux)")
             }
+        case .ttrss:
+            // The API lives at /api/ and the web backend at the root: the root is the base.
+            if path.hasSuffix("/api") {
+                path.removeLast(4)
+                notes.append("dropped /api: TT-RSS's API and web backend are found from its root")
+            }
+            paths = [path]
         case .feedbin:
             if !path.hasSuffix("/v2") { path += "/v2" }
             paths = [path]

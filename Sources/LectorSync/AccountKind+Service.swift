@@ -8,6 +8,7 @@ extension AccountKind {
         case .miniflux: "Miniflux REST API (API token, or user and password)"
         case .fever: "a Fever API server (FreshRSS, Miniflux)"
         case .feedbin: "Feedbin"
+        case .ttrss: "Tiny Tiny RSS JSON API (user and password; API access on)"
         case .local: "no server: Lector fetches the feeds itself"
         }
     }

@@ -17,6 +17,8 @@ public enum Providers {
             provider = { MinifluxProvider(connection: $0, user: account.username, secret: secret) }
         case .feedbin:
             provider = { FeedbinProvider(connection: $0, user: account.username ?? "", password: secret) }
+        case .ttrss:
+            provider = { TTRSSProvider(connection: $0, user: account.username ?? "", password: secret) }
         }
         guard let url = account.url.flatMap(URL.init(string:)) else {
             // The store's record is incomplete: nothing the server said.

@@ -66,7 +66,7 @@ enum AccountCommands {
         switch kind {
         case .freshrss: "API password"
         case .miniflux: user == nil ? "API token" : "Password"
-        case .fever, .feedbin, .local: "Password"
+        case .fever, .feedbin, .ttrss, .local: "Password"
         }
     }
 

@@ -45,6 +45,7 @@ public enum ServerRuleCompiler {
         case .freshrss: freshRSS(filter, action: action)
         case .local: .local("Lector is this account's server")
         case .fever, .feedbin: .local("\(kind.rawValue)'s API has no filters")
+        case .ttrss: .local("TT-RSS's own filters are not reachable through its API: the rule runs here")
         }
         // A server splits its filter text into rules at every line break it knows (FreshRSS:
         // PHP's \R — CR, LF, CRLF, VT, FF, NEL, U+2028/9): one such break inside a test would

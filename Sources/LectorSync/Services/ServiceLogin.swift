@@ -17,6 +17,7 @@ public enum ServiceLogin {
                 case .miniflux: try MinifluxClient(connection, user: user, secret: secret).me()
                 case .fever: try FeverClient(connection, user: user ?? "", password: secret).checkAuth()
                 case .feedbin: try FeedbinClient(connection, user: user ?? "", password: secret).checkAuth()
+                case .ttrss: try TTRSSProvider(connection: connection, user: user ?? "", password: secret).login()
                 case .local: throw .unsupported("a local account has no server to log in to")
                 }
                 return (base, info)

@@ -138,7 +138,7 @@ public enum FeedSettingMap {
         case .miniflux: Set(miniflux.keys).union([.serverLogin])
         case .freshrss: Set(freshRSS.keys)
         case .local: local
-        case .fever, .feedbin: []
+        case .fever, .feedbin, .ttrss: []
         }
     }
 }
