@@ -127,7 +127,8 @@ struct TTRSSCommandTests {
         #expect(refreshed.status == 0 && world.emulator.calls.contains("updatefeed"), "\(refreshed.stderr)")
         let marked = try world.lector(["article", "mark-all-read", "--folder", "Tech", "--yes"])
         #expect(marked.status == 0 && world.emulator.calls.contains("catchupfeed"), "\(marked.stderr)")
-        #expect(world.emulator.store.items.filter { $0.feedID == 1 }.allSatisfy(\.read))
+        let techRead = world.emulator.store.items.filter { $0.feedID == 1 }.allSatisfy { $0.read }
+        #expect(techRead)
         #expect(try world.lector(["feed", "remove", "Extra Renamed", "--yes"]).status == 0)
         #expect(!world.emulator.store.feeds.contains { $0.feedURL == feed })
         #expect(world.emulator.calls.contains("web:Pref_Feeds.addCat") && world.emulator.calls.contains("web:Pref_Feeds.editSave"))

@@ -15,7 +15,7 @@ struct TTRSSReplayTests {
     /// Exchanges of calls the emulator does not serve, each with why: nothing Lector sends.
     static let notEmulated: [Int: String] = [
         15: "getPref", 16: "getPref", 28: "getFeedTree", 29: "getFeedTree", 45: "show_excerpt", 55: "search", 56: "search", 57: "tags",
-        86: "getCounters", 90: "unread_only", 91: "unread_only", 119: "icons", 120: "icons", 121: "icons",
+        86: "getCounters", 96: "getCounters", 90: "unread_only", 91: "unread_only", 119: "icons", 120: "icons", 121: "icons",
         135: "shareToPublished", 136: "shareToPublished", 137: "shareToPublished", 138: "shareToPublished", 139: "shareToPublished",
         151: "OPML import", 152: "after the OPML import", 153: "after the OPML import", 154: "after the OPML import",
         155: "after the OPML import", 156: "after the OPML import", 157: "after the OPML import", 158: "getFeedTree", 159: "OPML export",
@@ -41,10 +41,14 @@ struct TTRSSReplayTests {
                                   length: Int64($0["duration"] as? String ?? "") ?? 0)
             }
         }
+        // The stored HTML of feed 1's articles as 044 gives it (sanitize: false).
+        let stored = try content(exchanges, 44).reduce(into: [Int64: String]()) { result, object in
+            if let id = (object["id"] as? NSNumber)?.int64Value { result[id] = object["content"] as? String }
+        }
         for object in try content(exchanges, 39) {
             let id = (object["id"] as? NSNumber)?.int64Value ?? 0
             store.addItem(id: id, feed: (object["feed_id"] as? NSNumber)?.intValue ?? 0, title: object["title"] as? String ?? "",
-                          url: object["link"] as? String ?? "", content: "<p>article \(id)</p>", author: object["author"] as? String,
+                          url: object["link"] as? String ?? "", content: stored[id] ?? "<p>article \(id)</p>", author: object["author"] as? String,
                           published: (object["updated"] as? NSNumber)?.int64Value ?? 0, enclosures: attachments[id] ?? [])
         }
         // What the site serves that is not subscribed at the start (README: data behind the recordings).
@@ -149,14 +153,17 @@ struct TTRSSReplayTests {
             let list = (value as? [Any]).map { $0.last as? [Any] ?? $0 } ?? []
             return list.compactMap { ($0 as? [String: Any])?["id"].map { "\($0)" } }
         }
-        if ids(wantedContent) != ids(gotContent) { problems.append("\(name): ids \(ids(gotContent)), recorded \(ids(wantedContent))") }
+        // getArticle lists in PostgreSQL's heap order (rows changed last come last, 077): compared as a set.
+        let unordered = exchange.requestBody.contains("\"op\":\"getArticle\"")
+        let sameIDs = unordered ? ids(wantedContent).sorted() == ids(gotContent).sorted() : ids(wantedContent) == ids(gotContent)
+        if !sameIDs { problems.append("\(name): ids \(ids(gotContent)), recorded \(ids(wantedContent))") }
         let states = { (value: Any?) -> [String] in
             ((value as? [Any]) ?? []).compactMap { item in
                 guard let object = item as? [String: Any] else { return nil }
                 return ["unread", "marked", "cat_id", "title", "checked"].map { describe(object[$0]) }.joined(separator: "/")
             }
         }
-        if states(wantedContent) != states(gotContent) { problems.append("\(name): states \(states(gotContent)), recorded \(states(wantedContent))") }
+        if unordered ? states(wantedContent).sorted() != states(gotContent).sorted() : states(wantedContent) != states(gotContent) { problems.append("\(name): states \(states(gotContent)), recorded \(states(wantedContent))") }
         if let expected = ResponseShape.keyPaths(exchange.responseBody), let actual = ResponseShape.keyPaths(response.text),
            let difference = ResponseShape.difference(expected: expected, actual: actual) {
             problems.append("\(name): JSON shape differs: \(difference)")

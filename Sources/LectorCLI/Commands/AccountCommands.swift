@@ -23,7 +23,8 @@ enum AccountCommands {
         system keyring (Secret Service). FreshRSS needs its API password (Profile → API password) and \
         'Allow API access'; Miniflux takes an API token (leave --user out) or user and password, and its \
         Google Reader API (kind freshrss) the user and password of Settings → Integrations → Google Reader. \
-        A refused login says where that server keeps the password.
+        Tiny Tiny RSS (kind ttrss, --url with or without /api/) takes the user and password, with 'Enable API' \
+        on under Preferences → General. A refused login says where that server keeps the password.
         """,
         arguments: [ArgumentSpec("KIND", "the service", source: .choices(kinds))],
         options: [

@@ -8,17 +8,21 @@ struct TTRSSCall {
     let body: [String: Any]
     let seq: JSONValue
 
+    /// A JSON number or numeric string. (A JSON number 0 or 1 also casts to Bool: the type decides.)
     static func int(_ value: Any?) -> Int? {
-        if let number = value as? NSNumber, !(value is Bool) { return number.intValue }
+        guard let value else { return nil }
         if let text = value as? String { return Int(text) }
-        return nil
+        if type(of: value) == Bool.self { return nil }
+        if let number = value as? NSNumber { return number.intValue }
+        return value as? Int
     }
 
     /// JSON true/false, or a string where "false", "f", "0" and "" are false (030).
     static func flag(_ value: Any?) -> Bool {
-        if let bool = value as? Bool { return bool }
-        if let number = value as? NSNumber { return number.intValue != 0 }
+        guard let value else { return false }
         if let text = value as? String { return !["false", "f", "0", ""].contains(text) }
+        if type(of: value) == Bool.self, let bool = value as? Bool { return bool }
+        if let number = value as? NSNumber { return number.intValue != 0 }
         return false
     }
 
@@ -91,9 +95,9 @@ struct TTRSSCall {
         return store.withState { state in
             let real = state.feeds.sorted { $0.title < $1.title }
             switch category {
-            case -4, -3:
+            case -4, -3, -1:
                 var list: [JSONValue] = []
-                if category == -4 {
+                if category != -3 {
                     let unread = state.items.filter { !$0.read }.count
                     for (id, title, count) in [(-1, "Starred articles", state.items.filter { $0.starred && !$0.read }.count),
                                                (-2, "Published articles", 0), (-3, "Fresh articles", unread), (-4, "All articles", unread),
@@ -101,16 +105,23 @@ struct TTRSSCall {
                         list.append(.object([("id", .number(id)), ("title", .string(title)), ("unread", .number(count)), ("cat_id", .int(-1))]))
                     }
                 }
-                return ok(.array(list + real.map { Self.feedJSON($0, in: state) }))
+                return ok(.array(paged(list + (category == -1 ? [] : real.map { Self.feedJSON($0, in: state) }))))
             case -2:
                 return ok(.array(labels.map { label in
                     .object([("id", .number(-1025 - label.id)), ("title", .string(label.caption)),
                              ("unread", .number(state.items.filter { !$0.read && $0.labels.contains(label.caption) }.count)), ("cat_id", .int(-2))])
                 }))
             default:
-                return ok(.array(real.filter { $0.folderID == category + 1 }.map { Self.feedJSON($0, in: state) }))
+                return ok(.array(paged(real.filter { $0.folderID == category + 1 }.map { Self.feedJSON($0, in: state) })))
             }
         }
+    }
+
+    /// getFeeds' `limit` and `offset` (038).
+    private func paged(_ list: [JSONValue]) -> [JSONValue] {
+        let offset = max(0, Self.int(body["offset"]) ?? 0)
+        guard let limit = Self.int(body["limit"]), limit > 0 else { return Array(list.dropFirst(offset)) }
+        return Array(list.dropFirst(offset).prefix(limit))
     }
 
     // MARK: Articles
@@ -126,7 +137,9 @@ struct TTRSSCall {
         case -1: return state.items.filter(\.starred)
         case -2: return state.items.filter { extra.published.contains($0.id) }
         case -3: return state.items.filter { !$0.read }
-        case -6: return state.items.filter { extra.lastRead[$0.id] != nil }
+        case -6:
+            // Read articles by when they were read, latest first (085).
+            return state.items.filter { $0.read && extra.lastRead[$0.id] != nil }.sorted { extra.lastRead[$0.id]! > extra.lastRead[$1.id]! }
         case ...(-1025):
             guard let caption = extra.labels.first(where: { -1025 - $0.id == feed })?.caption else { return [] }
             return state.items.filter { $0.labels.contains(caption) }
@@ -159,6 +172,8 @@ struct TTRSSCall {
             case "feed_dates": items.sort { ($0.published, $0.id) > ($1.published, $1.id) }
             case "date_reverse": items.sort { ($0.published, $0.id) < ($1.published, $1.id) }
             case "title": items.sort { $0.title < $1.title }
+            case nil where feed == -6 && !isCategory:
+                break  // Recently read lists by when each was read (085).
             default:
                 items.sort { a, b in
                     let left = (extra.scores[a.id] ?? 0, extra.entered[a.id] ?? 0, a.published)
@@ -199,7 +214,14 @@ struct TTRSSCall {
                     ("comments_link", .string("")), ("always_display_attachments", .bool(false)), ("author", .string(item.author ?? "")),
                     ("score", .number(extra.scores[item.id] ?? 0)), ("note", extra.notes[item.id].map(JSONValue.string) ?? .null),
                     ("lang", .string("en")), ("site_url", .string(feed?.siteURL ?? ""))]
-        if content { members += [("flavor_image", .string("")), ("flavor_stream", .string(""))] }
+        if content {
+            // The first image of the content, and then its kind (1: an image), as 043 and 044 have them.
+            let image = item.content.range(of: "<img[^>]*src=\"([^\"]+)\"", options: .regularExpression).map { match in
+                String(item.content[match]).components(separatedBy: "src=\"")[1].components(separatedBy: "\"")[0]
+            }
+            members += [("flavor_image", .string(image ?? "")), ("flavor_stream", .string(""))]
+            if image != nil { members.append(("flavor_kind", .int(1))) }
+        }
         return .object(members)
     }
 
@@ -246,7 +268,6 @@ struct TTRSSCall {
         if field == 4, Int(data ?? "") == nil || Int(data ?? "") == 0 { return fail("INCORRECT_USAGE") }
         let known = Set(store.items.map(\.id))
         let hits = ids.filter { known.contains($0) }
-        let clock = Int(emulator.now)
         for id in hits {
             switch field {
             case 0, 2:
@@ -259,7 +280,12 @@ struct TTRSSCall {
                         state.items[index].read = !unread
                     }
                 }
-                if field == 2 { emulator.extra.withLock { $0.lastRead[id] = clock } }
+                if field == 2 {
+                    emulator.extra.withLock { state in
+                        state.readSequence += 1
+                        state.lastRead[id] = state.readSequence
+                    }
+                }
             case 1:
                 emulator.extra.withLock { state in
                     let on = mode == 2 ? !state.published.contains(id) : mode == 1

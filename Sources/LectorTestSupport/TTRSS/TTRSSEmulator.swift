@@ -43,7 +43,9 @@ public final class TTRSSEmulator: Sendable {
         var published: Set<Int64> = []
         var notes: [Int64: String] = [:]
         var scores: [Int64: Int] = [:]
+        /// When each article was last marked read or unread, as a sequence (recently read, 085).
         var lastRead: [Int64: Int] = [:]
+        var readSequence = 0
         /// Feeds subscribed but not fetched yet: no articles until updateFeed (112–115).
         var unfetched: Set<Int> = []
         /// Pages the server can fetch, by address: the feeds each links to (103, 106, 107); nil
