@@ -103,6 +103,18 @@ struct TTRSSSyncTests {
         #expect(fixture.articleCount == 453)
     }
 
+    @Test("a feed subscribed later whose articles carry older ids (entries the server stored for another user) still arrives: the unread ids the store lacks are fetched")
+    func olderIDsOfANewFeed() async throws {
+        let emulator = Self.emulator(articles: 0)
+        for id in [10, 11] { emulator.addArticle(id: Int64(id), feed: 1, title: "New \(id)", url: "http://site.test/\(id)", updated: 1_800_000_000) }
+        let fixture = try Self.fixture(emulator)
+        try await offPool { _ = try fixture.provider.sync(fixture.account, in: fixture.store, manual: true, since: nil) { _ in } }
+        #expect(fixture.articleCount == 2)
+        emulator.addArticle(id: 3, feed: 2, title: "Old id", url: "http://site.test/old", updated: 1_800_000_100)
+        try await offPool { _ = try fixture.provider.sync(fixture.account, in: fixture.store, manual: true, since: nil) { _ in } }
+        #expect(try fixture.state(3)?.read == .unread, "the article below since_id arrived")
+    }
+
     @Test("an expired session is renewed with one new login and the sync goes on")
     func sessionRenewed() async throws {
         let emulator = Self.emulator()

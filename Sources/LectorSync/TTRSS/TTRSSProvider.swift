@@ -118,6 +118,24 @@ public final class TTRSSProvider: SyncProvider, Sendable {
         }
     }
 
+    /// Article ids are TT-RSS's entry ids, shared by every user of the server: a feed subscribed
+    /// now can bring articles stored long ago for someone else, below `since_id` (checked on the
+    /// real server: an article's id is its entry's). So after the walk by `since_id`, the unread
+    /// list's ids within the age limit that the store lacks are fetched by id.
+    public func entries(since: Date?, keepingUnknown unknown: ([String]) throws(SyncError) -> [String],
+                        deliver: (RemoteEntryPage) throws -> Void) throws(SyncError) {
+        try entries(since: since, deliver: deliver)
+        guard knownUpTo.withLock({ $0 }) != nil else { return }  // A walk from the start saw them all.
+        var missing: [String] = []
+        try walkAllHeadlines(["feed_id": -4, "view_mode": "unread"], "the unread list") { objects throws(SyncError) in
+            let recent = objects.compactMap(TTRSSWire.entry).filter { entry in since.map { (entry.publishedAt ?? .distantFuture) >= $0 } ?? true }
+            if !recent.isEmpty { missing += try unknown(recent.map(\.serverID)) }
+        }
+        let found = try entries(withIDs: missing)
+        guard !found.isEmpty else { return }
+        do { try deliver(RemoteEntryPage(entries: found)) } catch let error as SyncError { throw error } catch { throw .storing(error) }
+    }
+
     /// getArticle takes a comma-separated list and leaves out ids it does not have (061, 062).
     public func entries(withIDs ids: [String]) throws(SyncError) -> [RemoteEntry] {
         var entries: [RemoteEntry] = []
