@@ -109,6 +109,29 @@ struct TTRSSReplayTests {
         #expect(emulator.store.folders.map(\.name).contains("Weblogs") == false, "160 removed the renamed category")
     }
 
+    @Test("the exchanges the project recorded from a real TT-RSS (label rename and remove through the web backend, the provider's own sync pages, catchupFeed of a category) replay the same")
+    func replayProjectRecordings() async throws {
+        let exchanges = try ProjectFixtures.exchanges("ttrss")
+        #expect(exchanges.count == 14)
+        let emulator = try Self.seeded(try SharedFixtures.exchanges("ttrss"))
+        let server = try LoopbackServer(handler: emulator.handler)
+        defer { server.stop() }
+        var substitutions = ["{{PASSWORD}}": "tester-secret"]
+        var problems: [String] = []
+        for exchange in exchanges {
+            let response = try await FixtureReplay(server: server, substitutions: substitutions).resend(exchange)
+            problems += Self.differences(exchange, response)
+            if exchange.name.hasPrefix("001"), let sid = (Self.json(response.text)?["content"] as? [String: Any])?["session_id"] as? String {
+                substitutions["{{SID}}"] = sid
+            }
+            if exchange.name.hasPrefix("002"), let token = response.text.firstMatch(of: /__csrf_token = "([^"]+)"/) {
+                substitutions["{{CSRF_TOKEN}}"] = String(token.1)
+            }
+        }
+        #expect(problems.isEmpty, "emulator differs from TT-RSS:\n\(problems.joined(separator: "\n"))")
+        #expect(emulator.labels.isEmpty, "007 removed the label 005 renamed")
+    }
+
     static func json(_ text: String) -> [String: Any]? {
         (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any]
     }
