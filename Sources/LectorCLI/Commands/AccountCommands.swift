@@ -9,7 +9,7 @@ import LectorSync
 enum AccountCommands {
     static let all: [CommandSpec] = [add, list, show, AccountEditCommand.edit, rename, remove, use, test, password, AccountCopyCommand.copy]
 
-    static let kinds = AccountKind.allCases.map { Choice($0.rawValue, $0.serviceSummary) }
+    static let kinds = AccountKind.allCases.map { Choice($0.rawValue, $0.service.summary) }
 
     static let allowInsecure = OptionSpec("allow-insecure",
                                           "allow sending the secret over plain http to a host that is not this machine; the consent is kept for that host")

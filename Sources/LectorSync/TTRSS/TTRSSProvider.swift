@@ -10,8 +10,7 @@ import Synchronization
 /// (the API's cap, 046–050), and re-reads the unread and starred id sets for the state of
 /// everything else. Categories are folders (one per feed, 0 is none); labels are Lector labels.
 public final class TTRSSProvider: SyncProvider, Sendable {
-    public let capabilities = ProviderCapabilities(canEditStructure: true, entriesCarryState: true, foldersCanBeEmpty: true,
-                                                   deletingFolderDeletesFeeds: false, stateBatchLimit: 500, contentsBatchLimit: 200)
+    public var capabilities: ServiceCapabilities { TTRSSService().capabilities }
     /// Headlines per page: TT-RSS caps `limit` at 200 (0 or more also means 200).
     static let pageSize = 200
 
