@@ -183,7 +183,7 @@ struct TTRSSReplayTests {
         let states = { (value: Any?) -> [String] in
             ((value as? [Any]) ?? []).compactMap { item in
                 guard let object = item as? [String: Any] else { return nil }
-                return ["unread", "marked", "cat_id", "title", "checked"].map { describe(object[$0]) }.joined(separator: "/")
+                return ["unread", "marked", "cat_id", "title", "caption", "checked"].map { describe(object[$0]) }.joined(separator: "/")
             }
         }
         if unordered ? states(wantedContent).sorted() != states(gotContent).sorted() : states(wantedContent) != states(gotContent) { problems.append("\(name): states \(states(gotContent)), recorded \(states(wantedContent))") }
