@@ -131,7 +131,7 @@ extension AccountManager {
     /// Where the server keeps labels, each saved search with `--label` is a label on what it
     /// matches, and the changes go to the server at once: its other clients see the search.
     private func keepSavedSearchLabels(_ account: Account, provider: any SyncProvider, now: Date) throws(AccountsError) {
-        guard account.kind.keepsLabelsOnServer else { return }
+        guard account.kind.service.capabilities.keepsLabelsOnServer else { return }
         let changed = try storing { try store.ruleEngine.keepSavedSearchLabels(accountID: account.id, now: now.timeIntervalSince1970) }
         guard changed > 0 else { return }
         do { try SyncEngine(store: store, account: account, provider: provider).push() } catch { throw .sync(error) }

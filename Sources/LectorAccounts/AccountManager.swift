@@ -48,14 +48,11 @@ public final class AccountManager {
     /// `onlyFeeds`: a local account's run fetches just these (`feed refresh FEED`); a server
     /// fetches on its own, so the set means nothing there.
     public func provider(for account: Account, onlyFeeds: Set<Int64>? = nil) throws(AccountsError) -> any SyncProvider {
-        guard account.kind.hasServer else {
-            let logins = KeyringFeedLogins(keyring: keyring)
-            var local = LocalProvider(fetcher: FeedFetcher(http: http), credentials: { logins.credentials(for: $0) })
-            local.onlyFeedIDs = onlyFeeds
-            return local
-        }
-        let secret = try secret(for: account)
-        do { return try Providers.make(for: account, secret: secret, http: http) } catch { throw .sync(error) }
+        let secret = account.kind.hasServer ? try secret(for: account) : nil
+        let logins = KeyringFeedLogins(keyring: keyring)
+        let context = ProviderContext(account: account, secret: secret, http: http, feedCredentials: { logins.credentials(for: $0) },
+                                      onlyFeedIDs: onlyFeeds)
+        do { return try account.kind.service.provider(context) } catch { throw .sync(error) }
     }
 
     /// The administrator of an account, through its provider; feed logins follow their feeds in

@@ -32,7 +32,7 @@ extension AccountManager {
             // subscription stands either way, so its failure is not this command's.
             _ = try? sweepRules(administrator.account, provider: administrator.provider, now: Date())
         }
-        guard let login, administrator.provider.capabilities.fetchesFeedsHere else { return subscription }
+        guard let login, !administrator.account.kind.hasServer else { return subscription }
         let feed = subscription.feed
         do throws(AccountsError) {
             do { try keyring.store(login.secret, for: login.item(feed)) } catch { throw .keyring(error) }

@@ -74,6 +74,6 @@ extension AccountManager {
 
     /// Miniflux alone logs in with a token and no user.
     private static func requireUser(kind: AccountKind, user: String?) throws(AccountsError) {
-        if kind != .miniflux && user == nil { throw .userNeeded(kind) }
+        if kind.service.capabilities.needsUser && user == nil { throw .userNeeded(kind) }
     }
 }

@@ -3,7 +3,7 @@
 /// case is never renamed; the order is the one `--help` and the backup schema list them in.
 /// What each service is and can do is said beside its provider (LectorSync), not here.
 public enum AccountKind: String, CaseIterable, Sendable, Codable {
-    case freshrss, miniflux, fever, feedbin, local
+    case freshrss, miniflux, fever, feedbin, ttrss, local
 }
 
 extension AccountKind {
@@ -13,13 +13,9 @@ extension AccountKind {
 }
 
 extension AccountKind {
-    /// Whether the server keeps labels on articles that a client can change: FreshRSS (its user
-    /// labels, `edit-tag` with `user/-/label/NAME`). Miniflux's entry tags cannot be changed
-    /// through its API, Fever and Feedbin have none: there, as in a local account, labels are
-    /// kept in the store alone.
-    public var keepsLabelsOnServer: Bool { self == .freshrss }
-
-    /// Whether labels travel into an account of this kind (`account copy`, a restore's starred
-    /// articles): where the server keeps them, and a local account, whose labels are its own.
-    public var takesLabels: Bool { keepsLabelsOnServer || self == .local }
+    /// Whether the store queues a label change for the account's server: FreshRSS's user labels
+    /// (`edit-tag` with `user/-/label/NAME`), TT-RSS's labels (`setArticleLabel`). Only the store asks this (it sits below the
+    /// services); everything above asks the descriptor, `service.capabilities.keepsLabelsOnServer`,
+    /// which a test holds equal to it.
+    public var queuesLabelsForServer: Bool { self == .freshrss || self == .ttrss }
 }

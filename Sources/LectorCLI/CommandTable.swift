@@ -21,7 +21,7 @@ public struct CommandTable: Sendable {
     /// Lector's commands.
     public static let standard = CommandTable(
         nouns: [
-            NounSpec("account", "reader accounts: FreshRSS, Miniflux, Fever, Feedbin, local"),
+            NounSpec("account", "reader accounts: FreshRSS, Miniflux, Fever, Feedbin, Tiny Tiny RSS, local"),
             NounSpec("feed", "feeds (subscriptions) of an account"),
             NounSpec("folder", "folders of an account"),
             NounSpec("opml", "import and export subscriptions as OPML"),

@@ -18,7 +18,7 @@ enum ManPage {
             ".B lector",
             "(a REPL on a terminal; commands line by line from a pipe)",
             ".SH DESCRIPTION",
-            "Lector manages reader accounts (FreshRSS and other Google Reader API servers, Miniflux, Fever, Feedbin, and local),",
+            "Lector manages reader accounts (FreshRSS and other Google Reader API servers, Miniflux, Fever, Feedbin, Tiny Tiny RSS, and local),",
             "their feeds and folders, and reader settings with profiles and a JSON backup, on top of a local SQLite store.",
             "Every command accepts \\fB\\-\\-json\\fR, which prints one JSON document on standard output and nothing else,",
             "and \\fB\\-\\-help\\fR.",

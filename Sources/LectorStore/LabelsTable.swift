@@ -56,7 +56,7 @@ public struct LabelsTable {
     }
 
     /// Puts `label` on the articles (`on`) or takes it off; returns how many changed. An article
-    /// of an account whose server keeps labels (`AccountKind.keepsLabelsOnServer`) gets a
+    /// of an account whose server keeps labels (`AccountKind.queuesLabelsForServer`) gets a
     /// pending change for that server.
     @discardableResult
     public func set(_ label: String, on: Bool, articleIDs: [Int64]) throws(StoreError) -> Int {
@@ -79,7 +79,7 @@ public struct LabelsTable {
                     }
                     guard database.changes > 0 else { continue }
                     changed += 1
-                    guard AccountKind(rawValue: owner.1)?.keepsLabelsOnServer == true else { continue }
+                    guard AccountKind(rawValue: owner.1)?.queuesLabelsForServer == true else { continue }
                     try database.execute("""
                         INSERT INTO pending_labels (account_id, article_id, label_id, desired, created_at) VALUES (?, ?, ?, ?, ?)
                         ON CONFLICT (article_id, label_id) DO UPDATE SET desired = excluded.desired, created_at = excluded.created_at,

@@ -11,17 +11,11 @@ public struct AccountEndpoint: Sendable, Equatable {
     /// One line per guess made, to show the user.
     public let notes: [String]
 
-    /// Hosted Feedbin's API root.
-    public static let feedbinAPI = URL(string: "https://api.feedbin.com/v2/")!
-
     public static func resolve(kind: AccountKind, typed: String?) throws(AccountEndpointError) -> AccountEndpoint {
         var notes: [String] = []
         guard let typed = typed?.trimmingBlanks, !typed.isEmpty else {
-            switch kind {
-            case .feedbin: return AccountEndpoint(candidates: [feedbinAPI], notes: [])
-            case .local: throw .noServer
-            case .freshrss, .miniflux, .fever: throw .missing(kind)
-            }
+            if let address = kind.service.defaultAddress { return AccountEndpoint(candidates: [address], notes: []) }
+            throw kind.hasServer ? .missing(kind) : .noServer
         }
         let (text, schemeNote) = withScheme(typed)
         if let schemeNote { notes.append(schemeNote) }
@@ -43,46 +37,7 @@ public struct AccountEndpoint: Sendable, Equatable {
         var path = components.path
         while path.hasSuffix("/") { path.removeLast() }
 
-        var paths: [String]
-        if kind == .freshrss || kind == .fever, path.hasSuffix("/i") {
-            // The FreshRSS web interface lives under /i/; its APIs under /api/ beside it.
-            path.removeLast(2)
-            notes.append("\(typed) is FreshRSS's web address: using its API beside it")
-        }
-        // FreshRSS serves both APIs: an address of the other one is the wrong kind, not a guess to make.
-        if kind == .freshrss, path.hasSuffix("/fever.php") { throw .otherService(typed: typed, kind: .fever) }
-        if kind == .fever, path.hasSuffix("/greader.php") { throw .otherService(typed: typed, kind: .freshrss) }
-        switch kind {
-        case .freshrss:
-            if path.hasSuffix("/greader.php") {
-                paths = [path]
-            } else if path.hasSuffix("/api") {
-                paths = [path + "/greader.php"]
-                notes.append("added greader.php to the /api path")
-            } else {
-                // FreshRSS answers under /api/greader.php; Miniflux's GReader API sits at its root.
-                paths = [path + "/api/greader.php", path]
-                notes.append("trying \(path)/api/greader.php (FreshRSS), then \(path.isEmpty ? "/" : path) (Miniflux and others)")
-            }
-        case .miniflux:
-            if path.hasSuffix("/v1") {
-                path.removeLast(3)
-                notes.append("dropped /v1: the API version is added per request")
-            }
-            paths = [path]
-        case .fever:
-            if path.hasSuffix("/fever.php") || path.hasSuffix("/fever") {
-                paths = [path]
-            } else {
-                paths = [path + "/api/fever.php", path + "/fever"]
-                notes.append("trying \(path)/api/fever.php (FreshRSS), then \(path)/fever/ (Miniflux)")
-            }
-        case .feedbin:
-            if !path.hasSuffix("/v2") { path += "/v2" }
-            paths = [path]
-        case .local:
-            throw .noServer
-        }
+        let paths = try kind.service.apiPaths(for: path, typed: typed, notes: &notes)
         let candidates = paths.compactMap { candidatePath -> URL? in
             var copy = components
             // A script endpoint (fever.php) takes its query directly; directories end in a slash.
@@ -139,7 +94,7 @@ public enum AccountEndpointError: Error, Sendable, Equatable, CustomStringConver
             "the address carries a login (user:password@), which Lector never keeps in an account's address: "
                 + "give --url \(bare) --user \(user ?? "USER"); the password is asked for and kept in the keyring"
         case .otherService(let text, let kind):
-            "'\(text)' is the address of a \(kind == .fever ? "Fever" : "Google Reader") API: add it with 'lector account add \(kind.rawValue) --url \(text)'"
+            "'\(text)' is the address of a \(kind.service.apiName): add it with 'lector account add \(kind.rawValue) --url \(text)'"
         }
     }
 }

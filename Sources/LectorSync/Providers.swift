@@ -2,27 +2,12 @@ import FoundationEssentials
 import LectorHTTP
 import LectorStore
 
-/// Builds the provider for a remote account.
+/// Builds the provider for a remote account (the account core makes a local one with its feeds'
+/// logins: `AccountService.provider`).
 public enum Providers {
     public static func make(for account: Account, secret: String, http: HTTPClient) throws(SyncError) -> any SyncProvider {
-        let provider: (ServiceConnection) -> any SyncProvider
-        switch account.kind {
-        case .local:
-            throw .unsupported("'\(account.name)' is a local account: it has no server")
-        case .freshrss:
-            provider = { GReaderProvider(connection: $0, user: account.username ?? "", password: secret) }
-        case .fever:
-            provider = { FeverProvider(connection: $0, user: account.username ?? "", password: secret) }
-        case .miniflux:
-            provider = { MinifluxProvider(connection: $0, user: account.username, secret: secret) }
-        case .feedbin:
-            provider = { FeedbinProvider(connection: $0, user: account.username ?? "", password: secret) }
-        }
-        guard let url = account.url.flatMap(URL.init(string:)) else {
-            // The store's record is incomplete: nothing the server said.
-            throw .store(.failed("account '\(account.name)' has no server address: remove it and add it again"))
-        }
-        return provider(ServiceConnection(base: url, http: http, plainHTTPConsented: account.consentsToPlainHTTP(url)))
+        guard account.kind.hasServer else { throw .unsupported("'\(account.name)' is a local account: it has no server") }
+        return try account.kind.service.provider(ProviderContext(account: account, secret: secret, http: http))
     }
 }
 

@@ -7,8 +7,9 @@ import LectorStore
 /// the engine decides. Calls block until the server answers: the CLI is a sequential program
 /// and the store belongs to one thread.
 public protocol SyncProvider: Sendable {
-    /// What this service can and cannot do; the engine and the CLI consult it before acting.
-    var capabilities: ProviderCapabilities { get }
+    /// What this service can and cannot do (its descriptor's, `AccountService.capabilities`);
+    /// the engine and the CLI consult it before acting.
+    var capabilities: ServiceCapabilities { get }
 
     /// Logs in (or checks the credential) and reports what the server says about itself.
     func login() throws(SyncError) -> ServerInfo
@@ -70,7 +71,7 @@ public protocol SyncProvider: Sendable {
     func renameFolder(_ folder: RemoteFolder, to name: String) throws(SyncError) -> RemoteFolder
     func deleteFolder(_ folder: RemoteFolder) throws(SyncError)
 
-    // MARK: The feed as the server keeps it (defaults: no such API; see FeedSettingMap)
+    // MARK: The feed as the server keeps it (defaults: no such API; see AccountService.feedSettingFields)
 
     /// The feed's server settings by Lector's key (flags `on`, a secret that is set `set`);
     /// keys at their default are left out.
@@ -78,7 +79,7 @@ public protocol SyncProvider: Sendable {
     /// Every feed's server settings with one call, by the feed's address, where the service has
     /// such a call (FreshRSS's export); nil otherwise.
     func everyFeedSettings() throws(SyncError) -> [String: [FeedSettingKey: String]]?
-    /// Changes the feed's server settings; only keys `FeedSettingMap` gives the kind arrive.
+    /// Changes the feed's server settings; only keys the kind's service keeps arrive.
     func changeFeedSettings(_ feed: FeedSettingsTarget, _ changes: [FeedSettingChange]) throws(SyncError)
     /// The user's own entry filters for every feed (Miniflux's block and keep filters of the
     /// user, one `Field=regex` a line); nil when the service has none.
@@ -193,49 +194,6 @@ extension SyncProvider {
     public func entries(since: Date?, keepingUnknown unknown: ([String]) throws(SyncError) -> [String],
                         deliver: (RemoteEntryPage) throws -> Void) throws(SyncError) {
         try entries(since: since, deliver: deliver)
-    }
-}
-
-/// What a service can do, declared by its provider.
-public struct ProviderCapabilities: Sendable, Equatable {
-    /// Feeds and folders can be added, renamed, moved and removed through the API (not Fever).
-    public var canEditStructure: Bool
-    /// Entries arrive with their read and starred state (not Feedbin).
-    public var entriesCarryState: Bool
-    /// A folder can exist with no feed in it (not GReader).
-    public var foldersCanBeEmpty: Bool
-    /// Deleting a folder also deletes its feeds (Miniflux categories).
-    public var deletingFolderDeletesFeeds: Bool
-    /// Most ids per state-changing call.
-    public var stateBatchLimit: Int
-    /// Most ids per "entries with ids" call.
-    public var contentsBatchLimit: Int
-    /// A subscription's address can be changed in place, keeping its entries (Miniflux); the
-    /// others can only subscribe anew (see `changeFeedAddress`).
-    public var canChangeFeedAddress: Bool
-    /// Every change is the store's alone, nothing is sent anywhere (a local account): a plan can
-    /// run as one transaction and be undone whole when a step stops it.
-    public var changesOnlyTheStore: Bool
-    /// Most feeds one request subscribes (`subscribe(batch:folder:)`); 1: one at a time.
-    public var subscribeBatchLimit: Int
-    /// Lector fetches the account's feeds itself (a local account): a feed's login is used and
-    /// kept here and moves with its feed, two feeds may share an address, and no article-age
-    /// limit applies to a sync.
-    public var fetchesFeedsHere: Bool
-
-    public init(canEditStructure: Bool, entriesCarryState: Bool, foldersCanBeEmpty: Bool,
-                deletingFolderDeletesFeeds: Bool, stateBatchLimit: Int, contentsBatchLimit: Int, canChangeFeedAddress: Bool = false,
-                changesOnlyTheStore: Bool = false, fetchesFeedsHere: Bool = false, subscribeBatchLimit: Int = 1) {
-        self.subscribeBatchLimit = subscribeBatchLimit
-        self.canEditStructure = canEditStructure
-        self.entriesCarryState = entriesCarryState
-        self.foldersCanBeEmpty = foldersCanBeEmpty
-        self.deletingFolderDeletesFeeds = deletingFolderDeletesFeeds
-        self.stateBatchLimit = stateBatchLimit
-        self.contentsBatchLimit = contentsBatchLimit
-        self.canChangeFeedAddress = canChangeFeedAddress
-        self.changesOnlyTheStore = changesOnlyTheStore
-        self.fetchesFeedsHere = fetchesFeedsHere
     }
 }
 

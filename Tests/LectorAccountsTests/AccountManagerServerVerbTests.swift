@@ -64,7 +64,7 @@ struct AccountManagerServerVerbTests {
         let world = try World(.miniflux)
         world.feeds.setFeedSetting(feed: world.harbourID, "block_filter_entry_rules", .string("EntryAuthor=(?i)bot"))
         let provider = try world.manager.provider(for: world.account)
-        #expect(!provider.capabilities.fetchesFeedsHere, "a Miniflux account's provider is its server")
+        #expect(provider is MinifluxProvider, "a Miniflux account's provider is its server")
         world.server.clearLog()
         #expect(try provider.userFilters() != nil, "the provider could not read the user's filters")
         #expect(!world.server.requests.isEmpty && world.server.requests.allSatisfy { $0.header("X-Auth-Token") == World.token },
@@ -74,8 +74,8 @@ struct AccountManagerServerVerbTests {
                 "the administrator read the server's feed settings wrong")
 
         let local = try world.manager.addLocal(name: "Home")
-        #expect(try world.manager.provider(for: local).capabilities.fetchesFeedsHere, "a local account's provider fetches here")
-        #expect(try world.manager.administrator(for: local).provider.capabilities.fetchesFeedsHere)
+        #expect(try world.manager.provider(for: local) is LocalProvider, "a local account's provider fetches here")
+        #expect(try world.manager.administrator(for: local).provider is LocalProvider)
 
         _ = try world.manager.keyring.remove(AccountSecret.item(for: world.account))
         #expect(throws: AccountsError.missingSecret(account: "Server"), "no secret, no provider") { try world.manager.provider(for: world.account) }

@@ -97,7 +97,7 @@ struct LocalProviderTests {
         let provider = LocalProvider(fetcher: FeedFetcher(http: HTTPClient()))
         #expect(throws: SyncError.self) { try provider.structure() }
         #expect(throws: SyncError.self) { try provider.unreadIDs() }
-        #expect(provider.capabilities.changesOnlyTheStore && provider.capabilities.fetchesFeedsHere && provider.capabilities.canEditStructure)
+        #expect(provider.capabilities == LocalService().capabilities && provider.capabilities.canEditStructure && !LocalService().kind.hasServer)
     }
 
     @Test("a sync through the provider fetches each feed and stores its new articles unread")

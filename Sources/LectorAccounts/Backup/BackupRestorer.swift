@@ -97,8 +97,8 @@ struct BackupRestorer {
     /// A local account's feed settings from a file as the store may keep them: only the keys a
     /// local account keeps (Lector is its server), never a secret (`cookie`, `server-login`: a
     /// backup Lector writes has none, and the store would hold it in clear), a secret part as the marker.
-    static func storableSettings(_ settings: [String: String]) -> [String: String] {
-        let kept = FeedSettingMap.keys(of: .local)
+    static func storableSettings(_ settings: [String: String], of kind: AccountKind) -> [String: String] {
+        let kept = kind.service.feedSettingKeys
         return settings.reduce(into: [:]) { result, entry in
             guard let key = FeedSettingKey(rawValue: entry.key), kept.contains(key), !key.holdsSecret else { return }
             result[entry.key] = key.storable(entry.value)
@@ -129,7 +129,7 @@ struct BackupRestorer {
             }
             try store.feeds.setLogin(restored.id, user: feed.loginUser)
             try store.feeds.setPlainHTTPHost(restored.id, feed.plainHTTPHost)
-            try store.feedSettings.replace([restored.id: Self.storableSettings(feed.serverSettings)], pausedKey: FeedSettingKey.paused.rawValue)
+            try store.feedSettings.replace([restored.id: Self.storableSettings(feed.serverSettings, of: account.kind)], pausedKey: FeedSettingKey.paused.rawValue)
             restored.title = feed.title
             restored.loginUser = feed.loginUser
             if feed.loginUser != nil { withLogin.append(restored) }

@@ -82,7 +82,7 @@ extension AccountManager {
     private func syncing(_ administrator: AccountAdministrator,
                          since: () throws(AccountsError) -> Date?) throws(AccountsError) -> () throws(SyncError) -> Void {
         let provider = administrator.provider, account = administrator.account
-        let since = provider.capabilities.fetchesFeedsHere ? nil : try since()
+        let since = !account.kind.hasServer ? nil : try since()
         return { [store] () throws(SyncError) in _ = try provider.sync(account, in: store, manual: true, since: since, progress: { _ in }) }
     }
 }

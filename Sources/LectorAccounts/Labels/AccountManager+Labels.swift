@@ -54,7 +54,7 @@ extension AccountManager {
         guard !holders.isEmpty else { throw .store(.notFound(what: "label", name: label)) }
         let accounts = try storing { try store.accounts.all() }.filter { holders.contains($0.id) }
         for account in accounts {
-            guard account.kind.keepsLabelsOnServer else { try change(account, nil); continue }
+            guard account.kind.service.capabilities.keepsLabelsOnServer else { try change(account, nil); continue }
             let provider = try provider(for: account)
             do { try SyncEngine(store: store, account: account, provider: provider).push() } catch { throw .sync(error) }
             try change(account, provider)

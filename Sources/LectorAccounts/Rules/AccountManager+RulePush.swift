@@ -37,13 +37,8 @@ extension AccountManager {
         for (account, placement) in try rulePlacements(rule) {
             var push = RulePush(account: account.name, placement: placement)
             defer { pushes.append(push) }
-            guard let lines = placement.lines else { continue }
-            let key: FeedSettingKey = switch placement {
-            case .minifluxKeep: .keepFilter
-            case .freshRSSMarkRead: .markReadFilters
-            default: .blockFilter
-            }
-            if account.kind == .miniflux, rule.scope.feedID == nil, rule.scope.folderID == nil {
+            guard let lines = placement.lines, let key = placement.key else { continue }
+            if account.kind.service.capabilities.keepsUserFilters, rule.scope.feedID == nil, rule.scope.folderID == nil {
                 push.userFiltersChanged = try pushUserFilters(rule, lines, key: key, account: account)
                 continue
             }

@@ -92,7 +92,7 @@ extension AccountManager {
         let administrator = try administrator(for: account)
         let provider = administrator.provider
         // The server's articles first: a fresh store holds none of them yet.
-        if !provider.capabilities.fetchesFeedsHere {
+        if account.kind.hasServer {
             do { _ = try provider.sync(account, in: store, manual: true, since: nil, progress: { _ in }) } catch { throw .sync(error) }
             // A whole sync: the rules sweep it (as old, for an account this restore made) and
             // what arrives after it is new.

@@ -9,7 +9,7 @@ import LectorSync
 enum AccountCommands {
     static let all: [CommandSpec] = [add, list, show, AccountEditCommand.edit, rename, remove, use, test, password, AccountCopyCommand.copy]
 
-    static let kinds = AccountKind.allCases.map { Choice($0.rawValue, $0.serviceSummary) }
+    static let kinds = AccountKind.allCases.map { Choice($0.rawValue, $0.service.summary) }
 
     static let allowInsecure = OptionSpec("allow-insecure",
                                           "allow sending the secret over plain http to a host that is not this machine; the consent is kept for that host")
@@ -23,7 +23,8 @@ enum AccountCommands {
         system keyring (Secret Service). FreshRSS needs its API password (Profile → API password) and \
         'Allow API access'; Miniflux takes an API token (leave --user out) or user and password, and its \
         Google Reader API (kind freshrss) the user and password of Settings → Integrations → Google Reader. \
-        A refused login says where that server keeps the password.
+        Tiny Tiny RSS (kind ttrss, --url with or without /api/) takes the user and password, with 'Enable API' \
+        on under Preferences → General. A refused login says where that server keeps the password.
         """,
         arguments: [ArgumentSpec("KIND", "the service", source: .choices(kinds))],
         options: [
@@ -66,7 +67,7 @@ enum AccountCommands {
         switch kind {
         case .freshrss: "API password"
         case .miniflux: user == nil ? "API token" : "Password"
-        case .fever, .feedbin, .local: "Password"
+        case .fever, .feedbin, .ttrss, .local: "Password"
         }
     }
 

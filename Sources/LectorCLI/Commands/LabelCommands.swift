@@ -11,7 +11,7 @@ enum LabelCommands {
 
     static let article = CommandSpec(
         ["article", "label"], "put a label on articles or take it off",
-        discussion: "ARTICLE is a number from the last 'article list', a range or list of them (1-20, 1,3,5), or id:N. The change is saved at once; for a FreshRSS account it is sent to the server right after, with a 3-second deadline, or at the next sync (it stays queued, and a sync never undoes it before). Miniflux, Fever and Feedbin keep no labels a client can set: there, as in a local account, labels are kept here only.",
+        discussion: "ARTICLE is a number from the last 'article list', a range or list of them (1-20, 1,3,5), or id:N. The change is saved at once; for a FreshRSS or Tiny Tiny RSS account it is sent to the server right after, with a 3-second deadline, or at the next sync (it stays queued, and a sync never undoes it before). Miniflux, Fever and Feedbin keep no labels a client can set: there, as in a local account, labels are kept here only.",
         arguments: [
             ArgumentSpec("ACTION", "what to do", source: .choices([Choice("add", "put the label on"), Choice("remove", "take the label off")])),
             labelArgument,
@@ -43,8 +43,8 @@ enum LabelCommands {
     }
 
     static let rename = CommandSpec(
-        ["label", "rename"], "rename a label (on a FreshRSS server first)",
-        discussion: "Renames the label in every account that has it, or in --account's only. A FreshRSS account's server is asked first (rename-tag): offline, nothing changes.",
+        ["label", "rename"], "rename a label (on a FreshRSS or TT-RSS server first)",
+        discussion: "Renames the label in every account that has it, or in --account's only. A FreshRSS account's server is asked first (rename-tag), a TT-RSS one through its web backend: offline, nothing changes.",
         arguments: [ArgumentSpec("OLD", "the label's name", source: .labels), ArgumentSpec("NEW", "its new name")],
         options: [accountOption]
     ) { invocation, session in
@@ -57,8 +57,8 @@ enum LabelCommands {
     }
 
     static let remove = CommandSpec(
-        ["label", "remove"], "remove a label from every article (on a FreshRSS server first)",
-        discussion: "Removes the label in every account that has it, or in --account's only; the articles stay. A FreshRSS account's server is asked first (disable-tag): offline, nothing changes.",
+        ["label", "remove"], "remove a label from every article (on a FreshRSS or TT-RSS server first)",
+        discussion: "Removes the label in every account that has it, or in --account's only; the articles stay. A FreshRSS account's server is asked first (disable-tag), a TT-RSS one through its web backend: offline, nothing changes.",
         arguments: [labelArgument], options: [accountOption]
     ) { invocation, session in
         let label = invocation.argument("LABEL") ?? ""

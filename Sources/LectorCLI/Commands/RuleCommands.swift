@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LectorAccounts
 import LectorStore
+import LectorSync
 
 /// `rule …`: filters that act on articles (docs/rules.md). The store keeps and runs them; a
 /// command parses, asks, calls one store operation and renders.

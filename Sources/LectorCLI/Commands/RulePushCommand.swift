@@ -1,5 +1,6 @@
 import LectorAccounts
 import LectorStore
+import LectorSync
 
 extension RuleCommands {
     static let push = CommandSpec(

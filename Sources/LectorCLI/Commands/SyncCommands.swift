@@ -56,7 +56,7 @@ enum SyncCommands {
         guard restored.isWaiting(accountID: account.id) else { return [] }
         // A kind whose sync does not read feed settings has them read now, in one call (FreshRSS's export).
         var settingsUnread: String?
-        if !FeedSettingMap.readBySync(account.kind) {
+        if !account.kind.service.capabilities.readsFeedSettingsInSync {
             do {
                 if try !session.administrator(for: account).refreshEveryFeedSettings() {
                     settingsUnread = "a \(account.kind.rawValue) account's server keeps none Lector can read"

@@ -5,7 +5,7 @@ enum ManualPages {
         "accounts.md": ##"""
 # Accounts and services
 
-An account is one reader service Lector talks to — FreshRSS or another Google Reader API server, Miniflux, a Fever-compatible server, Feedbin — or `local`, where Lector fetches the feeds itself. `lector account add KIND` adds one; the other verbs are in `lector help account`.
+An account is one reader service Lector talks to — FreshRSS or another Google Reader API server, Miniflux, a Fever-compatible server, Feedbin, Tiny Tiny RSS — or `local`, where Lector fetches the feeds itself. `lector account add KIND` adds one; the other verbs are in `lector help account`.
 
 ## Adding an account
 
@@ -13,6 +13,7 @@ An account is one reader service Lector talks to — FreshRSS or another Google 
 lector account add freshrss --url rss.example.com --user alice     # asks for the API password, no echo
 printf '%s\n' "$TOKEN" | lector account add miniflux --url https://flux.example.com --password-stdin
 lector account add feedbin --user me@example.com
+lector account add ttrss --url https://rss.example.com/tt-rss/ --user alice # with or without /api/
 lector account add local --name Home                                # no server: Lector fetches feeds itself
 ```
 
@@ -21,7 +22,11 @@ authenticated request — a proxy that strips the Authorization header is named 
 Miniflux `/v1/me`; Fever's `auth` field; Feedbin's authentication endpoint). A refused Google
 Reader login says where the server Lector is talking to keeps that password, told by its answer:
 FreshRSS under Profile → API password (with 'Allow API access'), Miniflux under Settings →
-Integrations → Google Reader. The address is read
+Integrations → Google Reader. Tiny Tiny RSS answers a wrong user or password and a login made
+less than 5 s after a failed one (its throttle) the same way, `LOGIN_ERROR`: the one line says both,
+and Lector never retries at once; a user whose API access is off gets `API_DISABLED` whatever the
+password, and the line says where to turn it on (Preferences → Preferences → General → Enable API).
+All three exit 5. The address is read
 forgivingly (a missing scheme, a trailing slash, with or without `/api/greader.php`), and every
 guess is printed; another kind's API address is refused with the kind to use (`account add freshrss
 --url …/api/fever.php` suggests `account add fever`). A password never goes over plain `http://` to a non-local host unless
@@ -67,7 +72,14 @@ without its account.
 ## What each service can do
 
 Providers: FreshRSS and other Google Reader API servers, Miniflux (REST v1) and Feedbin (v2)
-sync and administer feeds and folders through the server; Fever syncs articles and state (its
+sync and administer feeds and folders through the server; Tiny Tiny RSS (its JSON API, level 23)
+does too, partly through its web backend: its API has no call to create, rename or remove a category,
+rename or move a feed, or create, rename or delete a label, so Lector sends those to `/backend.php`
+with the same session and the CSRF token its `/index.php` gives, and reads the result back through the
+API; a server that refuses that route gets one line naming the verb it cannot do, and nothing changes
+locally. TT-RSS's session id lives only as long as the process (never stored) and is renewed once on
+`NOT_LOGGED_IN`. A sync walks what is new by `since_id` in pages of 200 and re-reads the unread and
+starred id sets; TT-RSS's own filters are not reachable through its API, so rules run here. Fever syncs articles and state (its
 API cannot change feeds or folders, and Lector says so before doing anything). Google Reader
 servers and Feedbin have no empty folders: a folder Lector made (`folder add`, or `feed move` into
 a new one) is kept locally, empty, until a feed is filed in it, while a folder Lector did not make
@@ -567,16 +579,16 @@ the kind's own fields: the table, the values and what FreshRSS's import does are
 from the prompt or `--value-stdin`, never an argument. What a kind cannot do is refused before
 anything is sent, in one line naming the kinds that can, exit 2:
 
-| verb | Miniflux | FreshRSS (Google Reader API) | local | Fever | Feedbin |
-|---|---|---|---|---|---|
-| `feed show` settings | every key (`GET /v1/feeds/{id}`) | the 7 `frss:` attributes (`subscription/export`) | `user-agent`, `paused` | none | none |
-| `feed set` / `unset` | every key but `content-remove`, `mark-read-filters`, `http-headers` (`PUT /v1/feeds/{id}`) | `content-selector`, `content-remove`, `mark-read-filters`, `user-agent`, `cookie`, `proxy`, `http-headers` (`subscription/import` of that one feed; a list takes two imports; un-mutes the feed) | `user-agent` | refused | refused |
-| `feed pause` / `resume` | `disabled` | refused: FreshRSS's mute is not in its API | sync skips the feed | refused | refused |
-| `feed refresh` | `PUT /v1/feeds/{id}/refresh`, `PUT /v1/feeds/refresh`, then sync | refused: no such call | a sync | refused | refused |
-| labels on articles ([Labels](labels.md)) | here only: entries carry `tags`, but no API call changes them | on the server: `edit-tag a=`/`r=user/-/label/NAME`, `rename-tag`, `disable-tag`, pulled per label | the store | here only: no labels in the API | here only: no labels in the API |
-| `feed apply`, `account copy` subscribe | one `POST /v1/feeds` per feed | `subscription/edit ac=subscribe` with `t` and `a`, several feeds per request | the store | refused | one `POST /v2/subscriptions.json` per feed |
-| `feed add --on-server` (and a site Lector cannot reach) | `POST /v1/discover`, then `POST /v1/feeds` | refused | refused | refused | refused |
-| settings in `opml export`, `feed apply`, `account copy`, `backup` | every key (a sync reads them) | the 7 `frss:` keys; `frss:` attributes of a FreshRSS export read | `user-agent`, `paused` | not carried (one line per key) | not carried (one line per key) |
+| verb | Miniflux | FreshRSS (Google Reader API) | local | Fever | Feedbin | Tiny Tiny RSS |
+|---|---|---|---|---|---|---|
+| `feed show` settings | every key (`GET /v1/feeds/{id}`) | the 7 `frss:` attributes (`subscription/export`) | `user-agent`, `paused` | none | none | none |
+| `feed set` / `unset` | every key but `content-remove`, `mark-read-filters`, `http-headers` (`PUT /v1/feeds/{id}`) | `content-selector`, `content-remove`, `mark-read-filters`, `user-agent`, `cookie`, `proxy`, `http-headers` (`subscription/import` of that one feed; a list takes two imports; un-mutes the feed) | `user-agent` | refused | refused | refused |
+| `feed pause` / `resume` | `disabled` | refused: FreshRSS's mute is not in its API | sync skips the feed | refused | refused | refused |
+| `feed refresh` | `PUT /v1/feeds/{id}/refresh`, `PUT /v1/feeds/refresh`, then sync | refused: no such call | a sync | refused | refused | `updateFeed` per feed (synchronous), then sync |
+| labels on articles ([Labels](labels.md)) | here only: entries carry `tags`, but no API call changes them | on the server: `edit-tag a=`/`r=user/-/label/NAME`, `rename-tag`, `disable-tag`, pulled per label | the store | here only: no labels in the API | here only: no labels in the API | on the server: `setArticleLabel`, labels pulled per label feed; a new, renamed or deleted label through the web backend (`Pref_Labels`) |
+| `feed apply`, `account copy` subscribe | one `POST /v1/feeds` per feed | `subscription/edit ac=subscribe` with `t` and `a`, several feeds per request | the store | refused | one `POST /v2/subscriptions.json` per feed | one `subscribeToFeed` per feed, then `updateFeed` |
+| `feed add --on-server` (and a site Lector cannot reach) | `POST /v1/discover`, then `POST /v1/feeds` | refused | refused | refused | refused | refused: its subscribe call subscribes as it discovers; Lector finds the feed itself |
+| settings in `opml export`, `feed apply`, `account copy`, `backup` | every key (a sync reads them) | the 7 `frss:` keys; `frss:` attributes of a FreshRSS export read | `user-agent`, `paused` | not carried (one line per key) | not carried (one line per key) | not carried (one line per key) |
 
 
 ## Feeds behind a login
@@ -799,7 +811,11 @@ queued label changes before it pulls, pulls each server label's articles (`tag/l
 then `stream/items/ids` of the label), and an article with a label change queued keeps its own for
 the whole run. `label list` shows each account's labels with their articles and unread ones;
 `label rename OLD NEW` and `label remove LABEL` go to a FreshRSS server first (`rename-tag`,
-`disable-tag`, after its queue is sent), then the store: offline they change nothing. Miniflux
+`disable-tag`, after its queue is sent), then the store: offline they change nothing. A Tiny Tiny
+RSS account does the same with `setArticleLabel` (a label the server does not have yet is created
+first through its web backend, `Pref_Labels` `add`), pulls each label's articles from the label's own
+feed id, and renames or removes a label through the web backend (`Pref_Labels` `save`, `remove`),
+each checked afterwards with `getLabels`. Miniflux
 entries carry `tags`, but no call of its API sets them on an existing entry (a second
 `entries/import` keeps the old ones); Fever and Feedbin have no labels: on those, as on a local
 account, labels live in the store only. A rule's `--then label:NAME` labels what it matches as the

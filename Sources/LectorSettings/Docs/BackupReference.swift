@@ -229,7 +229,7 @@ public enum BackupReference {
         account, it becomes the only default). With `--replace`, they are removed too. Settings
         always take the file's values. Everything selected is applied in one transaction.
 
-        **Remote accounts** (FreshRSS, Miniflux, Fever, Feedbin): the server is the truth for their
+        **Remote accounts** (FreshRSS, Miniflux, Fever, Feedbin, Tiny Tiny RSS): the server is the truth for their
         feeds and folders. A restore does not write a remote account's subscriptions into the store;
         it keeps them aside, and the account's next `lector sync` reads the server's structure and
         compares the two, printing what differs (`in the backup, not on the server: URL (add it with

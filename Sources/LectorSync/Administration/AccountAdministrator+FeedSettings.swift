@@ -9,7 +9,7 @@ import LectorStore
 /// settings are the store's (a paused feed is skipped by sync, a user agent is sent with its fetches).
 extension AccountAdministrator {
     /// The keys this account's kind keeps.
-    public var feedSettingKeys: Set<FeedSettingKey> { FeedSettingMap.keys(of: account.kind) }
+    public var feedSettingKeys: Set<FeedSettingKey> { account.kind.service.feedSettingKeys }
 
     /// Refuses a key the account's kind cannot keep, naming the kinds that can.
     public func requireSetting(_ key: FeedSettingKey) throws(AdministrationError) {
@@ -19,7 +19,7 @@ extension AccountAdministrator {
     /// The feed's settings: read from its server now (and kept in the store), or for a local
     /// account from the store.
     public func serverSettings(of feed: Feed) throws(AdministrationError) -> [FeedSettingKey: String] {
-        guard !provider.capabilities.changesOnlyTheStore else { return try storedSettings(of: feed) }
+        guard account.kind.hasServer else { return try storedSettings(of: feed) }
         guard !feedSettingKeys.isEmpty else { return [:] }
         let target = try target(feed)
         let settings = try server { () throws(SyncError) in try provider.feedSettings(target) }
@@ -33,7 +33,7 @@ extension AccountAdministrator {
     /// a kind without such a call (Miniflux's sync reads them already; the others keep none).
     @discardableResult
     public func refreshEveryFeedSettings() throws(AdministrationError) -> Bool {
-        guard !feedSettingKeys.isEmpty, !provider.capabilities.changesOnlyTheStore,
+        guard !feedSettingKeys.isEmpty, account.kind.hasServer,
               let every = try server({ () throws(SyncError) in try provider.everyFeedSettings() }) else { return false }
         func key(_ address: String) -> String { URL(string: address).map(canonicalFeedKey) ?? address }
         let byKey = Dictionary(every.map { (key($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
@@ -79,7 +79,7 @@ extension AccountAdministrator {
                 throw .badSettingValue(key: change.key.rawValue, value: value, expected: "on or off")
             }
         }
-        if !provider.capabilities.changesOnlyTheStore {
+        if account.kind.hasServer {
             let target = try target(feed)
             try server { () throws(SyncError) in try provider.changeFeedSettings(target, changes) }
         }
@@ -116,7 +116,7 @@ extension AccountAdministrator {
     /// Asks the server to fetch `feeds` now (nil: every feed of the account). A local account has
     /// nothing to ask (its sync is the fetch); a service without such a call is refused.
     public func refreshOnServer(_ feeds: [Feed]?) throws(AdministrationError) {
-        guard !provider.capabilities.changesOnlyTheStore else { return }
+        guard account.kind.hasServer else { return }
         var references: [RemoteFeedReference]?
         if let feeds { references = try feeds.map { (feed) throws(AdministrationError) in try reference(feed) } }
         guard try server({ () throws(SyncError) in try provider.refreshOnServer(references) }) else {

@@ -5,7 +5,7 @@ import LectorFeeds
 /// `POST /v1/discover`), for a site the server can reach and Lector cannot.
 extension AccountAdministrator {
     /// Whether this account's server can discover feeds itself.
-    public var discoversOnServer: Bool { account.kind == .miniflux }
+    public var discoversOnServer: Bool { account.kind.service.capabilities.discoversOnServer }
 
     /// The feeds the server found at `url` (none: empty). Refused for a kind whose API cannot.
     public func discoverOnServer(_ url: URL) throws(AdministrationError) -> [FeedCandidate] {

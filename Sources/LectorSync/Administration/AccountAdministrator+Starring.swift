@@ -2,11 +2,11 @@ import LectorStore
 
 extension AccountAdministrator {
     /// Puts on each found article the labels the wanted one carries, where the account takes
-    /// labels (`AccountKind.takesLabels`); for a FreshRSS server queued like a hand-made label
+    /// labels (`ServiceCapabilities.takesLabels`); for a FreshRSS server queued like a hand-made label
     /// and sent at once (they stay queued for the next sync when it cannot be reached). Returns
     /// how many articles took a label.
     public func carryLabels(_ matched: [(wanted: WantedArticle, article: ArticleSummary)]) throws(AdministrationError) -> Int {
-        guard account.kind.takesLabels else { return 0 }
+        guard account.kind.service.capabilities.takesLabels else { return 0 }
         var labelled: Set<Int64> = []
         let byLabel = Dictionary(grouping: matched.flatMap { pair in pair.wanted.labels.map { ($0, pair.article.id) } }, by: \.0)
         do {
@@ -15,7 +15,7 @@ extension AccountAdministrator {
                 if try store.labels.set(label, on: true, articleIDs: ids) > 0 { labelled.formUnion(ids) }
             }
         } catch { throw .store(error) }
-        if !labelled.isEmpty && account.kind.keepsLabelsOnServer {
+        if !labelled.isEmpty && account.kind.service.capabilities.keepsLabelsOnServer {
             do { _ = try provider.push(account, in: store, progress: { _ in }) } catch { throw .server(error) }
         }
         return labelled.count

@@ -161,7 +161,7 @@ public struct AccountAdministrator {
         let key = canonicalFeedKey(url)
         // A service keeps one subscription per address: one there already is the one to keep.
         // Feeds Lector fetches itself may share an address, so the store is not asked.
-        let existing = try provider.capabilities.fetchesFeedsHere ? false
+        let existing = try !account.kind.hasServer ? false
             : storing { try store.feeds.list(accountID: account.id) }.contains { URL(string: $0.feed.url).map(canonicalFeedKey) == key }
         if !existing, provider.capabilities.canChangeFeedAddress {
             let changedInPlace = try server { () throws(SyncError) in try provider.changeFeedAddress(current, to: url.absoluteString) }
@@ -213,14 +213,14 @@ public struct AccountAdministrator {
     /// Where moving `feed` to `url` would carry its login, when that is another origin (scheme,
     /// host, port) than the one the login was given for; nil when no login leaves its origin.
     public func loginOriginChange(_ feed: Feed, to url: URL) -> LoginOriginChange? {
-        guard provider.capabilities.fetchesFeedsHere, feed.loginUser != nil, let current = URL(string: feed.url), !HTTPOrigin.same(current, url) else { return nil }
+        guard !account.kind.hasServer, feed.loginUser != nil, let current = URL(string: feed.url), !HTTPOrigin.same(current, url) else { return nil }
         return LoginOriginChange(from: HTTPOrigin.name(current), to: HTTPOrigin.name(url))
     }
 
     /// The store's part of an address changed in place: a feed Lector fetches itself behind a
     /// login moves with its secret (`moveWithLogin`), any other feed just takes its new address.
     private func changeInPlace(_ feed: Feed, to url: URL, serverID: String) throws(AdministrationError) {
-        guard provider.capabilities.fetchesFeedsHere, feed.loginUser != nil else {
+        guard !account.kind.hasServer, feed.loginUser != nil else {
             return try storing { try store.feeds.changeAddress(feed.id, to: url.absoluteString, serverID: serverID) }
         }
         try moveWithLogin(feed, to: url, serverID: serverID)

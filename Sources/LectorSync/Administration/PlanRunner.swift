@@ -87,13 +87,13 @@ extension AccountAdministrator {
     /// Runs a plan's steps in order through the administrator, reporting each as it ends.
     /// Steps are made to be safe to repeat: a re-run after a stop plans only what is left.
     /// `shouldStop` is asked before each step (Ctrl-C in the REPL): what is left is not run.
-    /// Where every change is the store's alone (`changesOnlyTheStore`: a local account) the plan
+    /// Where every change is the store's alone (an account with no server: a local one) the plan
     /// is one transaction: a step that stops the run (the store failing)
     /// undoes the steps before it (they are reported not run), and the secrets of feeds behind a
     /// login are forgotten only once the transaction is committed.
     public func apply(_ plan: AdministrationPlan, shouldStop: () -> Bool = { false },
                       progress: (Int, StepOutcome) -> Void = { _, _ in }) -> [StepOutcome] {
-        guard provider.capabilities.changesOnlyTheStore else { return runSteps(plan, shouldStop: shouldStop, progress: progress) }
+        guard !account.kind.hasServer else { return runSteps(plan, shouldStop: shouldStop, progress: progress) }
         let keeper = DeferredLogins(logins)
         var local = self
         if logins != nil { local.logins = keeper }

@@ -6,8 +6,7 @@ import LectorHTTP
 /// sets settle them; folders are tags attached to feeds by taggings (a feed may have none: the
 /// root level); subscriptions have ids of their own, distinct from the feed ids entries use.
 public final class FeedbinProvider: SyncProvider, Sendable {
-    public let capabilities = ProviderCapabilities(canEditStructure: true, entriesCarryState: false, foldersCanBeEmpty: false,
-                                                   deletingFolderDeletesFeeds: false, stateBatchLimit: 1_000, contentsBatchLimit: 100)
+    public var capabilities: ServiceCapabilities { FeedbinService().capabilities }
     /// Entries per page (Feedbin's maximum).
     static let pageSize = 100
     /// The unread-list size a 2013 report saw as a silent cap (feedbin-api #4).

@@ -5,8 +5,7 @@ import Synchronization
 /// The Fever API (FreshRSS `fever.php`, Miniflux `/fever/`): read-only structure, entries 50 at a
 /// time, one state change per call, and whole unread and saved id sets as the authority.
 public final class FeverProvider: SyncProvider, Sendable {
-    public let capabilities = ProviderCapabilities(canEditStructure: false, entriesCarryState: true, foldersCanBeEmpty: false,
-                                                   deletingFolderDeletesFeeds: false, stateBatchLimit: 1, contentsBatchLimit: 50)
+    public var capabilities: ServiceCapabilities { FeverService().capabilities }
     let client: FeverClient
     /// Unread and saved items seen while walking `items` this run, by feed: the evidence used to
     /// repair id sets that leave feeds out (see `authoritative`).

@@ -41,7 +41,7 @@ extension GReaderProvider {
     private static func settings(of outline: OPMLDocument.Feed) -> [FeedSettingKey: String] {
         let attributes = outline.extensions[OPMLDocument.freshRSSNamespace] ?? [:]
         var settings: [FeedSettingKey: String] = [:]
-        for (key, name) in FeedSettingMap.freshRSS {
+        for (key, name) in FreshRSSService.fields {
             guard let value = attributes[name], !value.isEmpty else { continue }
             settings[key] = key.shape == .secret ? FeedSettingKey.secretMarker : value
         }
@@ -52,7 +52,7 @@ extension GReaderProvider {
         var attributes: [String: String] = [:]
         var lists: [String: [String]] = [:]
         for change in changes {
-            guard let name = FeedSettingMap.freshRSS[change.key] else { continue }
+            guard let name = FreshRSSService.fields[change.key] else { continue }
             if change.key.shape == .lines {
                 lists[name] = Self.lines(change.value ?? "")
             } else {
@@ -98,7 +98,7 @@ extension GReaderProvider {
     }
 
     static func kept(_ stayed: [String: [String]], _ now: [String: String], _ feed: FeedSettingsTarget) -> SyncError {
-        let names = Dictionary(FeedSettingMap.freshRSS.map { ($0.value, $0.key.rawValue) }, uniquingKeysWith: { first, _ in first })
+        let names = Dictionary(FreshRSSService.fields.map { ($0.value, $0.key.rawValue) }, uniquingKeysWith: { first, _ in first })
         let parts = stayed.keys.sorted().map { name in
             let extra = Self.lines(now[name] ?? "").filter { !(stayed[name] ?? []).contains($0) }
             return "\(names[name] ?? name): \(extra.map { "'\($0)'" }.joined(separator: ", "))"

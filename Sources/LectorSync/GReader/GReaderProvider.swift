@@ -9,9 +9,7 @@ import Synchronization
 /// Miniflux both implement: ids first, then contents; every continuation followed; long-form
 /// ids on the wire; both the Authorization header and the write token `T` on POSTs.
 public final class GReaderProvider: SyncProvider, Sendable {
-    public let capabilities = ProviderCapabilities(canEditStructure: true, entriesCarryState: true, foldersCanBeEmpty: false,
-                                                   deletingFolderDeletesFeeds: false, stateBatchLimit: 1_000, contentsBatchLimit: 250,
-                                                   subscribeBatchLimit: 50)
+    public var capabilities: ServiceCapabilities { FreshRSSService().capabilities }
     let connection: ServiceConnection
     let user: String
     let password: String

@@ -8,10 +8,7 @@ import LectorStore
 /// store bookkeeping after it is the change), and a sync fetches the feeds (`LocalFeedSync`).
 /// Nothing is pulled from it: the engine never drives it, and its pull calls say so.
 public struct LocalProvider: SyncProvider {
-    public let capabilities = ProviderCapabilities(canEditStructure: true, entriesCarryState: true, foldersCanBeEmpty: true,
-                                                   deletingFolderDeletesFeeds: false, stateBatchLimit: Int.max,
-                                                   contentsBatchLimit: Int.max, canChangeFeedAddress: true,
-                                                   changesOnlyTheStore: true, fetchesFeedsHere: true)
+    public var capabilities: ServiceCapabilities { LocalService().capabilities }
     let fetcher: FeedFetcher
     /// The login of a feed behind one, from the keyring.
     let credentials: @Sendable (Feed) -> FeedCredentials?

@@ -20,7 +20,7 @@ extension MinifluxProvider {
                 body["password"] = change.password ?? ""
                 continue
             }
-            guard let field = FeedSettingMap.miniflux[change.key] else { continue }
+            guard let field = MinifluxService.fields[change.key] else { continue }
             if change.key.shape == .flag {
                 body[field] = change.value.flatMap(FeedSettingKey.flag) ?? false
             } else {

@@ -9,9 +9,7 @@ import Synchronization
 /// (≥ 2.3.2); older servers only have the bookmark *toggle*, so each entry's state is read first
 /// and toggled at most once per call.
 public final class MinifluxProvider: SyncProvider, Sendable {
-    public let capabilities = ProviderCapabilities(canEditStructure: true, entriesCarryState: true, foldersCanBeEmpty: true,
-                                                   deletingFolderDeletesFeeds: true, stateBatchLimit: 1_000, contentsBatchLimit: 100,
-                                                   canChangeFeedAddress: true)
+    public var capabilities: ServiceCapabilities { MinifluxService().capabilities }
     /// The first version with `/v1/entries/ids` and `starred` in `PUT /v1/entries`.
     static let entryIDsVersion = [2, 3, 2]
     /// Entries per page; Miniflux refuses more than 1000 since 2.3.0.

@@ -27,7 +27,7 @@ enum MinifluxWire {
     /// empty, a secret as the marker `set` (Miniflux sends it in clear; it goes no further).
     static func settings(_ object: [String: Any]) -> [FeedSettingKey: String] {
         var settings: [FeedSettingKey: String] = [:]
-        for (key, field) in FeedSettingMap.miniflux {
+        for (key, field) in MinifluxService.fields {
             switch key.shape {
             case .flag: if object[field] as? Bool == true { settings[key] = "on" }
             case .secret: if let value = object[field] as? String, !value.isEmpty { settings[key] = FeedSettingKey.secretMarker }

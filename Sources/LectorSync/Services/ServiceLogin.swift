@@ -12,14 +12,7 @@ public enum ServiceLogin {
         for base in endpoint.candidates {
             let connection = ServiceConnection(base: base, http: http, plainHTTPConsented: plainHTTPConsented)
             do throws(SyncError) {
-                let info: ServerInfo = switch kind {
-                case .freshrss: try GReaderSession.login(connection, user: user ?? "", password: secret).info
-                case .miniflux: try MinifluxClient(connection, user: user, secret: secret).me()
-                case .fever: try FeverClient(connection, user: user ?? "", password: secret).checkAuth()
-                case .feedbin: try FeedbinClient(connection, user: user ?? "", password: secret).checkAuth()
-                case .local: throw .unsupported("a local account has no server to log in to")
-                }
-                return (base, info)
+                return (base, try kind.service.checkLogin(connection, user: user, secret: secret))
             } catch .rejected(let why), .protocolViolation(let why) {
                 notThere.append("\(base.absoluteString): \(why)")
             }

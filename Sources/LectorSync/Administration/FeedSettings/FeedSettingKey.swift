@@ -1,7 +1,7 @@
 import LectorBasics
 
 /// One name for each thing a feed's server can be told to do with it, the same for every kind
-/// of account; each kind maps the names it has onto its own fields (`FeedSettingMap`).
+/// of account; each kind's service maps the names it has onto its own fields (`AccountService.feedSettingFields`).
 public enum FeedSettingKey: String, Sendable, CaseIterable, Comparable {
     case paused
     case hideGlobally = "hide-globally"
@@ -103,42 +103,9 @@ public enum FeedSettingKey: String, Sendable, CaseIterable, Comparable {
     }
 
     /// The kinds whose server (or, for a local account, Lector itself) can keep this key.
-    public var kinds: [AccountKind] { AccountKind.allCases.filter { FeedSettingMap.keys(of: $0).contains(self) } }
+    public var kinds: [AccountKind] { AccountKind.allCases.filter { $0.service.feedSettingKeys.contains(self) } }
 
     public static func < (lhs: FeedSettingKey, rhs: FeedSettingKey) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
-    }
-}
-
-/// Which keys each kind keeps, and under which of its own names.
-public enum FeedSettingMap {
-    /// Miniflux's `PUT /v1/feeds/{id}` fields (miniflux 044–088).
-    static let miniflux: [FeedSettingKey: String] = [
-        .paused: "disabled", .hideGlobally: "hide_globally", .fullContent: "crawler", .contentSelector: "scraper_rules",
-        .rewriteRules: "rewrite_rules", .urlRewriteRules: "urlrewrite_rules", .blockRules: "blocklist_rules",
-        .keepRules: "keeplist_rules", .blockFilter: "block_filter_entry_rules", .keepFilter: "keep_filter_entry_rules",
-        .userAgent: "user_agent", .cookie: "cookie", .proxy: "proxy_url", .fetchViaProxy: "fetch_via_proxy",
-        .ignoreHTTPCache: "ignore_http_cache", .ignoreEntryUpdates: "ignore_entry_updates", .noMediaPlayer: "no_media_player",
-        .allowSelfSigned: "allow_self_signed_certificates", .disableHTTP2: "disable_http2",
-    ]
-    /// FreshRSS's `frss:` attributes of `subscription/export`/`import` (freshrss-admin 05–14).
-    static let freshRSS: [FeedSettingKey: String] = [
-        .contentSelector: "cssFullContent", .contentRemove: "cssFullContentFilter", .markReadFilters: "filtersActionRead",
-        .userAgent: "CURLOPT_USERAGENT", .cookie: "CURLOPT_COOKIE", .proxy: "CURLOPT_PROXY", .httpHeaders: "CURLOPT_HTTPHEADER",
-    ]
-    /// What Lector does itself when it fetches a local account's feeds.
-    static let local: Set<FeedSettingKey> = [.paused, .userAgent]
-
-    /// Whether a sync of this kind reads its feeds' settings (Miniflux lists them with its feeds;
-    /// FreshRSS's are in its whole OPML export, which `feed show` reads).
-    public static func readBySync(_ kind: AccountKind) -> Bool { kind == .miniflux }
-
-    public static func keys(of kind: AccountKind) -> Set<FeedSettingKey> {
-        switch kind {
-        case .miniflux: Set(miniflux.keys).union([.serverLogin])
-        case .freshrss: Set(freshRSS.keys)
-        case .local: local
-        case .fever, .feedbin: []
-        }
     }
 }

@@ -16,7 +16,7 @@ public enum FeedSettingsOPML {
     public static func settings(_ extensions: [String: [String: String]]) -> [FeedSettingKey: String] {
         var settings: [FeedSettingKey: String] = [:]
         for (name, value) in extensions[OPMLDocument.freshRSSNamespace] ?? [:] {
-            if let key = FeedSettingMap.freshRSS.first(where: { $0.value == name })?.key { settings[key] = value }
+            if let key = FreshRSSService.fields.first(where: { $0.value == name })?.key { settings[key] = value }
         }
         for (name, value) in extensions[OPMLDocument.lectorNamespace] ?? [:] {
             if let key = FeedSettingKey(rawValue: name), !key.holdsSecret { settings[key] = value }

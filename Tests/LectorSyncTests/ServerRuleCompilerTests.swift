@@ -1,6 +1,7 @@
 import Testing
 import LectorBasics
-@testable import LectorStore
+import LectorStore
+@testable import LectorSync
 
 @Suite("Rules compiled to a server's own filters")
 struct ServerRuleCompilerTests {
@@ -43,7 +44,7 @@ struct ServerRuleCompilerTests {
                 == .freshRSSMarkRead(["intitle:\"a\" author:\"c\"", "intitle:\"b\" author:\"c\""]), "and over or spreads into lines")
         for (expression, action) in [("title contains x", RuleAction.star), ("content contains x", .read), ("not (title contains a and title contains b)", .read),
                                      ("title matches x", .read), ("unread", .read)] {
-            if case .freshRSSMarkRead = placement(expression, action, .freshrss) { Issue.record("'\(expression)' (\(action)) was compiled for FreshRSS") }
+            if placement(expression, action, .freshrss).key == .markReadFilters { Issue.record("'\(expression)' (\(action)) was compiled for FreshRSS") }
         }
     }
 
@@ -85,7 +86,7 @@ struct FreshRSSLineGrammarTests {
                     let test = (negated ? "not " : "") + "\(field) contains \(Self.quoted(needle))"
                     for expression in [test, test + " and title contains tide"] {
                         let placement = ServerRuleCompiler.placement(of: expression, action: .read, on: .freshrss)
-                        guard case .freshRSSMarkRead(let lines) = placement else { continue }
+                        guard placement.key == .markReadFilters, let lines = placement.lines else { continue }
                         pushed += 1
                         var wanted: Set<Term> = [Term(field: freshName, value: needle, negated: negated)]
                         if expression.hasSuffix("and title contains tide") { wanted.insert(Term(field: "intitle", value: "tide", negated: false)) }
