@@ -94,6 +94,7 @@ public struct UndoJournal {
     /// not what the step left, or a later step not undone changed it too), and for a server
     /// account the inverse intent is queued. The undo itself is not a step. Nil when no step is
     /// left to undo.
+    @discardableResult
     public func undo(stepID: Int64? = nil) throws(StoreError) -> UndoOutcome? {
         try storeOperation {
             try database.write {

@@ -24,20 +24,21 @@ struct UndoCommandTests {
         let before = try unread(home)
         try #require(before.count >= 3, "the demo library has unread articles")
         let marked = try lector(home, "article", "mark-all-read", "--yes")
-        #expect(marked.status == 0 && (try unread(home)).isEmpty, "\(marked.stderr)")
+        #expect(marked.status == 0, "\(marked.stderr)")
+        #expect(try unread(home).isEmpty)
         let kept = try #require(before.min())
         #expect(try lector(home, "article", "mark", "unread", "id:\(kept)").status == 0)
         #expect(try lector(home, "article", "mark", "read", "id:\(kept)").status == 0)
 
         let list = try lector(home, "undo", "--list")
-        #expect(list.status == 0 && list.stdout.contains("marked all read (every account)") && list.stdout.contains("marked unread"), list.stdout)
+        #expect(list.status == 0 && list.stdout.contains("marked all read (every account)") && list.stdout.contains("marked unread"), "\(list.stdout)")
         let steps = try JSONSerialization.jsonObject(with: Data(try lector(home, "undo", "--list", "--json").stdout.utf8)) as? [[String: Any]]
         let markStep = try #require(steps?.first { ($0["change"] as? String)?.hasPrefix("marked all read") == true }?["step"] as? Int)
 
         let undone = try lector(home, "undo", "\(markStep)")
-        #expect(undone.status == 0, undone.stderr)
+        #expect(undone.status == 0, "\(undone.stderr)")
         #expect(undone.stdout.contains("Undid step \(markStep) (marked all read (every account)): \(before.count - 1) article(s) put back, 1 kept (changed since)."),
-                undone.stdout)
+                "\(undone.stdout)")
         #expect(try unread(home) == before.subtracting([kept]), "the store is not as before the mark, but for the article marked since")
 
         let again = try lector(home, "undo", "\(markStep)")

@@ -66,11 +66,11 @@ enum UndoCommands {
 
         init(_ step: UndoStep) {
             self.step = step.id
-            made_at = CommandOutput.timestamp(step.madeAt)
+            made_at = JSONOutput.timestamp(step.madeAt)
             change = step.summary
             articles = step.articles
             server_entries_not_restorable = step.reachedServerScope
-            undone_at = CommandOutput.timestamp(step.undoneAt)
+            undone_at = JSONOutput.timestamp(step.undoneAt)
         }
     }
 

@@ -1192,6 +1192,7 @@ to `article list`.
 | `n` / `p` (`keys.next-unread`, `keys.previous-unread`) | next / previous unread article, across feeds and folders; with `--feed`, past the feed's last one, on to the next feed with unread articles | the same, read |
 | `r` (`keys.toggle-read`), `s` (`keys.toggle-star`) | read ↔ unread, star ↔ unstar | the same |
 | `A` (`keys.mark-shown-read`) | mark everything shown read, as `article mark-all-read` (its scope, on the server too; asks first when `list.confirm-mark-all-read` is on); after a search, the articles found | — |
+| `u` (`keys.undo`) | undo the last change to read, star or labels, as `lector undo` (the status line says how many articles were put back and how many kept) | the same |
 | `/` (`keys.search`) | full-text search in the list's scope, as `article list --search`; an empty search shows the list again | — |
 | `o` (`keys.open-link`) | open the link, as `article open` | the same |
 | `f` (`keys.full-content`) | read with the page's full content (`article read --full`) | the same |
@@ -1216,6 +1217,36 @@ main screen) on `q`, Ctrl-C, `SIGTERM` and `SIGHUP`; it redraws on `SIGWINCH` an
 terminal cells (wide characters take two). `NO_COLOR` (or `--color never`) leaves colour out.
 Off a terminal — a pipe, `TERM=dumb` or unset, or `--json` — `browse` prints `article list` with
 the same options instead, and one line on stderr saying so.
+
+
+## Undo
+
+Every change a person or a rule makes to read, starred and labels is kept as one step with the
+state each article had before it: a mark (`article mark`, a range such as `1-20` is one step), a
+`mark-all-read`, `A` in `browse`, reading an article, a label put on or taken off, a `rule apply`,
+the rules' actions after each sync (one step per sync of an account) and the labels saved searches
+keep. What a sync pulls from a server is not a step.
+
+```sh
+lector undo                # put back the newest step not undone yet
+lector undo --list         # the steps kept, newest first, with their numbers
+lector undo 12             # put back step 12
+```
+
+An undo changes the articles here at once and, for a server account, queues the inverse like any
+mark (read or unread, star or unstar, the label on or off), sent right after with a 3-second
+deadline or by the next sync when the server cannot be reached, offline included; a queued
+mark-all-read is sent before it, so the server ends as the store does. An article changed again
+since the step — by a later step that is not undone, by hand, or by the server — keeps its state:
+`Undid step 12 (marked all read (feed 'Harbour')): 99 article(s) put back, 1 kept (changed since), sent.`
+A mark-all-read of a server account also marks read the unread entries the server holds and
+Lector never stored (older than `sync.age-limit`); the undo says those cannot be put back. The
+undo itself is not a step: undoing twice puts back the two newest steps, and an undone step is
+listed as `undone`.
+
+The journal keeps the newest `list.undo-steps` steps (50 by default, 1 to 1000), in the store, so
+it survives restarts; a backup does not carry it (a restored setup starts with none). `u` in
+`browse` (`keys.undo`) does the same as `lector undo`.
 
 
 ## Summaries and colour
