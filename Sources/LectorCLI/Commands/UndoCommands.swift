@@ -36,7 +36,7 @@ enum UndoCommands {
         if outcome.kept > 0 { line += ", \(outcome.kept) kept (changed since)" }
         if outcome.reverted > 0 { line += MarkFlush.ending(result.sent) } else { line += "." }
         if outcome.step.reachedServerScope {
-            line += "\nUnread articles on the server that Lector never stored were marked read too: those cannot be put back."
+            line += "\nAny unread articles on the server that Lector never stored were marked read too: those cannot be put back."
         }
         return line
     }
