@@ -1,6 +1,7 @@
 import Foundation
 import LectorAccounts
 import LectorBasics
+import LectorSettings
 import LectorStore
 import LectorTestSupport
 import Testing
@@ -66,5 +67,35 @@ struct AccountManagerUndoVerbTests {
         #expect(try manager.undo() == nil)
         #expect(throws: AccountsError.self) { try manager.undo(stepID: 42) }
         #expect(try manager.undoSteps().isEmpty)
+    }
+}
+
+@Suite("A backup does not carry the undo journal")
+struct UndoJournalBackupTests {
+    typealias Home = AccountManagerTests.Home
+
+    @Test("a home with undoable marks exports its marks but no step; the restored home has nothing to undo")
+    func backupLeavesJournal() throws {
+        let home = try Home()
+        let account = try home.store.accounts.insert(kind: .local, name: "Home")
+        let feed = try home.store.feeds.insert(accountID: account.id, folderID: nil, serverID: "https://example.org/tides.xml",
+                                               title: "Tide Tables", url: "https://example.org/tides.xml", siteURL: nil)
+        let article = try home.store.articles.upsert(accountID: account.id, feedID: feed.id,
+                                                     IncomingArticle(serverID: "\(feed.id)/spring", url: "https://example.org/spring",
+                                                                     title: "Spring tide", text: "High water"), read: .unread)
+        try home.store.states.setRead([article.id], to: .read)
+        try home.store.states.setStarred([article.id], to: true)
+        #expect(try home.manager().undoSteps().count == 2)
+        let file = try home.manager().backup(of: BackupRestoreTests.storeSections, preferences: .defaults, profiles: [], toolVersion: "test")
+        let text = String(decoding: file.encoded(), as: UTF8.self)
+        #expect(text.contains("Tide Tables") && !text.contains("marked read") && !text.contains("undo_"), "\(text)")
+
+        let restored = try Home()
+        let planned = try BackupRestoreTests.prepare(file, in: restored).planned(dropping: [])
+        _ = try restored.manager().restore(planned, settings: SettingsEditor(storage: InMemorySettingsStorage()),
+                                           directories: BackupRestoreTests.directories(restored))
+        #expect(try restored.store.accounts.named("Home") != nil, "the account was not restored")
+        #expect(try restored.manager().undoSteps().isEmpty)
+        #expect(try restored.manager().undo() == nil)
     }
 }
