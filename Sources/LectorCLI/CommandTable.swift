@@ -30,6 +30,7 @@ public struct CommandTable: Sendable {
             NounSpec("article", "articles in the local store"),
             NounSpec("browse", "a full-screen article list and reader driven by keys"),
             NounSpec("label", "labels on articles: list, rename, remove"),
+            NounSpec("undo", "put back a recent change to read, starred or labels"),
             NounSpec("reading-list", "articles saved for later"),
             NounSpec("rule", "filters that mark, star or hide articles in every sync"),
             NounSpec("search", "saved searches: filters kept under a name"),
@@ -45,7 +46,7 @@ public struct CommandTable: Sendable {
             NounSpec("version", "print Lector's version"),
             NounSpec("exit", "leave the REPL"),
         ] + DockCommands.all.map { NounSpec($0.path[0], $0.summary) },
-        commands: AccountCommands.all + FeedCommands.all + FolderCommands.all + OPMLCommands.all + SyncCommands.all + ScheduleCommands.all + ArticleCommands.all + LabelCommands.all + BrowseCommands.all + RuleCommands.all + SearchCommands.all + ReadingListCommands.all + [SummaryCommands.key] + SettingsCommands.all
+        commands: AccountCommands.all + FeedCommands.all + FolderCommands.all + OPMLCommands.all + SyncCommands.all + ScheduleCommands.all + ArticleCommands.all + LabelCommands.all + UndoCommands.all + BrowseCommands.all + RuleCommands.all + SearchCommands.all + ReadingListCommands.all + [SummaryCommands.key] + SettingsCommands.all
             + ActionListCommands.all + ProfileCommands.all + BackupCommands.all + DemoCommands.all + MetaCommands.all
             + DockCommands.all)
 

@@ -11,7 +11,7 @@ public struct ArticleStateChanges {
     @discardableResult
     public func setRead(_ articleIDs: [Int64], to state: ReadState) throws(StoreError) -> Int {
         guard state != .unknown else { throw .conflict("an article can be marked read or unread, not unknown") }
-        return try apply(articleIDs, action: .read, desiredJSON: state == .read ? "true" : "false",
+        return try apply(articleIDs, summary: state == .read ? "marked read" : "marked unread", action: .read, desiredJSON: state == .read ? "true" : "false",
                          update: "UPDATE article_state SET read = ?, changed_at = ? WHERE article_id = ? AND read IS NOT ?",
                          value: state.rawValue)
     }
@@ -19,7 +19,7 @@ public struct ArticleStateChanges {
     /// Stars or unstars articles; returns how many actually changed.
     @discardableResult
     public func setStarred(_ articleIDs: [Int64], to starred: Bool) throws(StoreError) -> Int {
-        try apply(articleIDs, action: .starred, desiredJSON: starred ? "true" : "false",
+        try apply(articleIDs, summary: starred ? "starred" : "unstarred", action: .starred, desiredJSON: starred ? "true" : "false",
                   update: "UPDATE article_state SET starred = ?, changed_at = ? WHERE article_id = ? AND starred IS NOT ?",
                   value: starred)
     }
@@ -32,7 +32,7 @@ public struct ArticleStateChanges {
     @discardableResult
     public func markAllRead(_ query: ArticleQuery, asOf time: Double = Date().timeIntervalSince1970) throws(StoreError) -> MarkAllReadResult {
         try storeOperation {
-            try database.write {
+            try UndoJournal(database: database).step(try markAllReadSummary(query)) {
                 var result = MarkAllReadResult(changed: 0, queuedAccountIDs: [])
                 for target in try scopeTargets(query) {
                     let articles: String = switch target.scope {
@@ -52,6 +52,7 @@ public struct ArticleStateChanges {
                     try database.execute("DELETE FROM pending_intents WHERE action = 'read' AND article_id IN (\(articles))",
                                          target.accountID, scopeID)
                     try PendingScopeReadsTable(database: database).enqueue(accountID: target.accountID, scope: target.scope, before: time)
+                    try UndoJournal(database: database).noteServerScope()
                     result.queuedAccountIDs.append(target.accountID)
                 }
                 return result
@@ -63,6 +64,18 @@ public struct ArticleStateChanges {
     /// articles the store does not.
     public func reachesServer(markingAllRead query: ArticleQuery) throws(StoreError) -> Bool {
         try storeOperation { try scopeTargets(query).contains { $0.remote } }
+    }
+
+    /// A mark-all-read's name in the undo journal: what it marked.
+    private func markAllReadSummary(_ query: ArticleQuery) throws -> String {
+        let scope: String? = if let feedID = query.feedID {
+            try database.queryFirst("SELECT title FROM feeds WHERE id = ?", feedID) { "feed '" + $0.string(0) + "'" }
+        } else if let folderID = query.folderID {
+            try database.queryFirst("SELECT name FROM folders WHERE id = ?", folderID) { "folder '" + $0.string(0) + "'" }
+        } else if let accountID = query.accountID {
+            try database.queryFirst("SELECT name FROM accounts WHERE id = ?", accountID) { "account '" + $0.string(0) + "'" }
+        } else { "every account" }
+        return "marked all read" + (scope.map { " (" + $0 + ")" } ?? "")
     }
 
     /// The accounts a mark-all-read reaches and its scope in each.
@@ -81,10 +94,10 @@ public struct ArticleStateChanges {
         }
     }
 
-    private func apply(_ articleIDs: [Int64], action: PendingIntent.Action, desiredJSON: String, update: String,
+    private func apply(_ articleIDs: [Int64], summary: String, action: PendingIntent.Action, desiredJSON: String, update: String,
                        value: any SQLBindable) throws(StoreError) -> Int {
         try storeOperation {
-            try database.write {
+            try UndoJournal(database: database).step(summary) {
                 let now = Date().timeIntervalSince1970
                 var changed = 0
                 for id in articleIDs {

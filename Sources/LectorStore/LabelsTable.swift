@@ -62,7 +62,7 @@ public struct LabelsTable {
     public func set(_ label: String, on: Bool, articleIDs: [Int64]) throws(StoreError) -> Int {
         guard !label.trimmingBlanksAndNewlines.isEmpty else { throw .conflict("a label's name cannot be empty") }
         return try storeOperation {
-            try database.write {
+            try UndoJournal(database: database).step(on ? "labelled '\(label)'" : "took label '\(label)' off") {
                 var changed = 0
                 for articleID in articleIDs {
                     guard let owner = try database.queryFirst(

@@ -69,6 +69,9 @@ public enum Schema {
         Migration("v24: articles wait in a backlog until the rules swept them; a restored account's first articles count as old") { db in
             try db.executeScript(ruleBacklog)
         },
+        Migration("v25: the undo journal: each change to read, starred and labels with the state before it") { db in
+            try db.executeScript(undoJournal)
+        },
     ])
 
     static let version1 = """

@@ -21,6 +21,7 @@ let usage = """
            lector-bench feed-apply [--feeds N] [--folders N]  (feed apply into an empty account on the GReader emulator)
            lector-bench starred    [--sizes 1000,10000]  (starred archive export and restore, GReader and Miniflux emulators)
            lector-bench browse     [--lector PATH] [--articles N] [--feeds N] [--runs N] [--presses N] [--home DIR] [--reuse-store yes]
+           lector-bench undo       [--items N] [--services freshrss,miniflux]  (undo of a mark-all-read beside the mark: time and requests)
            lector-bench summary    FILE                  (the table of rows gathered through LECTOR_BENCH_SUMMARY)
     """
 
@@ -45,6 +46,7 @@ do {
     case "feed-check": try FeedCheckBench.run(options)
     case "feed-apply": try FeedApplyBench.run(options)
     case "starred": try StarredArchiveBench.run(options)
+    case "undo": try UndoBench.run(options)
     case "summary": try Summary.printTable(Array(arguments.dropFirst()))
     default: throw BenchError.usage(usage)
     }

@@ -5,7 +5,7 @@ import LectorSettings
 enum BrowseAction: String, CaseIterable, Sendable {
     case down, up, top, bottom, back
     case nextUnread = "next-unread", previousUnread = "previous-unread"
-    case toggleRead = "toggle-read", toggleStar = "toggle-star", markShownRead = "mark-shown-read"
+    case toggleRead = "toggle-read", toggleStar = "toggle-star", markShownRead = "mark-shown-read", undo
     case search, openLink = "open-link", fullContent = "full-content", sync
     case swipeLeading = "swipe-leading", swipeTrailing = "swipe-trailing"
     case leadingMenu = "leading-menu", trailingMenu = "trailing-menu", help
@@ -33,6 +33,7 @@ enum BrowseAction: String, CaseIterable, Sendable {
         case .toggleRead: "read / unread"
         case .toggleStar: "star / unstar"
         case .markShownRead: "mark everything shown read"
+        case .undo: "undo the last change to read, star or labels (lector undo)"
         case .search: "search (empty: the whole list again)"
         case .openLink: "open the link (article open)"
         case .fullContent: "read with the page's full content"

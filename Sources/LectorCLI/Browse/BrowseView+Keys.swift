@@ -47,6 +47,7 @@ extension BrowseView {
         case .toggleRead: try dock(.toggleRead)
         case .toggleStar: try dock(.toggleStar)
         case .markShownRead: try askMarkShownRead()
+        case .undo: try command(UndoCommands.undo, [])
         case .search: mode = .search("")
         case .openLink: try dock(.openInBrowser)
         case .fullContent: try openReader(full: true)

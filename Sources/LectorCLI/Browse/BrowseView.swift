@@ -124,7 +124,7 @@ final class BrowseView {
         case .reader:
             return "\(label(.down))/\(label(.up)) scroll · \(label(.nextUnread))/\(label(.previousUnread)) unread · \(label(.toggleStar)) star · digits: dock · \(label(.back)) list · \(label(.help)) help"
         default:
-            return "\(label(.down))/\(label(.up)) move · Enter read · \(label(.nextUnread))/\(label(.previousUnread)) unread · \(label(.toggleRead)) read · \(label(.toggleStar)) star · \(label(.markShownRead)) all read · ←/→ swipe · \(label(.help)) help · \(label(.back)) quit"
+            return "\(label(.down))/\(label(.up)) move · Enter read · \(label(.nextUnread))/\(label(.previousUnread)) unread · \(label(.toggleRead)) read · \(label(.toggleStar)) star · \(label(.markShownRead)) all read · \(label(.undo)) undo · ←/→ swipe · \(label(.help)) help · \(label(.back)) quit"
         }
     }
 

@@ -861,6 +861,7 @@ Each benchmark also runs on its own (`swift build -c release --static-swift-stdl
 | `lector-bench starred [--sizes 1000,10000]` | the starred archive of each size (~2 KB of content per article, 20 feeds) from the GReader and then the Miniflux emulator on loopback, in-process through the account core: `backup export --sections accounts,starred` written to a private file as `backup export` writes it, and the file restored (`restoreStarred`) into an empty Miniflux account, whose server subscribes the feeds and takes each article through its entry import, and apart from it the restore's read, check and pages of the file without the import: wall time, requests, peak RSS above the process before the step | the plain export (`--sections accounts,settings`) in the same run; for the restore, the floor of one import call per article. Goal: export memory independent of the count |
 | `lector-bench browse [--articles N] [--presses N]` | `lector browse` on a 100×40 pseudo-terminal over a generated store of 1,000 feeds and `--articles` (default 1,000,000) articles: process start to the last byte of the first frame, and a key (`j`, `n`, `s`, `--presses` times each) to the last byte of its frame (each frame ends with the code that hides the cursor, written nowhere else) | `/bin/true` and `lector article list --no-pager` started on the same kind of terminal (to their exit); a key echoed back by `cat` on a raw terminal (the least any program answers a key in). Goals: first frame < 50 ms, key to frame < 16 ms |
 | `lector-bench rules [--sizes 10000,100000,1000000] [--rules 50] [--home DIR] [--reuse-store yes]` | a first sync of the scale corpus from the GReader emulator, then N enabled rules (a mix of `contains`, `matches` and field tests) over what it brought in — the call `AccountManager.sync` makes; then `lector rule test` and `lector article list --where` for a `contains` rule (rare and common word), p50 of whole processes. With `--home`, each size's home is `DIR/SIZE` and stays; `--reuse-store yes` then measures only the commands on it | the sync itself (goal: the rules ≤ 10 % of it); `lector article list --search` for the same word |
+| `lector-bench undo [--items 100000] [--services freshrss,miniflux]` | an account of `--items` unread articles in 100 feeds synced from the GReader (FreshRSS) or Miniflux emulator on loopback; `mark-all-read` of the account and then `lector undo` of it, each as the store operation the commands use followed by the push a mark makes: wall time here, wall time of the push, requests; then the same mark with the undo journal's triggers dropped (what the journal costs a mark) | the original mark-all-read (one scope request; the undo sends one call per 1,000 articles, as any mark of single articles) |
 | `lector-bench repl-memory [--commands N]` | resident memory of one long `lector` session fed an everyday mix of commands (list, read, mark, search, settings, help) on the demo library: RSS after 10 commands and after N (default 1,000) | the same session after 10 commands: the goal is no growth |
 
 Options: `--lector PATH` (default `.build/release/lector`), `--corpus DIR` (default: generated once
@@ -874,6 +875,15 @@ nginx is always stopped at the end of `sync-local`, also on an error or Ctrl-C.
 
 The latest measurements, and the rough edges they show (the README keeps a short list in user terms).
 
+- Undo (`lector-bench undo --items 100000`, DEBUG build on the shared 2-core machine at a load of
+  17–20, so only the ratios and request counts mean much; 2026-12-06): undo of a mark-all-read of
+  100,000 articles took 28.7 s against the mark's 5.1 s on the FreshRSS emulator (5.0 s here +
+  23.7 s of push, 100 requests, against 4.5 s + 0.6 s and 1 request) and 9.8 s against 2.8 s on
+  Miniflux (2.9 s + 6.9 s, 100 requests against 2). The mark is one scope request; its undo has to
+  name every article, 1,000 to a call, and the emulators' handling of those calls is most of the
+  push. Rough: the journal costs the mark itself — the same mark-all-read with the journal's
+  triggers dropped took 2.4 s against 5.8 s (2.4×; one row per article in `undo_changes` and its
+  index by article). Not yet measured in a release build nor at 1,000,000 articles.
 - The starred archive (`lector-bench starred`, release build, a shared 2-core machine; 2 KB per
   article): exporting 10,000 starred articles takes 8.1 s and 15 requests from the GReader
   emulator and 17.8 s and 11 requests from the Miniflux one (1,000: 0.96 s and 1.70 s), the plain
@@ -1208,6 +1218,7 @@ to `article list`.
 | `n` / `p` (`keys.next-unread`, `keys.previous-unread`) | next / previous unread article, across feeds and folders; with `--feed`, past the feed's last one, on to the next feed with unread articles | the same, read |
 | `r` (`keys.toggle-read`), `s` (`keys.toggle-star`) | read ↔ unread, star ↔ unstar | the same |
 | `A` (`keys.mark-shown-read`) | mark everything shown read, as `article mark-all-read` (its scope, on the server too; asks first when `list.confirm-mark-all-read` is on); after a search, the articles found | — |
+| `u` (`keys.undo`) | undo the last change to read, star or labels, as `lector undo` (the status line says how many articles were put back and how many kept) | the same |
 | `/` (`keys.search`) | full-text search in the list's scope, as `article list --search`; an empty search shows the list again | — |
 | `o` (`keys.open-link`) | open the link, as `article open` | the same |
 | `f` (`keys.full-content`) | read with the page's full content (`article read --full`) | the same |
@@ -1232,6 +1243,36 @@ main screen) on `q`, Ctrl-C, `SIGTERM` and `SIGHUP`; it redraws on `SIGWINCH` an
 terminal cells (wide characters take two). `NO_COLOR` (or `--color never`) leaves colour out.
 Off a terminal — a pipe, `TERM=dumb` or unset, or `--json` — `browse` prints `article list` with
 the same options instead, and one line on stderr saying so.
+
+
+## Undo
+
+Every change a person or a rule makes to read, starred and labels is kept as one step with the
+state each article had before it: a mark (`article mark`, a range such as `1-20` is one step), a
+`mark-all-read`, `A` in `browse`, reading an article, a label put on or taken off, a `rule apply`,
+the rules' actions after each sync (one step per sync of an account) and the labels saved searches
+keep. What a sync pulls from a server is not a step.
+
+```sh
+lector undo                # put back the newest step not undone yet
+lector undo --list         # the steps kept, newest first, with their numbers
+lector undo 12             # put back step 12
+```
+
+An undo changes the articles here at once and, for a server account, queues the inverse like any
+mark (read or unread, star or unstar, the label on or off), sent right after with a 3-second
+deadline or by the next sync when the server cannot be reached, offline included; a queued
+mark-all-read is sent before it, so the server ends as the store does. An article changed again
+since the step — by a later step that is not undone, by hand, or by the server — keeps its state:
+`Undid step 12 (marked all read (feed 'Harbour')): 99 article(s) put back, 1 kept (changed since), sent.`
+A mark-all-read of a server account also marks read the unread entries the server holds and
+Lector never stored (older than `sync.age-limit`); the undo says those cannot be put back. The
+undo itself is not a step: undoing twice puts back the two newest steps, and an undone step is
+listed as `undone`.
+
+The journal keeps the newest `list.undo-steps` steps (50 by default, 1 to 1000), in the store, so
+it survives restarts; a backup does not carry it (a restored setup starts with none). `u` in
+`browse` (`keys.undo`) does the same as `lector undo`.
 
 
 ## Summaries and colour

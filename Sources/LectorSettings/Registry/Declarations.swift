@@ -28,6 +28,8 @@ extension SettingsRegistry {
         .bool("list.hide-read", false, "Hide articles already read."),
         .bool("list.starred-only", false, "Show only starred articles (with hide-read: starred and unread)."),
         .bool("list.confirm-mark-all-read", true, "Ask before marking a whole feed or folder read."),
+        .integer("list.undo-steps", 1...1000, "steps", 50,
+                 "How many recent changes to read, starred and labels `lector undo` keeps to put back (the oldest are forgotten)."),
     ]
 
     private static let reader: [Setting] = [
@@ -77,6 +79,7 @@ extension SettingsRegistry {
         .key("keys.toggle-read", "r", "`browse`: mark the article read, or unread again."),
         .key("keys.toggle-star", "s", "`browse`: star the article, or remove its star."),
         .key("keys.mark-shown-read", "A", "`browse`: mark every article the list shows read (as `article mark-all-read`)."),
+        .key("keys.undo", "u", "`browse`: undo the last change to read, starred or labels (as `lector undo`)."),
         .key("keys.search", "/", "`browse`: search the list's articles (full text)."),
         .key("keys.open-link", "o", "`browse`: open the article's link (as `article open`)."),
         .key("keys.full-content", "f", "`browse`: read the article with the full content of its page."),

@@ -51,6 +51,7 @@ enum SettingUses {
         "list.hide-read": [.terminal, .browse],
         "list.starred-only": [.terminal, .browse],
         "list.confirm-mark-all-read": [.browse],
+        "list.undo-steps": [.terminal, .browse],
 
         "reader.font": [.carried],
         "reader.font-size": [.carried],
@@ -82,6 +83,7 @@ enum SettingUses {
         "keys.toggle-read": [.browse],
         "keys.toggle-star": [.browse],
         "keys.mark-shown-read": [.browse],
+        "keys.undo": [.browse],
         "keys.search": [.browse],
         "keys.open-link": [.browse],
         "keys.full-content": [.browse],

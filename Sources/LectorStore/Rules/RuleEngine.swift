@@ -59,7 +59,7 @@ public struct RuleEngine {
     @discardableResult
     public func apply(_ rule: Rule, to articleIDs: [Int64], now: Double) throws(StoreError) -> Int {
         try storeOperation {
-            try database.write {
+            try UndoJournal(database: database).step("rule '\(rule.name)'") {
                 for id in articleIDs {
                     try database.execute("INSERT OR IGNORE INTO rule_hits (article_id, rule_id, action, acted_at) VALUES (?, ?, ?, ?)",
                                          id, rule.id, rule.action.rawValue, now)
@@ -79,7 +79,7 @@ public struct RuleEngine {
     /// one transaction; with `dryRun`, only what it would match (`changed` is then 0).
     public func run(_ rule: Rule, dryRun: Bool, now: Double) throws(StoreError) -> RuleOutcome {
         try storeOperation {
-            try database.write {
+            try UndoJournal(database: database).step("rule apply '\(rule.name)'") {
                 let matched = try plan(rule, now: now)
                 return RuleOutcome(rule: rule, matched: matched, changed: dryRun || matched.isEmpty ? 0 : try apply(rule, to: matched, now: now))
             }
@@ -101,7 +101,8 @@ public struct RuleEngine {
             guard waiting || old && completesSync else { return [] }
             var rules = try RulesTable(database: database).all().filter { $0.enabled && ($0.scope.accountID ?? accountID) == accountID }
             if old { rules = rules.filter { $0.action == .hide } }
-            return try database.write {
+            let account = try database.queryFirst("SELECT name FROM accounts WHERE id = ?", accountID) { $0.string(0) } ?? "\(accountID)"
+            return try UndoJournal(database: database).step("rules after a sync of '\(account)'") {
                 let floor = Int64(try database.scalarInt("SELECT coalesce(min(article_id), 1) - 1 FROM rule_backlog WHERE account_id = ?", accountID))
                 let outcomes = rules.isEmpty ? [] : try RuleSweep(engine: self, accountID: accountID, newerThan: floor, now: now).run(rules)
                 try database.execute("DELETE FROM rule_backlog WHERE account_id = ?", accountID)

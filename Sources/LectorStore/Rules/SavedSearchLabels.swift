@@ -11,7 +11,7 @@ extension RuleEngine {
         let searches = try SavedSearchesTable(database: database).all().filter(\.label)
         guard !searches.isEmpty else { return 0 }
         return try storeOperation {
-            try database.write {
+            try UndoJournal(database: database).step("saved searches' labels") {
                 try database.registerFilterFunctions()
                 try SearchIndex(database: database).feedBacklog()
                 let labels = LabelsTable(database: database)
