@@ -103,8 +103,10 @@ extension AccountManager {
             return AccountSyncReport(account: account, outcome: outcome, detail: .fetched(report), failures: failures, rules: rules.outcomes,
                                      rulesSent: rules.sent, rulesPlaced: placed)
         case .pulled(let report):
+            // Starred articles a restore kept for the account's first sync after its secret go back now, by themselves.
+            let starred = try putBackWaitingStarred(account)
             return AccountSyncReport(account: account, outcome: .ok, detail: .synced(report), failures: [], rules: rules.outcomes,
-                                     rulesSent: rules.sent, rulesPlaced: placed)
+                                     rulesSent: rules.sent, rulesPlaced: placed, starredRestored: starred)
         }
     }
 

@@ -69,6 +69,9 @@ public enum Schema {
         Migration("v24: articles wait in a backlog until the rules swept them; a restored account's first articles count as old") { db in
             try db.executeScript(ruleBacklog)
         },
+        Migration("v28: a restored account's starred articles wait in the store for its first sync after its secret is given") { db in
+            try db.executeScript(starredWaiting)
+        },
     ])
 
     static let version1 = """
