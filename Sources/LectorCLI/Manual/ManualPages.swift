@@ -148,6 +148,11 @@ canonical address, and by guid between local accounts, as `account copy` finds t
 the rest where the account can take entries (a local account; Miniflux's entry import, idempotent
 through `external_id`, subscribing the feed first when it still exists on the web), and lists
 what no server could take (`not taken: …`, `starred` in `--json`). Restoring again does nothing.
+An account that arrives without its secret (not given at the restore's question, or no terminal)
+cannot be reached: its starred articles wait in the store, and the account's first sync after
+`account password` puts them back by itself and says so once under the account's result
+(`starred from the restore: 2 of 2 put back (0 found, 0 newly starred, 2 re-created), 0 not taken`;
+`starred_restored` in `sync --json`); a sync that fails part-way keeps the rest for the next one.
 
 ```sh
 $ lector backup export move.json --starred-atom starred.atom
@@ -215,6 +220,10 @@ The kind names appear in JSON failure records (`"kind": "network"`).
 | 6 | `network` | network failure: the server could not be reached or answered with an error |
 | 7 | `partial` | partly done: some of the work succeeded and some failed (sync, opml import, feed apply, account copy); the failures are listed |
 | 130 | `interrupted` | interrupted by Ctrl-C |
+
+SIGTERM or SIGHUP while Lector waits for an answer at the terminal (a secret typed without echo,
+a yes/no question) ends the wait as Ctrl-C does: the terminal is given back (echo on), nothing is
+saved, and Lector exits 130 — in the REPL too, which it ends.
 
 `sync` exits 0 only when every account and every feed synced. When something failed its output
 still lists every account (text, or the final `{"event": "result", …}` line of `--json`) with its
@@ -506,8 +515,9 @@ once), and none while the server's `Retry-After` (to a check or a sync) holds �
 are shown then. A check is asked for, so the 15-minute fetch floor, which is for automatic
 refreshes, does not hold it back: right after a sync it still sees a feed that began answering 301,
 410 or a web page since. A local account's sync that meets a permanent redirect or a web page where
-the feed was keeps it as the feed's latest finding, which `feed check` shows when it does not ask. It reports, worst first: *gone* (404/410 over three checks a floor apart —
-checks closer together count once — or a host name that no longer resolves while others do),
+the feed was keeps it as the feed's latest finding, which `feed check` shows when it does not ask. It reports, worst first: *gone* (a 410 at once; a 404 over three checks a floor apart —
+checks closer together count once — or a host name that no longer resolves while others do; the
+reason is decided from the status code, never from an error's text),
 *failing* (with since when; a status is named, as in `HTTP 410 Gone`), *not a feed* (a web page;
 the feeds discovery finds on it), *moved* (a 301/308: the new address; a `user:password@` in the
 `Location` is dropped, never shown or stored), *duplicate* (the same canonical address twice in one account, in any folders; the same feed in two accounts, as `account copy` makes it, is said once in a note, `also_in_another_account` in `--json`), the server's own
@@ -527,7 +537,8 @@ keeps the old one — the step fails (a `conflict`), saying so — when one of t
 subscription), a page with one feed to that feed, the later copy of a duplicate in one account and
 a gone feed unsubscribed — asks about each one (`[y/N]`) and applies the chosen ones after the last
 answer (Ctrl-C at any question changes nothing), or applies them all with `--yes` (off a terminal
-`--fix` without `--yes` prints the repairs and exits 2); `--dry-run` only prints them. A repair that
+`--fix` without `--yes` prints the repairs and exits 2); `--dry-run` only prints them. With `--fix` stdout is the report and its repairs; the notes
+(`note: …`) go to stderr. A repair that
 would carry a feed's login to another origin (another host or port: a `301` elsewhere) says so in
 the plan (`its login (alice) would go from https://a.example to https://b.example:8443`), asks about
 it in so many words, and is never applied by `--yes` alone: the step fails (a `usage` error) and the
@@ -541,7 +552,7 @@ feed stays where it is, until you answer the question at a terminal or name the 
 $ lector feed check --fix --dry-run
 SEVERITY  FEED       LAST OK
 error     Old site   2 days ago
-    gone: https://old.example/rss answered HTTP 410 Gone (3 checks in a row)
+    gone: https://old.example/rss answered HTTP 404 Not Found (3 checks in a row)
 warning   Planet     just now
     moved for good to https://planet.example/atom.xml
 info      Quiet one  just now
@@ -1044,8 +1055,9 @@ Saved searches, rules, profiles, settings and the dock belong to no one account:
 
 - `account list`: `USER` and `URL` are empty for a local account; `DEFAULT` is `yes` for the default
   account; `STATUS` is `ok`, `demo` (the demo library) or `needs-password` (run `account password`).
-- `feed list`: `FOLDER` is empty for an unfiled feed; `UNREAD` is a count; `STATE` is `active` or
-  `paused`.
+- `feed list`: `FOLDER` is empty for an unfiled feed; `UNREAD` is a count; `STATE` is `active`,
+  `paused`, or `left-server` (the server stopped listing the feed; kept here for its starred,
+  labelled or unsent articles).
 - `feed check`: `SEVERITY` is `error`, `warning`, `info` or `ok`; `FINDINGS` is the findings in one
   field, separated by `; `; `LAST OK` is how long ago Lector last fetched the feed fine (`—` for a
   server account's feed that only its server fetches).
@@ -1715,8 +1727,13 @@ Server: 0 change(s) sent, 1 feed(s), 0 new article(s), 0 state change(s) from th
 
 The kept feed is not one of the server's subscriptions any more: `opml export`, a backup's
 subscriptions section and `account copy` leave it out (restoring or copying would subscribe it on a
-server again), and `feed add` of its address subscribes anew instead of refusing it as a duplicate.
-`feed remove` takes it away here (the server, which no longer has it, has nothing to do).
+server again), and `feed add` of its address subscribes anew instead of refusing it as a duplicate;
+`feed apply` does not count it as subscribed either (a file naming its address subscribes it, and
+`--prune` has nothing of it to unsubscribe). `feed remove` takes it away here (the server, which no
+longer has it, has nothing to do). `feed list` marks it: `(left the server)` after its title,
+`left-server` in the plain format's `STATE` column, `"left_server": true` in `--json`. Its kept
+starred articles are in the account's backup (the `starred` section, after those the server
+lists), since only this store has them.
 
 The server no longer lists those articles in its unread, starred or label sets, so later syncs leave
 their state alone: a kept starred article stays starred. It is announced once. It stays while it holds
