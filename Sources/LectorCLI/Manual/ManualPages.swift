@@ -1487,7 +1487,12 @@ filter`, `Home: here only`); `rule show NAME` gives the server's lines, or why i
   changes. On FreshRSS a line may be impossible to take off through its API (see
   [feed-settings.md](feed-settings.md)): the export is read back, and the command fails (exit 1)
   naming the line and FreshRSS's Filter actions page; the rule and its record stay until the
-  line is gone. Only the rule's own lines go: a line the filter had before the push is not recorded,
+  line is gone. `rule unpush` also reconciles with what the servers have: every line the rule's
+  text produces, on each feed of its scope (or the user's filters), goes where a filter holds it —
+  the lines a push killed under an older Lector left (it recorded them only once the server took
+  them), or a push made on another machine — except a line another pushed rule holds (by its
+  record or its text); a line typed in by hand that is the same as one the rule produces goes too.
+  For `rule remove` and `rule disable` only the rule's recorded lines go: a line the filter had before the push is not recorded,
   and a line another pushed rule holds too (a push records a line it finds there when another
   rule's record holds it) stays until the last of them goes; a line removed by hand meanwhile is
   simply forgotten. `rule disable` keeps the rule a pushed one, so `rule enable` pushes it
@@ -1495,8 +1500,8 @@ filter`, `Home: here only`); `rule show NAME` gives the server's lines, or why i
   `disable`) leaves the server's lines as they are. `rule list` marks a pushed rule
   (`Office: block filter (pushed)`) and its `--json` has `pushed`.
 - A rule's record is one machine's: a backup carries the rule, not which lines it put on a
-  server, so on a new machine `rule remove` leaves the lines pushed from the old one
-  (`lector feed show FEED` lists them, `lector feed set FEED block-filter …` or
+  server, so on a new machine `rule remove` leaves the lines pushed from the old one;
+  `rule unpush` first takes off those the rule's text produces (`lector feed show FEED` lists them, `lector feed set FEED block-filter …` or
   `mark-read-filters` changes them). A rule changed by `backup restore` keeps the lines it
   pushed before; push it again for the new ones.
 
@@ -1566,8 +1571,9 @@ joined by `or` becomes Miniflux's block filter (of a feed, or of the user for a 
 a `read` rule of `contains` tests becomes a FreshRSS feed's mark-as-read searches — adding its
 lines to what the server had; `rule list` shows what each server can take and `rule show` why
 the rest stays here ("On the server" above). Lector records the lines it added:
-`rule remove`, `rule disable` and `rule unpush` take exactly those off the server again (not a
-line the filter had before, nor one another pushed rule holds), `rule enable` pushes a pushed
+`rule remove` and `rule disable` take exactly those off the server again (not a
+line the filter had before, nor one another pushed rule holds), `rule unpush` every line the rule's
+text produces that a filter holds (reclaiming what a push killed under an older Lector left), `rule enable` pushes a pushed
 rule again, and `--local` leaves the server as it is.
 
 
