@@ -586,6 +586,7 @@ anything is sent, in one line naming the kinds that can, exit 2:
 | `feed refresh` | `PUT /v1/feeds/{id}/refresh`, `PUT /v1/feeds/refresh`, then sync | refused: no such call | a sync | refused | refused |
 | labels on articles ([Labels](labels.md)) | here only: entries carry `tags`, but no API call changes them | on the server: `edit-tag a=`/`r=user/-/label/NAME`, `rename-tag`, `disable-tag`, pulled per label | the store | here only: no labels in the API | here only: no labels in the API |
 | `feed apply`, `account copy` subscribe | one `POST /v1/feeds` per feed | `subscription/edit ac=subscribe` with `t` and `a`, several feeds per request | the store | refused | one `POST /v2/subscriptions.json` per feed |
+| `feed add` then lists the new feed's articles | `GET /v1/feeds/{id}/entries` | `stream/items/ids` of `s=feed/…`, then `stream/items/contents` | its fetch | a whole sync (no per-feed call) | a whole sync |
 | `feed add --on-server` (and a site Lector cannot reach) | `POST /v1/discover`, then `POST /v1/feeds` | refused | refused | refused | refused |
 | settings in `opml export`, `feed apply`, `account copy`, `backup` | every key (a sync reads them) | the 7 `frss:` keys; `frss:` attributes of a FreshRSS export read | `user-agent`, `paused` | not carried (one line per key) | not carried (one line per key) |
 
