@@ -31,6 +31,13 @@ struct RestoredStarredFirstSyncTests {
                     && !restored.stdout.contains("--sections starred"),
                 "the restore says once what waits and that the first sync does it, not a second restore: \(restored.stdout)")
         #expect(empty.items.isEmpty, "nothing reached the server before its secret: \(empty.items.map(\.title))")
+        // A backup made now, before the secret, still carries them: only this store has them.
+        let early = new.path + "/early.json"
+        let exported = try new.binary(["backup", "export", early])
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: early))) as? [String: Any]
+        let waiting = (object?["starred"] as? [String: [[String: Any]]])?["Server"] ?? []
+        #expect(Set(waiting.compactMap { $0["title"] as? String }) == ["Storm 1", "Storm 2"],
+                "a backup before the first sync keeps the waiting starred articles: \(waiting.map { $0["title"] ?? "" }) \(exported.stdout) \(exported.stderr)")
 
         try new.binaryOK(["account", "password", "Server", "--password-stdin"], stdin: destination.secret + "\n", "password")
         let synced = try new.binaryOK(["sync"], "first sync")

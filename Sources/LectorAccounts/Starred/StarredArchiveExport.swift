@@ -60,8 +60,17 @@ extension AccountManager {
     static let starredMarker = "\u{1}lector-starred-section\u{1}"
 
     /// Every starred article of `account`, a page at a time: a server account's from its server,
-    /// then those of its feeds that left the server's list (only the store keeps them).
+    /// then those of its feeds that left the server's list (only the store keeps them). First,
+    /// those a restore keeps for the account's first sync: only the store has them, and they go
+    /// into the backup even when the server cannot be asked yet (no secret).
     public func starredArchive(of account: Account, page: ([ArchivedEntry]) throws -> Void) throws(AccountsError) {
+        var waitingAfter = -1
+        while true {
+            let waiting = try storing { try store.starredWaiting.page(accountID: account.id, after: waitingAfter, limit: StarredSection.pageSize) }
+            guard let last = waiting.last?.position else { break }
+            do { try page(waiting.map(\.entry)) } catch { throw .storing(error) }
+            waitingAfter = last
+        }
         var sources: [any StarredArchiving]
         if account.kind == .local {
             sources = [StoredStarredArchive(store: store, account: account)]
