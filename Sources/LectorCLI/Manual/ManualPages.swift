@@ -153,6 +153,7 @@ cannot be reached: its starred articles wait in the store, and the account's fir
 `account password` puts them back by itself and says so once under the account's result
 (`starred from the restore: 2 of 2 put back (0 found, 0 newly starred, 2 re-created), 0 not taken`;
 `starred_restored` in `sync --json`); a sync that fails part-way keeps the rest for the next one.
+A backup exported meanwhile carries them (only this store has them), even before the secret is given.
 
 ```sh
 $ lector backup export move.json --starred-atom starred.atom
