@@ -17,13 +17,19 @@ extension AccountManager {
     ///
     /// With `reconcilingText` (`rule unpush`) it also reconciles with what the servers have: a push
     /// killed under an older Lector (which recorded a filter's lines only once the server had taken
-    /// them) left lines no record names, so every line the rule's text produces, on every feed of
-    /// its scope, that a filter holds is taken off too — but one another pushed rule holds (by its
-    /// record or its text) stays. No record tells such a leftover from a line the filter had
-    /// before the push, so this is unpush's alone: remove and disable take off the recorded lines.
+    /// them) left lines no record names, so on every filter of its scope where the rule has no line
+    /// recorded, every line its text produces that the filter holds is taken off too — but one
+    /// another pushed rule holds (by its record or its text) stays. Where the rule has lines
+    /// recorded, the record is whole (this Lector's push) and only it counts. No record tells such
+    /// a leftover from a line the filter had before a push that added nothing, so this is unpush's
+    /// alone: remove and disable take off the recorded lines.
     func withdrawRule(_ rule: Rule, reconcilingText: Bool = false) throws(AccountsError) -> [RuleWithdrawal] {
         let recorded = try storing { try store.ruleServerLines.lines(ruleID: rule.id) }
-        let produced = reconcilingText ? try producedLines(rule).filter { !recorded.contains($0) } : []
+        // A filter: the account, the feed (nil: the user's filters) and the setting.
+        let recordedFilters = Set(recorded.map { [String($0.accountID), $0.feedID.map(String.init) ?? "", $0.setting] })
+        let produced = reconcilingText ? try producedLines(rule).filter {
+            !recordedFilters.contains([String($0.accountID), $0.feedID.map(String.init) ?? "", $0.setting])
+        } : []
         let lines = recorded + produced
         var shared = try storing { try store.ruleServerLines.heldByOtherRules(than: rule.id, lines) }
         if !produced.isEmpty {

@@ -1489,11 +1489,12 @@ filter`, `Home: here only`); `rule show NAME` gives the server's lines, or why i
   changes. On FreshRSS a line may be impossible to take off through its API (see
   [feed-settings.md](feed-settings.md)): the export is read back, and the command fails (exit 1)
   naming the line and FreshRSS's Filter actions page; the rule and its record stay until the
-  line is gone. `rule unpush` also reconciles with what the servers have: every line the rule's
-  text produces, on each feed of its scope (or the user's filters), goes where a filter holds it —
-  the lines a push killed under an older Lector left (it recorded them only once the server took
-  them), or a push made on another machine — except a line another pushed rule holds (by its
-  record or its text); a line typed in by hand that is the same as one the rule produces goes too.
+  line is gone. `rule unpush` also reconciles with what the servers have: on each filter of its
+  scope (a feed's, or the user's) where the rule has no line recorded, every line its text
+  produces goes where the filter holds it — the lines a push killed under an older Lector left (it
+  recorded them only once the server took them), or a push made on another machine — except a
+  line another pushed rule holds (by its record or its text); there a line typed in by hand that is
+  the same as one the rule produces goes too. Where lines are recorded, only they go.
   For `rule remove` and `rule disable` only the rule's recorded lines go: a line the filter had before the push is not recorded,
   and a line another pushed rule holds too (a push records a line it finds there when another
   rule's record holds it) stays until the last of them goes; a line removed by hand meanwhile is
