@@ -103,9 +103,24 @@ extension AccountManager {
             return AccountSyncReport(account: account, outcome: outcome, detail: .fetched(report), failures: failures, rules: rules.outcomes,
                                      rulesSent: rules.sent, rulesPlaced: placed)
         case .pulled(let report):
+            // Starred articles a restore kept for the account's first sync after its secret go back now, by themselves.
+            let starred = try putBackWaitingStarred(account)
             return AccountSyncReport(account: account, outcome: .ok, detail: .synced(report), failures: [], rules: rules.outcomes,
-                                     rulesSent: rules.sent, rulesPlaced: placed)
+                                     rulesSent: rules.sent, rulesPlaced: placed, starredRestored: starred)
         }
+    }
+
+    /// A feed just subscribed on the account's server: its entries fetched now, alone, so its
+    /// articles are listed at once without a whole sync of the account (the rules sweep them as
+    /// any stored article). Returns how many arrived; nil when the service has no per-feed
+    /// listing (Fever, Feedbin here): the caller syncs the account instead.
+    public func pullSubscribedFeed(_ feed: Feed, of account: Account) throws(AccountsError) -> Int? {
+        let provider = try provider(for: account)
+        let stored: Int?
+        do { stored = try SyncEngine(store: store, account: account, provider: provider).pullFeed(feed) } catch { throw .sync(error) }
+        guard let stored else { return nil }
+        _ = try sweepRules(account, provider: provider, now: Date())
+        return stored
     }
 
     /// Runs the rules over what the account's store holds and they have not swept, and sends

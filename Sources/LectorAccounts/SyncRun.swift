@@ -55,6 +55,9 @@ public struct AccountSyncReport: Sendable, Equatable {
     public var rulesSent: RulesSent? = nil
     /// Restored rules that waited for this sync's feeds and folders, put in by it.
     public var rulesPlaced: [String] = []
+    /// Starred articles a restore kept for this sync (the account's secret came after it), put
+    /// back by it; nil when none waited.
+    public var starredRestored: StarredRestoreReport? = nil
 }
 
 /// What became of the rules' changes to an account with a server, within the sync.

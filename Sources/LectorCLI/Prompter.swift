@@ -26,9 +26,11 @@ enum Prompter {
 /// the REPL's SIGINT handler only sets a flag, and a blocking stdio read would just be restarted.
 enum TerminalLine {
     /// An echoed answer: on Ctrl-C the cursor moves past the echoed ^C, so "Cancelled." starts a line.
+    /// SIGTERM or SIGHUP during the wait ends Lector (exit 130) once the line is ended.
     static func readAnswer() throws(CLIError) -> String? {
-        do { return try read() } catch {
+        do { return try QuestionSignals.catching { () throws(CLIError) in try read() } } catch {
             Console.out("\n")
+            QuestionSignals.exitIfTerminated()
             throw error
         }
     }
@@ -38,11 +40,11 @@ enum TerminalLine {
         var bytes: [UInt8] = []
         var byte: UInt8 = 0
         while true {
-            if Interrupt.isRequested { throw .interrupted }
+            if Interrupt.isRequested || QuestionSignals.terminationRequested { throw .interrupted }
             var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
             // A short timeout, because SIGINT may be delivered to another thread than this one.
             let ready = poll(&descriptor, 1, 100)
-            if Interrupt.isRequested { throw .interrupted }
+            if Interrupt.isRequested || QuestionSignals.terminationRequested { throw .interrupted }
             if ready < 0 && errno == EINTR { continue }
             if ready == 0 { continue }
             let count = Glibc.read(STDIN_FILENO, &byte, 1)

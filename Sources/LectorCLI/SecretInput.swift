@@ -18,7 +18,8 @@ enum SecretInput {
         return secret
     }
 
-    /// Echo comes back on whatever ends the wait, Ctrl-C included.
+    /// Echo comes back on whatever ends the wait, Ctrl-C included; SIGTERM or SIGHUP then end
+    /// Lector (exit 130) with the terminal given back.
     private static func readWithoutEcho(prompt: String) throws(CLIError) -> String? {
         var original = termios()
         tcgetattr(STDIN_FILENO, &original)
@@ -28,10 +29,11 @@ enum SecretInput {
         // shows: an answer typed as soon as the prompt appears is read, never flushed away.
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
         Console.out(prompt)
-        defer {
-            tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
-            Console.out("\n")
-        }
-        return try TerminalLine.read()
+        let answer: Result<String?, CLIError>
+        do { answer = .success(try QuestionSignals.catching { () throws(CLIError) in try TerminalLine.read() }) } catch { answer = .failure(error) }
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, &original)
+        Console.out("\n")
+        QuestionSignals.exitIfTerminated()
+        return try answer.get()
     }
 }

@@ -9,6 +9,9 @@ public struct FeedListing: Sendable, Equatable {
     public var unreadCount: Int
     /// Not fetched until resumed (`feed pause`); its articles and stars stay.
     public var paused = false
+    /// The server stopped listing it (`feeds.left_server_at`): kept here for the user's articles
+    /// in it, no longer subscribed there.
+    public var leftServer = false
 }
 
 /// Queries over `feeds`.
@@ -21,7 +24,7 @@ public struct FeedsTable {
             try database.query("""
                 SELECT f.id, f.account_id, f.folder_id, f.server_id, f.title, f.url, f.site_url,
                        a.name, fo.name, f.article_count, f.unread_count, f.login_user,
-                       f.plain_http_host, f.title_is_placeholder, f.paused
+                       f.plain_http_host, f.title_is_placeholder, f.paused, f.left_server_at IS NOT NULL
                 FROM feeds f
                 JOIN accounts a ON a.id = f.account_id
                 LEFT JOIN folders fo ON fo.id = f.folder_id
@@ -33,7 +36,7 @@ public struct FeedsTable {
                                        siteURL: row.optionalString(6), loginUser: row.optionalString(11),
                                        plainHTTPHost: row.optionalString(12), titleIsPlaceholder: row.int(13) == 1),
                             accountName: row.string(7), folderName: row.optionalString(8),
-                            articleCount: row.int(9), unreadCount: row.int(10), paused: row.int(14) == 1)
+                            articleCount: row.int(9), unreadCount: row.int(10), paused: row.int(14) == 1, leftServer: row.int(15) == 1)
             }
         }.sortedByNoCase { ($0.accountName, $0.feed.title) }
     }

@@ -66,6 +66,7 @@ public final class Store {
     public var savedSearches: SavedSearchesTable { SavedSearchesTable(database: database) }
     public var labels: LabelsTable { LabelsTable(database: database) }
     public var marks: ArticleMarksTable { ArticleMarksTable(database: database) }
+    public var starredWaiting: StarredWaitingTable { StarredWaitingTable(database: database) }
     public var settings: SettingsTable { SettingsTable(database: database) }
     public var meta: AppMetaTable { AppMetaTable(database: database) }
     public var search: SearchIndex { SearchIndex(database: database) }

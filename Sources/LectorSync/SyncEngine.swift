@@ -49,6 +49,32 @@ public struct SyncEngine {
         }
     }
 
+    /// The entries of one feed the account just subscribed, stored with the state they carry:
+    /// what `feed add` needs to list the feed's articles at once, instead of a whole sync (the
+    /// structure is stored already; the next sync reconciles the sets). Returns how many were
+    /// new; nil when the service cannot list one feed's entries. Holds the account's sync claim.
+    public func pullFeed(_ feed: Feed) throws(SyncError) -> Int? {
+        let lock = try SyncLock.acquire(store: store, account: account)
+        defer { lock.release() }
+        let protected = try record {
+            ProtectedArticles(read: try store.sync.protectedServerIDs(accountID: account.id, field: .unread),
+                              starred: try store.sync.protectedServerIDs(accountID: account.id, field: .starred),
+                              labels: [:])
+        }
+        var stored = 0
+        let unknown = { (ids: [String]) throws(SyncError) -> [String] in
+            try record { try store.sync.unknownServerIDs(accountID: account.id, among: ids) }
+        }
+        let listed = try provider.feedEntries(feed.serverID, keepingUnknown: unknown) { page in
+            let rows = page.entries.filter { $0.feedServerID == feed.serverID }.map { (feed.id, Self.article($0), $0.read, $0.starred) }
+            stored += try store.sync.applyEntries(accountID: account.id, rows, protected: protected.read, protectedStarred: protected.starred)
+            lock.beat()
+        }
+        guard listed else { return nil }
+        try record { try store.search.feedBacklog() }
+        return stored
+    }
+
     /// Sends queued changes and nothing else: the flush that follows a read or a star. Holds the
     /// account's sync claim while it runs.
     @discardableResult

@@ -42,6 +42,11 @@ public protocol SyncProvider: Sendable {
                  deliver: (RemoteEntryPage) throws -> Void) throws(SyncError)
     /// Entries the service has but this store lacks, by id (GReader-style "ids first, then contents").
     func entries(withIDs ids: [String]) throws(SyncError) -> [RemoteEntry]
+    /// One feed's entries, with the state each carries, as `entries(since:keepingUnknown:deliver:)`
+    /// hands them over: for a feed just subscribed, instead of a whole sync. False when the
+    /// service has no per-feed listing (the caller syncs the account).
+    func feedEntries(_ feedServerID: String, keepingUnknown unknown: ([String]) throws(SyncError) -> [String],
+                     deliver: (RemoteEntryPage) throws -> Void) throws(SyncError) -> Bool
     /// The ids of every unread entry. `.partial` when the list was capped or a page failed.
     func unreadIDs() throws(SyncError) -> RemoteIDSet
     /// The ids of every starred entry. `.partial` when the list was capped or a page failed.
@@ -138,6 +143,9 @@ public protocol SyncProvider: Sendable {
 }
 
 extension SyncProvider {
+    public func feedEntries(_ feedServerID: String, keepingUnknown unknown: ([String]) throws(SyncError) -> [String],
+                            deliver: (RemoteEntryPage) throws -> Void) throws(SyncError) -> Bool { false }
+
     public func feedSettings(_ feed: FeedSettingsTarget) throws(SyncError) -> [FeedSettingKey: String] { [:] }
 
     public func everyFeedSettings() throws(SyncError) -> [String: [FeedSettingKey: String]]? { nil }

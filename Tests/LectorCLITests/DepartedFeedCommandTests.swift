@@ -54,6 +54,53 @@ struct DepartedFeedCommandTests {
         #expect(try Self.starredTitles(home, kind) == ["Storm 1", "Storm 2"], "\(kind): the kept articles went when the feed came back")
     }
 
+    @Test("a kept feed's starred articles are in the account's backup; feed list marks the feed (table, JSON, plain); feed apply does not count it as subscribed",
+          arguments: ["freshrss", "miniflux"])
+    func keptFeedInBackupListAndApply(kind: String) throws {
+        let library = StarredArchiveTests.library()
+        let quay = library.addFeed(title: "Quay Notes", feedURL: "https://quay.example/feed.xml", siteURL: "https://quay.example/", folder: "News")
+        library.addItem(feed: quay, title: "Tide 1", url: "https://quay.example/tide-1", content: "<p>Tide</p>", starred: true)
+        let service = try ServiceUnderTest.start(kind, feeds: library)
+        let home = TestHome()
+        try home.binaryOK(service.addArguments(name: "Server"), stdin: service.secret + "\n", kind)
+        try home.binaryOK(["sync"], kind)
+        library.unsubscribeAsAnotherClient(feed: try #require(library.feeds.first { $0.title == "Harbour News" }?.id))
+        try home.binaryOK(["sync"], kind)
+
+        // The server no longer has them: only this store does, and the backup takes them from it.
+        let file = home.path + "/backup.json"
+        let exported = try home.binaryOK(["backup", "export", file, "--sections", "accounts,starred"], kind)
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any]
+        let archived = (object?["starred"] as? [String: [[String: Any]]])?["Server"] ?? []
+        #expect(Set(archived.compactMap { $0["title"] as? String }) == ["Storm 1", "Storm 2", "Tide 1"],
+                "\(kind): the kept feed's starred articles are in the backup beside the server's: \(archived.map { $0["title"] ?? "" }) \(exported.stdout)")
+        let storm = archived.first { $0["title"] as? String == "Storm 1" }
+        #expect(storm?["content"] as? String == StarredArchiveTests.trickyContent && storm?["feed_url"] as? String == "https://harbour.example/feed.xml",
+                "\(kind): with their content and feed: \(storm ?? [:])")
+
+        // feed list: plain, JSON, and the table at a terminal.
+        let plain = try home.binaryOK(["feed", "list"], kind).stdout.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        #expect(plain.first { $0[1] == "Harbour News" }?.last == "left-server" && plain.first { $0[1] == "Quay Notes" }?.last == "active",
+                "\(kind): the plain STATE column marks the kept feed: \(plain)")
+        let json = try JSONSerialization.jsonObject(with: Data(try home.binaryOK(["feed", "list", "--json"], kind).stdout.utf8)) as? [[String: Any]] ?? []
+        #expect(json.first { $0["title"] as? String == "Harbour News" }?["left_server"] as? Bool == true
+                    && json.first { $0["title"] as? String == "Quay Notes" }?["left_server"] as? Bool == false,
+                "\(kind): --json says which feed left the server: \(json)")
+        let table = try runAtTerminal(home, ["feed", "list"], answer: "", after: "\u{1}no question\u{1}")
+        #expect(table.stdout.contains("Harbour News (left the server)") && !table.stdout.contains("Quay Notes (left"),
+                "\(kind): the table marks the kept feed: \(table.stdout)")
+
+        // (FreshRSS: Lector fetches a feed itself before subscribing it, and harbour.example is not
+        // reachable from a test; Miniflux subscribes through the server's own discovery.)
+        guard kind == "miniflux" else { return }
+        let urls = home.path + "/feeds.urls"
+        try "https://harbour.example/feed.xml\nhttps://quay.example/feed.xml\n".write(toFile: urls, atomically: true, encoding: .utf8)
+        let plan = try home.binaryOK(["feed", "apply", urls, "--account", "Server", "--dry-run"], kind)
+        #expect(plan.stdout.contains("+ feed https://harbour.example/feed.xml"), "\(kind): the kept feed is not subscribed on the server: the plan subscribes it: \(plan.stdout)")
+        try home.binaryOK(["feed", "apply", urls, "--account", "Server", "--yes"], kind)
+        #expect(library.feeds.contains { $0.feedURL == "https://harbour.example/feed.xml" }, "\(kind): the server was not asked to subscribe: \(library.feeds.map(\.feedURL))")
+    }
+
     @Test("feed remove of a kept feed takes it away here, though the server has no such feed any more", arguments: ["freshrss", "miniflux"])
     func removeKeptFeed(kind: String) throws {
         let library = StarredArchiveTests.library()

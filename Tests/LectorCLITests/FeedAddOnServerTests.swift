@@ -52,9 +52,30 @@ struct FeedAddOnServerTests {
         let added = try world.lector(["feed", "add", Self.site + "rss.xml"])
         #expect(added.status == 0 && added.stdout.contains("found and fetched by the server"), "feed add: \(added.status) \(added.stdout) \(added.stderr)")
         #expect(world.service.feeds.feeds.map(\.feedURL) == [Self.site + "rss.xml"], "the server's feeds")
-        #expect(added.stdout.contains("Synced 'Server': the feed has 2 article(s)."), "the account syncs at once: \(added.stdout)")
+        #expect(added.stdout.contains("Fetched from 'Server': the feed has 2 article(s)."), "the feed's entries are fetched at once: \(added.stdout)")
         let listed = try world.lector(["article", "list", "--feed", "Unreachable Blog"])
         #expect(listed.stdout.contains("First post") && listed.stdout.contains("Second post"), "its articles, with no sync typed: \(listed.stdout)")
+    }
+
+    @Test("feed add on a server account fetches the new feed's entries alone (GET /v1/feeds/{id}/entries), not the whole account: another feed's new entry waits for the next sync")
+    func onlyTheNewFeedIsFetched() throws {
+        let world = try World("miniflux")
+        let other = world.service.feeds.addFeed(title: "Other", feedURL: "https://other.example/feed.xml")
+        world.service.feeds.addItem(feed: other, title: "Old other", url: "https://other.example/1", published: Int64(Date().timeIntervalSince1970) - 7200)
+        #expect(try world.lector(["sync"]).status == 0, "the first sync")
+        world.service.feeds.addItem(feed: other, title: "New other", url: "https://other.example/2")
+        world.service.server.clearLog()
+        let added = try world.lector(["feed", "add", Self.site + "rss.xml"])
+        #expect(added.status == 0 && added.stdout.contains("Fetched from 'Server': the feed has 2 article(s)."), "feed add: \(added.status) \(added.stdout) \(added.stderr)")
+        let feedID = try #require(world.service.feeds.feeds.first { $0.feedURL == Self.site + "rss.xml" }?.id)
+        let paths = world.service.server.requests.map(\.path)
+        #expect(paths.contains("/v1/feeds/\(feedID)/entries") && !paths.contains("/v1/entries"),
+                "only the new feed's entries were asked for, not the account's: \(paths)")
+        let listed = try world.lector(["article", "list", "--limit", "100"]).stdout
+        #expect(listed.contains("First post") && listed.contains("Second post") && !listed.contains("New other"),
+                "the new feed's articles are here; the other feed's new one waits for a sync: \(listed)")
+        #expect(try world.lector(["sync"]).status == 0, "the next sync")
+        #expect(try world.lector(["article", "list", "--limit", "100"]).stdout.contains("New other"), "the next sync brings the rest")
     }
 
     @Test("--on-server on a FreshRSS account is refused in one line, exit 2, nothing sent")

@@ -55,6 +55,9 @@ struct FeedCheckCommandTests {
         let dry = try lector("feed", "check", "--fix", "--dry-run")
         #expect(dry.status == 0 && dry.stdout.contains("~ feed 'old.xml': change address from \(server.url("/old.xml").absoluteString) to \(server.url("/new.xml").absoluteString)"),
                 "the dry run's repairs: \(dry.stdout) \(dry.stderr)")
+        // With --fix too stdout is the report and its repairs; the notes go to stderr.
+        #expect(!dry.stdout.contains("note:") && dry.stderr.contains("note: 2 feed(s) are also subscribed in another account"),
+                "--fix's notes on stderr, not stdout: stdout \(dry.stdout) stderr \(dry.stderr)")
         let refused = try lector("feed", "check", "--fix")
         #expect(refused.status == 2 && refused.stderr.contains("pass --yes"), "--fix off a terminal without --yes: \(refused.status) \(refused.stderr)")
 
@@ -150,10 +153,10 @@ struct FeedCheckCommandTests {
         let long = try store.feeds.insert(accountID: local.id, folderID: nil, serverID: "a", title: title, url: "https://observatory.example/notes/feed.xml", siteURL: nil)
         let served = try store.feeds.insert(accountID: remote.id, folderID: nil, serverID: "b", title: "Served feed", url: "https://served.example/feed.xml", siteURL: nil)
         let now = Date()
-        let reason = "https://observatory.example/notes/feed.xml answered HTTP 410 Gone (3 checks in a row)"
+        let reason = GoneReason.notFound(status: 404, message: "https://observatory.example/notes/feed.xml answered HTTP 404 Not Found", checks: 3)
         let feeds = [
             FeedHealth(feed: long, account: local, folderName: nil, lastSuccessAt: nil, lastError: nil, failingSince: nil, requested: true,
-                       findings: [.gone(reason: reason), .duplicate(of: ["Other / no folder / Field Notes from the Northern Observatory"])]),
+                       findings: [.gone(reason), .duplicate(of: ["Other / no folder / Field Notes from the Northern Observatory"])]),
             FeedHealth(feed: served, account: remote, folderName: nil, lastSuccessAt: nil, lastError: nil, failingSince: nil, requested: true,
                        findings: [.failing(reason: "https://served.example/feed.xml answered HTTP 403", checks: 1)]),
         ]
@@ -164,11 +167,11 @@ struct FeedCheckCommandTests {
         #expect(!lines[row].contains("gone"), "the findings should be under the row, not beside the title:\n\(rendered)")
         let below = lines[(row + 1)...].prefix { !$0.contains("Served feed") }.joined(separator: " ")
         let words = below.split(separator: " ").joined(separator: " ")
-        #expect(words.contains("gone: " + reason) && words.contains("also subscribed as Other / no folder"), "the findings, wrapped under the row:\n\(rendered)")
+        #expect(words.contains("gone: " + reason.description) && words.contains("also subscribed as Other / no folder"), "the findings, wrapped under the row:\n\(rendered)")
         let servedRow = try #require(lines.first { $0.contains("Served feed") })
         #expect(!servedRow.contains("never"), "a remote feed's server fetches it: Lector's 'never' is not its last success:\n\(rendered)")
         let plain = FeedCheckCommand.table(feeds, showAccount: true, now: now, width: nil)
-        #expect(plain.split(separator: "\n").first?.contains(title + "\t") == true && plain.contains("gone: " + reason), "off a terminal a row stays whole: \(plain)")
+        #expect(plain.split(separator: "\n").first?.contains(title + "\t") == true && plain.contains("gone: " + reason.description), "off a terminal a row stays whole: \(plain)")
     }
 
     @Test("feed check right after a sync asks again: a feed that began answering 301 a minute later is reported moved, not ok")

@@ -79,6 +79,29 @@ struct RemoteCommandTests {
         return world
     }
 
+    @Test("feed add on FreshRSS and Miniflux fetches the new feed's entries alone (its stream, its entries), not the account's: another feed's new entry waits for the next sync",
+          arguments: ["freshrss", "miniflux"])
+    func feedAddFetchesTheFeedAlone(kind: String) throws {
+        let world = try addedWorld(kind)
+        try world.ok("sync")
+        let harbour = try #require(world.service.feeds.feeds.first { $0.title == "Harbour News" }?.id)
+        world.service.feeds.addItem(feed: harbour, title: "Tide table 4", url: "https://harbour.example/4")
+        world.service.server.clearLog()
+        let added = try world.ok("feed", "add", world.newFeedURL)
+        #expect(added.stdout.contains("Fetched from 'Server': the feed has 1 article(s)."), "\(kind): \(added.stdout)")
+        let id = try #require(world.service.feeds.feeds.first { $0.feedURL == world.newFeedURL }?.id)
+        let requests = world.service.server.requests.map { "\($0.path)?\($0.queryItems.map { "\($0.name)=\($0.value)" }.joined(separator: "&"))" }
+        let asked = kind == "freshrss" ? requests.contains { $0.contains("stream/items/ids") && $0.contains("s=feed/\(id)") }
+            : requests.contains { $0.hasPrefix("/v1/feeds/\(id)/entries") }
+        let whole = kind == "freshrss" ? requests.contains { $0.contains("s=user/-/state/com.google/reading-list") }
+            : requests.contains { $0.hasPrefix("/v1/entries?") }
+        #expect(asked && !whole, "\(kind): the new feed's entries alone were asked for: \(requests)")
+        let listed = try world.ok("article", "list", "--limit", "100").stdout
+        #expect(listed.contains("Lamp lit") && !listed.contains("Tide table 4"), "\(kind): the new feed's article is here, the other's new one waits: \(listed)")
+        try world.ok("sync")
+        #expect(try world.ok("article", "list", "--limit", "100").stdout.contains("Tide table 4"), "\(kind): the next sync brings it")
+    }
+
     @Test("sync, then folders and feeds edited through the server: the store follows at once and agrees after a sync",
           arguments: editable)
     func administerThroughTheServer(kind: String) throws {

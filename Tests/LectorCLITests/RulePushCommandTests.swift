@@ -1,4 +1,5 @@
 import Foundation
+import LectorStore
 import Testing
 import LectorTestSupport
 
@@ -181,6 +182,32 @@ struct RulePushCommandTests {
         let removed = try mini.lector(["rule", "remove", "ads"])
         #expect(removed.stdout.contains("- Server: the rule's lines off the user's filters (every feed)"), "\(removed.stdout) \(removed.stderr)")
         #expect(mini.service.feeds.userSetting("block_filter_entry_rules") == "EntryAuthor=(?i)bot", "the user's filters after rule remove")
+    }
+
+    @Test("lines a push killed under an older Lector left (no record names them): rule unpush takes off every line the rule's text produces, never the feed's own line nor one another pushed rule holds")
+    func unpushReclaimsUnrecordedLines() throws {
+        let world = try World("miniflux")
+        let id = try #require(world.harbour?.id)
+        world.service.feeds.setFeedSetting(feed: id, "block_filter_entry_rules", .string("EntryAuthor=(?i)bot"))
+        #expect(try world.lector(["rule", "add", "ads", "title matches \"(?i)sponsored\" or url contains promo", "--then", "hide",
+                                  "--feed", "Harbour News"]).status == 0)
+        #expect(try world.lector(["rule", "add", "promo", "url contains promo", "--then", "hide", "--feed", "Harbour News"]).status == 0)
+        #expect(try world.lector(["rule", "push", "ads"]).status == 0)
+        #expect(try world.lector(["rule", "push", "promo"]).status == 0)
+        #expect(world.harbour?.settings["block_filter_entry_rules"] == .string("EntryAuthor=(?i)bot\nEntryTitle=(?i)sponsored\nEntryURL=(?i)\\bpromo\\b"),
+                "both pushed: \(String(describing: world.harbour?.settings))")
+        // As an older Lector left it when killed after the server took the lines: nothing recorded, the rule not marked pushed.
+        let store = try world.home.store()
+        try store.database.execute("DELETE FROM rule_server_lines")
+        try store.database.execute("UPDATE rules SET on_servers = 0 WHERE name = 'ads'")
+
+        let unpushed = try world.lector(["rule", "unpush", "ads"])
+        #expect(unpushed.status == 0 && unpushed.stdout.contains("- Server: the rule's lines off the filters of 'Harbour News'"),
+                "\(unpushed.stdout) \(unpushed.stderr)")
+        #expect(world.harbour?.settings["block_filter_entry_rules"] == .string("EntryAuthor=(?i)bot\nEntryURL=(?i)\\bpromo\\b"),
+                "unpush takes the rule's unrecorded line off, and leaves the feed's own line and the one the pushed rule 'promo' holds: \(String(describing: world.harbour?.settings))")
+        let again = try world.lector(["rule", "unpush", "ads"])
+        #expect(again.stdout.contains("has no lines on a server"), "a second unpush finds nothing: \(again.stdout)")
     }
 
     @Test("rule remove with the server unreachable fails with the network exit code and keeps the rule; --local removes it here")

@@ -75,6 +75,38 @@ struct RuleSweepPathsTests {
                 "the sync says what the rules did and that it was sent: \(synced.stdout)")
     }
 
+    @Test("when the server refuses what the rules changed within the sync, the sync says it is not sent yet and why; the next sync sends it")
+    func ruleActionsNotSentYet() throws {
+        let library = FeedStore()
+        let tech = library.addFeed(title: "Circuit Notes", feedURL: "https://circuit.example/atom.xml", siteURL: "https://circuit.example/", folder: "Tech")
+        library.addItem(feed: tech, title: "Old news", url: "https://example.net/old", content: "<p>o</p>", published: Int64(Date().timeIntervalSince1970) - 600)
+        let emulator = GReaderEmulator(store: library, accounts: [EmulatedAccount(username: "alice", password: "correct horse")])
+        // The fault: the server answers 503 to edit-tag (the marks) while it is set; the pull still works.
+        let refusing = RefusedMarks()
+        let server = try LoopbackServer { request in
+            refusing.on && request.path.hasSuffix("/edit-tag") ? .text("Service Unavailable", status: 503) : emulator.handler(request)
+        }
+        defer { server.stop() }
+        let home = TestHome()
+        try home.binaryOK(["account", "add", "freshrss", "--name", "Server", "--url", server.baseURL.absoluteString, "--password-stdin", "--user", "alice"],
+                          stdin: "correct horse\n", "add")
+        try home.binaryOK(["sync"], "first sync")
+        try home.binaryOK(["rule", "add", "mute", "title contains muted", "--then", "read"], "rule")
+        library.addItem(feed: tech, title: "A muted thing", url: "https://example.net/muted", content: "<p>m</p>",
+                        published: Int64(Date().timeIntervalSince1970))
+        refusing.on = true
+        let synced = try home.binary(["sync"])
+        let item = try #require(library.items.first { $0.title == "A muted thing" })
+        #expect(!item.read, "the server refused the mark: it is not read there")
+        #expect(synced.stdout.contains("rules: mute read 1 (not sent yet: ") && synced.stdout.contains("503")
+                    && synced.stdout.contains("; the next sync sends them)"),
+                "the sync says the rule's change is not sent yet, why, and when it goes: \(synced.stdout) \(synced.stderr)")
+        #expect(!synced.stdout.contains("sent to the server"), "nothing claimed sent: \(synced.stdout)")
+        refusing.on = false
+        try home.binaryOK(["sync"], "the next sync")
+        #expect(library.items.first { $0.title == "A muted thing" }?.read == true, "the next sync sends the rule's mark")
+    }
+
     @Test("a restored rule for a folder only the server's first sync brings is put in by that sync, not by a second restore")
     func waitingRulePlacedByFirstSync() throws {
         let (service, _, _) = try Self.server()
@@ -147,5 +179,15 @@ struct RuleSweepPathsTests {
         let copied = try home.binaryOK(["account", "copy", "Home", "Copy"], "copy")
         #expect(try Self.starred(home, account: "Copy").filter { $0.hasPrefix("Calm") } == ["Calm over lamp", "Calm over tide"],
                 "account copy's articles were not ruled: \(copied.stdout)")
+    }
+}
+
+/// Whether the test's server refuses marks now (set between the binary's runs).
+private final class RefusedMarks: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var on: Bool {
+        get { lock.withLock { value } }
+        set { lock.withLock { value = newValue } }
     }
 }

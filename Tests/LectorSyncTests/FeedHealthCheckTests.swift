@@ -117,6 +117,8 @@ struct FeedHealthCheckTests {
         let third = try world.check(at: start.addingTimeInterval(32 * 60))
         #expect(world.findings(third)["gone.xml"] == ["gone"], "after three 404s: \(world.findings(third))")
         let gone = third.feeds.first { $0.feed.title == "gone.xml" }
+        #expect(gone?.findings.first == .gone(.notFound(status: 404, message: gone?.lastError, checks: 3)),
+                "a 404 three checks in a row, typed: \(String(describing: gone?.findings))")
         #expect(gone?.failingSince == start.timeIntervalSince1970, "failing since the first check, got \(String(describing: gone?.failingSince))")
     }
 
@@ -298,7 +300,11 @@ struct FeedHealthCheckTests {
         let report = try FeedHealthChecker(store: store, http: HTTPClient(), staleAfter: 182 * 86_400).check([account])
         let health = try #require(report.feeds.first)
         #expect(health.lastSuccessAt == synced, "the sync's fetch five minutes ago was a success: \(String(describing: health.lastSuccessAt))")
-        #expect(health.findings == [.gone(reason: "\(server.url("/feed.xml").absoluteString) answered HTTP 410 Gone")], "a 410 is gone at the first look: \(health.findings)")
+        let answer = "\(server.url("/feed.xml").absoluteString) answered HTTP 410 Gone"
+        // Typed from the status code (removed, not a 404 counted over checks), and shown as before.
+        #expect(health.findings == [.gone(.removed(message: answer))], "a 410 is gone at the first look: \(health.findings)")
+        #expect(GoneReason.removed(message: answer).description == answer && GoneReason.removed(message: nil).description == "HTTP 410 Gone",
+                "shown as the server's answer: \(health.findings)")
     }
 
     @Test("a sync that meets a permanent redirect or a web page records it: feed check shows it even when the server asks it to wait")

@@ -49,7 +49,8 @@ public struct RestoreOutcome {
     public var starred: [StarredRestoreReport] = []
     /// Accounts whose secret was given at the restore and refused by their server, and why.
     public var secretsRefused: [(account: String, error: AccountsError)] = []
-    /// Starred articles of accounts still waiting for their secret, per account: not tried.
+    /// Starred articles of accounts still waiting for their secret, per account: not tried, kept
+    /// in the store for the account's first sync after its secret is given.
     public var starredWaiting: [(account: String, count: Int)] = []
 }
 
@@ -104,9 +105,13 @@ extension AccountManager {
         var starred: [StarredRestoreReport] = []
         var starredWaiting: [(account: String, count: Int)] = []
         if restore.sections.contains(.starred), let section = restore.document.starred {
-            // An account without its secret cannot be reached: its articles wait, said once, not article by article.
+            // An account without its secret cannot be reached: its articles wait in the store for
+            // its first sync after the secret is given (which puts them back by itself), said
+            // once, not article by article.
             let waiting = Set(needingPassword)
-            starredWaiting = section.accounts.filter { waiting.contains($0.name) && $0.count > 0 }.map { ($0.name, $0.count) }
+            for archived in section.accounts where waiting.contains(archived.name) && archived.count > 0 {
+                starredWaiting.append((archived.name, try keepStarredForFirstSync(section, of: archived.name)))
+            }
             starred = restoreStarred(section, skipping: waiting)
         }
         var outcome = RestoreOutcome(needingPassword: needingPassword, feedsNeedingPassword: feedsNeedingPassword,

@@ -14,9 +14,28 @@ extension AccountManager {
     /// Takes the lines `rule push` added for this rule off every server filter that holds them,
     /// server first, then forgets them: only those lines — not one a filter had before the push,
     /// nor one another pushed rule holds too; a line taken off by hand meanwhile is simply forgotten.
-    func withdrawRule(_ rule: Rule) throws(AccountsError) -> [RuleWithdrawal] {
-        let lines = try storing { try store.ruleServerLines.lines(ruleID: rule.id) }
-        let shared = try storing { try store.ruleServerLines.heldByOtherRules(than: rule.id, lines) }
+    ///
+    /// With `reconcilingText` (`rule unpush`) it also reconciles with what the servers have: a push
+    /// killed under an older Lector (which recorded a filter's lines only once the server had taken
+    /// them) left lines no record names, so on every filter of its scope where the rule has no line
+    /// recorded, every line its text produces that the filter holds is taken off too — but one
+    /// another pushed rule holds (by its record or its text) stays. Where the rule has lines
+    /// recorded, the record is whole (this Lector's push) and only it counts. No record tells such
+    /// a leftover from a line the filter had before a push that added nothing, so this is unpush's
+    /// alone: remove and disable take off the recorded lines.
+    func withdrawRule(_ rule: Rule, reconcilingText: Bool = false) throws(AccountsError) -> [RuleWithdrawal] {
+        let recorded = try storing { try store.ruleServerLines.lines(ruleID: rule.id) }
+        // A filter: the account, the feed (nil: the user's filters) and the setting.
+        let recordedFilters = Set(recorded.map { [String($0.accountID), $0.feedID.map(String.init) ?? "", $0.setting] })
+        let produced = reconcilingText ? try producedLines(rule).filter {
+            !recordedFilters.contains([String($0.accountID), $0.feedID.map(String.init) ?? "", $0.setting])
+        } : []
+        let lines = recorded + produced
+        var shared = try storing { try store.ruleServerLines.heldByOtherRules(than: rule.id, lines) }
+        if !produced.isEmpty {
+            let others = try storing { try store.rules.all() }.filter { $0.id != rule.id && $0.onServers }
+            for other in others { shared.formUnion(Set(try producedLines(other)).intersection(lines)) }
+        }
         let accounts = try storing { try store.accounts.all() }
         var withdrawals: [RuleWithdrawal] = []
         for accountID in lines.map(\.accountID).uniquedInOrder {
@@ -46,7 +65,7 @@ extension AccountManager {
     /// `rule unpush NAME`: its lines off the servers, and the rule no longer one that was pushed
     /// (`rule enable` does not push it again).
     public func unpushRule(_ rule: Rule) throws(AccountsError) -> [RuleWithdrawal] {
-        let withdrawals = try withdrawRule(rule)
+        let withdrawals = try withdrawRule(rule, reconcilingText: true)
         try storing { try store.ruleServerLines.setOnServers(ruleID: rule.id, false) }
         return withdrawals
     }

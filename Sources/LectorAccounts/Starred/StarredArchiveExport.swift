@@ -59,18 +59,32 @@ extension AccountManager {
     /// Stands where the section goes while the rest of the file is laid out.
     static let starredMarker = "\u{1}lector-starred-section\u{1}"
 
-    /// Every starred article of `account`, a page at a time.
+    /// Every starred article of `account`, a page at a time: a server account's from its server,
+    /// then those of its feeds that left the server's list (only the store keeps them). First,
+    /// those a restore keeps for the account's first sync: only the store has them, and they go
+    /// into the backup even when the server cannot be asked yet (no secret).
     public func starredArchive(of account: Account, page: ([ArchivedEntry]) throws -> Void) throws(AccountsError) {
-        let source: any StarredArchiving
+        var waitingAfter = -1
+        while true {
+            let waiting = try storing { try store.starredWaiting.page(accountID: account.id, after: waitingAfter, limit: StarredSection.pageSize) }
+            guard let last = waiting.last?.position else { break }
+            do { try page(waiting.map(\.entry)) } catch { throw .storing(error) }
+            waitingAfter = last
+        }
+        var sources: [any StarredArchiving]
         if account.kind == .local {
-            source = StoredStarredArchive(store: store, account: account)
+            sources = [StoredStarredArchive(store: store, account: account)]
         } else {
             guard let remote = try provider(for: account) as? any StarredArchiving else {
                 throw .sync(.unsupported("a \(account.kind.rawValue) account cannot list its starred articles"))
             }
-            source = remote
+            sources = [remote]
+            let departed = try storing { try store.feeds.leftServer(accountID: account.id) }
+            if !departed.isEmpty { sources.append(StoredStarredArchive(store: store, account: account, onlyFeeds: departed)) }
         }
-        do { try source.starredArchive(page: page) } catch { throw .sync(error) }
+        for source in sources {
+            do { try source.starredArchive(page: page) } catch { throw .sync(error) }
+        }
     }
 }
 

@@ -6,7 +6,7 @@ import LectorStore
 import LectorSync
 
 /// What restoring one account's starred articles did.
-public struct StarredRestoreReport: Sendable {
+public struct StarredRestoreReport: Sendable, Equatable {
     public var account: String
     /// The archive's articles for the account.
     public var wanted: Int
@@ -21,6 +21,9 @@ public struct StarredRestoreReport: Sendable {
     /// Why the account's articles from some point on were not put back (its server could not
     /// be reached, the store failed): each of them is in `notTaken` with this as its reason.
     public var failure: AccountsError? = nil
+    /// Left waiting in the store for the account's next sync (a sync that put back starred
+    /// articles a restore kept for it, and failed part-way).
+    public var waitingForNextSync = 0
     /// The failure was the store's own (a full disk): the restore stopped there, and the command fails with it.
     public var stopsRestore: Bool { failure?.isStoreFailure ?? false }
 }
@@ -98,9 +101,20 @@ extension AccountManager {
             // what arrives after it is new.
             _ = try sweepRules(account, provider: provider, now: Date(), completesSync: true)
         }
+        try putBackStarred(through: administrator, into: &report, done: &done) { (body) throws(AccountsError) in
+            try reading(section, of: name, pageSize: pageSize, body)
+        }
+    }
+
+    /// Puts back an account's archived articles handed over a page at a time by `pages`, against
+    /// what the store holds of the account now: each page matched, starred, and its unmatched
+    /// articles re-created. `done`: the positions done, counted from the first page's first.
+    func putBackStarred(through administrator: AccountAdministrator, into report: inout StarredRestoreReport, done: inout Set<Int>,
+                        pages: (_ body: ([ArchivedEntry]) throws(AccountsError) -> Void) throws(AccountsError) -> Void) throws(AccountsError) {
+        let account = administrator.account
         let index = try storing { try ArticleMatcher(store: store).index(of: account) }
         var first = 0
-        try reading(section, of: name, pageSize: pageSize) { (entries) throws(AccountsError) in
+        try pages { (entries) throws(AccountsError) in
             defer { first += entries.count }
             let matches = index.match(entries.map(\.wanted))
             var unmatched = Dictionary(grouping: Array(entries.indices)) { entries[$0].wanted.key }
@@ -122,7 +136,7 @@ extension AccountManager {
             }
         }
         // What was re-created here is swept like anything stored (as old, for an account this restore made).
-        _ = try sweepRules(account, provider: provider, now: Date())
+        _ = try sweepRules(account, provider: administrator.provider, now: Date())
     }
 
     /// `section.forEachPage` for a page handler of the account core, the file's errors kept as a backup's.

@@ -71,7 +71,7 @@ struct RestoreOutput {
         follow += outcome.needingPassword.map { name in
             let starred = outcome.starredWaiting.first { $0.account == name }?.count ?? 0
             return "Account '\(name)' needs its secret: run 'lector account password \(name)'"
-                + (starred == 0 ? "." : ", then 'lector backup restore \(ShellWords.quoted(filePath)) --sections starred' puts back its \(starred) starred article(s).")
+                + (starred == 0 ? "." : "; its first sync after that puts back its \(starred) starred article(s).")
         }
         follow += outcome.feedsNeedingPassword.map { account, feed in
             "Feed '\(feed.title)' of '\(account)' needs its password: run 'lector feed password \(ShellWords.quoted(feed.title)) --account \(ShellWords.quoted(account))'."

@@ -28,7 +28,7 @@ enum FeedCheckCommand {
             try manager.checkFeeds(try manager.accountsToCheck(named: invocation.value("account")), staleAfterDays: staleAfter,
                                    credentials: { FeedLogin.credentials(for: $0, keyring: keyring) }, now: now)
         }
-        let (lines, json) = reportText(run, session: session, now: now)
+        let (lines, notes, json) = reportText(run, session: session, now: now)
         guard invocation.flag("fix") else {
             // In the plain format stdout is the table alone: the notes and the summary go to stderr.
             if session.tablesArePlain && !invocation.wantsJSON {
@@ -40,11 +40,13 @@ enum FeedCheckCommand {
             return Pager.pageInREPL(text + "\n", json: invocation.wantsJSON, session: session)
                 ? CommandOutput(text: "", json: json) : CommandOutput(text: text, json: json)
         }
-        return try fix(run, invocation, session, report: lines, json: json, consented: consented)
+        // With --fix stdout is the report and its repairs: the notes go to stderr.
+        if !notes.isEmpty && !invocation.wantsJSON { Console.write(notes.map { $0 + "\n" }.joined(), to: STDERR_FILENO) }
+        return try fix(run, invocation, session, report: lines.filter { !notes.contains($0) }, json: json, consented: consented)
     }
 
-    /// The table, the notes and the summary line of a check, and its JSON without repairs.
-    static func reportText(_ run: FeedCheckRun, session: Session, now: Date) -> ([String], CheckJSON) {
+    /// The table, the notes and the summary line of a check (and the notes alone), and its JSON without repairs.
+    static func reportText(_ run: FeedCheckRun, session: Session, now: Date) -> (lines: [String], notes: [String], json: CheckJSON) {
         let report = run.report
         let counts = HealthSeverity.allCases.reversed().map { severity in (severity, report.feeds.filter { $0.severity == severity }.count) }
         let summary = "\(report.feeds.count) feed(s) checked, \(report.requests) request(s): "
@@ -63,7 +65,7 @@ enum FeedCheckCommand {
                                                                + "account (as account copy makes them): not counted as duplicates"]
         let json = CheckJSON(requests: report.requests, feeds: report.feeds.map { FeedJSON($0) },
                              alsoInAnotherAccount: report.alsoInAnotherAccount, repairs: nil, exitCode: 0)
-        return ((report.feeds.isEmpty ? ["No feeds."] : [table]) + notes + copies + [summary], json)
+        return ((report.feeds.isEmpty ? ["No feeds."] : [table]) + notes + copies + [summary], notes + copies, json)
     }
 
     /// `--fix`: lists the repairs, then prints them (--dry-run), asks about each (at a terminal)
@@ -160,7 +162,7 @@ enum FeedCheckCommand {
         let s = TerminalText.sanitize
         var parts = health.findings.map { finding -> String in
             switch finding {
-            case .gone(let reason): "gone: \(s(reason))"
+            case .gone(let reason): "gone: \(s(reason.description))"
             case .failing(let reason, let checks):
                 "failing (\(checks) in a row\(health.failingSince.map { ", since \(age($0, now: now))" } ?? "")): \(s(reason))"
             case .moved(let url): "moved for good to \(s(url.absoluteString))"
@@ -198,7 +200,7 @@ enum FeedCheckCommand {
             kind = finding.kind
             severity = finding.severity.name
             switch finding {
-            case .gone(let reason): (detail, to, candidates) = (reason, nil, nil)
+            case .gone(let reason): (detail, to, candidates) = (reason.description, nil, nil)
             case .failing(let reason, let checks): (detail, to, candidates) = ("\(reason) (\(checks) in a row)", nil, nil)
             case .moved(let url): (detail, to, candidates) = ("moved for good", url.absoluteString, nil)
             case .notAFeed(let found): (detail, to, candidates) = ("a web page, not a feed", nil, found.map(\.absoluteString))

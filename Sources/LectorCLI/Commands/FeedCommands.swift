@@ -22,7 +22,7 @@ enum FeedCommands {
         if session.tablesArePlain {
             return CommandOutput(text: PlainColumns.feedList.render(feeds.map { listing in
                 [listing.accountName, listing.feed.title, listing.folderName ?? "", String(listing.unreadCount), listing.feed.url,
-                 listing.paused ? "paused" : "active"]
+                 listing.leftServer ? "left-server" : listing.paused ? "paused" : "active"]
             }), json: feeds.map(FeedJSON.init))
         }
         let showAccount = Set(feeds.map(\.accountName)).count > 1
@@ -30,7 +30,8 @@ enum FeedCommands {
                               flexibleColumn: showAccount ? 1 : 0, addressColumns: [showAccount ? 4 : 3])
         for listing in feeds {
             table.add((showAccount ? [listing.accountName] : [])
-                      + [listing.feed.title + (listing.paused ? " (paused)" : ""), listing.folderName ?? "—", String(listing.unreadCount),
+                      + [listing.feed.title + (listing.leftServer ? " (left the server)" : listing.paused ? " (paused)" : ""),
+                         listing.folderName ?? "—", String(listing.unreadCount),
                          listing.feed.url])
         }
         let text = feeds.isEmpty ? "No feeds." : table.render(for: session)
@@ -47,11 +48,14 @@ enum FeedCommands {
         let unread: Int
         let articles: Int
         let paused: Bool
+        /// The server stopped listing the feed: kept here for the user's articles in it.
+        let left_server: Bool
         /// `feed show`: the feed's server settings by key (see docs/feed-settings.md).
         var server_settings: [String: String]?
 
         init(_ listing: FeedListing) {
             paused = listing.paused
+            left_server = listing.leftServer
             id = listing.feed.id
             account = listing.accountName
             title = listing.feed.title

@@ -15,7 +15,7 @@ enum FeedEditCommands {
 
     static let add = CommandSpec(
         ["feed", "add"], "subscribe to a feed, by its URL or a site's URL (discovery)",
-        discussion: "The feed is fetched and parsed before it is saved. With several candidates Lector asks at a terminal, and otherwise lists them: pick one with --pick N. On Miniflux, --on-server has the server look for the feeds (POST /v1/discover) and subscribe without Lector fetching anything; Lector does so by itself when it cannot reach the site and the server may (another kind: refused, exit 2). On a server account the account syncs right after subscribing, so the feed's articles are listed at once (a failed sync is said; the subscription stands).",
+        discussion: "The feed is fetched and parsed before it is saved. With several candidates Lector asks at a terminal, and otherwise lists them: pick one with --pick N. On Miniflux, --on-server has the server look for the feeds (POST /v1/discover) and subscribe without Lector fetching anything; Lector does so by itself when it cannot reach the site and the server may (another kind: refused, exit 2). On a server account the new feed's own entries are fetched right after subscribing (FreshRSS and Miniflux list one feed's entries; on Fever and Feedbin the account syncs), so its articles are listed at once (a failed fetch is said; the subscription stands; the next sync brings the rest of the account).",
         arguments: [ArgumentSpec("URL", "a feed URL, or a site whose page lists feeds")],
         options: [
             OptionSpec.account,
@@ -67,11 +67,16 @@ enum FeedEditCommands {
                              json: FeedCommands.FeedJSON(try CLIError.catching { try LocalStructure.listing(feed.id, store: administrator.store) }))
     }
 
-    /// A feed subscribed on a server has no articles here until the account syncs: it syncs now,
+    /// A feed subscribed on a server has no articles here until they are fetched: the feed's own
+    /// entries are fetched now (Fever and Feedbin, which cannot list one feed's, sync the account),
     /// so `article list` and `browse` show them at once. The subscription stands whatever the
-    /// sync does; a failed one is said, and the next sync brings the articles.
+    /// fetch does; a failed one is said, and the next sync brings the articles.
     static func syncedAfterSubscribing(_ feed: Feed, _ account: Account, _ session: Session) -> String {
         do throws(CLIError) {
+            if try session.accounts({ (manager) throws(AccountsError) in try manager.pullSubscribedFeed(feed, of: account) }) != nil {
+                let articles = try CLIError.catching { try LocalStructure.listing(feed.id, store: session.store()).articleCount }
+                return "\nFetched from '\(TerminalText.sanitize(account.name))': the feed has \(articles) article(s)."
+            }
             let request = SyncRequest(accountName: account.name, trigger: .manual, pushOnly: false,
                                       ageLimit: try session.preferences().syncAgeLimit)
             let report = try session.accounts { (manager) throws(AccountsError) in try manager.sync(request) }

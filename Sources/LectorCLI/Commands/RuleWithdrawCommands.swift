@@ -5,7 +5,7 @@ extension RuleCommands {
 
     static let unpush = CommandSpec(
         ["rule", "unpush"], "take a pushed rule's lines off the servers; it keeps running here",
-        discussion: "Only the lines 'rule push' added for this rule go: a line a filter had before the push, or one another pushed rule holds too, stays. 'rule enable' no longer pushes it again.",
+        discussion: "The lines 'rule push' recorded for this rule go; on a filter of its scope where it has none recorded (a push killed under an older Lector, or made on another machine), every line its text produces that the filter holds goes — there a line typed in by hand that is the same goes too ('rule remove' and 'rule disable' take off only the recorded lines). A line a filter had before a recorded push, or one another pushed rule holds (by its record or its text), stays. 'rule enable' no longer pushes it again.",
         arguments: [name]
     ) { invocation, session in
         let rule = try named(invocation, session)

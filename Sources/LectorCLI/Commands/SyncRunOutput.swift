@@ -66,6 +66,13 @@ struct SyncRunOutput {
         let outcome: Outcome
         let detail: String
         let failures: [FailureJSON]
+        /// The starred articles a restore kept for this sync, put back by it (absent when none waited).
+        let starredRestored: StarredPutBackJSON?
+
+        enum CodingKeys: String, CodingKey {
+            case account, outcome, detail, failures
+            case starredRestored = "starred_restored"
+        }
 
         /// One account's result; `comparison` is asked only after a full remote sync (see
         /// `SyncCommands.comparedWithRestoredBackup`).
@@ -75,6 +82,24 @@ struct SyncRunOutput {
             failures = report.failures.map(FailureJSON.init)
             detail = Self.detail(report, failures: failures, comparison: comparison) + Self.rules(report.rules, sent: report.rulesSent)
                 + (report.rulesPlaced.isEmpty ? "" : "; restored rule(s) put in: " + report.rulesPlaced.map(TerminalText.sanitize).joined(separator: ", "))
+                + (report.starredRestored.map(Self.starredPutBack) ?? "")
+            starredRestored = report.starredRestored.map(StarredPutBackJSON.init)
+        }
+
+        /// "starred from the restore: 2 of 2 put back (0 found again, 2 re-created), 0 not taken",
+        /// said once, by the sync that put them back; what no server took is named, what waits
+        /// for the next sync is counted with its reason.
+        private static func starredPutBack(_ report: StarredRestoreReport) -> String {
+            let put = report.matched + report.recreated
+            var text = "\n  starred from the restore: \(put) of \(report.wanted) put back (\(report.matched) found, \(report.newlyStarred) newly starred, "
+                + "\(report.recreated) re-created), \(report.notTaken.count) not taken"
+            if let failure = report.failure {
+                text += "; \(report.waitingForNextSync) wait for the next sync: \(TerminalText.sanitize(CLIError(failure).description))"
+            }
+            return text + report.notTaken.map { article in
+                "\n  not taken: '\(TerminalText.sanitize(article.title))' (\(TerminalText.sanitize(article.feedTitle)))"
+                    + (article.url.map { " <\(TerminalText.sanitize($0))>" } ?? "") + ": \(TerminalText.sanitize(article.reason))"
+            }.joined()
         }
 
         /// "; rules: crypto read 2 of 3, tides hid 1 (2 change(s) sent to the server)": what the
@@ -150,5 +175,29 @@ struct SyncRunOutput {
         var logLine: String {
             "\(account): \(outcome.rawValue)" + (failures.isEmpty ? "" : " (" + failures.map { "\($0.feed ?? "account") [\($0.kind)]: \($0.cause)" }.joined(separator: "; ") + ")")
         }
+    }
+}
+
+/// `starred_restored` in a sync's JSON result: what the sync put back of the starred articles a
+/// restore kept for it.
+struct StarredPutBackJSON: Encodable, Sendable {
+    let wanted: Int
+    let matched: Int
+    let newlyStarred: Int
+    let recreated: Int
+    let notTaken: Int
+    /// Left for the next sync (a failure stopped this one), with why.
+    let waiting: Int
+    let failure: String?
+
+    init(_ report: StarredRestoreReport) {
+        (wanted, matched, newlyStarred, recreated, notTaken) = (report.wanted, report.matched, report.newlyStarred, report.recreated, report.notTaken.count)
+        waiting = report.waitingForNextSync
+        failure = report.failure.map { CLIError($0).description }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case wanted, matched, recreated, waiting, failure
+        case newlyStarred = "newly_starred", notTaken = "not_taken"
     }
 }

@@ -5,7 +5,7 @@ enum ManualPages {
         "accounts.md": ##"""
 # Accounts and services
 
-An account is one reader service Lector talks to — FreshRSS or another Google Reader API server, Miniflux, a Fever-compatible server, Feedbin, Tiny Tiny RSS — or `local`, where Lector fetches the feeds itself. `lector account add KIND` adds one; the other verbs are in `lector help account`.
+An account is one reader service Lector talks to — FreshRSS or another Google Reader API server, Miniflux, a Fever-compatible server, Feedbin — or `local`, where Lector fetches the feeds itself. `lector account add KIND` adds one; the other verbs are in `lector help account`.
 
 ## Adding an account
 
@@ -13,7 +13,6 @@ An account is one reader service Lector talks to — FreshRSS or another Google 
 lector account add freshrss --url rss.example.com --user alice     # asks for the API password, no echo
 printf '%s\n' "$TOKEN" | lector account add miniflux --url https://flux.example.com --password-stdin
 lector account add feedbin --user me@example.com
-lector account add ttrss --url https://rss.example.com/tt-rss/ --user alice # with or without /api/
 lector account add local --name Home                                # no server: Lector fetches feeds itself
 ```
 
@@ -22,11 +21,7 @@ authenticated request — a proxy that strips the Authorization header is named 
 Miniflux `/v1/me`; Fever's `auth` field; Feedbin's authentication endpoint). A refused Google
 Reader login says where the server Lector is talking to keeps that password, told by its answer:
 FreshRSS under Profile → API password (with 'Allow API access'), Miniflux under Settings →
-Integrations → Google Reader. Tiny Tiny RSS answers a wrong user or password and a login made
-less than 5 s after a failed one (its throttle) the same way, `LOGIN_ERROR`: the one line says both,
-and Lector never retries at once; a user whose API access is off gets `API_DISABLED` whatever the
-password, and the line says where to turn it on (Preferences → Preferences → General → Enable API).
-All three exit 5. The address is read
+Integrations → Google Reader. The address is read
 forgivingly (a missing scheme, a trailing slash, with or without `/api/greader.php`), and every
 guess is printed; another kind's API address is refused with the kind to use (`account add freshrss
 --url …/api/fever.php` suggests `account add fever`). A password never goes over plain `http://` to a non-local host unless
@@ -72,14 +67,7 @@ without its account.
 ## What each service can do
 
 Providers: FreshRSS and other Google Reader API servers, Miniflux (REST v1) and Feedbin (v2)
-sync and administer feeds and folders through the server; Tiny Tiny RSS (its JSON API, level 23)
-does too, partly through its web backend: its API has no call to create, rename or remove a category,
-rename or move a feed, or create, rename or delete a label, so Lector sends those to `/backend.php`
-with the same session and the CSRF token its `/index.php` gives, and reads the result back through the
-API; a server that refuses that route gets one line naming the verb it cannot do, and nothing changes
-locally. TT-RSS's session id lives only as long as the process (never stored) and is renewed once on
-`NOT_LOGGED_IN`. A sync walks what is new by `since_id` in pages of 200 and re-reads the unread and
-starred id sets; TT-RSS's own filters are not reachable through its API, so rules run here. Fever syncs articles and state (its
+sync and administer feeds and folders through the server; Fever syncs articles and state (its
 API cannot change feeds or folders, and Lector says so before doing anything). Google Reader
 servers and Feedbin have no empty folders: a folder Lector made (`folder add`, or `feed move` into
 a new one) is kept locally, empty, until a feed is filed in it, while a folder Lector did not make
@@ -160,6 +148,12 @@ canonical address, and by guid between local accounts, as `account copy` finds t
 the rest where the account can take entries (a local account; Miniflux's entry import, idempotent
 through `external_id`, subscribing the feed first when it still exists on the web), and lists
 what no server could take (`not taken: …`, `starred` in `--json`). Restoring again does nothing.
+An account that arrives without its secret (not given at the restore's question, or no terminal)
+cannot be reached: its starred articles wait in the store, and the account's first sync after
+`account password` puts them back by itself and says so once under the account's result
+(`starred from the restore: 2 of 2 put back (0 found, 0 newly starred, 2 re-created), 0 not taken`;
+`starred_restored` in `sync --json`); a sync that fails part-way keeps the rest for the next one.
+A backup exported meanwhile carries them (only this store has them), even before the secret is given.
 
 ```sh
 $ lector backup export move.json --starred-atom starred.atom
@@ -227,6 +221,10 @@ The kind names appear in JSON failure records (`"kind": "network"`).
 | 6 | `network` | network failure: the server could not be reached or answered with an error |
 | 7 | `partial` | partly done: some of the work succeeded and some failed (sync, opml import, feed apply, account copy); the failures are listed |
 | 130 | `interrupted` | interrupted by Ctrl-C |
+
+SIGTERM or SIGHUP while Lector waits for an answer at the terminal (a secret typed without echo,
+a yes/no question) ends the wait as Ctrl-C does: the terminal is given back (echo on), nothing is
+saved, and Lector exits 130 — in the REPL too, which it ends.
 
 `sync` exits 0 only when every account and every feed synced. When something failed its output
 still lists every account (text, or the final `{"event": "result", …}` line of `--json`) with its
@@ -518,8 +516,9 @@ once), and none while the server's `Retry-After` (to a check or a sync) holds �
 are shown then. A check is asked for, so the 15-minute fetch floor, which is for automatic
 refreshes, does not hold it back: right after a sync it still sees a feed that began answering 301,
 410 or a web page since. A local account's sync that meets a permanent redirect or a web page where
-the feed was keeps it as the feed's latest finding, which `feed check` shows when it does not ask. It reports, worst first: *gone* (404/410 over three checks a floor apart —
-checks closer together count once — or a host name that no longer resolves while others do),
+the feed was keeps it as the feed's latest finding, which `feed check` shows when it does not ask. It reports, worst first: *gone* (a 410 at once; a 404 over three checks a floor apart —
+checks closer together count once — or a host name that no longer resolves while others do; the
+reason is decided from the status code, never from an error's text),
 *failing* (with since when; a status is named, as in `HTTP 410 Gone`), *not a feed* (a web page;
 the feeds discovery finds on it), *moved* (a 301/308: the new address; a `user:password@` in the
 `Location` is dropped, never shown or stored), *duplicate* (the same canonical address twice in one account, in any folders; the same feed in two accounts, as `account copy` makes it, is said once in a note, `also_in_another_account` in `--json`), the server's own
@@ -539,7 +538,8 @@ keeps the old one — the step fails (a `conflict`), saying so — when one of t
 subscription), a page with one feed to that feed, the later copy of a duplicate in one account and
 a gone feed unsubscribed — asks about each one (`[y/N]`) and applies the chosen ones after the last
 answer (Ctrl-C at any question changes nothing), or applies them all with `--yes` (off a terminal
-`--fix` without `--yes` prints the repairs and exits 2); `--dry-run` only prints them. A repair that
+`--fix` without `--yes` prints the repairs and exits 2); `--dry-run` only prints them. With `--fix` stdout is the report and its repairs; the notes
+(`note: …`) go to stderr. A repair that
 would carry a feed's login to another origin (another host or port: a `301` elsewhere) says so in
 the plan (`its login (alice) would go from https://a.example to https://b.example:8443`), asks about
 it in so many words, and is never applied by `--yes` alone: the step fails (a `usage` error) and the
@@ -553,7 +553,7 @@ feed stays where it is, until you answer the question at a terminal or name the 
 $ lector feed check --fix --dry-run
 SEVERITY  FEED       LAST OK
 error     Old site   2 days ago
-    gone: https://old.example/rss answered HTTP 410 Gone (3 checks in a row)
+    gone: https://old.example/rss answered HTTP 404 Not Found (3 checks in a row)
 warning   Planet     just now
     moved for good to https://planet.example/atom.xml
 info      Quiet one  just now
@@ -579,16 +579,17 @@ the kind's own fields: the table, the values and what FreshRSS's import does are
 from the prompt or `--value-stdin`, never an argument. What a kind cannot do is refused before
 anything is sent, in one line naming the kinds that can, exit 2:
 
-| verb | Miniflux | FreshRSS (Google Reader API) | local | Fever | Feedbin | Tiny Tiny RSS |
-|---|---|---|---|---|---|---|
-| `feed show` settings | every key (`GET /v1/feeds/{id}`) | the 7 `frss:` attributes (`subscription/export`) | `user-agent`, `paused` | none | none | none |
-| `feed set` / `unset` | every key but `content-remove`, `mark-read-filters`, `http-headers` (`PUT /v1/feeds/{id}`) | `content-selector`, `content-remove`, `mark-read-filters`, `user-agent`, `cookie`, `proxy`, `http-headers` (`subscription/import` of that one feed; a list takes two imports; un-mutes the feed) | `user-agent` | refused | refused | refused |
-| `feed pause` / `resume` | `disabled` | refused: FreshRSS's mute is not in its API | sync skips the feed | refused | refused | refused |
-| `feed refresh` | `PUT /v1/feeds/{id}/refresh`, `PUT /v1/feeds/refresh`, then sync | refused: no such call | a sync | refused | refused | `updateFeed` per feed (synchronous), then sync |
-| labels on articles ([Labels](labels.md)) | here only: entries carry `tags`, but no API call changes them | on the server: `edit-tag a=`/`r=user/-/label/NAME`, `rename-tag`, `disable-tag`, pulled per label | the store | here only: no labels in the API | here only: no labels in the API | on the server: `setArticleLabel`, labels pulled per label feed; a new, renamed or deleted label through the web backend (`Pref_Labels`) |
-| `feed apply`, `account copy` subscribe | one `POST /v1/feeds` per feed | `subscription/edit ac=subscribe` with `t` and `a`, several feeds per request | the store | refused | one `POST /v2/subscriptions.json` per feed | one `subscribeToFeed` per feed, then `updateFeed` |
-| `feed add --on-server` (and a site Lector cannot reach) | `POST /v1/discover`, then `POST /v1/feeds` | refused | refused | refused | refused | refused: its subscribe call subscribes as it discovers; Lector finds the feed itself |
-| settings in `opml export`, `feed apply`, `account copy`, `backup` | every key (a sync reads them) | the 7 `frss:` keys; `frss:` attributes of a FreshRSS export read | `user-agent`, `paused` | not carried (one line per key) | not carried (one line per key) | not carried (one line per key) |
+| verb | Miniflux | FreshRSS (Google Reader API) | local | Fever | Feedbin |
+|---|---|---|---|---|---|
+| `feed show` settings | every key (`GET /v1/feeds/{id}`) | the 7 `frss:` attributes (`subscription/export`) | `user-agent`, `paused` | none | none |
+| `feed set` / `unset` | every key but `content-remove`, `mark-read-filters`, `http-headers` (`PUT /v1/feeds/{id}`) | `content-selector`, `content-remove`, `mark-read-filters`, `user-agent`, `cookie`, `proxy`, `http-headers` (`subscription/import` of that one feed; a list takes two imports; un-mutes the feed) | `user-agent` | refused | refused |
+| `feed pause` / `resume` | `disabled` | refused: FreshRSS's mute is not in its API | sync skips the feed | refused | refused |
+| `feed refresh` | `PUT /v1/feeds/{id}/refresh`, `PUT /v1/feeds/refresh`, then sync | refused: no such call | a sync | refused | refused |
+| labels on articles ([Labels](labels.md)) | here only: entries carry `tags`, but no API call changes them | on the server: `edit-tag a=`/`r=user/-/label/NAME`, `rename-tag`, `disable-tag`, pulled per label | the store | here only: no labels in the API | here only: no labels in the API |
+| `feed apply`, `account copy` subscribe | one `POST /v1/feeds` per feed | `subscription/edit ac=subscribe` with `t` and `a`, several feeds per request | the store | refused | one `POST /v2/subscriptions.json` per feed |
+| `feed add` then lists the new feed's articles | `GET /v1/feeds/{id}/entries` | `stream/items/ids` of `s=feed/…`, then `stream/items/contents` | its fetch | a whole sync (no per-feed call) | a whole sync |
+| `feed add --on-server` (and a site Lector cannot reach) | `POST /v1/discover`, then `POST /v1/feeds` | refused | refused | refused | refused |
+| settings in `opml export`, `feed apply`, `account copy`, `backup` | every key (a sync reads them) | the 7 `frss:` keys; `frss:` attributes of a FreshRSS export read | `user-agent`, `paused` | not carried (one line per key) | not carried (one line per key) |
 
 
 ## Feeds behind a login
@@ -811,11 +812,7 @@ queued label changes before it pulls, pulls each server label's articles (`tag/l
 then `stream/items/ids` of the label), and an article with a label change queued keeps its own for
 the whole run. `label list` shows each account's labels with their articles and unread ones;
 `label rename OLD NEW` and `label remove LABEL` go to a FreshRSS server first (`rename-tag`,
-`disable-tag`, after its queue is sent), then the store: offline they change nothing. A Tiny Tiny
-RSS account does the same with `setArticleLabel` (a label the server does not have yet is created
-first through its web backend, `Pref_Labels` `add`), pulls each label's articles from the label's own
-feed id, and renames or removes a label through the web backend (`Pref_Labels` `save`, `remove`),
-each checked afterwards with `getLabels`. Miniflux
+`disable-tag`, after its queue is sent), then the store: offline they change nothing. Miniflux
 entries carry `tags`, but no call of its API sets them on an existing entry (a second
 `entries/import` keeps the old ones); Fever and Feedbin have no labels: on those, as on a local
 account, labels live in the store only. A rule's `--then label:NAME` labels what it matches as the
@@ -861,7 +858,6 @@ Each benchmark also runs on its own (`swift build -c release --static-swift-stdl
 | `lector-bench starred [--sizes 1000,10000]` | the starred archive of each size (~2 KB of content per article, 20 feeds) from the GReader and then the Miniflux emulator on loopback, in-process through the account core: `backup export --sections accounts,starred` written to a private file as `backup export` writes it, and the file restored (`restoreStarred`) into an empty Miniflux account, whose server subscribes the feeds and takes each article through its entry import, and apart from it the restore's read, check and pages of the file without the import: wall time, requests, peak RSS above the process before the step | the plain export (`--sections accounts,settings`) in the same run; for the restore, the floor of one import call per article. Goal: export memory independent of the count |
 | `lector-bench browse [--articles N] [--presses N]` | `lector browse` on a 100×40 pseudo-terminal over a generated store of 1,000 feeds and `--articles` (default 1,000,000) articles: process start to the last byte of the first frame, and a key (`j`, `n`, `s`, `--presses` times each) to the last byte of its frame (each frame ends with the code that hides the cursor, written nowhere else) | `/bin/true` and `lector article list --no-pager` started on the same kind of terminal (to their exit); a key echoed back by `cat` on a raw terminal (the least any program answers a key in). Goals: first frame < 50 ms, key to frame < 16 ms |
 | `lector-bench rules [--sizes 10000,100000,1000000] [--rules 50] [--home DIR] [--reuse-store yes]` | a first sync of the scale corpus from the GReader emulator, then N enabled rules (a mix of `contains`, `matches` and field tests) over what it brought in — the call `AccountManager.sync` makes; then `lector rule test` and `lector article list --where` for a `contains` rule (rare and common word), p50 of whole processes. With `--home`, each size's home is `DIR/SIZE` and stays; `--reuse-store yes` then measures only the commands on it | the sync itself (goal: the rules ≤ 10 % of it); `lector article list --search` for the same word |
-| `lector-bench undo [--items 100000] [--services freshrss,miniflux]` | an account of `--items` unread articles in 100 feeds synced from the GReader (FreshRSS) or Miniflux emulator on loopback; `mark-all-read` of the account and then `lector undo` of it, each as the store operation the commands use followed by the push a mark makes: wall time here, wall time of the push, requests; then the same mark with the undo journal's triggers dropped (what the journal costs a mark) | the original mark-all-read (one scope request; the undo sends one call per 1,000 articles, as any mark of single articles) |
 | `lector-bench repl-memory [--commands N]` | resident memory of one long `lector` session fed an everyday mix of commands (list, read, mark, search, settings, help) on the demo library: RSS after 10 commands and after N (default 1,000) | the same session after 10 commands: the goal is no growth |
 
 Options: `--lector PATH` (default `.build/release/lector`), `--corpus DIR` (default: generated once
@@ -875,15 +871,6 @@ nginx is always stopped at the end of `sync-local`, also on an error or Ctrl-C.
 
 The latest measurements, and the rough edges they show (the README keeps a short list in user terms).
 
-- Undo (`lector-bench undo --items 100000`, DEBUG build on the shared 2-core machine at a load of
-  17–20, so only the ratios and request counts mean much; 2026-12-06): undo of a mark-all-read of
-  100,000 articles took 28.7 s against the mark's 5.1 s on the FreshRSS emulator (5.0 s here +
-  23.7 s of push, 100 requests, against 4.5 s + 0.6 s and 1 request) and 9.8 s against 2.8 s on
-  Miniflux (2.9 s + 6.9 s, 100 requests against 2). The mark is one scope request; its undo has to
-  name every article, 1,000 to a call, and the emulators' handling of those calls is most of the
-  push. Rough: the journal costs the mark itself — the same mark-all-read with the journal's
-  triggers dropped took 2.4 s against 5.8 s (2.4×; one row per article in `undo_changes` and its
-  index by article). Not yet measured in a release build nor at 1,000,000 articles.
 - The starred archive (`lector-bench starred`, release build, a shared 2-core machine; 2 KB per
   article): exporting 10,000 starred articles takes 8.1 s and 15 requests from the GReader
   emulator and 17.8 s and 11 requests from the Miniflux one (1,000: 0.96 s and 1.70 s), the plain
@@ -1070,8 +1057,9 @@ Saved searches, rules, profiles, settings and the dock belong to no one account:
 
 - `account list`: `USER` and `URL` are empty for a local account; `DEFAULT` is `yes` for the default
   account; `STATUS` is `ok`, `demo` (the demo library) or `needs-password` (run `account password`).
-- `feed list`: `FOLDER` is empty for an unfiled feed; `UNREAD` is a count; `STATE` is `active` or
-  `paused`.
+- `feed list`: `FOLDER` is empty for an unfiled feed; `UNREAD` is a count; `STATE` is `active`,
+  `paused`, or `left-server` (the server stopped listing the feed; kept here for its starred,
+  labelled or unsent articles).
 - `feed check`: `SEVERITY` is `error`, `warning`, `info` or `ok`; `FINDINGS` is the findings in one
   field, separated by `; `; `LAST OK` is how long ago Lector last fetched the feed fine (`—` for a
   server account's feed that only its server fetches).
@@ -1218,7 +1206,6 @@ to `article list`.
 | `n` / `p` (`keys.next-unread`, `keys.previous-unread`) | next / previous unread article, across feeds and folders; with `--feed`, past the feed's last one, on to the next feed with unread articles | the same, read |
 | `r` (`keys.toggle-read`), `s` (`keys.toggle-star`) | read ↔ unread, star ↔ unstar | the same |
 | `A` (`keys.mark-shown-read`) | mark everything shown read, as `article mark-all-read` (its scope, on the server too; asks first when `list.confirm-mark-all-read` is on); after a search, the articles found | — |
-| `u` (`keys.undo`) | undo the last change to read, star or labels, as `lector undo` (the status line says how many articles were put back and how many kept) | the same |
 | `/` (`keys.search`) | full-text search in the list's scope, as `article list --search`; an empty search shows the list again | — |
 | `o` (`keys.open-link`) | open the link, as `article open` | the same |
 | `f` (`keys.full-content`) | read with the page's full content (`article read --full`) | the same |
@@ -1243,36 +1230,6 @@ main screen) on `q`, Ctrl-C, `SIGTERM` and `SIGHUP`; it redraws on `SIGWINCH` an
 terminal cells (wide characters take two). `NO_COLOR` (or `--color never`) leaves colour out.
 Off a terminal — a pipe, `TERM=dumb` or unset, or `--json` — `browse` prints `article list` with
 the same options instead, and one line on stderr saying so.
-
-
-## Undo
-
-Every change a person or a rule makes to read, starred and labels is kept as one step with the
-state each article had before it: a mark (`article mark`, a range such as `1-20` is one step), a
-`mark-all-read`, `A` in `browse`, reading an article, a label put on or taken off, a `rule apply`,
-the rules' actions after each sync (one step per sync of an account) and the labels saved searches
-keep. What a sync pulls from a server is not a step.
-
-```sh
-lector undo                # put back the newest step not undone yet
-lector undo --list         # the steps kept, newest first, with their numbers
-lector undo 12             # put back step 12
-```
-
-An undo changes the articles here at once and, for a server account, queues the inverse like any
-mark (read or unread, star or unstar, the label on or off), sent right after with a 3-second
-deadline or by the next sync when the server cannot be reached, offline included; a queued
-mark-all-read is sent before it, so the server ends as the store does. An article changed again
-since the step — by a later step that is not undone, by hand, or by the server — keeps its state:
-`Undid step 12 (marked all read (feed 'Harbour')): 99 article(s) put back, 1 kept (changed since), sent.`
-A mark-all-read of a server account also marks read the unread entries the server holds and
-Lector never stored (older than `sync.age-limit`); the undo says those cannot be put back. The
-undo itself is not a step: undoing twice puts back the two newest steps, and an undone step is
-listed as `undone`.
-
-The journal keeps the newest `list.undo-steps` steps (50 by default, 1 to 1000), in the store, so
-it survives restarts; a backup does not carry it (a restored setup starts with none). `u` in
-`browse` (`keys.undo`) does the same as `lector undo`.
 
 
 ## Summaries and colour
@@ -1532,7 +1489,13 @@ filter`, `Home: here only`); `rule show NAME` gives the server's lines, or why i
   changes. On FreshRSS a line may be impossible to take off through its API (see
   [feed-settings.md](feed-settings.md)): the export is read back, and the command fails (exit 1)
   naming the line and FreshRSS's Filter actions page; the rule and its record stay until the
-  line is gone. Only the rule's own lines go: a line the filter had before the push is not recorded,
+  line is gone. `rule unpush` also reconciles with what the servers have: on each filter of its
+  scope (a feed's, or the user's) where the rule has no line recorded, every line its text
+  produces goes where the filter holds it — the lines a push killed under an older Lector left (it
+  recorded them only once the server took them), or a push made on another machine — except a
+  line another pushed rule holds (by its record or its text); there a line typed in by hand that is
+  the same as one the rule produces goes too. Where lines are recorded, only they go.
+  For `rule remove` and `rule disable` only the rule's recorded lines go: a line the filter had before the push is not recorded,
   and a line another pushed rule holds too (a push records a line it finds there when another
   rule's record holds it) stays until the last of them goes; a line removed by hand meanwhile is
   simply forgotten. `rule disable` keeps the rule a pushed one, so `rule enable` pushes it
@@ -1540,8 +1503,8 @@ filter`, `Home: here only`); `rule show NAME` gives the server's lines, or why i
   `disable`) leaves the server's lines as they are. `rule list` marks a pushed rule
   (`Office: block filter (pushed)`) and its `--json` has `pushed`.
 - A rule's record is one machine's: a backup carries the rule, not which lines it put on a
-  server, so on a new machine `rule remove` leaves the lines pushed from the old one
-  (`lector feed show FEED` lists them, `lector feed set FEED block-filter …` or
+  server, so on a new machine `rule remove` leaves the lines pushed from the old one;
+  `rule unpush` first takes off those the rule's text produces (`lector feed show FEED` lists them, `lector feed set FEED block-filter …` or
   `mark-read-filters` changes them). A rule changed by `backup restore` keeps the lines it
   pushed before; push it again for the new ones.
 
@@ -1611,8 +1574,9 @@ joined by `or` becomes Miniflux's block filter (of a feed, or of the user for a 
 a `read` rule of `contains` tests becomes a FreshRSS feed's mark-as-read searches — adding its
 lines to what the server had; `rule list` shows what each server can take and `rule show` why
 the rest stays here ("On the server" above). Lector records the lines it added:
-`rule remove`, `rule disable` and `rule unpush` take exactly those off the server again (not a
-line the filter had before, nor one another pushed rule holds), `rule enable` pushes a pushed
+`rule remove` and `rule disable` take exactly those off the server again (not a
+line the filter had before, nor one another pushed rule holds), `rule unpush` every line the rule's
+text produces that a filter holds (reclaiming what a push killed under an older Lector left), `rule enable` pushes a pushed
 rule again, and `--local` leaves the server as it is.
 
 
@@ -1772,8 +1736,13 @@ Server: 0 change(s) sent, 1 feed(s), 0 new article(s), 0 state change(s) from th
 
 The kept feed is not one of the server's subscriptions any more: `opml export`, a backup's
 subscriptions section and `account copy` leave it out (restoring or copying would subscribe it on a
-server again), and `feed add` of its address subscribes anew instead of refusing it as a duplicate.
-`feed remove` takes it away here (the server, which no longer has it, has nothing to do).
+server again), and `feed add` of its address subscribes anew instead of refusing it as a duplicate;
+`feed apply` does not count it as subscribed either (a file naming its address subscribes it, and
+`--prune` has nothing of it to unsubscribe). `feed remove` takes it away here (the server, which no
+longer has it, has nothing to do). `feed list` marks it: `(left the server)` after its title,
+`left-server` in the plain format's `STATE` column, `"left_server": true` in `--json`. Its kept
+starred articles are in the account's backup (the `starred` section, after those the server
+lists), since only this store has them.
 
 The server no longer lists those articles in its unread, starred or label sets, so later syncs leave
 their state alone: a kept starred article stays starred. It is announced once. It stays while it holds

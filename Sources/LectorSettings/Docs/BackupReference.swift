@@ -296,9 +296,12 @@ public enum BackupReference {
         without echo), checks it with the server and keeps it in the keyring, before the starred
         articles go back; a secret the server refuses is said in one line and the account waits.
         Without a terminal (or when Enter is pressed) one line per account says what to run:
-        `Account 'NAME' needs its secret: run 'lector account password NAME', then 'lector backup
-        restore FILE --sections starred' puts back its N starred article(s).` (`needs_password` and
-        `starred_waiting_for_secret` in JSON); its starred articles are not tried one by one.
+        `Account 'NAME' needs its secret: run 'lector account password NAME'; its first sync after
+        that puts back its N starred article(s).` (`needs_password` and `starred_waiting_for_secret`
+        in JSON); its starred articles are not tried one by one: they wait in the store, and the
+        account's first sync after its secret is given puts them back by itself and says so once
+        (`starred from the restore: …`; `starred_restored` in its JSON result). A sync that
+        cannot put them all back keeps the rest for the next one.
 
         **A full disk** while starred articles go back: what was starred or re-created before it is
         kept and counted, every other article of the account is counted once as not taken (one line

@@ -18,10 +18,29 @@ public enum HealthSeverity: Int, Sendable, Comparable, CaseIterable {
     public static func < (lhs: HealthSeverity, rhs: HealthSeverity) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
+/// Why a check calls a feed gone, decided from what the server answered (its status code), never
+/// from the text of an error; `description` is how it is shown.
+public enum GoneReason: Sendable, Equatable, CustomStringConvertible {
+    /// 410 Gone: the server says the feed was removed for good; gone at the first look.
+    case removed(message: String?)
+    /// `status` (404) over `checks` checks in a row.
+    case notFound(status: Int, message: String?, checks: Int)
+    /// The host name no longer resolves while other hosts answer.
+    case unresolvable(message: String?)
+
+    public var description: String {
+        switch self {
+        case .removed(let message): message ?? "HTTP 410 Gone"
+        case .notFound(let status, let message, let checks): "\(message ?? "HTTP \(status)") (\(checks) checks in a row)"
+        case .unresolvable(let message): message ?? "the host name does not resolve"
+        }
+    }
+}
+
 /// One thing a check found about a feed.
 public enum HealthFinding: Sendable, Equatable {
-    /// 404/410 over several checks, or the host name does not resolve while other hosts answer.
-    case gone(reason: String)
+    /// 404 over several checks, a 410 at once, or the host name does not resolve while other hosts answer.
+    case gone(GoneReason)
     /// The fetch fails (not yet "gone"); `checks` failures in a row.
     case failing(reason: String, checks: Int)
     /// A permanent redirect (301/308): the feed lives at `to` now.

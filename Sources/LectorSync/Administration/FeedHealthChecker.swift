@@ -126,15 +126,15 @@ public struct FeedHealthChecker {
                 found.append(.notAFeed(candidates: probe.candidates.compactMap(URL.init(string:))))
             case .gone:
                 working = false
-                found.append(checks >= goneAfterChecks ? .gone(reason: "\(probe.message ?? "HTTP \(probe.status ?? 404)") (\(checks) checks in a row)")
+                found.append(checks >= goneAfterChecks ? .gone(.notFound(status: probe.status ?? 404, message: probe.message, checks: checks))
                                                      : .failing(reason: probe.message ?? "HTTP \(probe.status ?? 404)", checks: checks))
             case .removed:
                 // 410 Gone: the server says so on the first look; no need to wait for more checks.
                 working = false
-                found.append(.gone(reason: probe.message ?? "HTTP 410 Gone"))
+                found.append(.gone(.removed(message: probe.message)))
             case .unresolvable where networkUp:
                 working = false
-                found.append(.gone(reason: probe.message ?? "the host name does not resolve"))
+                found.append(.gone(.unresolvable(message: probe.message)))
             case .unresolvable, .httpError, .networkError, .unreadable:
                 working = false
                 found.append(.failing(reason: probe.message ?? "the fetch failed", checks: checks))

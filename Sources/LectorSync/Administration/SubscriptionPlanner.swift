@@ -20,7 +20,9 @@ public struct SubscriptionPlanner {
         let accountID = administrator.account.id
         let (current, folders): ([FeedListing], [FolderListing])
         do {
-            current = try store.feeds.list(accountID: accountID)
+            // A feed kept after it left the server's list is not subscribed there: a desired feed
+            // of its address is subscribed, and pruning has nothing of it to unsubscribe.
+            current = try store.feeds.list(accountID: accountID).filter { !$0.leftServer }
             folders = try store.folders.list(accountID: accountID)
         } catch { throw .store(error) }
 

@@ -82,6 +82,16 @@ public final class GReaderProvider: SyncProvider, Sendable {
         }
     }
 
+    /// The feed's stream (`stream/items/ids` with `s=feed/…`, recording greader/55), contents
+    /// as a sync fetches them (the state is in each item's categories).
+    public func feedEntries(_ feedServerID: String, keepingUnknown unknown: ([String]) throws(SyncError) -> [String],
+                            deliver: (RemoteEntryPage) throws -> Void) throws(SyncError) -> Bool {
+        try forEachIDPage([("s", feedServerID)], "the feed's entries") { (ids: [String]) throws(SyncError) in
+            try fetchContents(of: try unknown(ids), deliver: deliver)
+        }
+        return true
+    }
+
     /// Downloads the contents of `ids` in batches and hands each to `deliver`, in order.
     private func fetchContents(of ids: [String], deliver: (RemoteEntryPage) throws -> Void) throws(SyncError) {
         let batches = ids.chunked(into: capabilities.contentsBatchLimit)

@@ -15,15 +15,21 @@ public struct StoredStarredArchive: StarredArchiving {
     /// Articles read from the store at a time.
     static let pageSize = 500
 
-    public init(store: Store, account: Account) {
+    /// Only the articles of these feeds (a server account's feeds that left the server's list,
+    /// whose starred articles only the store keeps); nil: every feed's.
+    let onlyFeeds: Set<Int64>?
+
+    public init(store: Store, account: Account, onlyFeeds: Set<Int64>? = nil) {
         self.store = store
         self.account = account
+        self.onlyFeeds = onlyFeeds
     }
 
     public func starredArchive(page: ([ArchivedEntry]) throws -> Void) throws(SyncError) {
         do {
             let feeds = Dictionary(try store.feeds.list(accountID: account.id).map { ($0.feed.id, $0.feed) }, uniquingKeysWith: { first, _ in first })
             let starred = try store.articles.list(ArticleQuery(accountID: account.id, starredOnly: true, newestFirst: false, limit: Int.max))
+                .filter { onlyFeeds?.contains($0.feedID) ?? true }
             let labels = try store.labels.labelledArticles(accountID: account.id)
             for chunk in starred.chunked(into: Self.pageSize) {
                 let entries = try chunk.map { (article) throws(StoreError) in

@@ -175,6 +175,16 @@ public final class MinifluxProvider: SyncProvider, Sendable {
         }
     }
 
+    /// The feed's entries through `GET /v1/feeds/{id}/entries` (recording miniflux/124), each
+    /// with its status and star.
+    public func feedEntries(_ feedServerID: String, keepingUnknown unknown: ([String]) throws(SyncError) -> [String],
+                            deliver: (RemoteEntryPage) throws -> Void) throws(SyncError) -> Bool {
+        try walkEntries([], "the feed's entries", path: "v1/feeds/\(feedServerID)/entries") { entries throws(SyncError) in
+            do { try deliver(RemoteEntryPage(entries: entries)) } catch let error as SyncError { throw error } catch { throw .storing(error) }
+        }
+        return true
+    }
+
     /// The entry objects as the server sends them, page by page in ascending id order.
     func walkEntryObjects(_ filters: [(String, String)], _ what: String, path: String = "v1/entries",
                           _ page: ([[String: Any]]) throws(SyncError) -> Void) throws(SyncError) {
