@@ -56,6 +56,26 @@ struct TableRebuildMigrationTests {
         #expect(try database.scalarInt("PRAGMA foreign_keys") == 1, "foreign keys must be on again after the failed step")
     }
 
+    @Test("a step that replaces rows others refer to keeps those rows by default (foreign keys checked at the end, as GRDB's deferred mode)")
+    func foreignKeysAreCheckedAtTheEndByDefault() throws {
+        let old = try OldStore(version: Schema.migrator.latestVersion)
+        // What a table rebuild does to the rows that refer to it: the rows they refer to are
+        // deleted and put back. With foreign keys on, the delete would cascade.
+        let rebuild = Migration("v99: puts the accounts back") { db in
+            try db.execute("CREATE TEMP TABLE kept AS SELECT * FROM accounts")
+            try db.execute("DELETE FROM accounts")
+            try db.execute("INSERT INTO accounts SELECT * FROM kept")
+            try db.execute("DROP TABLE kept")
+        }
+        let database = try Database(path: old.path)
+        let feeds = try database.scalarInt("SELECT count(*) FROM feeds")
+        #expect(feeds > 0, "the old store must hold feeds to lose")
+        try Migrator(Schema.migrator.migrations + [rebuild]).migrate(database)
+        #expect(try database.scalarInt("SELECT count(*) FROM feeds") == feeds, "dropping the old accounts table must not cascade to the feeds")
+        #expect(try database.scalarInt("PRAGMA foreign_keys") == 1, "foreign keys must be on again after the step")
+        #expect(try OldStore.pragma(database, "foreign_key_check").isEmpty)
+    }
+
     @Test("an account of a kind this Lector does not know is refused on reading, never taken for a local one")
     func unknownKindIsRefused() throws {
         let temporary = try TemporaryStore()

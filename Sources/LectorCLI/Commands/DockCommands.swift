@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import LectorBasics
 import LectorSettings
 import LectorStore
 
