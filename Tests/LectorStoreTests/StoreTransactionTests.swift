@@ -4,7 +4,9 @@ import Testing
 
 @Suite("Store transactions")
 struct StoreTransactionTests {
-    struct InnerFailed: Error {}
+    struct InnerFailed: Error, Equatable {
+        var detail = "the inner body gave up"
+    }
 
     private func names(_ store: Store) throws -> [String] {
         try store.accounts.all().map(\.name).sorted()
@@ -14,15 +16,15 @@ struct StoreTransactionTests {
     func nestedFailureRollsBackOnlyTheInnerRows() throws {
         let temporary = try TemporaryStore()
         let store = temporary.store
-        try store.write {
-            try store.accounts.insert(kind: .local, name: "Outer")
+        try store.write { db in
+            try db.accounts.insert(kind: .local, name: "Outer")
             do {
-                try store.write {
-                    try store.accounts.insert(kind: .local, name: "Inner")
+                try db.write { inner in
+                    try inner.accounts.insert(kind: .local, name: "Inner")
                     throw InnerFailed()
                 }
             } catch {}
-            try store.accounts.insert(kind: .local, name: "After")
+            try db.accounts.insert(kind: .local, name: "After")
         }
         #expect(try names(store) == ["After", "Outer"], "the inner write's row must be rolled back with it, the outer's kept")
     }
@@ -31,25 +33,46 @@ struct StoreTransactionTests {
     func failedTableOperationInsideAWriteLeavesNoHalf() throws {
         let temporary = try TemporaryStore()
         let store = temporary.store
-        try store.write {
-            try store.accounts.insert(kind: .local, name: "Kept")
+        try store.write { db in
+            try db.accounts.insert(kind: .local, name: "Kept")
             do {
-                try store.database.write {
-                    try store.accounts.insert(kind: .local, name: "Half")
-                    try store.database.execute("INSERT INTO no_such_table VALUES (1)")
+                try db.database.write {
+                    try db.accounts.insert(kind: .local, name: "Half")
+                    try db.database.execute("INSERT INTO no_such_table VALUES (1)")
                 }
             } catch {}
         }
         #expect(try names(store) == ["Kept"])
     }
 
-    @Test("a write's failures come out as StoreError: SQLite's as .database, the body's own kept whole")
+    @Test("a write's failures come out as StoreError: SQLite's as .database, the body's own kept whole in .aborted")
     func writeThrowsStoreError() throws {
         let temporary = try TemporaryStore()
         let store = temporary.store
-        #expect(throws: StoreError.self, "SQLite's failure inside a write is a StoreError") {
-            try store.write { try store.database.execute("INSERT INTO no_such_table VALUES (1)") }
+        do {
+            try store.write { db in try db.database.execute("INSERT INTO no_such_table VALUES (1)") }
+            Issue.record("the write must fail")
+        } catch {
+            guard case .database(let cause) = error else { Issue.record("SQLite's failure must be .database, got \(error)"); return }
+            #expect(cause.message.contains("no such table"))
         }
-        #expect(try names(store).isEmpty)
+        do {
+            try store.write { db in
+                try db.accounts.insert(kind: .local, name: "Doomed")
+                throw InnerFailed(detail: "kept whole")
+            }
+            Issue.record("the write must fail")
+        } catch {
+            guard case .aborted(let body) = error else { Issue.record("the body's own error must be .aborted, got \(error)"); return }
+            #expect(body.error as? InnerFailed == InnerFailed(detail: "kept whole"), "the body's error comes back as it was thrown")
+            #expect(error.description == "\(InnerFailed(detail: "kept whole"))", "it reads as the body's error")
+            #expect(StoreError.unwrapped(error) as? InnerFailed == InnerFailed(detail: "kept whole"))
+        }
+        do {
+            try store.write { _ in throw StoreError.conflict("taken") }
+        } catch {
+            #expect(error == .conflict("taken"), "a StoreError from the body comes out unchanged")
+        }
+        #expect(try names(store).isEmpty, "every failed write is rolled back")
     }
 }

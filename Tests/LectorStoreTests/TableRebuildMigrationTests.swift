@@ -37,7 +37,7 @@ struct TableRebuildMigrationTests {
     @Test("a rebuild step that would leave a row referring to a gone one is rolled back: the store stays as it was")
     func danglingReferenceRollsBack() throws {
         let old = try OldStore(version: Schema.migrator.latestVersion)
-        let broken = Migration("v99: drops an account but not its feeds", rebuildsTables: true) { db in
+        let broken = Migration("v99: drops an account but not its feeds") { db in
             try db.execute("DELETE FROM accounts WHERE id = 2")
         }
         let database = try Database(path: old.path)
