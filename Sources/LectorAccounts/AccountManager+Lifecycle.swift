@@ -77,13 +77,13 @@ extension AccountManager {
             do { _ = try keyring.remove(AccountSecret.item(for: account)) } catch { throw .keyring(error) }
         }
         return try storing {
-            try store.write { () throws -> DefaultAfterRemoval in
-                try store.accounts.remove(account.id)
+            try store.write { (db) throws -> DefaultAfterRemoval in
+                try db.accounts.remove(account.id)
                 guard account.isDefault else { return .unchanged }
                 // The default goes to the one account left; among several the user chooses.
-                let left = try store.accounts.all().filter(\.holdsUserData)
+                let left = try db.accounts.all().filter(\.holdsUserData)
                 if var heir = left.first, left.count == 1 {
-                    try store.accounts.setDefault(heir.id)
+                    try db.accounts.setDefault(heir.id)
                     heir.isDefault = true
                     return .handedTo(heir)
                 }

@@ -30,10 +30,10 @@ extension AccountManager {
         do { try keyring.store(secret, for: AccountSecret.item(for: account)) } catch { throw .keyring(error) }
         let consentedHost = verified.plainHTTPHost(consented: consents)
         try storing {
-            try store.write {
+            try store.write { db in
                 // A consent given for an https address changes nothing: the one kept stays.
-                if let consentedHost { try store.accounts.setPlainHTTPHost(account.id, consentedHost) }
-                try store.accounts.setNeedsPassword(account.id, false)
+                if let consentedHost { try db.accounts.setPlainHTTPHost(account.id, consentedHost) }
+                try db.accounts.setNeedsPassword(account.id, false)
             }
         }
     }

@@ -112,10 +112,9 @@ public enum AccountsError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// Wraps whatever a store call threw, keeping a StoreError (or a SQLite error) typed.
     public static func storing(_ error: any Error) -> AccountsError {
-        switch error {
+        switch StoreError.unwrapped(error) {
         case let error as AccountsError: error
         case let error as StoreError: .store(error)
-        case let error as DatabaseError: .store(StoreError(error))
         case let error as SyncError: .sync(error)
         case let error as AdministrationError: .administration(error)
         case let error as KeyringError: .keyring(error)

@@ -14,9 +14,9 @@ extension AccountManager {
     func insertDismissingDemo(kind: AccountKind, name: String, url: String? = nil, username: String? = nil,
                               plainHTTPHost: String? = nil) throws(AccountsError) -> Account {
         try storing {
-            try store.write {
+            try store.write { db in
                 try DemoLibrary.dismiss(store)
-                return try store.accounts.insert(kind: kind, name: name, url: url, username: username, plainHTTPHost: plainHTTPHost)
+                return try db.accounts.insert(kind: kind, name: name, url: url, username: username, plainHTTPHost: plainHTTPHost)
             }
         }
     }

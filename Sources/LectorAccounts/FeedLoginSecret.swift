@@ -12,9 +12,9 @@ extension AccountManager {
             throw .keyring(error)
         }
         try storing {
-            try store.write {
-                try store.feeds.setLogin(feed.id, user: user)
-                try store.feeds.setPlainHTTPHost(feed.id, plainHTTPHost)
+            try store.write { db in
+                try db.feeds.setLogin(feed.id, user: user)
+                try db.feeds.setPlainHTTPHost(feed.id, plainHTTPHost)
             }
         }
         if let former = feed.loginUser, former != user {

@@ -47,11 +47,11 @@ extension AccountManager {
         guard !chosen.holdsUserData else { return (chosen, nil) }
         if name != nil { throw .demoHoldsNoUserData(account: chosen.name) }
         return try storing {
-            try store.write {
-                let taken = Set(try store.accounts.all().map { $0.name.lowercased() })
+            try store.write { db in
+                let taken = Set(try db.accounts.all().map { $0.name.lowercased() })
                 let name = (["Local"] + (2...99).map { "Local \($0)" }).first { !taken.contains($0.lowercased()) }
                     ?? "Local \(UUID().uuidString.prefix(6))"
-                let account = try store.accounts.insertProvisional(kind: .local, name: name, owner: getpid())
+                let account = try db.accounts.insertProvisional(kind: .local, name: name, owner: getpid())
                 return (account, ProvisionalLocalAccount(account: account))
             }
         }

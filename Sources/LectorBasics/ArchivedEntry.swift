@@ -3,6 +3,8 @@ import FoundationEssentials
 /// One starred article as an archive keeps it, apart from any server: the entry with its
 /// content, its feed and its labels, so it can be starred again, re-created or read elsewhere.
 /// The backup's `starred` section holds it with these member names (dates as UTC timestamps).
+/// It lives in LectorBasics because the providers that make it (LectorSync) and the backup format
+/// that carries it (LectorSettings) are sibling floors, and neither depends on the other.
 public struct ArchivedEntry: Codable, Sendable, Equatable {
     public var title: String
     public var url: String?

@@ -1,5 +1,6 @@
 /// A saved search: a filter kept under a name (`search save`), as the store holds it and the
-/// backup's `saved_searches` section carries it.
+/// backup's `saved_searches` section carries it. It lives in LectorBasics because those two are
+/// sibling floors (LectorStore, LectorSettings) and neither depends on the other.
 public struct SavedSearch: Codable, Sendable, Equatable {
     public var name: String
     public var expression: String

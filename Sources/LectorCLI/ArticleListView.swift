@@ -18,7 +18,7 @@ struct ArticleListView {
     /// row's account (copies made by `account copy` are otherwise identical rows).
     var accountNames: [Int64: String] = [:]
 
-    func render(_ articles: [ArticleSummary], searching: Bool) -> String {
+    func render(_ articles: [ArticleRow], searching: Bool) -> String {
         if plain { return plainRows(articles, searching: searching) }
         let (header, blocks) = laidOut(articles, searching: searching)
         return ([header] + blocks.flatMap { $0 }).joined(separator: "\n")
@@ -26,7 +26,7 @@ struct ArticleListView {
 
     /// The header line and, for each article, its row followed by its preview lines, fitted to
     /// the width; rows are numbered from `firstNumber` (a full-screen list shows a window of its rows).
-    func laidOut(_ articles: [ArticleSummary], searching: Bool, firstNumber: Int = 1) -> (header: String, blocks: [[String]]) {
+    func laidOut(_ articles: [ArticleRow], searching: Bool, firstNumber: Int = 1) -> (header: String, blocks: [[String]]) {
         var lines = table(articles, searching: searching, firstNumber: firstNumber).render(width: width)
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         lines[0] = palette.header(lines[0])
@@ -40,7 +40,7 @@ struct ArticleListView {
 
     /// The plain format's fixed columns (`PlainColumns.articleList`), whatever the list settings:
     /// the matching passage is the last column, empty unless searching.
-    private func plainRows(_ articles: [ArticleSummary], searching: Bool) -> String {
+    private func plainRows(_ articles: [ArticleRow], searching: Bool) -> String {
         // The table sanitises its cells, which would take our own colour codes too: the match
         // marks travel as private-use stand-ins and become highlights once the rows are laid out.
         let rows = articles.enumerated().map { index, article in
@@ -54,7 +54,7 @@ struct ArticleListView {
             .replacingAll(Self.matchEndStandIn, with: palette.matchEnd)
     }
 
-    private func table(_ articles: [ArticleSummary], searching: Bool, firstNumber: Int) -> TextTable {
+    private func table(_ articles: [ArticleRow], searching: Bool, firstNumber: Int) -> TextTable {
         var headers = ["#"]
         if preferences.showReadIndicator { headers.append("") }
         let showAccount = Set(articles.map(\.accountID)).count > 1
@@ -73,7 +73,7 @@ struct ArticleListView {
         return table
     }
 
-    private func preview(_ article: ArticleSummary, searching: Bool, lines: Int) -> [String] {
+    private func preview(_ article: ArticleRow, searching: Bool, lines: Int) -> [String] {
         let indent = "     "
         if searching, let snippet = article.snippet {
             return [indent + highlight(Self.fitted(TerminalText.sanitizeKeepingMarks(snippet), to: max(20, width - indent.count)))]

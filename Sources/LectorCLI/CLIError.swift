@@ -64,7 +64,7 @@ public enum CLIError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// Maps any error a command lets escape onto the CLI's vocabulary.
     static func from(_ error: any Error) -> CLIError {
-        switch error {
+        switch StoreError.unwrapped(error) {
         case let error as CLIError: return error
         case let error as AccountsError: return CLIError(error)
         case let error as SettingsError:
@@ -77,8 +77,6 @@ public enum CLIError: Error, Sendable, Equatable, CustomStringConvertible {
             return .usage(error.description)
         case let error as BackupError:
             return .failure(error.message)
-        case let error as DatabaseError:
-            return from(StoreError(error))
         case let error as StoreError:
             switch error {
             case .notFound: return .notFound(error.description)

@@ -34,9 +34,10 @@ struct ReferenceTable {
     }
 }
 
-enum URLResolver {
-    /// Absolute, sanitized URL for an attribute value, or nil for in-page anchors, scripts and junk.
-    static func resolve(_ raw: String?, against base: URL?) -> String? {
+extension URLResolver {
+    /// Absolute, sanitized URL for an attribute value, or nil for in-page anchors, scripts and junk:
+    /// what a rendered link may open (stricter than `resolve`, which keeps what it cannot resolve).
+    static func linkTarget(_ raw: String?, against base: URL?) -> String? {
         guard let raw else { return nil }
         let trimmed = TerminalSanitizer.clean(raw).trimmingWhitespace()
         guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return nil }

@@ -166,7 +166,7 @@ final class RenderSession {
         walkChildren(node)
         // A link around blocks (`<a><h2>…</h2></a>`) has emitted its text already; its number
         // then starts the next line rather than being lost.
-        guard let url = URLResolver.resolve(node.attribute("href"), against: baseURL), progress != before else { return }
+        guard let url = URLResolver.linkTarget(node.attribute("href"), against: baseURL), progress != before else { return }
         if inline.last?.text.hasSuffix(" ") == true {
             inline[inline.count - 1].text.removeLast()
             if inline[inline.count - 1].text.isEmpty { inline.removeLast() }
@@ -184,7 +184,7 @@ final class RenderSession {
         if source?.hasPrefix("data:") == true { source = node.attribute("data-src") ?? srcsetFirst }
         let alt = TerminalSanitizer.clean(node.attribute("alt") ?? node.attribute("title") ?? "")
             .split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        guard let url = URLResolver.resolve(source, against: baseURL) else {
+        guard let url = URLResolver.linkTarget(source, against: baseURL) else {
             if !alt.isEmpty { label("[image: \(alt)]"); spaceAfterLabel = true }
             return
         }
@@ -196,7 +196,7 @@ final class RenderSession {
     private func media(_ node: HTMLNode) {
         var source = node.attribute("src") ?? node.attribute("data")
         if source == nil { source = node.descendants(named: ["source"]).first?.attribute("src") }
-        guard let url = URLResolver.resolve(source, against: baseURL) else { return }
+        guard let url = URLResolver.linkTarget(source, against: baseURL) else { return }
         let kind: LinkReference.Kind
         switch node.name {
         case "video": kind = .video

@@ -1,3 +1,5 @@
+import LectorBasics
+
 /// How rendered text is decorated: escape codes only when `color` is on (the CLI decides, from
 /// `isatty` or a forcing flag), and Bionic Reading only together with color.
 public struct RenderStyle: Sendable, Equatable {

@@ -51,18 +51,18 @@ public struct ArticlesTable {
     }
 
     /// Articles matching the query: newest first, or best match first when searching.
-    public func list(_ query: ArticleQuery) throws(StoreError) -> [ArticleSummary] {
+    public func list(_ query: ArticleQuery) throws(StoreError) -> [ArticleRow] {
         var query = query
         if !query.includeHidden { query.excludesHidden = try anyHidden() }
         return try storeOperation {
             let excerpt = try query.search.flatMap { search throws(DatabaseError) in
                 SearchExcerpt(search: search, tokenizer: try database.searchTokenizer())
             }
-            func page() throws -> [ArticleSummary] {
+            func page() throws -> [ArticleRow] {
                 guard let (sql, arguments) = Self.listStatement(query, indexPlan: try indexPlan(query)) else { return [] }
                 return try database.query(sql, arguments: arguments) { row in
                     let title = row.string(5), summary = row.optionalString(11)
-                    return ArticleSummary(id: row.int64(0), accountID: row.int64(1), feedID: row.int64(2), feedTitle: row.string(3),
+                    return ArticleRow(id: row.int64(0), accountID: row.int64(1), feedID: row.int64(2), feedTitle: row.string(3),
                                           serverID: row.string(4), title: title, url: row.optionalString(6),
                                           author: row.optionalString(7), publishedAt: row.optionalDouble(8),
                                           read: ReadState(rawValue: row.string(9)) ?? .unknown, starred: row.bool(10),
@@ -141,7 +141,7 @@ public struct ArticlesTable {
 
     /// The SQL `list` runs for `query` and its arguments (?1 account, ?2 feed, ?3 folder, ?4 unread
     /// only, ?5 starred only, ?6 since, ?7 limit, ?8 the FTS5 query, ?9… the filter's); nil when a search has no
-    /// words to look for. Its columns are those of `ArticleSummary`, then the article's text.
+    /// words to look for. Its columns are those of `ArticleRow`, then the article's text.
     /// Internal so the plan tests explain exactly what runs.
     static func listStatement(_ query: ArticleQuery, indexPlan: FilterSQL.IndexPlan? = nil) -> (sql: String, arguments: [any SQLBindable])? {
         let ftsQuery = query.search.flatMap(FTS5Query.matchingAllTokens(in:))
@@ -296,7 +296,7 @@ public struct ArticlesTable {
     }
 
     /// One article by local id, if it exists.
-    public func article(_ id: Int64) throws(StoreError) -> ArticleSummary? {
+    public func article(_ id: Int64) throws(StoreError) -> ArticleRow? {
         try storeOperation {
             try database.queryFirst("""
                 SELECT a.id, a.account_id, a.feed_id, f.title, a.server_id, a.title, a.url, a.author,
@@ -304,7 +304,7 @@ public struct ArticlesTable {
                 FROM articles a JOIN feeds f ON f.id = a.feed_id JOIN article_state s ON s.article_id = a.id
                 WHERE a.id = ?
                 """, id) { row in
-                ArticleSummary(id: row.int64(0), accountID: row.int64(1), feedID: row.int64(2), feedTitle: row.string(3),
+                ArticleRow(id: row.int64(0), accountID: row.int64(1), feedID: row.int64(2), feedTitle: row.string(3),
                                serverID: row.string(4), title: row.string(5), url: row.optionalString(6),
                                author: row.optionalString(7), publishedAt: row.optionalDouble(8),
                                read: ReadState(rawValue: row.string(9)) ?? .unknown, starred: row.bool(10),

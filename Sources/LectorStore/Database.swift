@@ -162,19 +162,44 @@ public final class Database {
         return Int(sqlite3_column_int64(statement.handle, 0))
     }
 
-    /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`; rolls back when it throws.
-    /// Nested calls join the outer transaction.
+    /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`; rolls back when it throws. A write nested
+    /// in another is a savepoint (GRDB's `inSavepoint`): when its body throws, only its own
+    /// changes are undone, so an outer body that catches the error commits its own rows alone.
     public func write<T>(_ body: () throws -> T) throws -> T {
-        try transaction("BEGIN IMMEDIATE", body)
+        if transactionDepth > 0 { return try savepoint(body) }
+        return try transaction("BEGIN IMMEDIATE", body)
     }
 
     /// Runs `body` inside a deferred (read) transaction, so it sees one consistent snapshot.
+    /// Nested in another transaction it joins it: a read has nothing to undo.
     public func read<T>(_ body: () throws -> T) throws -> T {
-        try transaction("BEGIN DEFERRED", body)
+        if transactionDepth > 0 { return try body() }
+        return try transaction("BEGIN DEFERRED", body)
+    }
+
+    private func savepoint<T>(_ body: () throws -> T) throws -> T {
+        // Named by depth, so each level releases or rolls back to its own. A savepoint name cannot
+        // be a bound parameter; this one is our own integer.
+        let name = "write\(transactionDepth)"
+        try execute("SAVEPOINT \(name)")
+        transactionDepth += 1
+        defer { transactionDepth -= 1 }
+        do {
+            let result = try body()
+            try execute("RELEASE \(name)")
+            return result
+        } catch {
+            // ROLLBACK TO undoes the savepoint's changes but keeps it open; RELEASE then closes it,
+            // committing nothing: the outer transaction still decides. Where SQLite has already
+            // rolled the whole transaction back (SQLITE_FULL, an I/O error) both fail, and the body's
+            // error is still the one to report.
+            try? execute("ROLLBACK TO \(name)")
+            try? execute("RELEASE \(name)")
+            throw error
+        }
     }
 
     private func transaction<T>(_ begin: String, _ body: () throws -> T) throws -> T {
-        if transactionDepth > 0 { return try body() }
         try execute(begin)
         transactionDepth += 1
         defer { transactionDepth -= 1 }

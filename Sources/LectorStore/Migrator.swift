@@ -1,17 +1,26 @@
 /// One named schema step. Its name is its identity in the store's record of applied steps
 /// (`schema_migrations`): once released, a step's name never changes.
 public struct Migration: Sendable {
+    /// When a step's foreign keys are checked (GRDB's `DatabaseMigrator.ForeignKeyChecks`).
+    public enum ForeignKeyChecks: Sendable {
+        /// The default: the step runs with foreign keys off and commits only when
+        /// `PRAGMA foreign_key_check` finds no row left referring to one that is gone. A step may
+        /// then rebuild a table others refer to (create new, copy, drop old, rename): with them on,
+        /// dropping the old table would cascade through every `ON DELETE CASCADE` and delete the
+        /// rows that refer to it.
+        case deferred
+        /// Foreign keys stay on, each statement checked (and cascading) as it runs; no whole-store
+        /// check at the end — for a step over large tables that rebuilds none.
+        case immediate
+    }
+
     public let name: String
-    /// The step rebuilds tables that others refer to (create new, copy, drop old, rename). It then
-    /// runs with foreign keys off, since dropping the old table with them on would cascade through
-    /// every `ON DELETE CASCADE` and delete the rows that refer to it; instead the step commits only
-    /// when `PRAGMA foreign_key_check` finds no row left referring to one that is gone.
-    public let rebuildsTables: Bool
+    public let foreignKeyChecks: ForeignKeyChecks
     public let apply: @Sendable (Database) throws -> Void
 
-    public init(_ name: String, rebuildsTables: Bool = false, apply: @escaping @Sendable (Database) throws -> Void) {
+    public init(_ name: String, foreignKeyChecks: ForeignKeyChecks = .deferred, apply: @escaping @Sendable (Database) throws -> Void) {
         self.name = name
-        self.rebuildsTables = rebuildsTables
+        self.foreignKeyChecks = foreignKeyChecks
         self.apply = apply
     }
 }
@@ -89,11 +98,11 @@ public struct Migrator: Sendable {
 
     /// Runs one step and records it; false when another process applied it first.
     private func apply(_ migration: Migration, to database: Database) throws -> Bool {
-        guard migration.rebuildsTables else { return try applyInTransaction(migration, to: database) }
+        guard migration.foreignKeyChecks == .deferred else { return try applyInTransaction(migration, to: database) }
         // Outside a transaction: inside one, SQLite ignores the change.
         try database.execute("PRAGMA foreign_keys = OFF")
         guard try database.scalarInt("PRAGMA foreign_keys") == 0 else {
-            throw StoreError.failed("foreign keys could not be turned off for a table rebuild (is a transaction open?)")
+            throw StoreError.failed("foreign keys could not be turned off for a schema step (is a transaction open?)")
         }
         let outcome = Result(catching: { try applyInTransaction(migration, to: database) })
         // Throws rather than carry on: a connection left without foreign keys would skip every cascade.
@@ -106,7 +115,7 @@ public struct Migrator: Sendable {
             // Checked under the write lock: a process that opened the store at the same time may have applied it.
             if try database.scalarInt("SELECT count(*) FROM schema_migrations WHERE name = ?", migration.name) > 0 { return false }
             try migration.apply(database)
-            if migration.rebuildsTables { try Self.expectNoDanglingReferences(database) }
+            if migration.foreignKeyChecks == .deferred { try Self.expectNoDanglingReferences(database) }
             try database.execute("INSERT INTO schema_migrations (name) VALUES (?)", migration.name)
             try database.setUserVersion(try database.scalarInt("SELECT count(*) FROM schema_migrations"))
             return true

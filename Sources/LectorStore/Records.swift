@@ -45,8 +45,9 @@ public enum ReadState: String, Sendable, Codable, CaseIterable {
     case read, unread, unknown
 }
 
-/// An article as shown in lists: enough to print a row, not the whole body.
-public struct ArticleSummary: Sendable, Equatable {
+/// An article as shown in lists: enough to print a row, not the whole body. (A row, not a
+/// "summary": in Lector a summary is the one an AI endpoint writes, `SummaryRequest`.)
+public struct ArticleRow: Sendable, Equatable {
     public var id: Int64
     public var accountID: Int64
     public var feedID: Int64

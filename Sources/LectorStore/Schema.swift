@@ -51,7 +51,7 @@ public enum Schema {
         Migration("v16: a folder remembers whether it came from the server") { db in
             try db.executeScript(folderOrigin)
         },
-        Migration("v17: an account's kind is checked by the store, not by a constraint", rebuildsTables: true) { db in
+        Migration("v17: an account's kind is checked by the store, not by a constraint") { db in
             try db.executeScript(accountKindUnchecked)
         },
         Migration("v18: a local account made for one command is provisional until something is put in it") { db in

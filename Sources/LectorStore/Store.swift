@@ -72,18 +72,26 @@ public final class Store {
     public var search: SearchIndex { SearchIndex(database: database) }
 }
 
-/// Wraps any thrown error from a table operation into a StoreError. Only the table code says
-/// what is a conflict; anything else that is not SQLite's is a plain failure.
 extension Store {
     /// Runs `body` as one transaction (BEGIN IMMEDIATE): every write it makes through the tables
     /// is kept, or none is. The unit of work of a core operation that spans tables (GRDB's
-    /// `write`); what `body` throws comes out unchanged, a failed BEGIN or COMMIT as a
-    /// `DatabaseError`.
-    public func write<T>(_ body: () throws -> T) throws -> T {
-        try database.write(body)
+    /// `write { db in … }`): `body` reaches the tables through `db`. Nested in another write it is
+    /// a savepoint: when it throws, only its own changes are undone, and the outer body may catch
+    /// the error and go on.
+    ///
+    /// Throws `StoreError`: SQLite's failures (BEGIN, COMMIT, a statement) as the store names them,
+    /// a `StoreError` the body threw unchanged, and any other error the body threw kept whole in
+    /// `.aborted` — a typed throw cannot pass a caller's own error through, and turning it into
+    /// text would lose its type, which the layers above map to their own messages and exit codes
+    /// (`StoreError.unwrapped` gives it back). The write is rolled back in every case.
+    public func write<T>(_ body: (StoreTransaction) throws -> T) throws(StoreError) -> T {
+        do { return try database.write { try body(StoreTransaction(store: self)) } }
+        catch { throw StoreError(writing: error) }
     }
 }
 
+/// Wraps any thrown error from a table operation into a StoreError. Only the table code says
+/// what is a conflict; anything else that is not SQLite's is a plain failure.
 func storeOperation<T>(_ body: () throws -> T) throws(StoreError) -> T {
     do { return try body() }
     catch let error as StoreError { throw error }

@@ -11,6 +11,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case failed(String)
     /// The file is not a SQLite database (26) or SQLite found it damaged (11).
     case damaged(path: String, code: Int32)
+    /// The body of a `Store.write` threw an error of its own (not the store's): the write was
+    /// rolled back, and the error is kept whole; it reads as the error itself.
+    case aborted(BodyError)
 
     public var description: String {
         switch self {
@@ -33,6 +36,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
             return "no \(what) named '\(name)'"
         case .conflict(let message), .failed(let message):
             return message
+        case .aborted(let body):
+            return body.description
         case .damaged(let path, let code):
             return "the store \(path) is damaged (SQLite error \(code): \(code & 0xFF == 26 ? "not a database" : "corrupt")); "
                 + "nothing was changed. Restore a backup ('lector backup restore FILE' after moving the file aside), "
@@ -41,7 +46,44 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
+/// An error a `Store.write` body threw that is not the store's, kept whole in `StoreError.aborted`.
+/// Errors need not be `Equatable`: two are equal when they are the same value as Swift prints it.
+public struct BodyError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let error: any Error
+
+    public init(_ error: any Error) {
+        self.error = error
+    }
+
+    public var description: String { "\(error)" }
+
+    public static func == (left: BodyError, right: BodyError) -> Bool {
+        String(reflecting: left.error) == String(reflecting: right.error)
+    }
+}
+
 extension StoreError {
+    /// What a write threw, as a `StoreError`: the store's own unchanged, SQLite's as the store
+    /// names it, anything else kept whole in `.aborted`.
+    init(writing error: any Error) {
+        switch error {
+        case let error as StoreError: self = error
+        case let error as DatabaseError: self = StoreError(error)
+        default: self = .aborted(BodyError(error))
+        }
+    }
+
+    /// The error for a layer above to map onto its own: a write body's own error when it aborted
+    /// the write (that layer knows its type), SQLite's as the store names it, any other as it is.
+    /// The one place the layers' error ladders look through the store.
+    public static func unwrapped(_ error: any Error) -> any Error {
+        switch error {
+        case StoreError.aborted(let body): body.error
+        case let error as DatabaseError: StoreError(error)
+        default: error
+        }
+    }
+
     /// A failure SQLite reported, as the store names it: damage met by a query (the error knows
     /// the file) is `.damaged`, like damage found on opening.
     public init(_ error: DatabaseError) {

@@ -76,12 +76,11 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Wraps whatever a store write threw while syncing, keeping a StoreError (or a SQLite
-    /// error) typed and passing a SyncError on unchanged.
+    /// error) typed and passing a SyncError on unchanged, also from inside a write.
     public static func storing(_ error: any Error) -> SyncError {
-        switch error {
+        switch StoreError.unwrapped(error) {
         case let error as SyncError: error
         case let error as StoreError: .store(error)
-        case let error as DatabaseError: .store(.database(error))
         default: .store(.failed("\(error)"))
         }
     }

@@ -66,7 +66,7 @@ final class EmulatedServerHome {
     }
 
     /// The stored articles of the account, by title.
-    func articles(accountID: Int64? = nil) throws -> [String: ArticleSummary] {
+    func articles(accountID: Int64? = nil) throws -> [String: ArticleRow] {
         let listed = try home.store.articles.list(ArticleQuery(accountID: accountID ?? account.id, limit: 500, includeHidden: true))
         return Dictionary(listed.map { ($0.title, $0) }, uniquingKeysWith: { first, _ in first })
     }

@@ -1,4 +1,5 @@
 import Testing
+import LectorBasics
 @testable import LectorReader
 
 @Suite("Bionic Reading")

@@ -1,4 +1,5 @@
 import Foundation
+import LectorBasics
 @testable import LectorReader
 import LectorText
 

@@ -39,7 +39,7 @@ struct RuleEngineTests {
         }
 
         /// "Feed title/article title" of every article the test holds for.
-        func articles(where test: (ArticleSummary) -> Bool) throws -> Set<String> {
+        func articles(where test: (ArticleRow) -> Bool) throws -> Set<String> {
             Set(try store.articles.list(ArticleQuery(limit: 100, includeHidden: true)).filter(test).map { "\($0.feedTitle)/\($0.title)" })
         }
 

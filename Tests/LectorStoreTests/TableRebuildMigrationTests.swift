@@ -37,7 +37,7 @@ struct TableRebuildMigrationTests {
     @Test("a rebuild step that would leave a row referring to a gone one is rolled back: the store stays as it was")
     func danglingReferenceRollsBack() throws {
         let old = try OldStore(version: Schema.migrator.latestVersion)
-        let broken = Migration("v99: drops an account but not its feeds", rebuildsTables: true) { db in
+        let broken = Migration("v99: drops an account but not its feeds") { db in
             try db.execute("DELETE FROM accounts WHERE id = 2")
         }
         let database = try Database(path: old.path)
@@ -54,6 +54,26 @@ struct TableRebuildMigrationTests {
                 "the failed step must not be recorded as applied")
         #expect(try database.userVersion() == Schema.migrator.latestVersion)
         #expect(try database.scalarInt("PRAGMA foreign_keys") == 1, "foreign keys must be on again after the failed step")
+    }
+
+    @Test("a step that replaces rows others refer to keeps those rows by default (foreign keys checked at the end, as GRDB's deferred mode)")
+    func foreignKeysAreCheckedAtTheEndByDefault() throws {
+        let old = try OldStore(version: Schema.migrator.latestVersion)
+        // What a table rebuild does to the rows that refer to it: the rows they refer to are
+        // deleted and put back. With foreign keys on, the delete would cascade.
+        let rebuild = Migration("v99: puts the accounts back") { db in
+            try db.execute("CREATE TEMP TABLE kept AS SELECT * FROM accounts")
+            try db.execute("DELETE FROM accounts")
+            try db.execute("INSERT INTO accounts SELECT * FROM kept")
+            try db.execute("DROP TABLE kept")
+        }
+        let database = try Database(path: old.path)
+        let feeds = try database.scalarInt("SELECT count(*) FROM feeds")
+        #expect(feeds > 0, "the old store must hold feeds to lose")
+        try Migrator(Schema.migrator.migrations + [rebuild]).migrate(database)
+        #expect(try database.scalarInt("SELECT count(*) FROM feeds") == feeds, "dropping the old accounts table must not cascade to the feeds")
+        #expect(try database.scalarInt("PRAGMA foreign_keys") == 1, "foreign keys must be on again after the step")
+        #expect(try OldStore.pragma(database, "foreign_key_check").isEmpty)
     }
 
     @Test("an account of a kind this Lector does not know is refused on reading, never taken for a local one")

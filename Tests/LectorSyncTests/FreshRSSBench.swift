@@ -93,7 +93,7 @@ final class FreshRSSBench {
     // MARK: Local side
 
     /// Every article of the account, by server id.
-    func localArticles() throws -> [String: ArticleSummary] {
+    func localArticles() throws -> [String: ArticleRow] {
         let list = try store.articles.list(ArticleQuery(accountID: account.id, newestFirst: false, limit: Int.max))
         return Dictionary(uniqueKeysWithValues: list.map { ($0.serverID, $0) })
     }

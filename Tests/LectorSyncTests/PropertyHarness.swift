@@ -298,7 +298,7 @@ final class SyncPropertyRun {
         }
     }
 
-    private func localArticles(_ harness: any SyncPropertyHarness) throws -> [String: ArticleSummary] {
+    private func localArticles(_ harness: any SyncPropertyHarness) throws -> [String: ArticleRow] {
         let list = try harness.store.articles.list(ArticleQuery(accountID: harness.account.id, newestFirst: false, limit: Int.max))
         return Dictionary(uniqueKeysWithValues: list.map { ($0.serverID, $0) })
     }

@@ -63,7 +63,7 @@ extension AccountManager {
                                profiles: [Profile]) throws(AccountsError) -> BackupRestore {
         let problems = file.ruleProblems(sections: sections)
         guard problems.isEmpty else { throw .backup(.invalid(.backup, problems)) }
-        var current = try restoring { try BackupSnapshot(store: store, preferences: try settings.preferences(), profiles: profiles).state }
+        var current = try storing { try BackupSnapshot(store: store, preferences: try settings.preferences(), profiles: profiles).state }
         if sections.contains(.starred), let starred = file.starred { current.starredHere = try starredHere(starred) }
         return BackupRestore(file: file, sections: sections, removeMissing: removeMissing, current: current,
                              askedConsents: keepConsents ? [] : file.plainHTTPConsents(beyond: current, sections: sections),
@@ -78,7 +78,7 @@ extension AccountManager {
     /// secret its server accepts goes to the keyring before the starred articles go back.
     public func restore(_ restore: PlannedRestore, settings: SettingsEditor, directories: AppDirectories,
                         askSecret: (String) -> String? = { _ in nil }) throws(AccountsError) -> RestoreOutcome {
-        let applied = try restoring {
+        let applied = try storing {
             try BackupRestorer(store: store, editor: settings, keyring: keyring)
                 .apply(restore.document, plan: restore.plan, sections: restore.sections, removeMissing: restore.removeMissing)
         }
@@ -135,9 +135,4 @@ extension AccountManager {
             throw .backup(error)
         }
     }
-}
-
-/// Runs restore work, keeping a settings failure typed as such (the rest as `storing` does).
-func restoring<T>(_ body: () throws -> T) throws(AccountsError) -> T {
-    do { return try body() } catch let error as SettingsError { throw .settings(error) } catch { throw AccountsError.storing(error) }
 }

@@ -27,7 +27,7 @@ struct BackupRestorer {
 
     func apply(_ document: BackupDocument, plan: BackupPlan, sections: Set<BackupSection>,
                removeMissing: Bool) throws -> Outcome {
-        try store.write {
+        try store.write { db in
             var outcome = Outcome()
             if sections.contains(.accounts) {
                 outcome.needingPassword = try restoreAccounts(document.accounts, removeMissing: removeMissing)
@@ -37,7 +37,7 @@ struct BackupRestorer {
             }
             if sections.contains(.subscriptions), let subscriptions = document.subscriptions {
                 for (name, wanted) in subscriptions.sorted(by: { $0.key < $1.key }) {
-                    guard let account = try store.accounts.named(name) else {
+                    guard let account = try db.accounts.named(name) else {
                         throw StoreError.notFound(what: "account for the subscriptions", name: name)
                     }
                     if !account.kind.hasServer {

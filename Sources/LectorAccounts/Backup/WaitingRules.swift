@@ -12,15 +12,15 @@ extension AccountManager {
                 (row.string(0), row.string(1))
             }
             guard !waiting.isEmpty else { return [] }
-            return try store.write {
+            return try store.write { db in
                 var placed: [String] = []
                 for (name, json) in waiting {
                     let rule = try JSONDecoder().decode(BackupRule.self, from: Data(json.utf8))
                     // Still missing (the server does not have the feed or folder): it waits for the next sync.
                     guard let scope = try? BackupRestorer.scope(of: rule, in: store) else { continue }
-                    try store.rules.put(name: rule.name, expression: rule.expression, action: RuleAction(rawValue: rule.action) ?? .hide,
+                    try db.rules.put(name: rule.name, expression: rule.expression, action: RuleAction(rawValue: rule.action) ?? .hide,
                                         scope: scope, enabled: rule.enabled)
-                    try store.database.execute("DELETE FROM rules_waiting WHERE name = ?", name)
+                    try db.database.execute("DELETE FROM rules_waiting WHERE name = ?", name)
                     placed.append(rule.name)
                 }
                 return placed

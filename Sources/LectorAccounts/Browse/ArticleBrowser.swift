@@ -12,7 +12,7 @@ public final class ArticleBrowser {
     /// What is shown: scope, filters and order; its `limit` is how many rows are loaded.
     public private(set) var query: ArticleQuery
     /// The rows loaded: the first `query.limit` of the list, or after `G` its last ones.
-    public private(set) var rows: [ArticleSummary] = []
+    public private(set) var rows: [ArticleRow] = []
     /// The cursor's index in `rows`.
     public private(set) var cursor = 0
     /// The unread and starred counts of what is shown: the scope's counters, as `article list`
@@ -41,7 +41,7 @@ public final class ArticleBrowser {
         try reload()
     }
 
-    public var current: ArticleSummary? { rows.indices.contains(cursor) ? rows[cursor] : nil }
+    public var current: ArticleRow? { rows.indices.contains(cursor) ? rows[cursor] : nil }
 
     /// Whether the rows come from more than one account (the list then names each row's account).
     public var spansAccounts: Bool {

@@ -131,10 +131,10 @@ extension AccountManager {
         let placed = lines.map { RuleServerLine(accountID: accountID, feedID: feedID, setting: key.rawValue, line: $0) }
         let found = placed.filter { had.contains($0.line) }
         try storing {
-            try store.write {
-                let shared = try store.ruleServerLines.heldByOtherRules(than: rule.id, found)
-                try store.ruleServerLines.record(ruleID: rule.id, placed.filter { !had.contains($0.line) || shared.contains($0) })
-                try store.ruleServerLines.setOnServers(ruleID: rule.id, true)
+            try store.write { db in
+                let shared = try db.ruleServerLines.heldByOtherRules(than: rule.id, found)
+                try db.ruleServerLines.record(ruleID: rule.id, placed.filter { !had.contains($0.line) || shared.contains($0) })
+                try db.ruleServerLines.setOnServers(ruleID: rule.id, true)
             }
         }
     }

@@ -1,3 +1,4 @@
+import LectorBasics
 import LectorSettings
 
 extension BrowseView {

@@ -64,7 +64,7 @@ struct ListScreen {
     /// about as many rows as fit are laid out (their previews are the costly part), more when
     /// they come out short.
     /// `number` is the list position of `rows`' first.
-    private func layout(_ view: ArticleListView, _ rows: [ArticleSummary], from top: Int, through: Int, lines: Int, searching: Bool,
+    private func layout(_ view: ArticleListView, _ rows: [ArticleRow], from top: Int, through: Int, lines: Int, searching: Bool,
                         number: Int) -> (header: String, blocks: [[String]]) {
         let perRow = 1 + (searching ? 1 : preferences.listPreviewLines)
         var count = max(through - top + 1, lines / perRow + 1)

@@ -203,7 +203,7 @@ enum ArticleCommands {
         let handle: Int
         let snippet: String?
 
-        init(_ article: ArticleSummary, account: String, handle: Int) {
+        init(_ article: ArticleRow, account: String, handle: Int) {
             self.handle = handle
             self.account = account
             snippet = article.snippet.map { $0.replacingAll("\u{1}", with: "").replacingAll("\u{2}", with: "") }

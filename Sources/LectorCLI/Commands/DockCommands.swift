@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import LectorBasics
 import LectorSettings
 import LectorStore
 
@@ -66,7 +67,7 @@ enum DockCommands {
 
     /// Shares an article's link: copied to the clipboard with OSC 52 when reader.share-osc52 is on
     /// and stdout is a terminal, else printed. The share word's, and `browse`'s share action's.
-    static func shareLink(of article: ArticleSummary, session: Session) throws(CLIError) -> CommandOutput {
+    static func shareLink(of article: ArticleRow, session: Session) throws(CLIError) -> CommandOutput {
         guard let url = article.url, !url.isEmpty else { throw CLIError.notFound("the current article has no web address") }
         let link = TerminalText.sanitize(url)
         if try session.preferences().shareWithOSC52, isatty(STDOUT_FILENO) == 1 {

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import LectorAccounts
+import LectorBasics
 import LectorHTTP
 import LectorReader
 import LectorSettings
@@ -21,7 +22,7 @@ enum ReaderCommands {
         options: [
             OptionSpec("full", "show the full content extracted from the article's page"),
             OptionSpec("bionic", value: "MODE", "Bionic Reading for this article: off, F1 (light) … F5 (heavy)",
-                       source: .choices(LectorSettings.BionicMode.allCases.map { Choice($0.rawValue, "Bionic Reading") })),
+                       source: .choices(BionicMode.allCases.map { Choice($0.rawValue, "Bionic Reading") })),
             noPager,
         ]
     ) { invocation, session in
@@ -49,7 +50,7 @@ enum ReaderCommands {
 
     /// The HTML to show: the feed's, or with `full` the article page's main content — the feed's
     /// with a note saying why when the page cannot be had.
-    static func content(of article: ArticleSummary, full: Bool, store: Store, session: Session) throws(CLIError)
+    static func content(of article: ArticleRow, full: Bool, store: Store, session: Session) throws(CLIError)
         -> (html: String, full: Bool, note: String?) {
         let html = try CLIError.catching { try store.articles.contentHTML(of: article.id) } ?? ""
         guard full else { return (html, false, nil) }
@@ -59,11 +60,11 @@ enum ReaderCommands {
 
     /// The article as the terminal shows it: its header (title, feed, author, date, reading
     /// time), then its text in the chosen Bionic mode, after the note when there is one.
-    static func render(_ article: ArticleSummary, html: String, fullContent: Bool, note: String?, _ invocation: Invocation,
+    static func render(_ article: ArticleRow, html: String, fullContent: Bool, note: String?, _ invocation: Invocation,
                        session: Session, preferences: Preferences) throws(CLIError) -> (text: String, body: String) {
         let color = session.usesColor(invocation)
         let bionicName = invocation.value("bionic") ?? preferences.bionicMode.rawValue
-        guard let bionic = LectorReader.BionicMode(rawValue: bionicName.lowercased()) else {
+        guard let bionic = BionicMode(typed: bionicName) else {
             throw CLIError.usage("--bionic takes off or F1…F5, not '\(bionicName)'")
         }
         let style = RenderStyle(color: color, bionic: bionic)
@@ -119,7 +120,7 @@ enum ReaderCommands {
     }
 
     /// The article's web address, when it has one a browser opens.
-    static func webAddress(of article: ArticleSummary) throws(CLIError) -> String {
+    static func webAddress(of article: ArticleRow) throws(CLIError) -> String {
         guard let url = article.url, let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme?.lowercased() ?? "") else {
             throw CLIError.notFound("'\(TerminalText.sanitize(article.title))' has no web address")
         }
@@ -139,12 +140,12 @@ enum ReaderCommands {
 
     /// Showing an article marks it read (`AccountManager.mark`): locally, then for a server account
     /// flushed, after the article is on screen, so reading never waits for the network.
-    static func markRead(_ article: ArticleSummary, store: Store, session: Session) throws(CLIError) {
+    static func markRead(_ article: ArticleRow, store: Store, session: Session) throws(CLIError) {
         guard article.read != .read else { return }
         _ = try session.accounts { (manager) throws(AccountsError) in try manager.mark([article.id], as: .read) }
     }
 
-    static func fullContent(_ article: ArticleSummary, feedHTML: String, store: Store, session: Session) throws(CLIError) -> String {
+    static func fullContent(_ article: ArticleRow, feedHTML: String, store: Store, session: Session) throws(CLIError) -> String {
         if let cached = try CLIError.catching({ try store.articles.extractedHTML(of: article.id) }) { return cached }
         let page = try fetchPage(article, session: session)
         let extracted = try extractContent(page.body, url: page.url)
@@ -154,7 +155,7 @@ enum ReaderCommands {
     }
 
     /// The article's page, downloaded with a 5 MB cap.
-    static func fetchPage(_ article: ArticleSummary, session: Session) throws(CLIError) -> HTTPResponse {
+    static func fetchPage(_ article: ArticleRow, session: Session) throws(CLIError) -> HTTPResponse {
         guard let url = article.url.flatMap(URL.init(string:)) else { throw CLIError.notFound("the article has no web address") }
         var configuration = session.httpConfiguration
         configuration.maxBodyBytes = ContentExtractor.sizeLimit
@@ -176,7 +177,7 @@ enum ReaderCommands {
         let url: String?
         let text: String
 
-        init(_ article: ArticleSummary, account: String, text: String) {
+        init(_ article: ArticleRow, account: String, text: String) {
             id = article.id
             self.account = account
             title = article.title

@@ -77,7 +77,7 @@ enum ReadingListCommands {
         return items[number - 1]
     }
 
-    private static func resolve(_ invocation: Invocation, session: Session, store: Store) throws(CLIError) -> [ArticleSummary] {
+    private static func resolve(_ invocation: Invocation, session: Session, store: Store) throws(CLIError) -> [ArticleRow] {
         try session.handles.resolveAll(invocation.variadic("ARTICLE")).map { id throws(CLIError) in
             guard let article = try CLIError.catching({ try store.articles.article(id) }) else { throw CLIError.notFound("no article with id \(id)") }
             guard article.url != nil else { throw CLIError.usage("'\(TerminalText.sanitize(article.title))' has no address to save") }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LectorBasics
 
 /// Finds feeds advertised by HTML pages, and the conventional feed locations to probe.
 public enum FeedDiscovery {

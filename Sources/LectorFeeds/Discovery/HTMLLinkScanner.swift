@@ -1,5 +1,6 @@
 import CLibXML2
 import FoundationEssentials
+import LectorBasics
 
 /// The `<base>`, `<link>` and `<a href>` elements of an HTML page, read with libxml2's forgiving HTML parser.
 struct HTMLLinkScanner {

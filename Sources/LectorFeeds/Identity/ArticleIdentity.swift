@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LectorBasics
 
 /// How an article gets its stable identity.
 public enum ArticleIdentity {

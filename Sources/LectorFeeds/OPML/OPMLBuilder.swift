@@ -1,4 +1,5 @@
 import CLibXML2
+import LectorBasics
 
 /// Collects OPML outlines from SAX events.
 final class OPMLBuilder: XMLEventSink {

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import LectorBasics
 
 /// Rewrites relative `href` and `src` attribute values inside an HTML fragment to absolute URLs.
 enum HTMLURLRewriter {

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LectorBasics
 
 /// An Atom-style link as seen in the document, href already absolute.
 struct DraftLink {

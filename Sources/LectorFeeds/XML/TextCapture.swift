@@ -1,5 +1,6 @@
 import CLibXML2
 import FoundationEssentials
+import LectorBasics
 
 /// How the text of a captured element is to be read.
 enum TextMode: Equatable {

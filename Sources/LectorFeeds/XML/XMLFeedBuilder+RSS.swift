@@ -1,3 +1,5 @@
+import LectorBasics
+
 /// Element mapping for RSS 0.9x/2.0 and RSS 1.0 (RDF) channels and items.
 extension XMLFeedBuilder {
     func rssChannelChild(name: String, ns: XMLNamespace, core: Bool, attributes: RawAttributes, depth: Int) -> Role {

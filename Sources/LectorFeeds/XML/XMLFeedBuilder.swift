@@ -1,5 +1,6 @@
 import CLibXML2
 import FoundationEssentials
+import LectorBasics
 
 /// Builds a `ParsedFeed` from SAX events for RSS 0.9x/2.0, RSS 1.0 (RDF) and Atom 1.0/0.3.
 ///

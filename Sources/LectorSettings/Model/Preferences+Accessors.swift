@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LectorBasics
 
 extension Preferences {
     // sync

@@ -25,9 +25,6 @@ public enum TitleAlignment: String, CaseIterable, Sendable { case leading, cente
 /// How much vertical space paragraphs and blocks take in the reader.
 public enum TextCompactness: String, CaseIterable, Sendable { case normal, compact, dense }
 
-/// Bionic Reading: off, or one of five fixation ratios (F1 lightest … F5 heaviest).
-public enum BionicMode: String, CaseIterable, Sendable { case off, f1 = "F1", f2 = "F2", f3 = "F3", f4 = "F4", f5 = "F5" }
-
 /// Where links open.
 public enum LinkBehavior: String, CaseIterable, Sendable { case inApp = "in-app", browser }
 

@@ -1,3 +1,5 @@
+import LectorBasics
+
 // Every setting, declared once. Validation, completion, the backup schema, the Markdown reference
 // and the typed `Preferences` are all derived from this list; change a setting here and only here.
 

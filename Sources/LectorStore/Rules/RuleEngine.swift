@@ -19,7 +19,7 @@ public struct RuleEngine {
 
     /// The stored articles a filter holds for in a scope: how many, and the first `limit`
     /// newest first (hidden ones included: this is what a rule would see).
-    public func test(_ filter: FilterExpression, scope: RuleScope, limit: Int, now: Double) throws(StoreError) -> (count: Int, page: [ArticleSummary]) {
+    public func test(_ filter: FilterExpression, scope: RuleScope, limit: Int, now: Double) throws(StoreError) -> (count: Int, page: [ArticleRow]) {
         let query = ArticleQuery(accountID: scope.accountID, feedID: scope.feedID, folderID: scope.folderID, filter: filter, now: now,
                                  limit: limit, includeHidden: true)
         let page = try ArticlesTable(database: database).list(query)

@@ -58,7 +58,7 @@ extension AccountAdministrator {
         }
         do throws(AdministrationError) {
             try storing {
-                try store.write {
+                try store.write { _ in
                     for (index, remote) in taken {
                         let request = requests[index]
                         // Stored where the server filed it: the folder asked for only when it is that one.

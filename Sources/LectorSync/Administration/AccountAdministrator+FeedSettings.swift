@@ -49,12 +49,12 @@ extension AccountAdministrator {
     func keepAcknowledged(_ settings: [FeedSettingKey: String], of feed: Feed) throws(AdministrationError) {
         let stale = try storing { try store.feedSettings.settings(feedID: feed.id).keys.filter { FeedSettingKey(rawValue: $0).map { settings[$0] == nil } ?? true } }
         try storing {
-            try store.write {
+            try store.write { db in
                 var changes: [String: String?] = Dictionary(uniqueKeysWithValues: stale.map { ($0, nil) })
                 // A secret part the server sends (a proxy's password) is stored as the marker.
                 for (key, value) in settings where key != .paused { changes[key.rawValue] = key.storable(value) }
-                try store.feedSettings.apply(changes, feedID: feed.id)
-                if feedSettingKeys.contains(.paused) { try store.feedSettings.setPaused(settings[.paused] == "on", feedID: feed.id) }
+                try db.feedSettings.apply(changes, feedID: feed.id)
+                if feedSettingKeys.contains(.paused) { try db.feedSettings.setPaused(settings[.paused] == "on", feedID: feed.id) }
             }
         }
         // A secret the server dropped is no longer anyone's: one the keyring cannot delete now only lingers unused.
@@ -86,14 +86,14 @@ extension AccountAdministrator {
         // The secret to the keyring before its marker to the store: the store never says `set` of a secret not kept.
         for change in changes where change.changesKeyring { try logins?.keepSetting(change.secret, change.key, of: feed) }
         try storing {
-            try store.write {
+            try store.write { db in
                 var stored: [String: String?] = [:]
                 for change in changes where change.key != .paused {
                     stored[change.key.rawValue] = change.storedValue
                 }
-                try store.feedSettings.apply(stored, feedID: feed.id)
+                try db.feedSettings.apply(stored, feedID: feed.id)
                 if let pause = changes.last(where: { $0.key == .paused }) {
-                    try store.feedSettings.setPaused(pause.value.flatMap(FeedSettingKey.flag) ?? false, feedID: feed.id)
+                    try db.feedSettings.setPaused(pause.value.flatMap(FeedSettingKey.flag) ?? false, feedID: feed.id)
                 }
             }
         }

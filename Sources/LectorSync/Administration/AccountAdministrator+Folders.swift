@@ -58,9 +58,9 @@ extension AccountAdministrator {
         }
         let holders = deletesFeeds ? withSecrets(feeds.map(\.feed)) : []
         try storing {
-            try store.write {
-                if deletesFeeds { for listing in feeds { try store.feeds.remove(listing.feed.id) } }
-                try store.folders.remove(folder.id)
+            try store.write { db in
+                if deletesFeeds { for listing in feeds { try db.feeds.remove(listing.feed.id) } }
+                try db.folders.remove(folder.id)
             }
         }
         // The server decides where the feeds went (FreshRSS: its default category); ask it now

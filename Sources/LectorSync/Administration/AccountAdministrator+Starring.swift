@@ -5,7 +5,7 @@ extension AccountAdministrator {
     /// labels (`ServiceCapabilities.takesLabels`); for a FreshRSS server queued like a hand-made label
     /// and sent at once (they stay queued for the next sync when it cannot be reached). Returns
     /// how many articles took a label.
-    public func carryLabels(_ matched: [(wanted: WantedArticle, article: ArticleSummary)]) throws(AdministrationError) -> Int {
+    public func carryLabels(_ matched: [(wanted: WantedArticle, article: ArticleRow)]) throws(AdministrationError) -> Int {
         guard account.kind.service.capabilities.takesLabels else { return 0 }
         var labelled: Set<Int64> = []
         let byLabel = Dictionary(grouping: matched.flatMap { pair in pair.wanted.labels.map { ($0, pair.article.id) } }, by: \.0)
@@ -26,7 +26,7 @@ extension AccountAdministrator {
     /// the server at once (a local account has nowhere to send them) (they stay queued for the
     /// next sync when it cannot be reached). Returns how many were newly starred.
     @discardableResult
-    public func star(_ articles: [ArticleSummary]) throws(AdministrationError) -> Int {
+    public func star(_ articles: [ArticleRow]) throws(AdministrationError) -> Int {
         let ids = articles.filter { !$0.starred && $0.accountID == account.id }.map(\.id)
         guard !ids.isEmpty else { return 0 }
         if let marks {

@@ -139,9 +139,9 @@ public struct AccountAdministrator {
             outcome = .alreadyMade
         }
         var placement = try storing {
-            try store.write {
+            try store.write { db in
                 let placement = try folderInStore(named: name)
-                try store.feeds.move(feed.id, toFolder: placement.folder.id)
+                try db.feeds.move(feed.id, toFolder: placement.folder.id)
                 return placement
             }
         }
@@ -277,30 +277,30 @@ public struct AccountAdministrator {
     /// asks conditionally) and its login's user.
     func storeAcknowledged(_ subscribed: SubscribedFeed, folderName: String?, siteURL: String?) throws -> Feed {
         let remote = subscribed.feed
-        return try store.write {
+        return try store.write { db in
             var folderID: Int64?
             if let folderServerID = remote.folderServerID {
                 // Without a folder asked for, the server filed the feed in one of its own (FreshRSS's default).
-                folderID = try store.folders.folder(accountID: account.id, serverID: folderServerID)?.id
-                    ?? store.folders.insert(accountID: account.id, serverID: folderServerID,
+                folderID = try db.folders.folder(accountID: account.id, serverID: folderServerID)?.id
+                    ?? db.folders.insert(accountID: account.id, serverID: folderServerID,
                                             name: folderName ?? provider.folderName(ofServerID: folderServerID),
                                             fromServer: folderName == nil).id
             }
-            var feed = try store.feeds.insert(accountID: account.id, folderID: folderID, serverID: remote.serverID, title: remote.title,
+            var feed = try db.feeds.insert(accountID: account.id, folderID: folderID, serverID: remote.serverID, title: remote.title,
                                               url: remote.url, siteURL: remote.siteURL ?? siteURL,
                                               titleIsPlaceholder: subscribed.titleIsPlaceholder)
             if let fetched = subscribed.fetched {
-                try store.sync.applyEntries(accountID: account.id,
+                try db.sync.applyEntries(accountID: account.id,
                                             fetched.feed.items.map { (feed.id, LocalFeedSync.article($0, feedID: feed.id), false, false) },
                                             protected: [], stateUpdatesExisting: false)
                 if let state = fetched.state {
-                    try store.fetchMeta.save(StoredFetchMeta(etag: state.etag, lastModified: state.lastModified, bodyHash: state.bodyHash,
+                    try db.fetchMeta.save(StoredFetchMeta(etag: state.etag, lastModified: state.lastModified, bodyHash: state.bodyHash,
                                                              nextFetchAt: state.nextFetchAt, lastFetchedAt: Date().timeIntervalSince1970),
                                              feedID: feed.id)
                 }
             }
             if let user = subscribed.loginUser {
-                try store.feeds.setLogin(feed.id, user: user)
+                try db.feeds.setLogin(feed.id, user: user)
                 feed.loginUser = user
             }
             return feed

@@ -81,10 +81,9 @@ public enum AdministrationError: Error, Sendable, Equatable, CustomStringConvert
 
     /// Wraps what a store transaction threw, keeping a StoreError typed.
     static func storing(_ error: any Error) -> AdministrationError {
-        switch error {
+        switch StoreError.unwrapped(error) {
         case let error as AdministrationError: error
         case let error as StoreError: .store(error)
-        case let error as DatabaseError: .store(.database(error))
         case let error as SyncError: .server(error)
         default: .store(.failed("\(error)"))
         }

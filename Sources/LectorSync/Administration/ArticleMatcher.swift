@@ -44,7 +44,7 @@ public struct ArticleMatcher {
 
     /// The result of matching: the destination's article for each match, and what has none.
     public struct Matches: Sendable, Equatable {
-        public var matched: [(wanted: WantedArticle, article: ArticleSummary)]
+        public var matched: [(wanted: WantedArticle, article: ArticleRow)]
         public var unmatched: [WantedArticle]
 
         public static func == (lhs: Matches, rhs: Matches) -> Bool {
@@ -73,7 +73,7 @@ public struct ArticleMatcher {
 
     /// One account's articles as `index(of:)` lists them: the first article of each address and guid.
     public struct Index: Sendable {
-        var byURL: [String: ArticleSummary] = [:], byGUID: [String: ArticleSummary] = [:]
+        var byURL: [String: ArticleRow] = [:], byGUID: [String: ArticleRow] = [:]
 
         /// Each wanted article's match by address, else by guid; the rest unmatched, in order.
         public func match(_ wanted: [WantedArticle]) -> Matches {
@@ -94,7 +94,7 @@ public struct ArticleMatcher {
     }
 
     /// A local account stores an article under "feed id/guid"; the guid is the part after the slash.
-    static func guid(_ article: ArticleSummary, of account: Account) -> String? {
+    static func guid(_ article: ArticleRow, of account: Account) -> String? {
         guard account.kind == .local, let slash = article.serverID.firstIndex(of: "/") else { return nil }
         let guid = article.serverID[article.serverID.index(after: slash)...]
         return guid.isEmpty ? nil : String(guid)

@@ -99,7 +99,7 @@ extension AccountAdministrator {
         if logins != nil { local.logins = keeper }
         var outcomes: [StepOutcome] = []
         do {
-            try store.write {
+            try store.write { _ in
                 outcomes = local.runSteps(plan, shouldStop: shouldStop)
                 if outcomes.contains(where: \.stopsTheRun) { throw PlanRolledBack() }
             }

@@ -134,16 +134,16 @@ public struct LocalFeedSync {
             }
             let next = fetched.state
             do {
-                try store.write {
+                try store.write { db in
                     switch fetched.result {
                     case .success(.updated(let parsed)):
                         report.fetched += 1
                         let ownTitle = parsed.title.trimmingBlanks
-                        if feed.titleIsPlaceholder && !ownTitle.isEmpty { try store.feeds.adoptFetchedTitle(feed.id, ownTitle) }
-                        let articles = try store.articles.sameItems(fetched.articles.map { Self.scoped($0, to: feed.id) }, feedID: feed.id, accountID: account.id)
-                        report.newArticles += try store.sync.applyEntries(accountID: account.id, articles.map { (feed.id, $0, false, false) },
+                        if feed.titleIsPlaceholder && !ownTitle.isEmpty { try db.feeds.adoptFetchedTitle(feed.id, ownTitle) }
+                        let articles = try db.articles.sameItems(fetched.articles.map { Self.scoped($0, to: feed.id) }, feedID: feed.id, accountID: account.id)
+                        report.newArticles += try db.sync.applyEntries(accountID: account.id, articles.map { (feed.id, $0, false, false) },
                                                                           protected: [], stateUpdatesExisting: false)
-                        report.restoredMarks += try store.marks.applyAfterFetch(feedID: feed.id, accountID: account.id)
+                        report.restoredMarks += try db.marks.applyAfterFetch(feedID: feed.id, accountID: account.id)
                     case .success(.unchanged): report.unchanged += 1
                     case .success(.skipped(let until)):
                         report.skipped += 1
@@ -152,7 +152,7 @@ public struct LocalFeedSync {
                         report.failures.append("\(feed.title): \(error.description)")
                         report.feedFailures.append(FeedFailure(title: feed.title, url: feed.url, error: error))
                     }
-                    try store.fetchMeta.save(StoredFetchMeta(etag: next.etag, lastModified: next.lastModified, bodyHash: next.bodyHash,
+                    try db.fetchMeta.save(StoredFetchMeta(etag: next.etag, lastModified: next.lastModified, bodyHash: next.bodyHash,
                                                              nextFetchAt: next.nextFetchAt, failureCount: next.failureCount,
                                                              lastFetchedAt: now.timeIntervalSince1970, lastError: next.lastError),
                                              feedID: feed.id)

@@ -49,9 +49,9 @@ public struct StoredStarredArchive: StarredArchiving {
     public func recreate(_ entry: ArchivedEntry) throws(SyncError) -> Bool {
         guard let feedURL = entry.feedURL, let key = URL(string: feedURL).map(canonicalFeedKey) else { return false }
         do {
-            return try store.write {
-                let listing = try store.feeds.list(accountID: account.id).first { URL(string: $0.feed.url).map(canonicalFeedKey) == key }
-                let feed = try listing?.feed ?? store.feeds.insert(accountID: account.id, folderID: nil, serverID: feedURL,
+            return try store.write { db in
+                let listing = try db.feeds.list(accountID: account.id).first { URL(string: $0.feed.url).map(canonicalFeedKey) == key }
+                let feed = try listing?.feed ?? db.feeds.insert(accountID: account.id, folderID: nil, serverID: feedURL,
                                                                    title: entry.feedTitle, url: feedURL, siteURL: entry.siteURL)
                 let identity = ArticleIdentity.identity(explicitID: entry.guid, link: entry.url, title: entry.title,
                                                         date: entry.publishedAt, body: entry.contentHTML)
@@ -60,9 +60,9 @@ public struct StoredStarredArchive: StarredArchiving {
                                               text: PlainText.from(html: entry.contentHTML ?? ""),
                                               publishedAt: entry.publishedAt?.timeIntervalSince1970,
                                               updatedAt: entry.updatedAt?.timeIntervalSince1970)
-                let stored = try store.articles.upsert(accountID: account.id, feedID: feed.id, article, read: .unread, starred: true)
-                if !stored.inserted { try store.states.setStarred([stored.id], to: true) }
-                for label in entry.labels { try store.labels.set(label, on: true, articleIDs: [stored.id]) }
+                let stored = try db.articles.upsert(accountID: account.id, feedID: feed.id, article, read: .unread, starred: true)
+                if !stored.inserted { try db.states.setStarred([stored.id], to: true) }
+                for label in entry.labels { try db.labels.set(label, on: true, articleIDs: [stored.id]) }
                 return true
             }
         } catch { throw .storing(error) }

@@ -1,10 +1,11 @@
 import FoundationEssentials
-import LectorBasics
 
-/// Resolution of relative references against a base URL (RFC 3986), tolerant of sloppy input.
-enum URLResolver {
+/// Resolution of relative references against a base URL (RFC 3986), tolerant of sloppy input: the
+/// one resolver, for the feed parser (links, `xml:base`) and the reader (`linkTarget`, LectorReader,
+/// which adds the sanitiser and refuses in-page anchors and scripts).
+public enum URLResolver {
     /// `reference` made absolute against `base`; the trimmed reference itself when it cannot be resolved.
-    static func resolve(_ reference: String, against base: URL?) -> String {
+    public static func resolve(_ reference: String, against base: URL?) -> String {
         let ref = reference.trimmed
         if ref.isEmpty { return base?.absoluteString ?? ref }
         if hasScheme(ref) || base == nil { return ref }
@@ -21,7 +22,7 @@ enum URLResolver {
     }
 
     /// A new base from an xml:base value; unsafe or unparseable bases leave the outer base in force.
-    static func base(from value: String, outer: URL?) -> URL? {
+    public static func base(from value: String, outer: URL?) -> URL? {
         var v = value.trimmed
         guard !v.isEmpty else { return outer }
         for scheme in ["http:///", "https:///"] where v.lowercased().hasPrefix(scheme) {
@@ -38,10 +39,10 @@ enum URLResolver {
         return resolved
     }
 
-    static let safeSchemes: Set<String> = ["http", "https", "ftp", "file", "urn", "tag", "mailto"]
+    public static let safeSchemes: Set<String> = ["http", "https", "ftp", "file", "urn", "tag", "mailto"]
 
     /// True when the reference starts with `scheme:` (so it is already absolute).
-    static func hasScheme(_ s: String) -> Bool {
+    public static func hasScheme(_ s: String) -> Bool {
         var sawLetter = false
         for c in s.utf8 {
             if (c | 0x20) >= 97 && (c | 0x20) <= 122 { sawLetter = true; continue }

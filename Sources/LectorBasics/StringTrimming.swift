@@ -1,7 +1,9 @@
+// Inlinable: the feed parser calls it on every value, and an unspecialised generic call across
+// modules would cost it what the stdlib trimming was chosen to save.
 extension StringProtocol {
     /// The string without leading and trailing whitespace and newlines (pure stdlib: Foundation's
     /// trimmingCharacters bridges through NSString on Linux and dominated parse profiles).
-    var trimmed: String {
+    @inlinable public var trimmed: String {
         // Most values have nothing to trim. A printable ASCII byte at each end settles that without
         // classifying Characters: the first Character then starts with that byte, and the last one is
         // that byte, perhaps after a prepended scalar (never whitespace); whitespace is a property of a
@@ -17,4 +19,4 @@ extension StringProtocol {
     }
 }
 
-private func isPrintableASCII(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
+@usableFromInline func isPrintableASCII(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
