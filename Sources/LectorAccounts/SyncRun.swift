@@ -55,6 +55,11 @@ public struct AccountSyncReport: Sendable, Equatable {
     public var rulesSent: RulesSent? = nil
     /// Restored rules that waited for this sync's feeds and folders, put in by it.
     public var rulesPlaced: [String] = []
+    /// What `sync.duplicates` did to the later copies this sync brought in (nil: it is off).
+    public var copies: AccountManager.HandledCopies? = nil
+    /// The new articles a `notify` rule matched or `sync.notify-folders` names the folder of:
+    /// what the sync's one notification tells of.
+    public var noticed: [Int64] = []
 }
 
 /// What became of the rules' changes to an account with a server, within the sync.

@@ -69,6 +69,9 @@ public enum Schema {
         Migration("v24: articles wait in a backlog until the rules swept them; a restored account's first articles count as old") { db in
             try db.executeScript(ruleBacklog)
         },
+        Migration("v26: each article's keys as a copy of a story, the earlier copy it repeats, and what sync.duplicates did to it") { db in
+            try db.executeScript(articleCopies)
+        },
     ])
 
     static let version1 = """

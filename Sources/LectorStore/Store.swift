@@ -69,6 +69,8 @@ public final class Store {
     public var settings: SettingsTable { SettingsTable(database: database) }
     public var meta: AppMetaTable { AppMetaTable(database: database) }
     public var search: SearchIndex { SearchIndex(database: database) }
+    public var copies: ArticleCopies { ArticleCopies(database: database) }
+    public var folderArrivals: FolderArrivals { FolderArrivals(database: database) }
 }
 
 /// Wraps any thrown error from a table operation into a StoreError. Only the table code says

@@ -50,7 +50,12 @@ extension BrowseView {
         case .search: mode = .search("")
         case .openLink: try dock(.openInBrowser)
         case .fullContent: try openReader(full: true)
-        case .sync: try runOutside(syncWords)
+        case .sync:
+            try runOutside(syncWords)
+            if let notice = session.inlineNotice {
+                status = notice
+                session.inlineNotice = nil
+            }
         case .swipeLeading, .swipeTrailing:
             guard let first = (action == .swipeLeading ? preferences.swipeLeading : preferences.swipeTrailing).first else {
                 status = "No \(action == .swipeLeading ? "leading" : "trailing") swipe action is set (lector swipe set)."
