@@ -12,7 +12,8 @@ import LectorTestSupport
 @Suite("Notifications after a sync", .serialized)
 struct SyncNotificationTests {
     /// A notification server: owns the name, answers Notify with an id, and writes each call it
-    /// received as one JSON line to the file named by its argument; prints "ready" once it owns the name.
+    /// received as one JSON line to the file named by its argument; makes that name + ".ready"
+    /// once it owns the name.
     static let listener = #"""
     import json, sys
     import gi
@@ -38,7 +39,7 @@ struct SyncNotificationTests {
     bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
     bus.register_object("/org/freedesktop/Notifications", node.interfaces[0], call, None, None)
     def owned(connection, name):
-        print("ready", flush=True)
+        open(out + ".ready", "w").close()
     Gio.bus_own_name_on_connection(bus, "org.freedesktop.Notifications", Gio.BusNameOwnerFlags.NONE, owned, None)
     GLib.MainLoop().run()
     """#
@@ -64,18 +65,23 @@ struct SyncNotificationTests {
             try SyncNotificationTests.listener.write(toFile: folder + "/listener.py", atomically: true, encoding: .utf8)
             process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
             process.arguments = [folder + "/listener.py", received]
-            let ready = Pipe()
-            process.standardOutput = ready
+            _ = FileManager.default.createFile(atPath: folder + "/stderr", contents: nil)
+            process.standardError = FileHandle(forWritingAtPath: folder + "/stderr")
             try process.run()
-            let line = String(decoding: ready.fileHandleForReading.readData(ofLength: 6), as: UTF8.self)
-            guard line.hasPrefix("ready") else {
+            let deadline = Date().addingTimeInterval(15)
+            while !FileManager.default.fileExists(atPath: received + ".ready") && process.isRunning && Date() < deadline {
+                usleep(20_000)
+            }
+            guard FileManager.default.fileExists(atPath: received + ".ready") else {
+                let why = (try? String(contentsOfFile: folder + "/stderr", encoding: .utf8)) ?? ""
                 stop()
-                throw TestFailure("the notification listener did not start: \(line)")
+                throw TestFailure("the notification listener did not take the name: \(why)")
             }
         }
 
         func stop() {
-            if process.isRunning { process.terminate() }
+            // SIGKILL: GLib's main loop keeps Python from running its SIGTERM handler.
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
             try? FileManager.default.removeItem(atPath: folder)
         }
