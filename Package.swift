@@ -21,6 +21,10 @@ let package = Package(
                 cSettings: [.unsafeFlags(["-I/usr/include/libsecret-1", "-I/usr/include/glib-2.0",
                                           "-I/usr/lib/x86_64-linux-gnu/glib-2.0/include",
                                           "-I/usr/lib/aarch64-linux-gnu/glib-2.0/include"])]),
+        // Desktop notifications through GIO's D-Bus, opened with dlopen on the first one (as libsecret is).
+        .target(name: "NotifyShim",
+                cSettings: [.unsafeFlags(["-I/usr/include/glib-2.0", "-I/usr/lib/x86_64-linux-gnu/glib-2.0/include",
+                                          "-I/usr/lib/aarch64-linux-gnu/glib-2.0/include"])]),
         // libxml2 is opened with dlopen on the first parse (see CLibXML2/include/clibxml2.h); headers from libxml2-dev.
         .target(name: "CLibXML2"),
         // libcurl is opened with dlopen on the first request (see CCurl/include/ccurl.h); its headers come from libcurl4-openssl-dev.
@@ -49,7 +53,7 @@ let package = Package(
                                                        "LectorFeeds", "LectorBasics"]),
 
         // Front end
-        .target(name: "LectorCLI", dependencies: ["LectorAccounts", "LectorStore", "LectorSettings", "LectorKeyring", "LectorSync", "LectorHTTP", "LectorFeeds", "LectorReader", "LectorText", "LectorBasics", "CReadline"],
+        .target(name: "LectorCLI", dependencies: ["LectorAccounts", "LectorStore", "LectorSettings", "LectorKeyring", "LectorSync", "LectorHTTP", "LectorFeeds", "LectorReader", "LectorText", "LectorBasics", "CReadline", "NotifyShim"],
                 linkerSettings: [.linkedLibrary(":libreadline.a"), .linkedLibrary(":libtinfo.a")]),
         .executableTarget(name: "lector", dependencies: ["LectorCLI"]),
         // Benchmarks (see README): measures Lector beside its peers in the same run.

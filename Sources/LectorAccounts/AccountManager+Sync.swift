@@ -101,12 +101,13 @@ extension AccountManager {
             let outcome = report.interruption != nil ? .interrupted
                 : RunOutcome.of(succeeded: report.fetched + report.unchanged + report.skipped, failures: failures.count)
             return AccountSyncReport(account: account, outcome: outcome, detail: .fetched(report), failures: failures, rules: rules.outcomes,
-                                     rulesSent: rules.sent, rulesPlaced: placed)
+                                     rulesSent: rules.sent, rulesPlaced: placed, copies: rules.copies, noticed: rules.noticed)
         case .pulled(let report):
             // Starred articles a restore kept for the account's first sync after its secret go back now, by themselves.
             let starred = try putBackWaitingStarred(account)
             return AccountSyncReport(account: account, outcome: .ok, detail: .synced(report), failures: [], rules: rules.outcomes,
-                                     rulesSent: rules.sent, rulesPlaced: placed, starredRestored: starred)
+                                     rulesSent: rules.sent, rulesPlaced: placed, starredRestored: starred,
+                                     copies: rules.copies, noticed: rules.noticed)
         }
     }
 
@@ -125,21 +126,28 @@ extension AccountManager {
 
     /// Runs the rules over what the account's store holds and they have not swept, and sends
     /// what they changed to the account's server at once (its other clients see a muted article
-    /// read now, not at the next sync). `sent` is nil for an account without a server.
-    func sweepRules(_ account: Account, provider: (any SyncProvider)? = nil, now: Date,
-                    completesSync: Bool = false) throws(AccountsError) -> (outcomes: [RuleOutcome], sent: RulesSent?) {
+    /// read now, not at the next sync). `sent` is nil for an account without a server. Before
+    /// the rules, later copies of stories stored already are handled as `sync.duplicates` says
+    /// (`copies`), and the new articles in `sync.notify-folders` noted; `noticed` is those and
+    /// what `notify` rules matched, for the sync's one notification.
+    func sweepRules(_ account: Account, provider: (any SyncProvider)? = nil, now: Date, completesSync: Bool = false)
+        throws(AccountsError) -> (outcomes: [RuleOutcome], sent: RulesSent?, copies: HandledCopies?, noticed: [Int64]) {
+        let copies = try handleNewCopies(account)
+        let inFolders = try newInNotifyFolders(account)
         let outcomes = try storing { try store.ruleEngine.runNewArticles(accountID: account.id, now: now.timeIntervalSince1970,
                                                                            completesSync: completesSync) }
-        guard account.kind.hasServer else { return (outcomes, nil) }
-        let changedServer = outcomes.contains { $0.changed > 0 && $0.rule.action != .hide }
-        guard changedServer else { return (outcomes, .nothing) }
+        let noticed = Array(Set(inFolders + outcomes.filter { $0.rule.action == .notify }.flatMap(\.matched))).sorted()
+        guard account.kind.hasServer else { return (outcomes, nil, copies, noticed) }
+        let changedServer = outcomes.contains { $0.changed > 0 && $0.rule.action != .hide && $0.rule.action != .notify }
+            || copies.map { $0.handling == .markRead && $0.changed > 0 } == true
+        guard changedServer else { return (outcomes, .nothing, copies, noticed) }
         do {
             let pushing = try provider ?? self.provider(for: account)
             let report = try SyncEngine(store: store, account: account, provider: pushing).push()
-            return (outcomes, .sent(report.pushed))
+            return (outcomes, .sent(report.pushed), copies, noticed)
         } catch {
             // What the rules did is kept and queued: the next sync sends it.
-            return (outcomes, .waiting("\(error)"))
+            return (outcomes, .waiting("\(error)"), copies, noticed)
         }
     }
 

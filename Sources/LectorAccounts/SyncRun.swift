@@ -58,6 +58,11 @@ public struct AccountSyncReport: Sendable, Equatable {
     /// Starred articles a restore kept for this sync (the account's secret came after it), put
     /// back by it; nil when none waited.
     public var starredRestored: StarredRestoreReport? = nil
+    /// What `sync.duplicates` did to the later copies this sync brought in (nil: it is off).
+    public var copies: AccountManager.HandledCopies? = nil
+    /// The new articles a `notify` rule matched or `sync.notify-folders` names the folder of:
+    /// what the sync's one notification tells of.
+    public var noticed: [Int64] = []
 }
 
 /// What became of the rules' changes to an account with a server, within the sync.

@@ -173,4 +173,6 @@ extension OptionSpec {
 
     static let account = OptionSpec("account", short: "a", value: "NAME",
                                     "act on this account instead of the default", source: .accounts)
+    /// `article list` and `browse`: each story once (see `article duplicates`).
+    static let collapseDuplicates = OptionSpec("collapse-duplicates", "list each story once: leave out later copies of one stored already (see article duplicates)")
 }

@@ -13,6 +13,10 @@ public final class Session {
     let inREPL: Bool
     /// Set by `exit` to end the REPL after this command.
     var wantsExit = false
+    /// Set by browse: what a sync finds to tell of is its status line, not a desktop notification.
+    var noticesInline = false
+    /// The line a sync left for browse's status line (`SyncCommands.tell`).
+    var inlineNotice: String?
     /// The article last shown by `article read` (or a dock word): what `next`, `star`, … act on.
     var currentArticle: Int64?
     /// Work a command leaves for after its output is on screen (marking an article read once it

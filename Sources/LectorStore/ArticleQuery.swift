@@ -25,10 +25,13 @@ public struct ArticleQuery: Sendable, Equatable {
     public var includeHidden = false
     /// Set by the store when some article is hidden and the list must leave it out.
     var excludesHidden = false
+    /// Leaves out the later copies of a story stored more than once (`--collapse-duplicates`):
+    /// each story is listed once, as its first copy.
+    public var collapseDuplicates = false
 
     /// True when anything beyond the words searched narrows the list.
     var hasFilters: Bool {
-        accountID != nil || feedID != nil || folderID != nil || unreadOnly || starredOnly || since != nil || filter != nil || excludesHidden
+        accountID != nil || feedID != nil || folderID != nil || unreadOnly || starredOnly || since != nil || filter != nil || excludesHidden || collapseDuplicates
     }
 
     public init(accountID: Int64? = nil, feedID: Int64? = nil, folderID: Int64? = nil, unreadOnly: Bool = false,

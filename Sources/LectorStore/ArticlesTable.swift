@@ -54,6 +54,7 @@ public struct ArticlesTable {
     public func list(_ query: ArticleQuery) throws(StoreError) -> [ArticleRow] {
         var query = query
         if !query.includeHidden { query.excludesHidden = try anyHidden() }
+        try keyCopies(query)
         return try storeOperation {
             let excerpt = try query.search.flatMap { search throws(DatabaseError) in
                 SearchExcerpt(search: search, tokenizer: try database.searchTokenizer())
@@ -93,6 +94,7 @@ public struct ArticlesTable {
         query.limit = -1
         query.offset = 0
         if !query.includeHidden { query.excludesHidden = try anyHidden() }
+        try keyCopies(query)
         guard let (sql, arguments) = Self.tallyStatement(query, states: states) else { return (0, 0, 0) }
         return try storeOperation {
             try caughtUp(query) {
@@ -246,9 +248,20 @@ public struct ArticlesTable {
         return FilterSQL.IndexPlan(driving: rarest?.phrase)
     }
 
-    /// Whether a rule hid any article (one probe of `rule_hits`): lists leave hidden ones out.
+    /// Keys the articles stored since the last list that collapses copies, so that it knows them.
+    private func keyCopies(_ query: ArticleQuery) throws(StoreError) {
+        guard query.collapseDuplicates, database.mode == .readWrite else { return }
+        try ArticleCopies(database: database).catchUp()
+    }
+
+    /// Whether a rule or `sync.duplicates` hid any article (a probe of `rule_hits` and one of
+    /// `article_copies`): lists leave hidden ones out.
     private func anyHidden() throws(StoreError) -> Bool {
-        try storeOperation { try database.scalarInt("SELECT EXISTS (SELECT 1 FROM rule_hits WHERE action = 'hide')") == 1 }
+        try storeOperation {
+            try database.scalarInt("""
+                SELECT EXISTS (SELECT 1 FROM rule_hits WHERE action = 'hide') OR EXISTS (SELECT 1 FROM article_copies WHERE handled = 'hide')
+                """) == 1
+        }
     }
 
     /// Whether the query's filter reads the full-text index, which must have caught up first.
@@ -265,6 +278,10 @@ public struct ArticlesTable {
         if query.since != nil { conditions.append("\(article).published_at >= ?6") }
         if query.excludesHidden {
             conditions.append("NOT EXISTS (SELECT 1 FROM rule_hits h WHERE h.article_id = \(article).id AND h.action = 'hide')")
+            conditions.append("NOT EXISTS (SELECT 1 FROM article_copies d WHERE d.article_id = \(article).id AND d.handled = 'hide')")
+        }
+        if query.collapseDuplicates {
+            conditions.append("NOT EXISTS (SELECT 1 FROM article_copies d WHERE d.article_id = \(article).id AND d.first_id IS NOT NULL)")
         }
         return conditions.joined(separator: " AND ")
     }

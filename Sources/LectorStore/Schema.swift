@@ -72,6 +72,9 @@ public enum Schema {
         Migration("v25: the undo journal: each change to read, starred and labels with the state before it") { db in
             try db.executeScript(undoJournal)
         },
+        Migration("v26: each article's keys as a copy of a story, the earlier copy it repeats, and what sync.duplicates did to it") { db in
+            try db.executeScript(articleCopies)
+        },
         Migration("v28: a restored account's starred articles wait in the store for its first sync after its secret is given") { db in
             try db.executeScript(starredWaiting)
         },

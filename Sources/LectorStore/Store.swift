@@ -70,6 +70,8 @@ public final class Store {
     public var settings: SettingsTable { SettingsTable(database: database) }
     public var meta: AppMetaTable { AppMetaTable(database: database) }
     public var search: SearchIndex { SearchIndex(database: database) }
+    public var copies: ArticleCopies { ArticleCopies(database: database) }
+    public var folderArrivals: FolderArrivals { FolderArrivals(database: database) }
 }
 
 extension Store {

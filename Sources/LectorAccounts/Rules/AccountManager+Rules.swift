@@ -14,7 +14,7 @@ extension AccountManager {
     /// accounts in its scope (a hide is local). A dry run only says what it would do.
     public func applyRule(_ rule: Rule, dryRun: Bool, now: Date = Date()) throws(AccountsError) -> AppliedRule {
         let outcome = try storing { try store.ruleEngine.run(rule, dryRun: dryRun, now: now.timeIntervalSince1970) }
-        guard !dryRun, outcome.changed > 0, rule.action != .hide else { return AppliedRule(outcome: outcome, sent: nil) }
+        guard !dryRun, outcome.changed > 0, rule.action != .hide, rule.action != .notify else { return AppliedRule(outcome: outcome, sent: nil) }
         let accountIDs = try storing { try store.accounts.all() }.map(\.id).filter { rule.scope.accountID == nil || $0 == rule.scope.accountID }
         return AppliedRule(outcome: outcome, sent: try flushMarks(accountIDs: Set(accountIDs)))
     }

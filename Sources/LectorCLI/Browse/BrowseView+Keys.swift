@@ -55,6 +55,10 @@ extension BrowseView {
             try runOutside { [session, syncAccount] () throws(CLIError) in
                 try SyncCommands.run(account: syncAccount, auto: false, pushOnly: false, json: false, session: session)
             }
+            if let notice = session.inlineNotice {
+                status = notice
+                session.inlineNotice = nil
+            }
         case .swipeLeading, .swipeTrailing:
             guard let first = (action == .swipeLeading ? preferences.swipeLeading : preferences.swipeTrailing).first else {
                 status = "No \(action == .swipeLeading ? "leading" : "trailing") swipe action is set (lector swipe set)."

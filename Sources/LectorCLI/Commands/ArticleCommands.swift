@@ -6,7 +6,7 @@ import LectorSettings
 import LectorStore
 
 enum ArticleCommands {
-    static let all: [CommandSpec] = [list, mark, markAllRead] + ReaderCommands.all + [SummaryCommands.summarize]
+    static let all: [CommandSpec] = [list, mark, markAllRead, ArticleDuplicatesCommand.command] + ReaderCommands.all + [SummaryCommands.summarize]
 
     static let list = CommandSpec(
         ["article", "list"], "list articles, newest first",
@@ -24,6 +24,7 @@ enum ArticleCommands {
             OptionSpec.label,
             OptionSpec("all", "include read (and unstarred) articles even when list.hide-read or list.starred-only is on, and those a rule hid"),
             OptionSpec("oldest-first", "oldest first, whatever list.sort says"),
+            OptionSpec.collapseDuplicates,
             ReaderCommands.noPager,
         ]
     ) { invocation, session in
@@ -35,6 +36,7 @@ enum ArticleCommands {
         if preferences.hideRead && !invocation.flag("all") { query.unreadOnly = true }
         if preferences.starredOnly && !invocation.flag("all") { query.starredOnly = true }
         query.includeHidden = invocation.flag("all")
+        query.collapseDuplicates = invocation.flag("collapse-duplicates")
         let articles = try CLIError.catching { try store.articles.list(query) }
         session.handles.remember(articles.map(\.id))
         let accountNames = try session.accountNames()

@@ -15,7 +15,7 @@ enum RuleCommands {
         discussion: "The filter is the language of 'lector help rules' (quote it as one word). Each sync runs the enabled rules over the articles it brought in; 'rule apply' runs one over what is stored already. A rule acts on an article once, never unstars and never marks unread.",
         arguments: [ArgumentSpec("NAME", "a name of your choice"), ArgumentSpec("EXPR", "the filter", source: .filter)],
         options: [
-            OptionSpec("then", value: "ACTION", "what to do with what it matches: read, star, hide or label:NAME",
+            OptionSpec("then", value: "ACTION", "what to do with what it matches: read, star, hide, notify or label:NAME",
                        source: .choices(RuleAction.allCases.map { Choice($0.rawValue, $0.help) } + [Choice("label:", RuleAction.label("").help)])),
             OptionSpec.account,
             OptionSpec("feed", value: "FEED", "only articles of this feed", source: .feeds),

@@ -43,8 +43,34 @@ enum SyncCommands {
         let results = report.accounts.map { synced in
             SyncRunOutput.ResultJSON(synced) { comparedWithRestoredBackup(synced.account, store: store, session: session) }
         }
-        return SyncRunOutput(results: results, interrupted: Interrupt.isRequested)
+        let output = SyncRunOutput(results: results, interrupted: Interrupt.isRequested)
             .output(auto: auto, json: json, logPath: session.directories.syncLogPath)
+        guard let notice = SyncNotice(report, store: store) else { return output }
+        return tell(notice, output, session: session)
+    }
+
+    /// The sync's one notice: a line after the output in the REPL, the status line in browse,
+    /// else a desktop notification — or, with no one to take it (no session bus, no notification
+    /// server), one line in the sync log and nothing on screen.
+    static func tell(_ notice: SyncNotice, _ output: CommandOutput, session: Session) -> CommandOutput {
+        if session.noticesInline {
+            session.inlineNotice = notice.statusLine
+            return output
+        }
+        if session.inREPL {
+            var told = CommandOutput(text: output.text + (output.text.isEmpty ? "" : "\n") + notice.statusLine, json: output.json, endsStream: true)
+            told.status = output.status
+            told.failureLine = output.failureLine
+            return told
+        }
+        if case .notShown(let reason) = notice.deliver(environment: session.environment) {
+            do throws(CLIError) {
+                try SyncLog(path: session.directories.syncLogPath).append("notification not shown (\(reason)): \(notice.summary)")
+            } catch {
+                Console.note(error.description)
+            }
+        }
+        return output
     }
 
     /// After the first sync of a restored remote account: how the server's subscriptions compare

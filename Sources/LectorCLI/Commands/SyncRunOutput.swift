@@ -80,7 +80,7 @@ struct SyncRunOutput {
             account = report.account.name
             outcome = report.outcome
             failures = report.failures.map(FailureJSON.init)
-            detail = Self.detail(report, failures: failures, comparison: comparison) + Self.rules(report.rules, sent: report.rulesSent)
+            detail = Self.detail(report, failures: failures, comparison: comparison) + Self.copies(report.copies) + Self.rules(report.rules, sent: report.rulesSent)
                 + (report.rulesPlaced.isEmpty ? "" : "; restored rule(s) put in: " + report.rulesPlaced.map(TerminalText.sanitize).joined(separator: ", "))
                 + (report.starredRestored.map(Self.starredPutBack) ?? "")
             starredRestored = report.starredRestored.map(StarredPutBackJSON.init)
@@ -102,6 +102,13 @@ struct SyncRunOutput {
             }.joined()
         }
 
+        /// "; duplicates: 2 later copies marked read": what `sync.duplicates` did to what arrived.
+        private static func copies(_ handled: AccountManager.HandledCopies?) -> String {
+            guard let handled, !handled.acted.isEmpty else { return "" }
+            let count = handled.handling == .hide ? handled.acted.count : handled.changed
+            return "; duplicates: \(count) later cop\(count == 1 ? "y" : "ies") " + (handled.handling == .hide ? "hidden" : "marked read")
+        }
+
         /// "; rules: crypto read 2 of 3, tides hid 1 (2 change(s) sent to the server)": what the
         /// rules did to what arrived, and whether the server has it already.
         private static func rules(_ outcomes: [RuleOutcome], sent: RulesSent?) -> String {
@@ -110,6 +117,7 @@ struct SyncRunOutput {
                 case .read: "read"
                 case .star: "starred"
                 case .hide: "hid"
+                case .notify: "notified of"
                 case .label(let name): "labelled '\(TerminalText.sanitize(name))'"
                 }
                 let count = outcome.changed == outcome.matched.count ? "\(outcome.changed)" : "\(outcome.changed) of \(outcome.matched.count)"

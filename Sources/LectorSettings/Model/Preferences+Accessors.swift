@@ -13,6 +13,12 @@ extension Preferences {
     public var syncAgeLimit: AgeLimit { choice("sync.age-limit") }
     /// Mark articles read once scrolled past.
     public var markReadOnScroll: Bool { bool("sync.mark-read-on-scroll") }
+    /// What a sync does to later copies of a story.
+    public var duplicates: DuplicatesAction { choice("sync.duplicates") }
+    /// The folders whose new articles a sync notifies of, as typed (trimmed, empty names left out).
+    public var notifyFolders: [String] {
+        text("sync.notify-folders").split(separator: ",").map { String($0).trimmingBlanksAndNewlines }.filter { !$0.isEmpty }
+    }
 
     // feed
     /// Days without a new entry after which `feed check` calls a feed stale.

@@ -4,6 +4,9 @@
 /// How far back a sync fetches articles.
 public enum AgeLimit: String, CaseIterable, Sendable { case day, week, month, all }
 
+/// What a sync does to a later copy of a story stored already (`sync.duplicates`).
+public enum DuplicatesAction: String, CaseIterable, Sendable { case off, markRead = "mark-read", hide }
+
 /// Article list order.
 public enum SortOrder: String, CaseIterable, Sendable { case newestFirst = "newest-first", oldestFirst = "oldest-first" }
 

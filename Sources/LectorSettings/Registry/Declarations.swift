@@ -13,6 +13,10 @@ extension SettingsRegistry {
                  "Least time between automatic syncs; 15 minutes is a floor, not a suggestion."),
         .choice("sync.age-limit", AgeLimit.month, "Fetch only articles newer than this (day, week, month, or all)."),
         .bool("sync.mark-read-on-scroll", false, "Mark articles read once they have scrolled past."),
+        .choice("sync.duplicates", DuplicatesAction.off,
+                "At each sync, later copies of a story stored already (same address, guid, or long title within two days), in any feed or account: off, mark-read, or hide. A starred copy is left alone."),
+        .text("sync.notify-folders", 0...2000, "",
+              "Folders whose new articles a sync tells you of in one desktop notification (names, comma-separated; empty: none)."),
     ]
 
     private static let list: [Setting] = [

@@ -36,6 +36,8 @@ enum SettingUses {
         "sync.interval": [.sync],
         "sync.age-limit": [.sync],
         "sync.mark-read-on-scroll": [.browse],
+        "sync.duplicates": [.sync],
+        "sync.notify-folders": [.sync],
 
         "list.sort": [.terminal, .browse],
         "list.density": [.carried],

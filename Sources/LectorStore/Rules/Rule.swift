@@ -11,9 +11,12 @@ public enum RuleAction: Sendable, Hashable, RawRepresentable {
     case hide
     /// Given the label NAME, as `article label add NAME` does (queued for a FreshRSS server).
     case label(String)
+    /// Told of in the sync's one desktop notification (a status line in the REPL and browse);
+    /// the articles are left as they are.
+    case notify
 
     /// The actions without a value, for help and completion (`label:NAME` besides).
-    public static let allCases: [RuleAction] = [.read, .star, .hide]
+    public static let allCases: [RuleAction] = [.read, .star, .hide, .notify]
     static let labelPrefix = "label:"
 
     public init?(rawValue: String) {
@@ -21,6 +24,7 @@ public enum RuleAction: Sendable, Hashable, RawRepresentable {
         case "read": self = .read
         case "star": self = .star
         case "hide": self = .hide
+        case "notify": self = .notify
         default:
             guard rawValue.hasPrefix(Self.labelPrefix) else { return nil }
             let name = String(rawValue.dropFirst(Self.labelPrefix.count))
@@ -34,6 +38,7 @@ public enum RuleAction: Sendable, Hashable, RawRepresentable {
         case .read: "read"
         case .star: "star"
         case .hide: "hide"
+        case .notify: "notify"
         case .label(let name): Self.labelPrefix + name
         }
     }
@@ -44,6 +49,7 @@ public enum RuleAction: Sendable, Hashable, RawRepresentable {
         case .star: "star the articles (on the server too)"
         case .hide: "keep the articles out of lists here (article list --all shows them)"
         case .label: "give the articles the label NAME (on a FreshRSS server too)"
+        case .notify: "tell of them in the sync's one desktop notification (a status line in the REPL and browse)"
         }
     }
 }

@@ -68,7 +68,7 @@ public struct RuleEngine {
                 switch rule.action {
                 case .read: return try states.setRead(articleIDs, to: .read)
                 case .star: return try states.setStarred(articleIDs, to: true)
-                case .hide: return articleIDs.count
+                case .hide, .notify: return articleIDs.count
                 case .label(let name): return try LabelsTable(database: database).set(name, on: true, articleIDs: articleIDs)
                 }
             }

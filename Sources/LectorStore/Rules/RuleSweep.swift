@@ -69,7 +69,7 @@ struct RuleSweep {
                 switch pass[index].0.action {
                 case .read: flags.unread = false
                 case .star: flags.starred = true
-                case .hide, .label: break
+                case .hide, .label, .notify: break
                 }
             }
         }
