@@ -111,7 +111,7 @@ extension AccountManager {
     /// Runs the rules over what the account's store holds and they have not swept, and sends
     /// what they changed to the account's server at once (its other clients see a muted article
     /// read now, not at the next sync). `sent` is nil for an account without a server.
-    func sweepRules(_ account: Account, provider: (any SyncProvider)? = nil, now: Date,
+    func sweepRules(_ account: Account, provider: any SyncProvider, now: Date,
                     completesSync: Bool = false) throws(AccountsError) -> (outcomes: [RuleOutcome], sent: RulesSent?) {
         let outcomes = try storing { try store.ruleEngine.runNewArticles(accountID: account.id, now: now.timeIntervalSince1970,
                                                                            completesSync: completesSync) }
@@ -119,8 +119,7 @@ extension AccountManager {
         let changedServer = outcomes.contains { $0.changed > 0 && $0.rule.action != .hide }
         guard changedServer else { return (outcomes, .nothing) }
         do {
-            let pushing = try provider ?? self.provider(for: account)
-            let report = try SyncEngine(store: store, account: account, provider: pushing).push()
+            let report = try SyncEngine(store: store, account: account, provider: provider).push()
             return (outcomes, .sent(report.pushed))
         } catch {
             // What the rules did is kept and queued: the next sync sends it.

@@ -61,16 +61,8 @@ extension AccountManager {
 
     /// Every starred article of `account`, a page at a time.
     public func starredArchive(of account: Account, page: ([ArchivedEntry]) throws -> Void) throws(AccountsError) {
-        let source: any StarredArchiving
-        if account.kind == .local {
-            source = StoredStarredArchive(store: store, account: account)
-        } else {
-            guard let remote = try provider(for: account) as? any StarredArchiving else {
-                throw .sync(.unsupported("a \(account.kind.rawValue) account cannot list its starred articles"))
-            }
-            source = remote
-        }
-        do { try source.starredArchive(page: page) } catch { throw .sync(error) }
+        let provider = try provider(for: account)
+        do { try provider.starredArchive(of: account, in: store, page: page) } catch { throw .sync(error) }
     }
 }
 
