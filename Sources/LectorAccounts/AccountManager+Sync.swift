@@ -130,7 +130,7 @@ extension AccountManager {
     /// the rules, later copies of stories stored already are handled as `sync.duplicates` says
     /// (`copies`), and the new articles in `sync.notify-folders` noted; `noticed` is those and
     /// what `notify` rules matched, for the sync's one notification.
-    func sweepRules(_ account: Account, provider: (any SyncProvider)? = nil, now: Date, completesSync: Bool = false)
+    func sweepRules(_ account: Account, provider: any SyncProvider, now: Date, completesSync: Bool = false)
         throws(AccountsError) -> (outcomes: [RuleOutcome], sent: RulesSent?, copies: HandledCopies?, noticed: [Int64]) {
         let copies = try handleNewCopies(account)
         let inFolders = try newInNotifyFolders(account)
@@ -142,8 +142,7 @@ extension AccountManager {
             || copies.map { $0.handling == .markRead && $0.changed > 0 } == true
         guard changedServer else { return (outcomes, .nothing, copies, noticed) }
         do {
-            let pushing = try provider ?? self.provider(for: account)
-            let report = try SyncEngine(store: store, account: account, provider: pushing).push()
+            let report = try SyncEngine(store: store, account: account, provider: provider).push()
             return (outcomes, .sent(report.pushed), copies, noticed)
         } catch {
             // What the rules did is kept and queued: the next sync sends it.

@@ -108,7 +108,7 @@ public struct PendingScopeReadsTable {
             case .account:
                 return .account
             case .feed(let id):
-                // A feed that left the server's list is not the server's to mark (Miniflux: 404).
+                // A feed that left the server's list is not the server's to mark (a server answers 404).
                 return try database.queryFirst("SELECT server_id FROM feeds WHERE id = ? AND left_server_at IS NULL", id) {
                     .feed(serverID: $0.string(0))
                 }

@@ -14,7 +14,7 @@ public struct Account: Sendable, Equatable, Codable {
     public var plainHTTPHost: String? = nil
 }
 
-/// A folder (GReader label, Miniflux category, Feedbin tag, Fever group) within one account.
+/// A folder (a server's label, category, tag or group) within one account.
 public struct Folder: Sendable, Equatable, Codable {
     public var id: Int64
     public var accountID: Int64
@@ -61,7 +61,7 @@ public struct ArticleRow: Sendable, Equatable {
     public var starred: Bool
     public var summary: String?
     /// The start of the article's plain text, for the preview of an article without a summary
-    /// (FreshRSS's and Fever's, whose servers send the body alone); nil when it has one.
+    /// (of a server that sends the body alone); nil when it has one.
     public var opening: String?
     /// Words in the article's text, for reading time.
     public var wordCount: Int = 0

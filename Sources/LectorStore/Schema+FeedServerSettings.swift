@@ -1,7 +1,7 @@
 extension Schema {
     /// v19: what a feed's server does with it, as the server last acknowledged it.
     ///
-    /// `paused`: the feed is not fetched (Miniflux's `disabled`, a local feed the sync skips); its
+    /// `paused`: the feed is not fetched (a server's own pause, a local feed the sync skips); its
     /// articles and stars stay. `feed_server_settings`: one row per setting Lector knows the feed
     /// to have (`feed set`), by Lector's key name; secrets are never written here.
     static let feedServerSettings = """

@@ -1,5 +1,5 @@
 extension Schema {
-    /// v21: labels (FreshRSS's user labels, `type=tag`; a local account's own), which articles
+    /// v21: labels (a server's user labels; a local account's own), which articles
     /// carry which, and the label changes the server has not acknowledged yet. A label change is
     /// an intent like a read or a star (NetNewsWire's pending-status table): one row per (article,
     /// label), a newer wish replaces an older one and bumps its generation, so an acknowledgement

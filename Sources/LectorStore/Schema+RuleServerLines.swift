@@ -2,8 +2,8 @@ extension Schema {
     /// The lines `rule push` added to a server's filters, so that removing the rule, turning it
     /// off or `rule unpush` takes off its own lines and nothing else: not a line the filter had
     /// before the push, nor one another pushed rule holds too (a push records a line it found
-    /// there when another rule's record holds it). `feed_id` NULL: the user's own filters (a
-    /// Miniflux account's, for every feed). `rules.on_servers` remembers that the rule was pushed,
+    /// there when another rule's record holds it). `feed_id` NULL: the user's own filters (of
+    /// a server that keeps them, for every feed). `rules.on_servers` remembers that the rule was pushed,
     /// so `rule enable` pushes it again after `rule disable` took its lines off.
     static let ruleServerLines = """
     CREATE TABLE rule_server_lines (

@@ -10,7 +10,7 @@ public struct SyncTable {
     /// Makes the account's folders and feeds match the server's, keeping local ids (and so
     /// articles and state) for everything that still exists. Returns feed server id → local id.
     ///
-    /// A feed the server no longer lists (another client unsubscribed it; FreshRSS ≥ 1.28 leaves
+    /// A feed the server no longer lists (another client unsubscribed it; a server may leave
     /// hidden feeds out of its list) goes with its articles only when nothing in it is the user's:
     /// its starred and labelled articles, and those with a change not sent yet, stay in the feed,
     /// which is marked as having left the server (`left_server_at`); the rest of its articles go.

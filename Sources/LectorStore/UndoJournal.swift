@@ -174,7 +174,7 @@ public struct UndoJournal {
             DO UPDATE SET desired = excluded.desired, created_at = excluded.created_at, in_flight = 0,
                           generation = pending_intents.generation + 1
             """, now, local)
-        let labelKinds = String(decoding: try JSONEncoder().encode(AccountKind.allCases.filter(\.keepsLabelsOnServer).map(\.rawValue)),
+        let labelKinds = String(decoding: try JSONEncoder().encode(AccountKind.allCases.filter(\.queuesLabelsForServer).map(\.rawValue)),
                                 as: UTF8.self)
         try database.execute("""
             INSERT INTO pending_labels (account_id, article_id, label_id, desired, created_at)

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LectorBasics
 import LectorStore
 
 /// What the administrator and the sync ask of a provider beyond the wire calls, as a service's
@@ -28,6 +29,34 @@ extension SyncProvider {
     public func sync(_ account: Account, in store: Store, manual: Bool, since: Date?,
                      progress: @escaping (SyncProgress) -> Void) throws(SyncError) -> AccountSyncResult {
         .pulled(try SyncEngine(store: store, account: account, provider: self, progress: progress).run(since: since))
+    }
+}
+
+/// A service's starred archive is its `StarredArchiving` answer (every service has one).
+extension SyncProvider where Self: StarredArchiving {
+    public func starredArchive(of account: Account, in store: Store, page: ([ArchivedEntry]) throws -> Void) throws(SyncError) {
+        try starredArchive(page: page)
+    }
+}
+
+/// A service that imports entries (`EntryImporting`) takes one into the feed of its address.
+extension SyncProvider where Self: EntryImporting {
+    public func importStarred(_ entry: ArchivedEntry, into account: Account, in store: Store,
+                              feed: () throws(SyncError) -> String) throws(SyncError) -> Bool {
+        try importStarred(entry, intoFeed: try feed())
+    }
+}
+
+/// What a service whose capabilities leave them out answers, should it be asked anyway: callers
+/// ask `capabilities.importsEntries` and `capabilities.reportsFeedErrors` first.
+extension SyncProvider {
+    public func importStarred(_ entry: ArchivedEntry, into account: Account, in store: Store,
+                              feed: () throws(SyncError) -> String) throws(SyncError) -> Bool {
+        throw .unsupported("a \(account.kind.rawValue) account cannot take articles in")
+    }
+
+    public func feedErrors() throws(SyncError) -> [String: ServerFeedError] {
+        throw .unsupported("this service's API does not tell its fetcher's errors")
     }
 }
 

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LectorBasics
 import LectorFeeds
 import LectorStore
 
@@ -140,6 +141,17 @@ public protocol SyncProvider: Sendable {
     /// article-age limit of a pull (nil: what the server keeps).
     func sync(_ account: Account, in store: Store, manual: Bool, since: Date?,
               progress: @escaping (SyncProgress) -> Void) throws(SyncError) -> AccountSyncResult
+    /// Every starred article of the account with its content, a page at a time, each page handed
+    /// over before the next is asked for (a server's from the server, a local account's from the store).
+    func starredArchive(of account: Account, in store: Store, page: ([ArchivedEntry]) throws -> Void) throws(SyncError)
+    /// Takes `entry` in, starred, where the service can (`capabilities.importsEntries`): into the
+    /// feed of its address, whose server id `feed` gives (subscribing it where the account has
+    /// none) when the service needs one; false when the account had the entry already.
+    func importStarred(_ entry: ArchivedEntry, into account: Account, in store: Store,
+                       feed: () throws(SyncError) -> String) throws(SyncError) -> Bool
+    /// The server's fetcher's errors by server feed id, where it tells them
+    /// (`capabilities.reportsFeedErrors`).
+    func feedErrors() throws(SyncError) -> [String: ServerFeedError]
 }
 
 extension SyncProvider {

@@ -10,7 +10,7 @@ extension AccountManager {
     /// destination cannot take stays listed as not found.
     func recreatingUnmatched(_ result: AccountCopy.StarredResult, from source: Account,
                              through administrator: AccountAdministrator) throws(AccountsError) -> AccountCopy.StarredResult {
-        guard !result.unmatched.isEmpty, administrator.account.kind == .local || administrator.provider is any EntryImporting else { return result }
+        guard !result.unmatched.isEmpty, administrator.account.kind.service.capabilities.importsEntries else { return result }
         var stored: [String: [ArchivedEntry]] = [:]
         do {
             try StoredStarredArchive(store: store, account: source).starredArchive { page in

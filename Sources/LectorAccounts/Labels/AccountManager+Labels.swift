@@ -31,33 +31,33 @@ extension AccountManager {
     /// Renames a label in every account that has it (or in the one named); returns those accounts.
     @discardableResult
     public func renameLabel(_ label: String, to name: String, accountName: String?) throws(AccountsError) -> [Account] {
-        try administerLabel(label, accountName: accountName) { (account, provider) throws(AccountsError) in
-            if let provider { do throws(SyncError) { try provider.renameLabel(label, to: name) } catch { throw .sync(error) } }
-            try storing { try store.labels.rename(accountID: account.id, from: label, to: name) }
-        }
+        try administerLabel(label, accountName: accountName) { (provider) throws(SyncError) in try provider.renameLabel(label, to: name) }
+            store: { (account) throws(AccountsError) in try storing { try store.labels.rename(accountID: account.id, from: label, to: name) } }
     }
 
     /// Removes a label from every article of every account that has it (or of the one named).
     @discardableResult
     public func removeLabel(_ label: String, accountName: String?) throws(AccountsError) -> [Account] {
-        try administerLabel(label, accountName: accountName) { (account, provider) throws(AccountsError) in
-            if let provider { do throws(SyncError) { try provider.deleteLabel(label) } catch { throw .sync(error) } }
-            try storing { try store.labels.remove(accountID: account.id, name: label) }
-        }
+        try administerLabel(label, accountName: accountName) { (provider) throws(SyncError) in try provider.deleteLabel(label) }
+            store: { (account) throws(AccountsError) in try storing { try store.labels.remove(accountID: account.id, name: label) } }
     }
 
-    /// Runs `change` for each account holding `label`, with its provider when its server keeps
-    /// labels (after its queue was pushed); none holding it is a not-found error.
-    private func administerLabel(_ label: String, accountName: String?,
-                                 _ change: (Account, (any SyncProvider)?) throws(AccountsError) -> Void) throws(AccountsError) -> [Account] {
+    /// For each account holding `label`: where its server keeps labels, pushes its queue and makes
+    /// the `server` change, then makes the change in the `store`; none holding it is a not-found error.
+    private func administerLabel(_ label: String, accountName: String?, server: (any SyncProvider) throws(SyncError) -> Void,
+                                 store change: (Account) throws(AccountsError) -> Void) throws(AccountsError) -> [Account] {
         let holders = try labels(accountName: accountName).filter { $0.name == label }.map(\.accountID)
         guard !holders.isEmpty else { throw .store(.notFound(what: "label", name: label)) }
         let accounts = try storing { try store.accounts.all() }.filter { holders.contains($0.id) }
         for account in accounts {
-            guard account.kind.service.capabilities.keepsLabelsOnServer else { try change(account, nil); continue }
-            let provider = try provider(for: account)
-            do { try SyncEngine(store: store, account: account, provider: provider).push() } catch { throw .sync(error) }
-            try change(account, provider)
+            if account.kind.service.capabilities.keepsLabelsOnServer {
+                let provider = try provider(for: account)
+                do throws(SyncError) {
+                    try SyncEngine(store: store, account: account, provider: provider).push()
+                    try server(provider)
+                } catch { throw .sync(error) }
+            }
+            try change(account)
         }
         return accounts
     }

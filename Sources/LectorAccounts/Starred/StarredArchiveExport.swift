@@ -71,19 +71,14 @@ extension AccountManager {
             do { try page(waiting.map(\.entry)) } catch { throw .storing(error) }
             waitingAfter = last
         }
-        var sources: [any StarredArchiving]
-        if account.kind == .local {
-            sources = [StoredStarredArchive(store: store, account: account)]
-        } else {
-            guard let remote = try provider(for: account) as? any StarredArchiving else {
-                throw .sync(.unsupported("a \(account.kind.rawValue) account cannot list its starred articles"))
-            }
-            sources = [remote]
+        let provider = try provider(for: account)
+        do { try provider.starredArchive(of: account, in: store, page: page) } catch { throw .sync(error) }
+        // A feed the server stopped listing keeps its starred articles only here.
+        if account.kind.hasServer {
             let departed = try storing { try store.feeds.leftServer(accountID: account.id) }
-            if !departed.isEmpty { sources.append(StoredStarredArchive(store: store, account: account, onlyFeeds: departed)) }
-        }
-        for source in sources {
-            do { try source.starredArchive(page: page) } catch { throw .sync(error) }
+            if !departed.isEmpty {
+                do { try StoredStarredArchive(store: store, account: account, onlyFeeds: departed).starredArchive(page: page) } catch { throw .sync(error) }
+            }
         }
     }
 }

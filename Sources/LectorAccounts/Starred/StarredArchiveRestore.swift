@@ -158,23 +158,27 @@ extension AccountManager {
     /// subscribed first when the account has none (the feed must still be on the web).
     func recreate(_ entry: ArchivedEntry, through administrator: AccountAdministrator) throws(AccountsError) -> Recreation {
         let account = administrator.account
-        if account.kind == .local {
-            do {
-                return try StoredStarredArchive(store: store, account: account).recreate(entry) ? .created : .refused("its feed has no address")
-            } catch { throw .sync(error) }
-        }
-        guard let importer = administrator.provider as? any EntryImporting else {
+        guard account.kind.service.capabilities.importsEntries else {
             return .refused("a \(account.kind.rawValue) account cannot take articles in")
         }
         guard let feedURL = entry.feedURL.flatMap(URL.init(string:)) else { return .refused("its feed has no address") }
         let key = canonicalFeedKey(feedURL)
         let subscribed = try storing { try store.feeds.list(accountID: account.id) }.first { URL(string: $0.feed.url).map(canonicalFeedKey) == key }?.feed
-        do {
-            let feed = try subscribed ?? administrator.subscribe(SubscriptionRequest(url: feedURL, title: entry.feedTitle, siteURL: entry.siteURL))
-            return try importer.importStarred(entry, intoFeed: feed.serverID) ? .created : .alreadyThere
-        } catch let error as AdministrationError {
-            return .refused("its feed \(feedURL.absoluteString) could not be subscribed in '\(account.name)': \(error.description)")
+        var unsubscribed: AdministrationError?
+        do throws(SyncError) {
+            let created = try administrator.provider.importStarred(entry, into: account, in: store) { () throws(SyncError) -> String in
+                if let subscribed { return subscribed.serverID }
+                do throws(AdministrationError) {
+                    return try administrator.subscribe(SubscriptionRequest(url: feedURL, title: entry.feedTitle, siteURL: entry.siteURL)).serverID
+                } catch { unsubscribed = error; throw .rejected(error.description) }
+            }
+            return created ? .created : .alreadyThere
         } catch {
+            if let unsubscribed {
+                return .refused("its feed \(feedURL.absoluteString) could not be subscribed in '\(account.name)': \(unsubscribed.description)")
+            }
+            // The store failing is no refusal of one article: nothing after it could be kept either.
+            if case .store = error { throw .sync(error) }
             return .refused(String(describing: error))
         }
     }

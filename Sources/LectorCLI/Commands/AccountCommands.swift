@@ -61,14 +61,9 @@ enum AccountCommands {
                              json: AccountJSON(added.account, server: added.server))
     }
 
-    /// The secret as the service calls it, for its prompt: FreshRSS's Google Reader API takes the
-    /// API password of the user's profile, not the password of its web page.
+    /// The secret as the service calls it, for its prompt (`AccountService.secretName`).
     static func secretWord(_ kind: AccountKind, user: String?) -> String {
-        switch kind {
-        case .freshrss: "API password"
-        case .miniflux: user == nil ? "API token" : "Password"
-        case .fever, .feedbin, .ttrss, .local: "Password"
-        }
+        kind.service.secretName(user: user)
     }
 
     /// What to type next, as gh prints it after a login (on a terminal only): a server account

@@ -110,7 +110,7 @@ enum FeedServerCommands {
     }
 
     static func onServer(_ account: Account) -> String {
-        account.kind == .local ? "" : " on the server"
+        account.kind.hasServer ? " on the server" : ""
     }
 
     struct SettingJSON: Encodable, Sendable {

@@ -9,7 +9,7 @@ public enum RuleAction: Sendable, Hashable, RawRepresentable {
     case star
     /// Kept out of lists (here only; `article list --all` shows them).
     case hide
-    /// Given the label NAME, as `article label add NAME` does (queued for a FreshRSS server).
+    /// Given the label NAME, as `article label add NAME` does (queued for a server that keeps labels).
     case label(String)
     /// Told of in the sync's one desktop notification (a status line in the REPL and browse);
     /// the articles are left as they are.
@@ -48,7 +48,7 @@ public enum RuleAction: Sendable, Hashable, RawRepresentable {
         case .read: "mark the articles read (on the server too)"
         case .star: "star the articles (on the server too)"
         case .hide: "keep the articles out of lists here (article list --all shows them)"
-        case .label: "give the articles the label NAME (on a FreshRSS server too)"
+        case .label: "give the articles the label NAME (on the server too, where it keeps labels)"
         case .notify: "tell of them in the sync's one desktop notification (a status line in the REPL and browse)"
         }
     }

@@ -3,8 +3,8 @@ import FoundationEssentials
 extension RuleEngine {
     /// Keeps each saved search saved with `--label` as a label of its name on one account's
     /// articles: what it matches carries the label, what carries the label and no longer matches
-    /// loses it, through `LabelsTable.set` (so a FreshRSS account queues the changes for its
-    /// server). The label is the search's: a hand-made change to it is undone by the next run.
+    /// loses it, through `LabelsTable.set` (so an account whose server keeps labels queues the
+    /// changes for it). The label is the search's: a hand-made change to it is undone by the next run.
     /// Returns how many articles changed.
     @discardableResult
     public func keepSavedSearchLabels(accountID: Int64, now: Double) throws(StoreError) -> Int {

@@ -95,7 +95,7 @@ public struct ArticleMatcher {
 
     /// A local account stores an article under "feed id/guid"; the guid is the part after the slash.
     static func guid(_ article: ArticleRow, of account: Account) -> String? {
-        guard account.kind == .local, let slash = article.serverID.firstIndex(of: "/") else { return nil }
+        guard !account.kind.hasServer, let slash = article.serverID.firstIndex(of: "/") else { return nil }
         let guid = article.serverID[article.serverID.index(after: slash)...]
         return guid.isEmpty ? nil : String(guid)
     }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LectorBasics
+import LectorFeeds
 import LectorStore
 
 /// FreshRSS, or another server with the Google Reader API: what it is and can do (`AccountService`).
@@ -21,6 +22,20 @@ public struct FreshRSSService: AccountService {
         .contentSelector: "cssFullContent", .contentRemove: "cssFullContentFilter", .markReadFilters: "filtersActionRead",
         .userAgent: "CURLOPT_USERAGENT", .cookie: "CURLOPT_COOKIE", .proxy: "CURLOPT_PROXY", .httpHeaders: "CURLOPT_HTTPHEADER",
     ]
+
+    /// FreshRSS's Google Reader API takes the API password of the user's profile, not the
+    /// password of its web page.
+    public func secretName(user: String?) -> String { "API password" }
+
+    /// FreshRSS's `frss:` attributes of its `subscription/export`, by their Lector names (its
+    /// `CURLOPT_COOKIE` too: it is the file's own).
+    public func feedSettings(fromOPML extensions: [String: [String: String]]) -> [FeedSettingKey: String] {
+        var settings: [FeedSettingKey: String] = [:]
+        for (name, value) in extensions[OPMLDocument.freshRSSNamespace] ?? [:] {
+            if let key = Self.fields.first(where: { $0.value == name })?.key { settings[key] = value }
+        }
+        return settings
+    }
 
     public func apiPaths(for path: String, typed: String, notes: inout [String]) throws(AccountEndpointError) -> [String] {
         var path = path

@@ -89,6 +89,21 @@ public struct LocalProvider: SyncProvider {
         nil
     }
 
+    /// The account's starred articles as the store holds them: the store is the archive.
+    public func starredArchive(of account: Account, in store: Store, page: ([ArchivedEntry]) throws -> Void) throws(SyncError) {
+        try StoredStarredArchive(store: store, account: account).starredArchive(page: page)
+    }
+
+    /// Re-creates the entry in the store, in the feed of its address (made when the account has
+    /// none; nothing to subscribe anywhere, so `feed` is not asked).
+    public func importStarred(_ entry: ArchivedEntry, into account: Account, in store: Store,
+                              feed: () throws(SyncError) -> String) throws(SyncError) -> Bool {
+        guard try StoredStarredArchive(store: store, account: account).recreate(entry) else {
+            throw .rejected("its feed has no address")
+        }
+        return true
+    }
+
     /// Fetches every feed of the account; no age limit applies (`since` is a pull's).
     public func sync(_ account: Account, in store: Store, manual: Bool, since: Date?,
                      progress: @escaping (SyncProgress) -> Void) throws(SyncError) -> AccountSyncResult {

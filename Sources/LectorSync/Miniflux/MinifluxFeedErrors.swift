@@ -2,7 +2,7 @@ import FoundationEssentials
 import LectorBasics
 
 /// Miniflux's feed list says how often each feed failed to parse and why.
-extension MinifluxProvider: ServerFeedErrorReporting {
+extension MinifluxProvider {
     public func feedErrors() throws(SyncError) -> [String: ServerFeedError] {
         guard let feeds = try getJSON("v1/feeds", [], "the feed list") as? [[String: Any]] else {
             throw .protocolViolation("Miniflux's feed list is not a list")

@@ -30,6 +30,8 @@ public struct MinifluxService: AccountService {
     /// Its login (`username`/`password` of the feed) is two fields, one Lector key.
     public var feedSettingKeys: Set<FeedSettingKey> { Set(Self.fields.keys).union([.serverLogin]) }
 
+    public func secretName(user: String?) -> String { user == nil ? "API token" : "Password" }
+
     public func apiPaths(for path: String, typed: String, notes: inout [String]) throws(AccountEndpointError) -> [String] {
         guard path.hasSuffix("/v1") else { return [path] }
         notes.append("dropped /v1: the API version is added per request")

@@ -12,26 +12,20 @@ public enum ServerRulePlacement: Sendable, Equatable {
 
     /// The server's lines, or nil for a rule that stays local.
     public var lines: [String]? {
-        switch self {
-        case .server(let filter): filter.lines
-        case .local: nil
-        }
+        guard case .server(let filter) = self else { return nil }
+        return filter.lines
     }
 
     /// The filter's name ("block filter", "read filter"), or "here only".
     public var name: String {
-        switch self {
-        case .server(let filter): filter.name
-        case .local: "here only"
-        }
+        guard case .server(let filter) = self else { return "here only" }
+        return filter.name
     }
 
     /// The feed setting (or the user's filter) the lines go into; nil for a rule that stays local.
     public var key: FeedSettingKey? {
-        switch self {
-        case .server(let filter): filter.key
-        case .local: nil
-        }
+        guard case .server(let filter) = self else { return nil }
+        return filter.key
     }
 }
 

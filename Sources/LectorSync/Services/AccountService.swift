@@ -15,12 +15,17 @@ public protocol AccountService: Sendable {
     var summary: String { get }
     /// The API's name in a sentence ("a Fever API", "a Google Reader API").
     var apiName: String { get }
+    /// The secret as the service calls it, for its prompt ("Password", "API token").
+    func secretName(user: String?) -> String
     /// What an account of this kind can do: the one set generic code asks.
     var capabilities: ServiceCapabilities { get }
     /// Lector's feed-setting keys the service keeps, by the service's own field names.
     var feedSettingFields: [FeedSettingKey: String] { get }
     /// The keys `feed set` takes for this kind: the fields', and what Lector keeps itself.
     var feedSettingKeys: Set<FeedSettingKey> { get }
+    /// The settings an OPML outline carries in the service's own attributes (an export of it read
+    /// by `feed apply`); none by default.
+    func feedSettings(fromOPML extensions: [String: [String: String]]) -> [FeedSettingKey: String]
 
     /// The API's base address when none is typed (hosted Feedbin's); nil: `--url` is needed.
     var defaultAddress: URL? { get }
@@ -42,6 +47,8 @@ extension AccountService {
     public var feedSettingKeys: Set<FeedSettingKey> { Set(feedSettingFields.keys) }
     public var feedSettingFields: [FeedSettingKey: String] { [:] }
     public var defaultAddress: URL? { nil }
+    public func secretName(user: String?) -> String { "Password" }
+    public func feedSettings(fromOPML extensions: [String: [String: String]]) -> [FeedSettingKey: String] { [:] }
 }
 
 /// What a provider is made from: the account, its secret from the keyring (a server's), the HTTP

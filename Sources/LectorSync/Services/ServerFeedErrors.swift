@@ -13,9 +13,6 @@ public struct ServerFeedError: Sendable, Equatable {
     }
 }
 
-/// A provider whose API exposes its fetcher's errors per feed (Miniflux's parsing_error_count).
-/// FreshRSS keeps an error flag too, but its Google Reader API does not expose it.
-public protocol ServerFeedErrorReporting {
-    /// Failing feeds by server feed id.
-    func feedErrors() throws(SyncError) -> [String: ServerFeedError]
-}
+// A provider whose API exposes its fetcher's errors per feed says so in its capabilities
+// (`reportsFeedErrors`: Miniflux's parsing_error_count) and answers `SyncProvider.feedErrors()`.
+// FreshRSS keeps an error flag too, but its Google Reader API does not expose it.

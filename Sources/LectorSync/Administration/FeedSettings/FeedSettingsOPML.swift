@@ -1,3 +1,4 @@
+import LectorBasics
 import LectorFeeds
 
 /// A feed's server settings as attributes of its OPML outline: Lector's own `lector:` namespace
@@ -10,13 +11,13 @@ public enum FeedSettingsOPML {
         Dictionary(uniqueKeysWithValues: settings.filter { !$0.key.holdsSecret }.map { ($0.key.rawValue, $0.value) })
     }
 
-    /// The settings an outline asks for: its `lector:` attributes, else FreshRSS's `frss:` ones
-    /// (a FreshRSS export's `CURLOPT_COOKIE` too: it is the file's own). An empty value asks for
+    /// The settings an outline asks for: its `lector:` attributes, else a service's own ones
+    /// (`AccountService.feedSettings(fromOPML:)`: FreshRSS's `frss:`). An empty value asks for
     /// the key to be cleared; attributes Lector has no key for are ignored.
     public static func settings(_ extensions: [String: [String: String]]) -> [FeedSettingKey: String] {
         var settings: [FeedSettingKey: String] = [:]
-        for (name, value) in extensions[OPMLDocument.freshRSSNamespace] ?? [:] {
-            if let key = FreshRSSService.fields.first(where: { $0.value == name })?.key { settings[key] = value }
+        for kind in AccountKind.allCases {
+            settings.merge(kind.service.feedSettings(fromOPML: extensions)) { first, _ in first }
         }
         for (name, value) in extensions[OPMLDocument.lectorNamespace] ?? [:] {
             if let key = FeedSettingKey(rawValue: name), !key.holdsSecret { settings[key] = value }
