@@ -72,7 +72,7 @@ async def sdk(lector):
         article_id = first_ids[0]
         await call("read_article", {"id": article_id, "max_chars": 300})
         await call("read_article", {"id": 999999999})
-        await call("test_rule", {"expression": "title contains 'e'", "limit": 3})
+        await call("test_rule", {"expression": "title contains tide", "limit": 3})
         await call("list_articles", {"where": "title contains"})
         await call("list_articles", {"feed": "no such feed anywhere"})
         report["calls"] = calls

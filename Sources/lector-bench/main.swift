@@ -17,6 +17,7 @@ let usage = """
            lector-bench scale      [--sizes 10000,100000,1000000] [--lector PATH] [--runs N] [--search-runs N] [--keep-stores DIR]
            lector-bench scale-search --stores DIR [--search-runs N] [--terms rare,medium,common]  (scale's in-process searches again, on kept stores)
            lector-bench rules      [--sizes 10000,100000,1000000] [--lector PATH] [--runs N] [--rules N] [--home DIR] [--reuse-store yes]  (rules in a first sync; rule test and --where beside --search)
+           lector-bench mcp        [--sizes 100000,1000000] [--lector PATH] [--runs N] [--home DIR] [--reuse-store yes]  (lector mcp tools/call of a search and a 20-article page beside article list)
            lector-bench feed-check [--feeds N] [--hosts N] [--latency-ms N]  (feed check beside serial conditional GETs)
            lector-bench feed-apply [--feeds N] [--folders N]  (feed apply into an empty account on the GReader emulator)
            lector-bench starred    [--sizes 1000,10000]  (starred archive export and restore, GReader and Miniflux emulators)
@@ -42,6 +43,7 @@ do {
     case "scale": try ScaleBench.run(options)
     case "scale-search": try ScaleSearchBench.run(options)
     case "rules": try RulesBench.run(options)
+    case "mcp": try MCPBench.run(options)
     case "feed-check": try FeedCheckBench.run(options)
     case "feed-apply": try FeedApplyBench.run(options)
     case "starred": try StarredArchiveBench.run(options)

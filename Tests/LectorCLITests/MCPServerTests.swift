@@ -47,19 +47,17 @@ struct MCPServerTests {
     private func hostileHome() throws -> (TestHome, LoopbackServer) {
         let home = TestHome()
         let site = StaticSite()
-        site.serve("/tide.xml", text: """
-            <?xml version="1.0"?><rss version="2.0"><channel><title>Tide \u{1b}]52;c;cm0gLXJmIH4=\u{7}Watch</title>
-            <link>https://tide.example/</link>
-            <item><title>Spring tide \u{202e}txt.exe\u{202c} at dawn</title><link>https://tide.example/1</link><guid>t1</guid>
-            <description>&lt;p&gt;The harbour floods. See https://keeper:hunter2@tide.example/log for the lo\u{200b}g.&lt;/p&gt;</description></item>
-            <item><title>Neap tide at noon</title><link>https://tide.example/2</link><guid>t2</guid>
-            <description>&lt;p&gt;The harbour is calm.&lt;/p&gt;</description></item>
-            <item><title>King tide warning</title><link>https://tide.example/3</link><guid>t3</guid>
-            <description>&lt;p&gt;The harbour wall holds.&lt;/p&gt;</description></item>
-            </channel></rss>
-            """, contentType: "application/rss+xml")
+        // A JSON Feed: XML 1.0 cannot carry an escape character at all, JSON can.
+        site.serve("/tide.json", text: #"""
+            {"version": "https://jsonfeed.org/version/1.1", "title": "Tide \u001b]52;c;cm0gLXJmIH4=\u0007Watch",
+             "home_page_url": "https://tide.example/", "items": [
+              {"id": "t1", "url": "https://tide.example/1", "title": "Spring tide \u202etxt.exe\u202c at dawn",
+               "content_html": "<p>The harbour floods. See https://keeper:hunter2@tide.example/log for the lo\u200bg.</p>"},
+              {"id": "t2", "url": "https://tide.example/2", "title": "Neap tide at noon", "content_html": "<p>The harbour is calm.</p>"},
+              {"id": "t3", "url": "https://tide.example/3", "title": "King tide warning", "content_html": "<p>The harbour wall holds.</p>"}]}
+            """#, contentType: "application/feed+json")
         let server = try LoopbackServer(handler: site.handler)
-        let added = try runProcess(TestBinary.path, ["feed", "add", server.url("/tide.xml").absoluteString], environment: home.environment)
+        let added = try runProcess(TestBinary.path, ["feed", "add", server.url("/tide.json").absoluteString], environment: home.environment)
         try #require(added.status == 0, "feed add: \(added.stderr)")
         return (home, server)
     }
@@ -94,7 +92,8 @@ struct MCPServerTests {
         let read = structured("read_article")
         #expect((read["text"] as? String)?.count ?? 0 <= 300 && read["full_text"] as? Bool == false && read["title"] != nil, "read_article: \(read)")
         #expect(failure("read_article", 1)?.contains("no article with id 999999999") == true, "an unknown id is the tool's error")
-        #expect(structured("test_rule")["count"] as? Int ?? 0 >= 3, "test_rule: \(structured("test_rule"))")
+        #expect(structured("test_rule")["count"] as? Int ?? 0 >= 3 && (structured("test_rule")["articles"] as? [Any])?.count == 3,
+                "test_rule: the three tides at least, a page of 3: \(structured("test_rule"))")
         #expect(failure("list_articles", 3) != nil, "a filter with a mistake is the tool's error, said")
         #expect(failure("list_articles", 4)?.contains("no such feed anywhere") == true, "an unknown feed: \(calls["list_articles"]?[4] ?? [:])")
 
@@ -170,6 +169,7 @@ struct MCPWriteToolTests {
         #expect(world.service.feeds.items.filter { !$0.read }.count == unreadBefore, "\(kind): nothing changed without confirm")
         let done = try call(world, "mark_all_read", #"{"account": "Server", "confirm": true}"#)
         #expect(done["confirmed"] as? Bool == true && done["sent"] as? Bool == true, "\(kind): \(done)")
-        #expect(world.service.feeds.items.allSatisfy(\.read), "\(kind): every entry read on the server")
+        let unreadAfter = world.service.feeds.items.filter { !$0.read }.map(\.title)
+        #expect(unreadAfter.isEmpty, "\(kind): still unread on the server: \(unreadAfter)")
     }
 }

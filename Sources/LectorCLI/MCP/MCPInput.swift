@@ -103,5 +103,12 @@ enum MCPTermination {
         action.sa_flags = 0
         sigaction(SIGTERM, &action, nil)
         sigaction(SIGHUP, &action, nil)
+        // A client (or a test runner) may start us with these blocked: then SIGTERM would wait
+        // for ever, and the client's "terminate" would turn into its later SIGKILL.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGTERM)
+        sigaddset(&unblock, SIGHUP)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     }
 }

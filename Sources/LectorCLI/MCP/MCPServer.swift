@@ -56,6 +56,10 @@ final class MCPServer {
 
     /// The answer to one line, nil for a notification or a response.
     func answer(_ bytes: [UInt8]) -> JSONValue? {
+        // JSON text is UTF-8 (RFC 8259); the parser would let a stray byte through as U+FFFD.
+        guard String(validating: bytes, as: UTF8.self) != nil else {
+            return JSONRPC.error(id: .null, JSONRPC.Failure(.parseError, "not JSON: the message is not UTF-8"))
+        }
         let value: JSONValue
         do { value = try JSONValue(parsing: Data(bytes)) } catch {
             return JSONRPC.error(id: .null, JSONRPC.Failure(.parseError, "not JSON: \(error.description)"))
