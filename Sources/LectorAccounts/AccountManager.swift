@@ -60,7 +60,11 @@ public final class AccountManager {
 
     /// The administrator of an account, through its provider; feed logins follow their feeds in
     /// the keyring.
+    /// Its stars go through `mark`, as every mark does.
     public func administrator(for account: Account) throws(AccountsError) -> AccountAdministrator {
-        AccountAdministrator(store: store, account: account, provider: try provider(for: account), logins: KeyringFeedLogins(keyring: keyring))
+        var administrator = AccountAdministrator(store: store, account: account, provider: try provider(for: account),
+                                                 logins: KeyringFeedLogins(keyring: keyring))
+        administrator.marks = CoreStarring(manager: self)
+        return administrator
     }
 }

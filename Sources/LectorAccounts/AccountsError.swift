@@ -68,6 +68,8 @@ public enum AccountsError: Error, Sendable, Equatable, CustomStringConvertible {
     // MARK: summaries
     /// No article has this id.
     case unknownArticle(Int64)
+    /// The article has no web address (the reading list keeps articles by address).
+    case articleHasNoAddress(title: String)
     /// The `summary.*` settings do not make a request.
     case summaryNotConfigured(SummaryError)
 
@@ -103,6 +105,7 @@ public enum AccountsError: Error, Sendable, Equatable, CustomStringConvertible {
         case .demoHoldsNoUserData(let account):
             "'\(account)' is the demo library and holds no feeds of yours: leave out --account (a local account is created), or add one with 'lector account add'"
         case .unknownArticle(let id): "no article with id \(id)"
+        case .articleHasNoAddress(let title): "'\(title)' has no address to save"
         case .summaryNotConfigured(let cause): cause.message
         }
     }

@@ -1,4 +1,5 @@
 import LectorAccounts
+import LectorSettings
 import LectorText
 
 extension Session {
@@ -41,7 +42,20 @@ extension CLIError {
             self = .usage(error.description)
         case .nameTaken, .newNameTaken, .loginTaken: self = .conflict(error.description)
         case .unknownArticle: self = .notFound(error.description)
+        case .articleHasNoAddress(let title): self = .usage("'\(TerminalText.sanitize(title))' has no address to save")
         case .summaryNotConfigured: self = .usage(error.description)
         }
+    }
+}
+
+extension Session {
+    /// The settings editor over this session's store, through the account core (`AccountManager.settings`).
+    func settingsEditor() throws(CLIError) -> SettingsEditor {
+        try accountManager().settings
+    }
+
+    /// The resolved preferences.
+    func preferences() throws(CLIError) -> Preferences {
+        try CLIError.catching { try settingsEditor().preferences() }
     }
 }

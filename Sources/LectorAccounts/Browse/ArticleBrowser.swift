@@ -3,10 +3,10 @@ import LectorStore
 /// A list of articles a person moves through and acts on, as a full-screen view or an app's list
 /// shows it: which articles are shown (a scope and filters, loaded a page at a time), where the
 /// cursor is, the unread and starred counts of the scope, the next unread article across feeds
-/// and folders, and the marks. A mark is the same core operation `article mark` makes — the
-/// state change, saved locally with its intent — and the short push that follows a mark
-/// (`AccountManager.flushMarks`) runs when the front end calls `flush()`, so moving on never
-/// waits for a server.
+/// and folders, and the marks. A mark is the core's `AccountManager.mark`, as `article mark`'s —
+/// the state change, saved locally with its intent — with its push left for later: the short
+/// push that follows a mark (`AccountManager.flushMarks`) runs when the front end calls
+/// `flush()`, so moving on never waits for a server.
 public final class ArticleBrowser {
     public let manager: AccountManager
     /// What is shown: scope, filters and order; its `limit` is how many rows are loaded.
@@ -153,9 +153,8 @@ public final class ArticleBrowser {
     @discardableResult
     public func toggleStar() throws(AccountsError) -> Bool? {
         guard let article = current else { return nil }
-        let store = manager.store
-        let changed = try storing { try store.states.setStarred([article.id], to: !article.starred) }
-        if changed > 0 { unflushed.insert(article.accountID) }
+        let outcome = try manager.mark([article.id], as: article.starred ? .unstar : .star, push: .later)
+        if outcome.changed > 0 { unflushed.formUnion(outcome.accountIDs) }
         try refresh([article.id])
         return !article.starred
     }
@@ -171,17 +170,15 @@ public final class ArticleBrowser {
     /// selection, not a scope: then exactly the loaded rows are marked. Returns how many changed.
     @discardableResult
     public func markShownRead() throws(AccountsError) -> Int {
-        let store = manager.store
         if query.search != nil {
             let ids = rows.filter { $0.read != .read }.map(\.id)
             try setRead(ids, .read)
             return ids.count
         }
-        let query = query
-        let result = try storing { try store.states.markAllRead(query) }
-        unflushed.formUnion(result.queuedAccountIDs)
+        let outcome = try manager.markAllRead(query, push: .later)
+        unflushed.formUnion(outcome.accountIDs)
         try reload()
-        return result.changed
+        return outcome.changed
     }
 
     /// Whether marking what is shown read would reach a server, which may hold unread articles
@@ -205,9 +202,8 @@ public final class ArticleBrowser {
 
     private func setRead(_ ids: [Int64], _ state: ReadState) throws(AccountsError) {
         guard !ids.isEmpty else { return }
-        let store = manager.store
-        let changed = try storing { try store.states.setRead(ids, to: state) }
-        if changed > 0 { unflushed.formUnion(rows.filter { ids.contains($0.id) }.map(\.accountID)) }
+        let outcome = try manager.mark(ids, as: state == .read ? .read : .unread, push: .later)
+        if outcome.changed > 0 { unflushed.formUnion(outcome.accountIDs) }
         try refresh(ids)
     }
 

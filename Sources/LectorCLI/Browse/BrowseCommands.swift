@@ -47,15 +47,15 @@ enum BrowseCommands {
         let color = session.usesColor(invocation)
         let view = try BrowseView(session: session, browser: browser, terminal: terminal, keys: keys, preferences: preferences,
                                   title: title(invocation), color: color)
-        view.syncWords = try syncWords(query, store: store)
+        view.syncAccount = try syncAccount(query, store: store)
         view.run()
         if view.interrupted && !session.inREPL { throw CLIError.interrupted }
         return CommandOutput(text: "", json: CommandOutput.MessageJSON(ok: true, message: "browsed"))
     }
 
-    /// What the sync key runs: a list of one account (`--account`, or the account of `--feed`
-    /// or `--folder`) syncs that account alone; a list of every account syncs them all.
-    static func syncWords(_ query: ArticleQuery, store: Store) throws(CLIError) -> [String] {
+    /// What the sync key syncs: a list of one account (`--account`, or the account of `--feed`
+    /// or `--folder`) syncs that account alone; a list of every account (nil) syncs them all.
+    static func syncAccount(_ query: ArticleQuery, store: Store) throws(CLIError) -> String? {
         var accountID = query.accountID
         if accountID == nil, let feedID = query.feedID {
             accountID = try CLIError.catching { try store.feeds.list().first { $0.feed.id == feedID }?.feed.accountID }
@@ -63,8 +63,8 @@ enum BrowseCommands {
         if accountID == nil, let folderID = query.folderID {
             accountID = try CLIError.catching { try store.folders.list(accountID: nil).first { $0.folder.id == folderID }?.folder.accountID }
         }
-        guard let accountID, let account = try CLIError.catching({ try store.accounts.all().first { $0.id == accountID } }) else { return ["sync"] }
-        return ["sync", "--account", account.name]
+        guard let accountID, let account = try CLIError.catching({ try store.accounts.all().first { $0.id == accountID } }) else { return nil }
+        return account.name
     }
 
     /// What the list is of, for its first line.

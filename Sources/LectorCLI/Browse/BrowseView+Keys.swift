@@ -50,7 +50,10 @@ extension BrowseView {
         case .search: mode = .search("")
         case .openLink: try dock(.openInBrowser)
         case .fullContent: try openReader(full: true)
-        case .sync: try runOutside(syncWords)
+        case .sync:
+            try runOutside { [session, syncAccount] () throws(CLIError) in
+                try SyncCommands.run(account: syncAccount, auto: false, pushOnly: false, json: false, session: session)
+            }
         case .swipeLeading, .swipeTrailing:
             guard let first = (action == .swipeLeading ? preferences.swipeLeading : preferences.swipeTrailing).first else {
                 status = "No \(action == .swipeLeading ? "leading" : "trailing") swipe action is set (lector swipe set)."
@@ -105,12 +108,18 @@ extension BrowseView {
             status = starred == true ? "Starred." : "Star removed."
         case .fullContent: try openReader(full: !(reader?.full ?? false), bionic: reader?.bionic ?? false)
         case .bionic: try openReader(full: reader?.full ?? false, bionic: !(reader?.bionic ?? false))
-        case .readingList: try command(ReadingListCommands.add, ["id:\(article.id)"])
-        case .openInBrowser: try command(ReaderCommands.open, ["id:\(article.id)"])
+        case .readingList:
+            let saved = try core { try browser.manager.addToReadingList([article.id]) }
+            status = "Saved \(saved) article(s) for later."
+        case .openInBrowser:
+            let url = try ReaderCommands.webAddress(of: article)
+            try core { try browser.markCurrentRead() }
+            show(ReaderCommands.openInBrowser(url, session: session))
         case .share:
             session.currentArticle = article.id
-            try command(DockCommands.share, [])
-        case .summary: try runOutside(["article", "summarize", "id:\(article.id)"])
+            show(try DockCommands.shareLink(of: article, session: session))
+        case .summary:
+            try runOutside { [session] () throws(CLIError) in try SummaryCommands.summary(of: article.id, refresh: false, json: false, session: session) }
         }
     }
 
@@ -156,12 +165,9 @@ extension BrowseView {
         status = "\(changed) article(s) marked read."
     }
 
-    /// Runs a command on the selected article as typed at the REPL, its first line in the status.
-    private func command(_ spec: CommandSpec, _ arguments: [String]) throws(CLIError) {
-        let output: CommandOutput
-        do { output = try spec.run(Invocation(spec: spec, arguments: arguments, options: [:]), session) } catch { throw CLIError.from(error) }
+    /// What an action on the selected article gave, its first line in the status.
+    private func show(_ output: CommandOutput) {
         status = output.text.split(separator: "\n").first.map(String.init)
-        try core { try browser.reload() }
     }
 
     /// The account core's failures in the CLI's words.

@@ -25,12 +25,19 @@ extension BrowseView {
                                     full: content.full, bionic: bionic))
     }
 
-    /// Leaves the full screen for a command that writes as it goes (a sync, a summary), runs it as
-    /// the REPL would, waits for a key and comes back to a list read again.
-    func runOutside(_ words: [String]) throws(CLIError) {
+    /// Leaves the full screen for work that writes as it goes (a sync, a summary: the account
+    /// core's verbs, rendered as their commands render them), shows its result, waits for a key
+    /// and comes back to a list read again.
+    func runOutside(_ work: () throws(CLIError) -> CommandOutput) throws(CLIError) {
         flush()
         terminal.leave()
-        _ = CommandRunner(session: session).run(words)
+        do throws(CLIError) {
+            let output = try work()
+            Console.out(output.rendered(asJSON: false, compact: false))
+            if output.status != .ok { Console.error(output.failureLine ?? output.status.meaning) }
+        } catch {
+            Console.error(error.description)
+        }
         Console.out("\nPress a key to go back to lector browse.\n")
         terminal.waitForKey()
         _ = terminal.enter()

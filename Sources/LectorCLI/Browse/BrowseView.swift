@@ -35,8 +35,8 @@ final class BrowseView {
     var finished = false
     /// Left with Ctrl-C.
     var interrupted = false
-    /// What the sync key runs (`sync --account NAME` for a list of one account's articles).
-    var syncWords = ["sync"]
+    /// The account the sync key syncs (a list of one account's articles); nil: every account.
+    var syncAccount: String?
 
     init(session: Session, browser: ArticleBrowser, terminal: RawTerminal, keys: KeyMap, preferences: Preferences, title: String,
          color: Bool) throws(CLIError) {

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LectorBasics
 import Glibc
+import LectorAccounts
 import LectorSettings
 import LectorStore
 
@@ -92,15 +93,8 @@ enum ArticleCommands {
         }
         let ids = articles.map(\.id)
         let action = invocation.argument("ACTION") ?? ""
-        let changed = try CLIError.catching {
-            switch action {
-            case "read": try store.states.setRead(ids, to: .read)
-            case "unread": try store.states.setRead(ids, to: .unread)
-            case "star": try store.states.setStarred(ids, to: true)
-            default: try store.states.setStarred(ids, to: false)
-            }
-        }
-        let sent = changed == 0 ? nil : try MarkFlush.push(accountIDs: Set(articles.map(\.accountID)), session: session)
+        let outcome = try session.accounts { (manager) throws(AccountsError) in try manager.mark(ids, as: ArticleMark(rawValue: action) ?? .unstar) }
+        let (changed, sent) = (outcome.changed, outcome.sent)
         let past = ["read": "marked read", "unread": "marked unread", "star": "starred", "unstar": "unstarred"][action] ?? action
         return CommandOutput(text: "\(changed) of \(ids.count) article(s) \(past)\(MarkFlush.ending(sent))",
                              json: MarkJSON(action: action, articles: ids, changed: changed, sent: sent))
@@ -133,8 +127,8 @@ enum ArticleCommands {
             }
             guard try Prompter.confirm("Mark \(what)?") else { return .message("Nothing changed.") }
         }
-        let result = try CLIError.catching { try store.states.markAllRead(query) }
-        let sent = try MarkFlush.push(accountIDs: Set(result.queuedAccountIDs), session: session)
+        let result = try session.accounts { (manager) throws(AccountsError) in try manager.markAllRead(query) }
+        let sent = result.sent
         let text = "\(result.changed) article(s) marked read" + (sent == nil ? "" : "; on the server too (every unread one there)")
         return CommandOutput(text: text + MarkFlush.ending(sent),
                              json: MarkJSON(action: "read", articles: [], changed: result.changed, sent: sent))

@@ -58,8 +58,16 @@ enum DockCommands {
         availability: .replOnly
     ) { _, session in
         let id = try current(session)
-        guard let article = try CLIError.catching({ try session.store().articles.article(id) }),
-              let url = article.url, !url.isEmpty else { throw CLIError.notFound("the current article has no web address") }
+        guard let article = try CLIError.catching({ try session.store().articles.article(id) }) else {
+            throw CLIError.notFound("the current article has no web address")
+        }
+        return try shareLink(of: article, session: session)
+    }
+
+    /// Shares an article's link: copied to the clipboard with OSC 52 when reader.share-osc52 is on
+    /// and stdout is a terminal, else printed. The share word's, and `browse`'s share action's.
+    static func shareLink(of article: ArticleSummary, session: Session) throws(CLIError) -> CommandOutput {
+        guard let url = article.url, !url.isEmpty else { throw CLIError.notFound("the current article has no web address") }
         let link = TerminalText.sanitize(url)
         if try session.preferences().shareWithOSC52, isatty(STDOUT_FILENO) == 1 {
             // The terminal puts it on the clipboard; nothing is shown.

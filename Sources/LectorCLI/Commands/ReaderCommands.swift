@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import LectorAccounts
 import LectorHTTP
 import LectorReader
 import LectorSettings
@@ -95,7 +96,8 @@ enum ReaderCommands {
             let page = try fetchPage(article, session: session)
             extracted = try extractContent(page.body, url: page.url)
             let feedHTML = try CLIError.catching { try store.articles.contentHTML(of: id) } ?? ""
-            try CLIError.catching { try store.articles.saveExtractedHTML(ContentMerge.richer(feedHTML: feedHTML, extracted: extracted).html, for: id) }
+            let merged = ContentMerge.richer(feedHTML: feedHTML, extracted: extracted).html
+            try session.accounts { (manager) throws(AccountsError) in try manager.keepExtractedHTML(merged, for: id) }
         }
         let words = extracted.textContent.split(whereSeparator: \.isWhitespace).count
         let json = ExtractJSON(title: extracted.title, byline: extracted.byline, excerpt: extracted.excerpt, html: extracted.contentHTML,
@@ -111,10 +113,22 @@ enum ReaderCommands {
         let store = try session.store()
         let id = try session.handles.resolve(invocation.argument("ARTICLE") ?? "")
         guard let article = try CLIError.catching({ try store.articles.article(id) }) else { throw CLIError.notFound("no article with id \(id)") }
+        let url = try webAddress(of: article)
+        try markRead(article, store: store, session: session)
+        return openInBrowser(url, session: session)
+    }
+
+    /// The article's web address, when it has one a browser opens.
+    static func webAddress(of article: ArticleSummary) throws(CLIError) -> String {
         guard let url = article.url, let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme?.lowercased() ?? "") else {
             throw CLIError.notFound("'\(TerminalText.sanitize(article.title))' has no web address")
         }
-        try markRead(article, store: store, session: session)
+        return url
+    }
+
+    /// Opens `url` in the desktop's browser (xdg-open) when there is a display; else the address
+    /// is the output, to open by hand.
+    static func openInBrowser(_ url: String, session: Session) -> CommandOutput {
         if session.environment["DISPLAY"] != nil || session.environment["WAYLAND_DISPLAY"] != nil,
            let opener = Subprocess.start("/usr/bin/xdg-open", [url], output: .inherit) {
             opener.reapWhenDone()
@@ -123,12 +137,11 @@ enum ReaderCommands {
         return CommandOutput(text: url, json: CommandOutput.MessageJSON(ok: true, message: url))
     }
 
-    /// Showing an article marks it read locally; for a server account the change is then flushed
-    /// (`MarkFlush`) after the article is on screen, so reading never waits for the network.
+    /// Showing an article marks it read (`AccountManager.mark`): locally, then for a server account
+    /// flushed, after the article is on screen, so reading never waits for the network.
     static func markRead(_ article: ArticleSummary, store: Store, session: Session) throws(CLIError) {
         guard article.read != .read else { return }
-        try CLIError.catching { try store.states.setRead([article.id], to: .read) }
-        _ = try MarkFlush.push(accountIDs: [article.accountID], session: session)
+        _ = try session.accounts { (manager) throws(AccountsError) in try manager.mark([article.id], as: .read) }
     }
 
     static func fullContent(_ article: ArticleSummary, feedHTML: String, store: Store, session: Session) throws(CLIError) -> String {
@@ -136,7 +149,7 @@ enum ReaderCommands {
         let page = try fetchPage(article, session: session)
         let extracted = try extractContent(page.body, url: page.url)
         let merged = ContentMerge.richer(feedHTML: feedHTML, extracted: extracted).html
-        try CLIError.catching { try store.articles.saveExtractedHTML(merged, for: article.id) }
+        try session.accounts { (manager) throws(AccountsError) in try manager.keepExtractedHTML(merged, for: article.id) }
         return merged
     }
 

@@ -1,3 +1,4 @@
+import LectorAccounts
 import LectorStore
 
 /// The reading list: articles saved for later, kept locally (by address, so an entry outlives the
@@ -24,7 +25,7 @@ enum ReadingListCommands {
     ) { invocation, session in
         let store = try session.store()
         let articles = try resolve(invocation, session: session, store: store)
-        try CLIError.catching { try store.readingList.add(articles.map { ($0.accountID, $0.url ?? "", $0.title) }) }
+        _ = try session.accounts { (manager) throws(AccountsError) in try manager.addToReadingList(articles.map(\.id)) }
         return .message("Saved \(articles.count) article(s) for later.")
     }
 
@@ -46,7 +47,7 @@ enum ReadingListCommands {
             let item = try numbered(reference, in: items)
             targets.append((item.accountID, item.url))
         }
-        let removed = try CLIError.catching { try store.readingList.remove(targets) }
+        let removed = try session.accounts { [targets] (manager) throws(AccountsError) in try manager.removeFromReadingList(targets) }
         return .message("Removed \(removed) of \(targets.count) item(s) from the reading list.")
     }
 

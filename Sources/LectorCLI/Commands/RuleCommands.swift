@@ -27,8 +27,9 @@ enum RuleCommands {
         _ = try FilterText.parse(expression)
         let action = try action(invocation.value("then"))
         let scope = try RuleScopeOption.scope(invocation, session: session)
-        let store = try session.store()
-        let rule = try CLIError.catching { try store.rules.add(name: ruleName, expression: expression, action: action, scope: scope) }
+        let rule = try session.accounts { (manager) throws(AccountsError) in
+            try manager.addRule(name: ruleName, expression: expression, action: action, scope: scope)
+        }
         return CommandOutput(text: "Added rule '\(rule.name)': \(RuleText.summary(rule)).", json: RuleJSON(rule, hits: 0))
     }
 
@@ -44,28 +45,26 @@ enum RuleCommands {
     }
 
     static let list = CommandSpec(["rule", "list"], "list rules: filter, action, scope, whether on, articles acted on, what servers can run") { _, session in
-        let store = try session.store()
-        let rules = try CLIError.catching { try store.rules.all() }
-        let hits = try CLIError.catching { try store.rules.hitCounts() }
+        let listings = try session.accounts { (manager) throws(AccountsError) in try manager.ruleListings() }
         var table = TextTable(["RULE", "ACTION", "SCOPE", "ON", "ACTED ON", "ON SERVERS", "FILTER"], flexibleColumn: 6)
-        let placements = try session.accounts { (manager) throws(AccountsError) in try rules.map { rule throws(AccountsError) in try manager.rulePlacements(rule) } }
-        let rows = zip(rules, placements).map { rule, placed in
-            [rule.name, rule.action.rawValue, RuleText.scope(rule), PlainColumns.yesNo(rule.enabled), String(hits[rule.id] ?? 0),
-             servers(rule, placed), rule.expression]
+        let rows = listings.map { listing in
+            let rule = listing.rule
+            return [rule.name, rule.action.rawValue, RuleText.scope(rule), PlainColumns.yesNo(rule.enabled), String(listing.hits),
+                    servers(rule, listing.placements), rule.expression]
         }
         for row in rows { table.add(row) }
         let text = session.tablesArePlain ? PlainColumns.ruleList.render(rows)
-            : rules.isEmpty ? "No rules. Add one with: lector rule add NAME 'EXPR' --then read" : table.render(for: session)
-        return CommandOutput(text: text, json: rules.map { RuleJSON($0, hits: hits[$0.id] ?? 0) })
+            : listings.isEmpty ? "No rules. Add one with: lector rule add NAME 'EXPR' --then read" : table.render(for: session)
+        return CommandOutput(text: text, json: listings.map { RuleJSON($0.rule, hits: $0.hits) })
     }
 
     static let show = CommandSpec(["rule", "show"], "show one rule", arguments: [name]) { invocation, session in
-        let rule = try named(invocation, session)
-        let hits = try CLIError.catching { try session.store().rules.hitCounts()[rule.id] ?? 0 }
+        let name = try named(invocation, session).name
+        let listing = try session.accounts { (manager) throws(AccountsError) in try manager.ruleListing(named: name) }
+        let (rule, hits, placements) = (listing.rule, listing.hits, listing.placements)
         let lines = ["Rule:     \(rule.name)", "Filter:   \(rule.expression)", "Action:   \(rule.action.rawValue)",
                      "Scope:    \(RuleText.scope(rule))", "Enabled:  \(rule.enabled ? "yes" : "no")",
                      "Acted on: \(hits) article(s)"]
-        let placements = try session.accounts { (manager) throws(AccountsError) in try manager.rulePlacements(rule) }
         // Each server line on its own row, exactly as it is sent (a line may itself hold " | ").
         let servers = placements.map { account, placement in
             "  \(account.name): " + (placement.lines.map { lines in

@@ -1,3 +1,4 @@
+import LectorAccounts
 import LectorBasics
 import LectorStore
 
@@ -15,8 +16,8 @@ enum SearchCommands {
         guard !name.trimmingWhitespace.isEmpty else { throw CLIError.usage("the search's name is empty") }
         let expression = invocation.argument("EXPR") ?? ""
         _ = try FilterText.parse(expression)
-        let replaced = try CLIError.catching { try session.store().savedSearches.save(SavedSearch(name: name, expression: expression,
-                                                                                                          label: invocation.flag("label"))) }
+        let search = SavedSearch(name: name, expression: expression, label: invocation.flag("label"))
+        let replaced = try session.accounts { (manager) throws(AccountsError) in try manager.saveSearch(search) }
         let labelled = invocation.flag("label") ? " (kept as a label on FreshRSS servers after each sync)" : ""
         return CommandOutput(text: "\(replaced ? "Replaced" : "Saved") search '\(name)': \(TerminalText.sanitize(expression))\(labelled).",
                              json: SearchJSON(name: name, filter: expression, label: invocation.flag("label")))
@@ -35,7 +36,7 @@ enum SearchCommands {
     static let remove = CommandSpec(["search", "remove"], "forget a saved search",
                                     arguments: [ArgumentSpec("NAME", "the saved search", source: .savedSearches)]) { invocation, session in
         let search = try named(invocation.argument("NAME") ?? "", session)
-        try CLIError.catching { try session.store().savedSearches.remove(search.name) }
+        try session.accounts { (manager) throws(AccountsError) in try manager.removeSearch(named: search.name) }
         return .message("Removed saved search '\(search.name)'.")
     }
 

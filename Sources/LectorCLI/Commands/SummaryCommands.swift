@@ -18,9 +18,16 @@ enum SummaryCommands {
         options: [OptionSpec("refresh", "ask again even when a summary is cached")]
     ) { invocation, session in
         let id = try session.handles.resolve(invocation.argument("ARTICLE") ?? "")
+        return try summary(of: id, refresh: invocation.flag("refresh"), json: invocation.wantsJSON, session: session)
+    }
+
+    /// An article's summary through the account core (`startSummary`, `keep`): the cached one, or
+    /// streamed from the endpoint as it is written (unless `json`) and kept. The summarize
+    /// command's, and `browse`'s summary action's.
+    static func summary(of id: Int64, refresh: Bool, json: Bool, session: Session) throws(CLIError) -> CommandOutput {
         let preferences = try session.preferences()
         let start = try session.accounts { (manager) throws(AccountsError) in
-            try manager.startSummary(of: id, preferences: preferences, refresh: invocation.flag("refresh"))
+            try manager.startSummary(of: id, preferences: preferences, refresh: refresh)
         }
         let job: SummaryJob
         switch start {
@@ -28,7 +35,7 @@ enum SummaryCommands {
             return CommandOutput(text: TerminalSanitizer.clean(cached), json: SummaryJSON(article: id, summary: cached, cached: true, language: language))
         case .ask(let asked): job = asked
         }
-        let streaming = !invocation.wantsJSON
+        let streaming = !json
         let summary = try stream(job.request, streaming: streaming)
         try session.accounts { (manager) throws(AccountsError) in try manager.keep(summary, of: job) }
         // Streamed text is already on the screen; end the line.

@@ -17,15 +17,21 @@ enum SyncCommands {
             OptionSpec("auto", "an automatic run: honour the polling floor"),
         ]
     ) { invocation, session in
+        try run(account: invocation.value("account"), auto: invocation.flag("auto"), pushOnly: invocation.flag("push-only"),
+                json: invocation.wantsJSON, session: session)
+    }
+
+    /// A sync run through the account core (`AccountManager.sync`), its progress shown as it goes
+    /// and its report rendered: the sync command's, and `browse`'s sync key's.
+    static func run(account: String?, auto: Bool, pushOnly: Bool, json: Bool, session: Session) throws(CLIError) -> CommandOutput {
         let preferences = try session.preferences()
-        let auto = invocation.flag("auto")
-        let request = SyncRequest(accountName: invocation.value("account"),
+        let request = SyncRequest(accountName: account,
                                   trigger: auto ? .automatic(intervalMinutes: preferences.syncIntervalMinutes) : .manual,
-                                  pushOnly: invocation.flag("push-only"), ageLimit: preferences.syncAgeLimit)
+                                  pushOnly: pushOnly, ageLimit: preferences.syncAgeLimit)
         // Ctrl-C ends the transfers in flight and the run says how far it got (the REPL has
         // this already); without it a one-shot sync would just die mid-feed.
         if !session.inREPL { Interrupt.install() }
-        let progress = ProgressLine(json: invocation.wantsJSON)
+        let progress = ProgressLine(json: json)
         let report = try session.accounts { (manager) throws(AccountsError) in
             try manager.sync(request, events: progress.show, isInterrupted: { Interrupt.isRequested })
         }
@@ -38,7 +44,7 @@ enum SyncCommands {
             SyncRunOutput.ResultJSON(synced) { comparedWithRestoredBackup(synced.account, store: store, session: session) }
         }
         return SyncRunOutput(results: results, interrupted: Interrupt.isRequested)
-            .output(auto: auto, json: invocation.wantsJSON, logPath: session.directories.syncLogPath)
+            .output(auto: auto, json: json, logPath: session.directories.syncLogPath)
     }
 
     /// After the first sync of a restored remote account: how the server's subscriptions compare

@@ -20,6 +20,10 @@ public struct AccountAdministrator {
     /// The origins (`HTTPOrigin.name`) a feed's login may be carried to when its feed moves there
     /// (a person said yes to that very move): to any other origin a login never moves.
     public var loginMovesConsented: Set<String> = []
+    /// How the stars the administrator makes (a copy's, a restore's, a resubscribed feed's) are
+    /// made: the account core's `mark`, the one door every mark goes through, handed here by the
+    /// core (`AccountManager.administrator(for:)`).
+    public var marks: (any ArticleStarring)?
 
     public init(store: Store, account: Account, provider: any SyncProvider, logins: (any FeedLoginKeeper)? = nil) {
         self.store = store

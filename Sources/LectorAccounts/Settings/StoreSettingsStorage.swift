@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Glibc
 import LectorSettings
 import LectorStore
 
@@ -21,14 +20,8 @@ struct StoreSettingsStorage: SettingsStorage {
     }
 }
 
-extension Session {
-    /// The settings editor over this session's store.
-    func settingsEditor() throws(CLIError) -> SettingsEditor {
-        SettingsEditor(storage: StoreSettingsStorage(store: try store()))
-    }
-
-    /// The resolved preferences.
-    func preferences() throws(CLIError) -> Preferences {
-        try CLIError.catching { try settingsEditor().preferences() }
-    }
+extension AccountManager {
+    /// The settings of this home, read and changed through the settings module's editor over the
+    /// store: the one door for settings writes (`settings set`, profiles, a restore's settings).
+    public var settings: SettingsEditor { SettingsEditor(storage: StoreSettingsStorage(store: store)) }
 }
