@@ -1,9 +1,10 @@
+import LectorAccounts
 import LectorBasics
 import LectorSettings
 
-/// The tools that change something: offered only with `lector mcp --allow-write` (or the
-/// mcp.allow-write setting). Each runs the command of the same job, so it goes through the same
-/// account-core verb: written to the store at once, queued as an intent, and sent to the
+/// The tools that change something: offered only with `lector mcp --allow-write`. Marks call the
+/// core's mark verb as `article mark` does; the others run the command of the same job, so they
+/// go through the same account-core verb: written to the store at once, queued as an intent, and sent to the
 /// server right after (3-second deadline) or at the next sync when the server cannot be reached.
 enum MCPWriteTools {
     static let all: [MCPTool] = [markArticles, labelArticles, markAllRead, addFeed, removeFeed, sync]
@@ -17,7 +18,12 @@ enum MCPWriteTools {
         parameters: [MCPParameter("action", .string(maxLength: 10, choices: ["read", "unread", "star", "unstar"]), "what to do", required: true), ids],
         output: MCPSchemas.change, writes: true
     ) { arguments, context in
-        try context.command(["article", "mark"], arguments: [arguments.string("action") ?? ""] + references(arguments))
+        // The one mark verb of the core (as `article mark` calls it): saved, queued, flushed.
+        let action = arguments.string("action") ?? ""
+        guard let mark = ArticleMark(rawValue: action) else { throw MCPToolError("no action '\(action)'") }
+        let ids = arguments.ids("ids")
+        let outcome = try context.catching { try context.session.accounts { (manager) throws(AccountsError) in try manager.mark(ids, as: mark) } }
+        return try MCPContext.value(of: ArticleCommands.MarkJSON(action: action, articles: ids, changed: outcome.changed, sent: outcome.sent))
     }
 
     static let labelArticles = MCPTool(
