@@ -10,7 +10,7 @@ packages=(libsqlite3-dev libreadline-dev libncurses-dev libsecret-1-dev libxml2-
           libcurl4 libsecret-1-0 libxml2)
 for option in "$@"; do
     case $option in
-        --test) packages+=(gnome-keyring libsecret-tools dbus dbus-daemon libglib2.0-bin zsh fish python3 python3-jsonschema python3-gi gir1.2-glib-2.0 tmux bash-completion openssl
+        --test) packages+=(gnome-keyring libsecret-tools dbus dbus-daemon libglib2.0-bin zsh fish python3 python3-jsonschema python3-venv python3-gi gir1.2-glib-2.0 tmux bash-completion openssl
                            dpkg-dev) ;;
         # dpkg-shlibdeps, for the versions of the libraries the binary links.
         --package) packages+=(dpkg-dev) ;;

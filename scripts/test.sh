@@ -23,6 +23,9 @@ journey_prefix=$(mktemp -d)
 trap 'rm -rf "$journey_prefix"' EXIT
 ./scripts/install.sh --prefix "$journey_prefix" >/dev/null
 export LECTOR_JOURNEY_PREFIX=$journey_prefix
+# `lector mcp` is driven by the official MCP Python SDK from PyPI, in a virtualenv of its own.
+LECTOR_MCP_PYTHON=$(./scripts/mcp-test-venv.sh)
+export LECTOR_MCP_PYTHON
 # The Debian package of that same release binary: built, installed with apt, run, removed.
 ./scripts/test-deb.sh
 

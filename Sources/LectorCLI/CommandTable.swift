@@ -41,13 +41,14 @@ public struct CommandTable: Sendable {
             NounSpec("profile", "named sets of settings: shipped ones and your own"),
             NounSpec("backup", "export and restore your setup as one JSON file"),
             NounSpec("demo", "the sample library shown when there is no account"),
+            NounSpec("mcp", "serve your accounts to an AI agent (Model Context Protocol)"),
             NounSpec("help", "show help for a command"),
             NounSpec("completions", "print a shell completion script"),
             NounSpec("version", "print Lector's version"),
             NounSpec("exit", "leave the REPL"),
         ] + DockCommands.all.map { NounSpec($0.path[0], $0.summary) },
         commands: AccountCommands.all + FeedCommands.all + FolderCommands.all + OPMLCommands.all + SyncCommands.all + ScheduleCommands.all + ArticleCommands.all + LabelCommands.all + UndoCommands.all + BrowseCommands.all + RuleCommands.all + SearchCommands.all + ReadingListCommands.all + [SummaryCommands.key] + SettingsCommands.all
-            + ActionListCommands.all + ProfileCommands.all + BackupCommands.all + DemoCommands.all + MetaCommands.all
+            + ActionListCommands.all + ProfileCommands.all + BackupCommands.all + DemoCommands.all + [MCPCommand.mcp] + MetaCommands.all
             + DockCommands.all)
 
     /// Nouns usable in this context.

@@ -5,7 +5,10 @@ import Glibc
 /// been told (e.g. `--yes`), so scripts never hang on a prompt. Ctrl-C at a question throws
 /// `.interrupted`: the command stops and nothing is changed.
 enum Prompter {
-    static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+    static var isInteractive: Bool { !asksNothing && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+    /// Set by `lector mcp`, whose standard input is the protocol's: nothing is ever asked there.
+    /// Main thread only, before any command runs.
+    nonisolated(unsafe) static var asksNothing = false
 
     /// Asks for a number from 1 to `count`; nil when the answer is empty or not such a number.
     static func choose(count: Int) throws(CLIError) -> Int? {

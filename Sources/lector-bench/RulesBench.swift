@@ -52,7 +52,7 @@ enum RulesBench {
         }
     }
 
-    private static func syncAndRule(_ size: Int, home: LectorHome, ruleCount: Int) throws {
+    static func syncAndRule(_ size: Int, home: LectorHome, ruleCount: Int) throws {
         let feeds = ScaleCorpus.build(items: size)
         let emulator = GReaderEmulator(store: feeds, accounts: [ScaleBench.user])
         let server = try LoopbackServer(handler: emulator.handler)

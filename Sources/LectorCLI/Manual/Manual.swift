@@ -32,6 +32,7 @@ enum Manual {
         ManualTopic(name: "setting-keys", file: "settings.md", summary: "every setting: type, default, where it acts, what it does"),
         ManualTopic(name: "backups", file: "backups.md", summary: "backups and moving machines: export, restore, the starred archive"),
         ManualTopic(name: "backup-format", file: "backup.md", summary: "the backup file's format"),
+        ManualTopic(name: "agents", file: "mcp.md", summary: "lector mcp: your accounts for an AI agent (Model Context Protocol)"),
         ManualTopic(name: "scripting", file: "scripting.md", summary: "scripting: one-shot, script mode, plain tables, --json, completion"),
         ManualTopic(name: "plain-format", file: "plain-format.md", summary: "the tab-separated columns each list prints off a terminal"),
         ManualTopic(name: "json", file: "json.md", summary: "the JSON conventions and a schema per command output"),
