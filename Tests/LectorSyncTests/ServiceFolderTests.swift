@@ -72,7 +72,7 @@ struct ServiceFolderTests {
 
     /// Whether `code` names a remote service: its kind's case, or a type named after it.
     static func namesAService(_ code: String) -> Bool {
-        code.range(of: #"(?<![/~])\.(freshrss|miniflux|fever|feedbin)\b(?!\s*\()|\b(Miniflux|GReader|FreshRSS|Fever|Feedbin)\w*"#,
+        code.range(of: #"(?<![/~])\.(freshrss|miniflux|fever|feedbin|ttrss)\b(?!\s*\()|\b(Miniflux|GReader|FreshRSS|Fever|Feedbin|TTRSS)\w*"#,
                    options: .regularExpression) != nil
     }
 

@@ -1,4 +1,5 @@
 import LectorStore
+import LectorSync
 
 /// A rule as `rule list` and `rule show` present it: how many articles it acted on, and where its
 /// lines would go on each server account in its scope.

@@ -37,8 +37,7 @@ extension AccountManager {
         for (account, placement) in try rulePlacements(rule) {
             var push = RulePush(account: account.name, placement: placement)
             defer { pushes.append(push) }
-            guard let lines = placement.lines else { continue }
-            let key = Self.filterKey(placement)
+            guard let lines = placement.lines, let key = placement.key else { continue }
             if account.kind.service.capabilities.keepsUserFilters, rule.scope.feedID == nil, rule.scope.folderID == nil {
                 push.userFiltersChanged = try pushUserFilters(rule, lines, key: key, account: account)
                 continue
@@ -69,23 +68,13 @@ extension AccountManager {
         return pushes
     }
 
-    /// The server setting a placement's lines go to.
-    static func filterKey(_ placement: ServerRulePlacement) -> FeedSettingKey {
-        switch placement {
-        case .minifluxKeep: .keepFilter
-        case .freshRSSMarkRead: .markReadFilters
-        default: .blockFilter
-        }
-    }
-
     /// Every line the rule's text produces on the servers its scope reaches, filter by filter, as
     /// `pushRule` would send them (a whole Miniflux account's to the user's filters, feedID nil).
     func producedLines(_ rule: Rule) throws(AccountsError) -> [RuleServerLine] {
         var produced: [RuleServerLine] = []
         for (account, placement) in try rulePlacements(rule) {
-            guard let lines = placement.lines else { continue }
-            let key = Self.filterKey(placement).rawValue
-            if account.kind == .miniflux, rule.scope.feedID == nil, rule.scope.folderID == nil {
+            guard let lines = placement.lines, let key = placement.key?.rawValue else { continue }
+            if account.kind.service.capabilities.keepsUserFilters, rule.scope.feedID == nil, rule.scope.folderID == nil {
                 produced += lines.map { RuleServerLine(accountID: account.id, feedID: nil, setting: key, line: $0) }
                 continue
             }

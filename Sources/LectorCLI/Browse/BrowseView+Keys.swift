@@ -47,7 +47,7 @@ extension BrowseView {
         case .toggleRead: try dock(.toggleRead)
         case .toggleStar: try dock(.toggleStar)
         case .markShownRead: try askMarkShownRead()
-        case .undo: try command(UndoCommands.undo, [])
+        case .undo: try undoLastStep()
         case .search: mode = .search("")
         case .openLink: try dock(.openInBrowser)
         case .fullContent: try openReader(full: true)
@@ -168,6 +168,13 @@ extension BrowseView {
     private func markShownRead() throws(CLIError) {
         let changed = try core { try browser.markShownRead() }
         status = "\(changed) article(s) marked read."
+    }
+
+    /// `u`: the account core's undo of the newest step, its one line in the status.
+    private func undoLastStep() throws(CLIError) {
+        let result = try session.accounts { (manager) throws(AccountsError) in try manager.undo() }
+        status = result.map { UndoCommands.text($0).split(separator: "\n").first.map(String.init) ?? "" } ?? "Nothing to undo."
+        try core { try browser.reload() }
     }
 
     /// What an action on the selected article gave, its first line in the status.

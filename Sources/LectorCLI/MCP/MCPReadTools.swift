@@ -93,7 +93,7 @@ enum MCPReadTools {
         let invocation = try context.invocation(["article", "list"], options: given)
         let limit = arguments.int("limit") ?? 20
         let offset = arguments.int("offset") ?? 0
-        let found = try context.catching { () throws -> (articles: [ArticleSummary], names: [Int64: String]) in
+        let found = try context.catching { () throws -> (articles: [ArticleRow], names: [Int64: String]) in
             let store = try context.session.store()
             var query = try ArticleCommands.articleQuery(invocation, session: context.session, store: store)
             query.newestFirst = !arguments.flag("oldest_first")

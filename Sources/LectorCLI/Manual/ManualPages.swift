@@ -5,7 +5,7 @@ enum ManualPages {
         "accounts.md": ##"""
 # Accounts and services
 
-An account is one reader service Lector talks to — FreshRSS or another Google Reader API server, Miniflux, a Fever-compatible server, Feedbin — or `local`, where Lector fetches the feeds itself. `lector account add KIND` adds one; the other verbs are in `lector help account`.
+An account is one reader service Lector talks to — FreshRSS or another Google Reader API server, Miniflux, a Fever-compatible server, Feedbin, Tiny Tiny RSS — or `local`, where Lector fetches the feeds itself. `lector account add KIND` adds one; the other verbs are in `lector help account`.
 
 ## Adding an account
 
@@ -13,6 +13,7 @@ An account is one reader service Lector talks to — FreshRSS or another Google 
 lector account add freshrss --url rss.example.com --user alice     # asks for the API password, no echo
 printf '%s\n' "$TOKEN" | lector account add miniflux --url https://flux.example.com --password-stdin
 lector account add feedbin --user me@example.com
+lector account add ttrss --url https://rss.example.com/tt-rss/ --user alice # with or without /api/
 lector account add local --name Home                                # no server: Lector fetches feeds itself
 ```
 
@@ -21,7 +22,11 @@ authenticated request — a proxy that strips the Authorization header is named 
 Miniflux `/v1/me`; Fever's `auth` field; Feedbin's authentication endpoint). A refused Google
 Reader login says where the server Lector is talking to keeps that password, told by its answer:
 FreshRSS under Profile → API password (with 'Allow API access'), Miniflux under Settings →
-Integrations → Google Reader. The address is read
+Integrations → Google Reader. Tiny Tiny RSS answers a wrong user or password and a login made
+less than 5 s after a failed one (its throttle) the same way, `LOGIN_ERROR`: the one line says both,
+and Lector never retries at once; a user whose API access is off gets `API_DISABLED` whatever the
+password, and the line says where to turn it on (Preferences → Preferences → General → Enable API).
+All three exit 5. The address is read
 forgivingly (a missing scheme, a trailing slash, with or without `/api/greader.php`), and every
 guess is printed; another kind's API address is refused with the kind to use (`account add freshrss
 --url …/api/fever.php` suggests `account add fever`). A password never goes over plain `http://` to a non-local host unless
@@ -67,7 +72,14 @@ without its account.
 ## What each service can do
 
 Providers: FreshRSS and other Google Reader API servers, Miniflux (REST v1) and Feedbin (v2)
-sync and administer feeds and folders through the server; Fever syncs articles and state (its
+sync and administer feeds and folders through the server; Tiny Tiny RSS (its JSON API, level 23)
+does too, partly through its web backend: its API has no call to create, rename or remove a category,
+rename or move a feed, or create, rename or delete a label, so Lector sends those to `/backend.php`
+with the same session and the CSRF token its `/index.php` gives, and reads the result back through the
+API; a server that refuses that route gets one line naming the verb it cannot do, and nothing changes
+locally. TT-RSS's session id lives only as long as the process (never stored) and is renewed once on
+`NOT_LOGGED_IN`. A sync walks what is new by `since_id` in pages of 200 and re-reads the unread and
+starred id sets; TT-RSS's own filters are not reachable through its API, so rules run here. Fever syncs articles and state (its
 API cannot change feeds or folders, and Lector says so before doing anything). Google Reader
 servers and Feedbin have no empty folders: a folder Lector made (`folder add`, or `feed move` into
 a new one) is kept locally, empty, until a feed is filed in it, while a folder Lector did not make
@@ -579,17 +591,17 @@ the kind's own fields: the table, the values and what FreshRSS's import does are
 from the prompt or `--value-stdin`, never an argument. What a kind cannot do is refused before
 anything is sent, in one line naming the kinds that can, exit 2:
 
-| verb | Miniflux | FreshRSS (Google Reader API) | local | Fever | Feedbin |
-|---|---|---|---|---|---|
-| `feed show` settings | every key (`GET /v1/feeds/{id}`) | the 7 `frss:` attributes (`subscription/export`) | `user-agent`, `paused` | none | none |
-| `feed set` / `unset` | every key but `content-remove`, `mark-read-filters`, `http-headers` (`PUT /v1/feeds/{id}`) | `content-selector`, `content-remove`, `mark-read-filters`, `user-agent`, `cookie`, `proxy`, `http-headers` (`subscription/import` of that one feed; a list takes two imports; un-mutes the feed) | `user-agent` | refused | refused |
-| `feed pause` / `resume` | `disabled` | refused: FreshRSS's mute is not in its API | sync skips the feed | refused | refused |
-| `feed refresh` | `PUT /v1/feeds/{id}/refresh`, `PUT /v1/feeds/refresh`, then sync | refused: no such call | a sync | refused | refused |
-| labels on articles ([Labels](labels.md)) | here only: entries carry `tags`, but no API call changes them | on the server: `edit-tag a=`/`r=user/-/label/NAME`, `rename-tag`, `disable-tag`, pulled per label | the store | here only: no labels in the API | here only: no labels in the API |
-| `feed apply`, `account copy` subscribe | one `POST /v1/feeds` per feed | `subscription/edit ac=subscribe` with `t` and `a`, several feeds per request | the store | refused | one `POST /v2/subscriptions.json` per feed |
-| `feed add` then lists the new feed's articles | `GET /v1/feeds/{id}/entries` | `stream/items/ids` of `s=feed/…`, then `stream/items/contents` | its fetch | a whole sync (no per-feed call) | a whole sync |
-| `feed add --on-server` (and a site Lector cannot reach) | `POST /v1/discover`, then `POST /v1/feeds` | refused | refused | refused | refused |
-| settings in `opml export`, `feed apply`, `account copy`, `backup` | every key (a sync reads them) | the 7 `frss:` keys; `frss:` attributes of a FreshRSS export read | `user-agent`, `paused` | not carried (one line per key) | not carried (one line per key) |
+| verb | Miniflux | FreshRSS (Google Reader API) | local | Fever | Feedbin | Tiny Tiny RSS |
+|---|---|---|---|---|---|---|
+| `feed show` settings | every key (`GET /v1/feeds/{id}`) | the 7 `frss:` attributes (`subscription/export`) | `user-agent`, `paused` | none | none | none |
+| `feed set` / `unset` | every key but `content-remove`, `mark-read-filters`, `http-headers` (`PUT /v1/feeds/{id}`) | `content-selector`, `content-remove`, `mark-read-filters`, `user-agent`, `cookie`, `proxy`, `http-headers` (`subscription/import` of that one feed; a list takes two imports; un-mutes the feed) | `user-agent` | refused | refused | refused |
+| `feed pause` / `resume` | `disabled` | refused: FreshRSS's mute is not in its API | sync skips the feed | refused | refused | refused |
+| `feed refresh` | `PUT /v1/feeds/{id}/refresh`, `PUT /v1/feeds/refresh`, then sync | refused: no such call | a sync | refused | refused | `updateFeed` per feed (synchronous), then sync |
+| labels on articles ([Labels](labels.md)) | here only: entries carry `tags`, but no API call changes them | on the server: `edit-tag a=`/`r=user/-/label/NAME`, `rename-tag`, `disable-tag`, pulled per label | the store | here only: no labels in the API | here only: no labels in the API | on the server: `setArticleLabel`, labels pulled per label feed; a new, renamed or deleted label through the web backend (`Pref_Labels`) |
+| `feed apply`, `account copy` subscribe | one `POST /v1/feeds` per feed | `subscription/edit ac=subscribe` with `t` and `a`, several feeds per request | the store | refused | one `POST /v2/subscriptions.json` per feed | one `subscribeToFeed` per feed, then `updateFeed` |
+| `feed add` then lists the new feed's articles | `GET /v1/feeds/{id}/entries` | `stream/items/ids` of `s=feed/…`, then `stream/items/contents` | its fetch | a whole sync (no per-feed call) | a whole sync | a whole sync |
+| `feed add --on-server` (and a site Lector cannot reach) | `POST /v1/discover`, then `POST /v1/feeds` | refused | refused | refused | refused | refused: its subscribe call subscribes as it discovers; Lector finds the feed itself |
+| settings in `opml export`, `feed apply`, `account copy`, `backup` | every key (a sync reads them) | the 7 `frss:` keys; `frss:` attributes of a FreshRSS export read | `user-agent`, `paused` | not carried (one line per key) | not carried (one line per key) | not carried (one line per key) |
 
 
 ## Feeds behind a login
@@ -812,7 +824,11 @@ queued label changes before it pulls, pulls each server label's articles (`tag/l
 then `stream/items/ids` of the label), and an article with a label change queued keeps its own for
 the whole run. `label list` shows each account's labels with their articles and unread ones;
 `label rename OLD NEW` and `label remove LABEL` go to a FreshRSS server first (`rename-tag`,
-`disable-tag`, after its queue is sent), then the store: offline they change nothing. Miniflux
+`disable-tag`, after its queue is sent), then the store: offline they change nothing. A Tiny Tiny
+RSS account does the same with `setArticleLabel` (a label the server does not have yet is created
+first through its web backend, `Pref_Labels` `add`), pulls each label's articles from the label's own
+feed id, and renames or removes a label through the web backend (`Pref_Labels` `save`, `remove`),
+each checked afterwards with `getLabels`. Miniflux
 entries carry `tags`, but no call of its API sets them on an existing entry (a second
 `entries/import` keeps the old ones); Fever and Feedbin have no labels: on those, as on a local
 account, labels live in the store only. A rule's `--then label:NAME` labels what it matches as the
@@ -955,6 +971,7 @@ Each benchmark also runs on its own (`swift build -c release --static-swift-stdl
 | `lector-bench browse [--articles N] [--presses N]` | `lector browse` on a 100×40 pseudo-terminal over a generated store of 1,000 feeds and `--articles` (default 1,000,000) articles: process start to the last byte of the first frame, and a key (`j`, `n`, `s`, `--presses` times each) to the last byte of its frame (each frame ends with the code that hides the cursor, written nowhere else) | `/bin/true` and `lector article list --no-pager` started on the same kind of terminal (to their exit); a key echoed back by `cat` on a raw terminal (the least any program answers a key in). Goals: first frame < 50 ms, key to frame < 16 ms |
 | `lector-bench mcp [--sizes 100000,1000000] [--runs 20] [--home DIR] [--reuse-store yes]` | `lector mcp` on the scale corpus (synced from the GReader emulator as `rules` does, no rules): one server, initialized once, then p50 of `tools/call` — from writing the request to reading its answer — of `search_articles` for the rare and the common word and of `list_articles` for a page of 20 | `lector article list --search WORD -n 20 --json` and `lector article list -n 20 --json` as whole processes (what a script without MCP runs for the same answer) |
 | `lector-bench rules [--sizes 10000,100000,1000000] [--rules 50] [--home DIR] [--reuse-store yes]` | a first sync of the scale corpus from the GReader emulator, then N enabled rules (a mix of `contains`, `matches` and field tests) over what it brought in — the call `AccountManager.sync` makes; then `lector rule test` and `lector article list --where` for a `contains` rule (rare and common word), p50 of whole processes. With `--home`, each size's home is `DIR/SIZE` and stays; `--reuse-store yes` then measures only the commands on it | the sync itself (goal: the rules ≤ 10 % of it); `lector article list --search` for the same word |
+| `lector-bench undo [--items 100000] [--services freshrss,miniflux]` | an account of `--items` unread articles in 100 feeds synced from the GReader (FreshRSS) or Miniflux emulator on loopback; `mark-all-read` of the account and then `lector undo` of it, each as the store operation the commands use followed by the push a mark makes: wall time here, wall time of the push, requests; then the same mark with the undo journal's triggers dropped (what the journal costs a mark) | the original mark-all-read (one scope request; the undo sends one call per 1,000 articles, as any mark of single articles) |
 | `lector-bench repl-memory [--commands N]` | resident memory of one long `lector` session fed an everyday mix of commands (list, read, mark, search, settings, help) on the demo library: RSS after 10 commands and after N (default 1,000) | the same session after 10 commands: the goal is no growth |
 
 Options: `--lector PATH` (default `.build/release/lector`), `--corpus DIR` (default: generated once
@@ -968,6 +985,15 @@ nginx is always stopped at the end of `sync-local`, also on an error or Ctrl-C.
 
 The latest measurements, and the rough edges they show (the README keeps a short list in user terms).
 
+- Undo (`lector-bench undo --items 100000`, DEBUG build on the shared 2-core machine at a load of
+  17–20, so only the ratios and request counts mean much; 2026-12-06): undo of a mark-all-read of
+  100,000 articles took 28.7 s against the mark's 5.1 s on the FreshRSS emulator (5.0 s here +
+  23.7 s of push, 100 requests, against 4.5 s + 0.6 s and 1 request) and 9.8 s against 2.8 s on
+  Miniflux (2.9 s + 6.9 s, 100 requests against 2). The mark is one scope request; its undo has to
+  name every article, 1,000 to a call, and the emulators' handling of those calls is most of the
+  push. Rough: the journal costs the mark itself — the same mark-all-read with the journal's
+  triggers dropped took 2.4 s against 5.8 s (2.4×; one row per article in `undo_changes` and its
+  index by article). Not yet measured in a release build nor at 1,000,000 articles.
 - The starred archive (`lector-bench starred`, release build, a shared 2-core machine; 2 KB per
   article): exporting 10,000 starred articles takes 8.1 s and 15 requests from the GReader
   emulator and 17.8 s and 11 requests from the Miniflux one (1,000: 0.96 s and 1.70 s), the plain
@@ -1339,6 +1365,7 @@ to `article list`.
 | `n` / `p` (`keys.next-unread`, `keys.previous-unread`) | next / previous unread article, across feeds and folders; with `--feed`, past the feed's last one, on to the next feed with unread articles | the same, read |
 | `r` (`keys.toggle-read`), `s` (`keys.toggle-star`) | read ↔ unread, star ↔ unstar | the same |
 | `A` (`keys.mark-shown-read`) | mark everything shown read, as `article mark-all-read` (its scope, on the server too; asks first when `list.confirm-mark-all-read` is on); after a search, the articles found | — |
+| `u` (`keys.undo`) | undo the last change to read, star or labels, as `lector undo` (the status line says how many articles were put back and how many kept) | the same |
 | `/` (`keys.search`) | full-text search in the list's scope, as `article list --search`; an empty search shows the list again | — |
 | `o` (`keys.open-link`) | open the link, as `article open` | the same |
 | `f` (`keys.full-content`) | read with the page's full content (`article read --full`) | the same |
@@ -1363,6 +1390,36 @@ main screen) on `q`, Ctrl-C, `SIGTERM` and `SIGHUP`; it redraws on `SIGWINCH` an
 terminal cells (wide characters take two). `NO_COLOR` (or `--color never`) leaves colour out.
 Off a terminal — a pipe, `TERM=dumb` or unset, or `--json` — `browse` prints `article list` with
 the same options instead, and one line on stderr saying so.
+
+
+## Undo
+
+Every change a person or a rule makes to read, starred and labels is kept as one step with the
+state each article had before it: a mark (`article mark`, a range such as `1-20` is one step), a
+`mark-all-read`, `A` in `browse`, reading an article, a label put on or taken off, a `rule apply`,
+the rules' actions after each sync (one step per sync of an account) and the labels saved searches
+keep. What a sync pulls from a server is not a step.
+
+```sh
+lector undo                # put back the newest step not undone yet
+lector undo --list         # the steps kept, newest first, with their numbers
+lector undo 12             # put back step 12
+```
+
+An undo changes the articles here at once and, for a server account, queues the inverse like any
+mark (read or unread, star or unstar, the label on or off), sent right after with a 3-second
+deadline or by the next sync when the server cannot be reached, offline included; a queued
+mark-all-read is sent before it, so the server ends as the store does. An article changed again
+since the step — by a later step that is not undone, by hand, or by the server — keeps its state:
+`Undid step 12 (marked all read (feed 'Harbour')): 99 article(s) put back, 1 kept (changed since), sent.`
+A mark-all-read of a server account also marks read the unread entries the server holds and
+Lector never stored (older than `sync.age-limit`); the undo says those cannot be put back. The
+undo itself is not a step: undoing twice puts back the two newest steps, and an undone step is
+listed as `undone`.
+
+The journal keeps the newest `list.undo-steps` steps (50 by default, 1 to 1000), in the store, so
+it survives restarts; a backup does not carry it (a restored setup starts with none). `u` in
+`browse` (`keys.undo`) does the same as `lector undo`.
 
 
 ## One copy of each story

@@ -55,7 +55,7 @@ extension TTRSSProvider {
 }
 
 /// getFeeds gives each feed's `last_error` (033): what `feed check` reports as the server's view.
-extension TTRSSProvider: ServerFeedErrorReporting {
+extension TTRSSProvider {
     public func feedErrors() throws(SyncError) -> [String: ServerFeedError] {
         var errors: [String: ServerFeedError] = [:]
         for object in try feedObjects() {
