@@ -59,7 +59,7 @@ final class BrowseView {
             switch terminal.next(timeout: browser.unflushed.isEmpty ? -1 : 400) {
             case .keys(let pressed):
                 for key in pressed where !finished { handle(key) }
-                if !finished { draw() }
+                if !finished { draw(clear: pressed.contains { keys.action(for: $0) == .redraw }) }
             case .resized, .resumed:
                 draw()
             case .stopRequested:
@@ -80,9 +80,12 @@ final class BrowseView {
         flush()
     }
 
-    func draw() {
+    /// Draws the screen at its size now; an open article is wrapped again first when the width
+    /// changed. `clear` (Ctrl-L) wipes the screen and wraps the article again whatever its width.
+    func draw(clear: Bool = false) {
         let (columns, rows) = terminal.size()
-        terminal.write(frame(columns: columns, rows: rows).bytes(rows: rows) + "\u{1b}[?25l")
+        do throws(CLIError) { try rewrapReader(columns: columns, rows: rows, force: clear) } catch { status = error.description }
+        terminal.write((clear ? "\u{1b}[2J" : "") + frame(columns: columns, rows: rows).bytes(rows: rows) + "\u{1b}[?25l")
     }
 
     /// What the screen shows now (the tests draw it without a terminal).

@@ -58,16 +58,17 @@ enum ReaderCommands {
     }
 
     /// The article as the terminal shows it: its header (title, feed, author, date, reading
-    /// time), then its text in the chosen Bionic mode, after the note when there is one.
+    /// time), then its text in the chosen Bionic mode, after the note when there is one. `columns`:
+    /// the screen's width when the caller knows it (the full-screen view), else the terminal's.
     static func render(_ article: ArticleSummary, html: String, fullContent: Bool, note: String?, _ invocation: Invocation,
-                       session: Session, preferences: Preferences) throws(CLIError) -> (text: String, body: String) {
+                       session: Session, preferences: Preferences, columns: Int? = nil) throws(CLIError) -> (text: String, body: String) {
         let color = session.usesColor(invocation)
         let bionicName = invocation.value("bionic") ?? preferences.bionicMode.rawValue
         guard let bionic = LectorReader.BionicMode(rawValue: bionicName.lowercased()) else {
             throw CLIError.usage("--bionic takes off or F1…F5, not '\(bionicName)'")
         }
         let style = RenderStyle(color: color, bionic: bionic)
-        let width = min(session.terminalWidth, 100)
+        let width = min(columns ?? session.terminalWidth, 100)
         let rendered = TerminalRenderer(width: width, style: style).render(html: html, baseURL: article.url.flatMap(URL.init(string:)))
         let header = ArticleHeader(title: article.title, feed: article.feedTitle, author: article.author,
                                    date: article.publishedAt.map { Date(timeIntervalSince1970: $0) },
