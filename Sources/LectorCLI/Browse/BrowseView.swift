@@ -124,10 +124,11 @@ final class BrowseView {
         if let status { return status }
         let label = keys.label
         switch mode {
+        // Help and the way out come first: a narrow screen cuts the line from its end.
         case .reader:
-            return "\(label(.down))/\(label(.up)) scroll · \(label(.nextUnread))/\(label(.previousUnread)) unread · \(label(.toggleStar)) star · digits: dock · \(label(.back)) list · \(label(.help)) help"
+            return "\(label(.help)) help · \(label(.back)) list · \(label(.down))/\(label(.up)) scroll · \(label(.nextUnread))/\(label(.previousUnread)) unread · \(label(.toggleStar)) star · digits: dock"
         default:
-            return "\(label(.down))/\(label(.up)) move · Enter read · \(label(.nextUnread))/\(label(.previousUnread)) unread · \(label(.toggleRead)) read · \(label(.toggleStar)) star · \(label(.markShownRead)) all read · ←/→ swipe · \(label(.help)) help · \(label(.back)) quit"
+            return "\(label(.help)) help · \(label(.back)) quit · \(label(.down))/\(label(.up)) move · Enter read · \(label(.nextUnread))/\(label(.previousUnread)) unread · \(label(.toggleRead)) read · \(label(.toggleStar)) star · \(label(.markShownRead)) all read · ←/→ swipe"
         }
     }
 
