@@ -48,7 +48,8 @@ final class BrowseView {
         self.title = title
         self.color = color
         list = ListScreen(preferences: preferences, palette: Palette(theme: preferences.theme, color: color),
-                          accountNames: try session.accountNames())
+                          accountNames: try session.accountNames(),
+                          accountColumn: try ListScreen.spansAccounts(browser.query, store: try session.store()))
     }
 
     /// Runs until `q` on the list, Ctrl-C, or the terminal goes away. The terminal is given back
