@@ -38,7 +38,7 @@ extension BrowseView {
         if bionic { options["bionic"] = [preferences.bionicMode == .off ? BionicMode.f3.rawValue : preferences.bionicMode.rawValue] }
         let rendered = try ReaderCommands.render(source.article, html: source.html, fullContent: full, note: source.note,
                                                  Invocation(spec: ReaderCommands.read, arguments: [], options: options),
-                                                 session: session, preferences: preferences, columns: width)
+                                                 session: session, preferences: preferences, columns: width, showAddress: true)
         return rendered.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
