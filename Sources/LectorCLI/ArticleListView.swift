@@ -17,6 +17,9 @@ struct ArticleListView {
     /// Account names by id: a list whose articles come from more than one account names each
     /// row's account (copies made by `account copy` are otherwise identical rows).
     var accountNames: [Int64: String] = [:]
+    /// Whether the ACCOUNT column is shown, when the caller decided it once for a whole list (a
+    /// full-screen view, laid out a screen at a time); nil: when these rows come from several accounts.
+    var accountColumn: Bool?
 
     func render(_ articles: [ArticleRow], searching: Bool) -> String {
         if plain { return plainRows(articles, searching: searching) }
@@ -57,7 +60,7 @@ struct ArticleListView {
     private func table(_ articles: [ArticleRow], searching: Bool, firstNumber: Int) -> TextTable {
         var headers = ["#"]
         if preferences.showReadIndicator { headers.append("") }
-        let showAccount = Set(articles.map(\.accountID)).count > 1
+        let showAccount = accountColumn ?? (Set(articles.map(\.accountID)).count > 1)
         headers += ["DATE"] + (showAccount ? ["ACCOUNT"] : []) + ["FEED", "TITLE"]
         if preferences.showReadingTime { headers.append("MIN") }
         let titleColumn = headers.firstIndex(of: "TITLE")!

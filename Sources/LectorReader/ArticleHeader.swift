@@ -13,6 +13,8 @@ public struct ArticleHeader: Sendable, Equatable {
     public var date: Date?
     /// Words in the article, for the reading-time estimate.
     public var wordCount: Int
+    /// The article's own web address, shown on a line of its own under the others when set.
+    public var address: String?
 
     /// Creates a header; every text is sanitized when rendered.
     public init(title: String, feed: String? = nil, author: String? = nil, date: Date? = nil, wordCount: Int) {
@@ -46,6 +48,18 @@ public struct ArticleHeader: Sendable, Equatable {
                     word.pieces.map { LineStyler.render($0, style: plain, isURL: word.isURL) }.joined()
                 }.joined(separator: " "))
             }
+        }
+        if let address = address.map(Self.oneLine), !address.isEmpty {
+            // Cut into lines of the width rather than overflowing: the whole address stays on screen.
+            var line = ""
+            for character in address {
+                if DisplayWidth.of(line) + DisplayWidth.of(character) > max(20, width) {
+                    lines.append(line)
+                    line = ""
+                }
+                line.append(character)
+            }
+            lines.append(line)
         }
         return lines.joined(separator: "\n")
     }

@@ -48,7 +48,7 @@ enum BrowseAction: String, CaseIterable, Sendable {
         case .read: "read the article"
         case .quit: "leave at once"
         case .suspend: "suspend (fg resumes)"
-        case .redraw: "draw the screen again"
+        case .redraw: "draw the screen again (the article wrapped anew)"
         }
     }
 }

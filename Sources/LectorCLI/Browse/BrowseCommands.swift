@@ -11,12 +11,12 @@ enum BrowseCommands {
         ["browse"], "a full-screen article list and reader driven by keys (j/k, n/p, r, s, swipes, the dock)",
         discussion: "On a terminal: the article list with its counts, previews and columns; Enter reads, q goes back, ? shows every key. The keys are the keys.* settings; ←/→ do the first swipe.leading/swipe.trailing action, H/L show the others; in the reader the dock.actions are the number keys. Every mark is saved at once and sent to the server when no key came for a moment, as 'article mark' sends it. Off a terminal (a pipe, TERM=dumb) it prints 'article list' instead, saying so on stderr.",
         // The list's own filters, so the fallback to it takes them as they are.
-        options: ArticleCommands.list.options.filter { ["account", "feed", "folder", "unread", "where", "saved", "collapse-duplicates"].contains($0.name) }
+        options: ArticleCommands.list.options.filter { ["account", "feed", "folder", "unread", "starred", "label", "where", "saved", "collapse-duplicates"].contains($0.name) }
     ) { invocation, session in
         if invocation.flag("feed") && invocation.flag("folder") { throw CLIError.usage("give --feed or --folder, not both") }
         guard let reason = whyNoFullScreen(invocation, session: session) else { return try fullScreen(invocation, session: session) }
         Console.note("\(reason): showing 'article list' instead of the full-screen view")
-        let options = invocation.options.filter { ["account", "feed", "folder", "unread", "where", "saved", "collapse-duplicates", "json", "plain", "color"].contains($0.key) }
+        let options = invocation.options.filter { ["account", "feed", "folder", "unread", "starred", "label", "where", "saved", "collapse-duplicates", "json", "plain", "color"].contains($0.key) }
         return try ArticleCommands.list.run(Invocation(spec: ArticleCommands.list, arguments: [], options: options), session)
     }
 
@@ -74,7 +74,8 @@ enum BrowseCommands {
     private static func title(_ invocation: Invocation) -> String {
         let scope = invocation.value("feed").map { "feed \($0)" } ?? invocation.value("folder").map { "folder \($0)" }
             ?? invocation.value("account").map { "account \($0)" } ?? "all accounts"
-        return "lector browse · " + scope + (invocation.flag("unread") ? " · unread" : "")
+        return "lector browse · " + scope + (invocation.flag("unread") ? " · unread" : "") + (invocation.flag("starred") ? " · starred" : "")
+            + (invocation.value("label").map { " · label \($0)" } ?? "")
             + (invocation.value("where").map { " · where \($0)" } ?? "") + (invocation.value("saved").map { " · saved \($0)" } ?? "")
     }
 }

@@ -15,15 +15,32 @@ extension BrowseView {
         }
         let store = try session.store()
         let content = try ReaderCommands.content(of: article, full: full, store: store, session: session)
-        var options = ["color": [color ? "always" : "never"]]
-        if bionic { options["bionic"] = [preferences.bionicMode == .off ? BionicMode.f3.rawValue : preferences.bionicMode.rawValue] }
-        let rendered = try ReaderCommands.render(article, html: content.html, fullContent: content.full, note: content.note,
-                                                 Invocation(spec: ReaderCommands.read, arguments: [], options: options),
-                                                 session: session, preferences: preferences)
+        let source = ReaderScreen.Source(article: article, html: content.html, note: content.note)
+        let width = ReaderScreen.width(for: terminal.size().columns)
+        let lines = try readerLines(source, full: content.full, bionic: bionic, width: width)
         try core { try browser.markCurrentRead() }
         session.currentArticle = article.id
-        mode = .reader(ReaderScreen(articleID: article.id, lines: rendered.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
-                                    full: content.full, bionic: bionic))
+        mode = .reader(ReaderScreen(source: source, lines: lines, width: width, full: content.full, bionic: bionic))
+    }
+
+    /// The open article wrapped again to a screen of `columns` when it was wrapped to another
+    /// width (after a resize), or always when `force` (Ctrl-L).
+    func rewrapReader(columns: Int, rows: Int, force: Bool = false) throws(CLIError) {
+        guard case .reader(let reader) = mode else { return }
+        let width = ReaderScreen.width(for: columns)
+        guard force || width != reader.width else { return }
+        let lines = try readerLines(reader.source, full: reader.full, bionic: reader.bionic, width: width)
+        mode = .reader(reader.rewrapped(lines, width: width, rows: rows))
+    }
+
+    /// An article's lines as `article read` renders them, wrapped to `width`.
+    private func readerLines(_ source: ReaderScreen.Source, full: Bool, bionic: Bool, width: Int) throws(CLIError) -> [String] {
+        var options = ["color": [color ? "always" : "never"]]
+        if bionic { options["bionic"] = [preferences.bionicMode == .off ? BionicMode.f3.rawValue : preferences.bionicMode.rawValue] }
+        let rendered = try ReaderCommands.render(source.article, html: source.html, fullContent: full, note: source.note,
+                                                 Invocation(spec: ReaderCommands.read, arguments: [], options: options),
+                                                 session: session, preferences: preferences, columns: width, showAddress: true)
+        return rendered.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
     /// Leaves the full screen for work that writes as it goes (a sync, a summary: the account

@@ -48,7 +48,8 @@ final class BrowseView {
         self.title = title
         self.color = color
         list = ListScreen(preferences: preferences, palette: Palette(theme: preferences.theme, color: color),
-                          accountNames: try session.accountNames())
+                          accountNames: try session.accountNames(),
+                          accountColumn: try ListScreen.spansAccounts(browser.query, store: try session.store()))
     }
 
     /// Runs until `q` on the list, Ctrl-C, or the terminal goes away. The terminal is given back
@@ -59,7 +60,7 @@ final class BrowseView {
             switch terminal.next(timeout: browser.unflushed.isEmpty ? -1 : 400) {
             case .keys(let pressed):
                 for key in pressed where !finished { handle(key) }
-                if !finished { draw() }
+                if !finished { draw(clear: pressed.contains { keys.action(for: $0) == .redraw }) }
             case .resized, .resumed:
                 draw()
             case .stopRequested:
@@ -80,9 +81,12 @@ final class BrowseView {
         flush()
     }
 
-    func draw() {
+    /// Draws the screen at its size now; an open article is wrapped again first when the width
+    /// changed. `clear` (Ctrl-L) wipes the screen and wraps the article again whatever its width.
+    func draw(clear: Bool = false) {
         let (columns, rows) = terminal.size()
-        terminal.write(frame(columns: columns, rows: rows).bytes(rows: rows) + "\u{1b}[?25l")
+        do throws(CLIError) { try rewrapReader(columns: columns, rows: rows, force: clear) } catch { status = error.description }
+        terminal.write((clear ? "\u{1b}[2J" : "") + frame(columns: columns, rows: rows).bytes(rows: rows) + "\u{1b}[?25l")
     }
 
     /// What the screen shows now (the tests draw it without a terminal).
@@ -121,10 +125,11 @@ final class BrowseView {
         if let status { return status }
         let label = keys.label
         switch mode {
+        // Help and the way out come first: a narrow screen cuts the line from its end.
         case .reader:
-            return "\(label(.down))/\(label(.up)) scroll · \(label(.nextUnread))/\(label(.previousUnread)) unread · \(label(.toggleStar)) star · digits: dock · \(label(.back)) list · \(label(.help)) help"
+            return "\(label(.help)) help · \(label(.back)) list · \(label(.down))/\(label(.up)) scroll · \(label(.nextUnread))/\(label(.previousUnread)) unread · \(label(.toggleStar)) star · digits: dock"
         default:
-            return "\(label(.down))/\(label(.up)) move · Enter read · \(label(.nextUnread))/\(label(.previousUnread)) unread · \(label(.toggleRead)) read · \(label(.toggleStar)) star · \(label(.markShownRead)) all read · \(label(.undo)) undo · ←/→ swipe · \(label(.help)) help · \(label(.back)) quit"
+            return "\(label(.help)) help · \(label(.back)) quit · \(label(.down))/\(label(.up)) move · Enter read · \(label(.nextUnread))/\(label(.previousUnread)) unread · \(label(.toggleRead)) read · \(label(.toggleStar)) star · \(label(.markShownRead)) all read · \(label(.undo)) undo · ←/→ swipe"
         }
     }
 

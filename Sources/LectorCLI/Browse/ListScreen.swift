@@ -9,6 +9,16 @@ struct ListScreen {
     let preferences: Preferences
     let palette: Palette
     let accountNames: [Int64: String]
+    /// The ACCOUNT column, chosen once for the view (`spansAccounts`) so that it does not come
+    /// and go as rows scroll.
+    var accountColumn = false
+
+    /// Whether a view of `query` can list articles of more than one account: its scope is not one
+    /// account, feed or folder, and the store's feeds belong to several accounts.
+    static func spansAccounts(_ query: ArticleQuery, store: Store) throws(CLIError) -> Bool {
+        guard query.accountID == nil, query.feedID == nil, query.folderID == nil else { return false }
+        return try CLIError.catching { Set(try store.feeds.list().map(\.feed.accountID)).count > 1 }
+    }
 
     /// The frame for `browser`'s rows; `top` (the first row shown) moves so the cursor's row is
     /// on screen.
@@ -21,7 +31,7 @@ struct ListScreen {
             return BrowseFrame(lines: fill(lines, rows: rows, bottom: BrowseFrame.line(bottom, columns: columns)))
         }
         let view = ArticleListView(preferences: preferences, width: max(20, columns - 2), palette: palette, plain: false,
-                                   accountNames: browser.spansAccounts ? accountNames : [:])
+                                   accountNames: accountNames, accountColumn: accountColumn)
         let searching = browser.query.search != nil
         let cursor = browser.cursor
         top = min(top, cursor)

@@ -59,21 +59,24 @@ enum ReaderCommands {
     }
 
     /// The article as the terminal shows it: its header (title, feed, author, date, reading
-    /// time), then its text in the chosen Bionic mode, after the note when there is one.
+    /// time), then its text in the chosen Bionic mode, after the note when there is one. `columns`:
+    /// the screen's width when the caller knows it (the full-screen view), else the terminal's;
+    /// `showAddress`: the article's own address under the header (the full-screen reader).
     static func render(_ article: ArticleRow, html: String, fullContent: Bool, note: String?, _ invocation: Invocation,
-                       session: Session, preferences: Preferences) throws(CLIError) -> (text: String, body: String) {
+                       session: Session, preferences: Preferences, columns: Int? = nil, showAddress: Bool = false) throws(CLIError) -> (text: String, body: String) {
         let color = session.usesColor(invocation)
         let bionicName = invocation.value("bionic") ?? preferences.bionicMode.rawValue
         guard let bionic = BionicMode(typed: bionicName) else {
             throw CLIError.usage("--bionic takes off or F1…F5, not '\(bionicName)'")
         }
         let style = RenderStyle(color: color, bionic: bionic)
-        let width = min(session.terminalWidth, 100)
+        let width = min(columns ?? session.terminalWidth, 100)
         let rendered = TerminalRenderer(width: width, style: style).render(html: html, baseURL: article.url.flatMap(URL.init(string:)))
-        let header = ArticleHeader(title: article.title, feed: article.feedTitle, author: article.author,
+        var header = ArticleHeader(title: article.title, feed: article.feedTitle, author: article.author,
                                    date: article.publishedAt.map { Date(timeIntervalSince1970: $0) },
                                    // The feed's text is what the list measured: the same count gives the same minutes.
                                    wordCount: fullContent || article.wordCount == 0 ? rendered.wordCount : article.wordCount)
+        if showAddress { header.address = article.url }
         var text = header.render(width: width, style: style) + "\n\n" + rendered.text
         if let note { text = "note: \(note)\n\n" + text }
         return (text, rendered.body)

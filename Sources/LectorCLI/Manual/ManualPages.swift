@@ -1342,12 +1342,14 @@ names one. `dock add|remove|move` and `swipe set` take these words as well as th
 
 ## Browsing
 
-`lector browse [--account NAME] [--folder FOLDER | --feed FEED] [--unread] [--where EXPR] [--saved NAME]` (also `browse` in the
+`lector browse [--account NAME] [--folder FOLDER | --feed FEED] [--unread] [--starred] [--label LABEL] [--where EXPR] [--saved NAME]` (also `browse` in the
 REPL) is the article list full-screen, moved through and acted on with keys, as newsboat is: the
 list's columns and preview lines, the unread and starred counts of what it shows (and the ACCOUNT
-column when its rows come from several accounts) on top, the selected article marked `>` and in
-reverse video, and one line of help at the bottom. Enter reads the article (rendered as `article
-read` renders it, and marked read); under it the reader dock (`dock.actions`, in your order) is a
+column when the view can list several accounts' articles: chosen once for the view, so it does not
+come and go as the rows scroll) on top, the selected article marked `>` and in
+reverse video, and one line of help at the bottom (`? help · q quit` first, so that a narrow
+screen, which cuts the line from its end, keeps them). Enter reads the article (rendered as `article
+read` renders it, with the article's own address under its header, and marked read); under it the reader dock (`dock.actions`, in your order) is a
 row of number keys. The list is loaded 200 rows at a time as you move down; `G` reads the last
 200 of the list, however long, and moving up from there loads the ones before. Under `--where`,
 `--saved` or a `/` search the counts on top are those of the articles the filter leaves (counted
@@ -1374,7 +1376,7 @@ to `article list`.
 | `H` / `L` (`keys.leading-menu`, `keys.trailing-menu`) | a menu of that edge's actions, picked by number | the same |
 | `1` … `9`, `0` | — | the dock's actions, in `dock.actions` order |
 | `?` (`keys.help`) | every key | every key |
-| Ctrl-L, Ctrl-Z, Ctrl-C | draw again; suspend (`fg` resumes, drawn again); leave (exit 130 one-shot) | the same |
+| Ctrl-L, Ctrl-Z, Ctrl-C | draw again; suspend (`fg` resumes, drawn again); leave (exit 130 one-shot) | the same; Ctrl-L wraps the article again to the screen's width |
 
 Every key is a setting (`lector settings set keys.toggle-star x`; one printable character, not a
 space or a digit), carried in backups and profiles like any other; two actions on one key are
@@ -1385,8 +1387,8 @@ a server; the status line says when a change was `sent` or waits for the next sy
 `sync.mark-read-on-scroll` on, the articles you move down past are marked read.
 
 The view uses the alternate screen and gives the terminal back as it found it (modes, cursor, the
-main screen) on `q`, Ctrl-C, `SIGTERM` and `SIGHUP`; it redraws on `SIGWINCH` and after Ctrl-Z and
-`fg`. Every line of feed text passes the sanitiser before it is drawn, and rows are laid out in
+main screen) on `q`, Ctrl-C, `SIGTERM` and `SIGHUP`; it redraws on `SIGWINCH` (an open article wrapped
+again to the new width, at the same place in its text) and after Ctrl-Z and `fg`. Every line of feed text passes the sanitiser before it is drawn, and rows are laid out in
 terminal cells (wide characters take two). `NO_COLOR` (or `--color never`) leaves colour out.
 Off a terminal — a pipe, `TERM=dumb` or unset, or `--json` — `browse` prints `article list` with
 the same options instead, and one line on stderr saying so.
