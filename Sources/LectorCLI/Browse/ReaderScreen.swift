@@ -8,7 +8,7 @@ struct ReaderScreen {
     /// What the lines are rendered from, kept so that a resize or Ctrl-L wraps them again to the
     /// new width without fetching the page again.
     struct Source {
-        let article: ArticleSummary
+        let article: ArticleRow
         let html: String
         let note: String?
     }

@@ -1081,8 +1081,9 @@ The latest measurements, and the rough edges they show (the README keeps a short
   common one 164.4 ms, of a 20-article `list_articles` 28.3 ms, beside 103.9 ms, 236.0 ms and 88.0 ms
   for the same `lector article list --search WORD -n 20 --json` / `-n 20 --json` as whole processes
   (0.31×, 0.70×, 0.32×): a server that stays up saves the start-up and the first query on a fresh
-  connection; a common word's cost is the search itself. The 1,000,000-article size was not
-  measured that day: its first sync from the emulator had not ended after half an hour on the
+  connection; a common word's cost is the search itself. At 1,000,000 articles (a later run, at
+  another load, so compare ratios): 14.3 ms, 459.7 ms and 8.9 ms beside 29.4 ms, 493.8 ms and
+  21.9 ms (0.49×, 0.93×, 0.40×); that size's first sync from the emulator took 33 minutes on the
   loaded machine (`lector-bench mcp --sizes 1000000 --home DIR` keeps the store for a second run).
 - Scale (`lector-bench scale`, 10,000 → 1,000,000 articles, 2 cores): the first remote sync
   runs at 0.8–1.0× the row-by-row SQLite floor and peaks at 30 MiB above the emulator; the lists,
