@@ -173,7 +173,7 @@ struct BackupReaderTests {
             accounts[0] = .object(first)
             root["accounts"] = .array(accounts)
         }
-        #expect(message(kind) == "invalid backup: accounts[0].kind: 'freshrs' is not one of freshrss, miniflux, fever, feedbin, local; did you mean 'freshrss'?")
+        #expect(message(kind) == "invalid backup: accounts[0].kind: 'freshrs' is not one of freshrss, miniflux, fever, feedbin, ttrss, local; did you mean 'freshrss'?")
     }
 
     @Test("subscriptions and the reading list must refer to known accounts and folders")

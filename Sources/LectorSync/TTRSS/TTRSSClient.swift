@@ -125,6 +125,7 @@ public final class TTRSSClient: Sendable {
             }
             if response.status >= 500 { throw .serverFailed(host: connection.base.host ?? "TT-RSS", status: response.status, doing: verb) }
             try connection.require(response, verb)
+            // Most backend answers are not JSON (HTML, or empty); only a JSON error object matters here.
             if let object = try? JSONObject.parse(response.body) as? [String: Any],
                let error = (object["error"] as? [String: Any])?["code"] as? String {
                 if error == "E_UNAUTHORIZED" && attempt == 0 { continue }

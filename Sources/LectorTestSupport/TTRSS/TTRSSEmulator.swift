@@ -225,8 +225,10 @@ public final class TTRSSEmulator: Sendable {
     private func login(_ body: [String: Any], seq: JSONValue) -> ServerResponse {
         let name = (body["user"] as? String ?? "").lowercased()
         let password = body["password"] as? String ?? ""
-        let clock = now
         return extra.withLock { state in
+            // The throttle runs on the emulator's own clock, moved only by `advanceClock`: a
+            // loaded machine's pause between two logins must not lift it (the full suite did).
+            let clock = state.clockOffset
             // API access is checked before the password (005, 006).
             if let user = state.users[name], !user.apiEnabled { return Self.failure(seq, "API_DISABLED") }
             let throttled = state.lastFailure[name].map { clock - $0 < 5 } ?? false
