@@ -46,7 +46,12 @@ enum AccountCopyCommand {
         }
         if result.unmatched.count > 20 { lines.append("  … and \(result.unmatched.count - 20) more") }
         if let file {
-            lines.append("  \(result.unmatched.count) not found (DEST's feeds do not go back that far, or the server has not fetched them yet: run again later): listed in \(file)")
+            // Where DEST cannot take entries in (TT-RSS, FreshRSS, Fever, Feedbin), running again
+            // only helps for what its server has not fetched yet: the rest stays in the file.
+            let why = dest.kind.service.capabilities.importsEntries
+                ? "DEST's feeds do not go back that far, or the server has not fetched them yet: run again later"
+                : "DEST's feeds do not go back that far, and a \(dest.kind.rawValue) account cannot take articles in; or the server has not fetched them yet: run again later"
+            lines.append("  \(result.unmatched.count) not found (\(why)): listed in \(file)")
         }
         return lines
     }

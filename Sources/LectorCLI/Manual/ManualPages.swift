@@ -502,7 +502,7 @@ accounts). Those DEST's feeds do not carry (they do not go back that far, or its
 fetched them yet) are re-created in DEST where it can take entries — a local account, or Miniflux
 (2.2.16 or later) through its entry import into the feed of the same address — starred, with their
 content and original dates (`re-created N it did not carry`; `recreated` in `--json`); for the
-kinds that cannot (FreshRSS, Fever, Feedbin) they are listed and written to
+kinds that cannot (FreshRSS, Fever, Feedbin, TT-RSS) they are listed, with the kind named, and written to
 `DATA/copies/unmatched-SOURCE-to-DEST.json`, whose path is printed; run the command again later to catch up. The reading list is copied by address. Name
 the parts with `--feeds`, `--folders`, `--starred`, `--reading-list` (none: all four). Running it
 again adds nothing new. A part the destination cannot do is said in the plan (`! a fever account
