@@ -41,6 +41,9 @@ final class Journey {
             "PATH": prefix + "/bin:/usr/bin:/bin",
             "LANG": "C.UTF-8",
             "TERM": "screen",
+            // bash writes its history into HOME as it exits, which can be after deinit removed
+            // the home: the folder came back holding only .bash_history (230 left in /tmp).
+            "HISTFILE": "/dev/null",
             "XDG_CONFIG_HOME": home + "/.config",
             "XDG_DATA_HOME": home + "/.local/share",
             "XDG_STATE_HOME": home + "/.local/state",
