@@ -21,10 +21,11 @@ extension AccountManager {
         public var sent: Bool?
     }
 
-    /// The settings as stored (a setting a newer Lector wrote and this one cannot read is its default).
+    /// The settings as stored, read through the settings editor (the one door for settings).
     func storedPreferences() -> Preferences {
-        let stored = (try? store.settings.all()) ?? [:]
-        return Preferences(stored: stored.compactMapValues { text in try? JSONValue(parsing: Data(text.utf8)) })
+        // A store whose settings cannot be read leaves the sweep the defaults (copies left
+        // alone, no folder notices) rather than failing the sync over a setting.
+        (try? settings.preferences()) ?? Preferences(stored: [:])
     }
 
     /// `sync.duplicates` as the store's handling.
