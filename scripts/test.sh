@@ -33,6 +33,9 @@ export LECTOR_MCP_PYTHON
 # (a run as root once turned /tmp into drwx------ and broke every other user's programs).
 temp_folders=("/tmp" "${TMPDIR:-/tmp}")
 temp_modes_before=$(stat -c '%n %a %U' "${temp_folders[@]}")
+# …and keeps nothing there: every folder a test makes is its own and goes with it.
+leftovers() { for folder in "${temp_folders[@]}"; do compgen -G "$folder/lector-*" || true; done | sort -u; }
+leftovers_before=$(leftovers)
 
 log=$(mktemp)
 set +e
@@ -68,6 +71,11 @@ fi
 temp_modes_after=$(stat -c '%n %a %U' "${temp_folders[@]}")
 if [[ "$temp_modes_after" != "$temp_modes_before" ]]; then
     echo "the tests changed a shared temporary folder: before: $temp_modes_before; after: $temp_modes_after" >&2
+    failed=$((failed + 1)); status=1
+fi
+left_behind=$(comm -13 <(echo "$leftovers_before") <(leftovers) | grep . || true)
+if [[ -n "$left_behind" ]]; then
+    echo "the tests left $(wc -l <<<"$left_behind") folder(s) behind in the temporary folder:" $left_behind >&2
     failed=$((failed + 1)); status=1
 fi
 echo "$((xt - xf + sp)) passed, $failed failed, $(grep -cE '^➜ Test .* skipped' "$log" || true) skipped"

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import LectorCLI
 @testable import LectorStore
@@ -9,6 +10,7 @@ final class TestHome {
 
     init(path: String = NSTemporaryDirectory() + "lector-cli-tests-" + UUID().uuidString) {
         self.path = path
+        TestHomeSweep.remember(path)
     }
 
     deinit {
@@ -50,6 +52,24 @@ final class TestHome {
             ?? store.folders.insert(accountID: owner.id, serverID: folder, name: folder).id
         return try store.feeds.insert(accountID: owner.id, folderID: folderID, serverID: title, title: title,
                                       url: "https://example.org/\(UUID().uuidString).xml", siteURL: nil)
+    }
+}
+
+/// Every home a test made, removed once more when the test process exits. Swift may end a
+/// `TestHome`'s life at its last use rather than at the end of the test, so a session or store
+/// taken from it earlier can write the folder back after `deinit` removed it (a demo store was
+/// left behind in /tmp by a few tests per run).
+enum TestHomeSweep {
+    private static let homes = Mutex<[String]>([])
+    private static let installed: Void = {
+        atexit {
+            for path in TestHomeSweep.homes.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: path) }
+        }
+    }()
+
+    static func remember(_ path: String) {
+        _ = installed
+        homes.withLock { $0.append(path) }
     }
 }
 
