@@ -57,8 +57,9 @@ public final class AccountManager {
 
     /// The administrator of an account, through its provider; feed logins follow their feeds in
     /// the keyring.
-    /// Its stars go through `mark`, as every mark does.
-    public func administrator(for account: Account) throws(AccountsError) -> AccountAdministrator {
+    /// Its stars go through `mark`, as every mark does. The core's own: the front ends reach
+    /// administration through the manager's verbs (`createFolder`, `moveFeed`, …), one door.
+    func administrator(for account: Account) throws(AccountsError) -> AccountAdministrator {
         var administrator = AccountAdministrator(store: store, account: account, provider: try provider(for: account),
                                                  logins: KeyringFeedLogins(keyring: keyring))
         administrator.marks = CoreStarring(manager: self)

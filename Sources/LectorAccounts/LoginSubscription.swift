@@ -18,11 +18,12 @@ public struct NewFeedLogin {
 }
 
 extension AccountManager {
-    /// Subscribes through `administrator`; a local feed's login then goes to the keyring. No
+    /// Subscribes the account to a feed, on its server first (`AccountAdministrator.subscription`);
+    /// a local feed's login then goes to the keyring. No
     /// keyring, no feed: a login is never kept anywhere else, so when the keyring (or the
     /// consent's store write) fails the new feed is removed again and that failure is the answer.
-    public func subscribe(_ request: SubscriptionRequest, through administrator: AccountAdministrator,
-                          login: NewFeedLogin?) throws(AccountsError) -> Subscription {
+    public func subscribe(_ request: SubscriptionRequest, in account: Account, login: NewFeedLogin?) throws(AccountsError) -> Subscription {
+        let administrator = try administrator(for: account)
         let subscription: Subscription
         do { subscription = try administrator.subscription(request) } catch { throw .administration(error) }
         defer {

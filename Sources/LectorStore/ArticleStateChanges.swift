@@ -7,6 +7,21 @@ import LectorBasics
 public struct ArticleStateChanges {
     let database: Database
 
+    /// Marks articles read or unread, starred or not; returns how many actually changed. The
+    /// store's half of `AccountManager.mark`, and the one route by which an article is starred:
+    /// the mark verb, a rule's action (`RuleEngine.apply`, inside its undo step) and a starred
+    /// archive's entry put back (`StoredStarredArchive`) all come here, so the state and its
+    /// intent for the server are written the one way.
+    @discardableResult
+    public func mark(_ articleIDs: [Int64], as mark: ArticleMark) throws(StoreError) -> Int {
+        switch mark {
+        case .read: try setRead(articleIDs, to: .read)
+        case .unread: try setRead(articleIDs, to: .unread)
+        case .star: try setStarred(articleIDs, to: true)
+        case .unstar: try setStarred(articleIDs, to: false)
+        }
+    }
+
     /// Sets the read state of articles; returns how many actually changed.
     @discardableResult
     public func setRead(_ articleIDs: [Int64], to state: ReadState) throws(StoreError) -> Int {

@@ -77,7 +77,7 @@ struct AccountManagerFeedLoginVerbTests {
         let secret = "pw-\(UUID().uuidString)"
         let login = NewFeedLogin(secret: secret, item: { .feedLogin(feedID: String($0.id), url: $0.url, user: "bob") }, plainHTTPHost: "127.0.0.1")
         let subscription = try manager.subscribe(SubscriptionRequest(url: URL(string: Self.feedURL)!, title: "Private", loginUser: "bob"),
-                                                 through: try manager.administrator(for: account), login: login)
+                                                 in: account, login: login)
         let feed = subscription.feed
         defer { _ = try? manager.keyring.removeAll(feedID: String(feed.id), url: feed.url) }
         #expect(subscription.change == .made)
@@ -95,7 +95,7 @@ struct AccountManagerFeedLoginVerbTests {
         let login = NewFeedLogin(secret: "pw", item: { .feedLogin(feedID: String($0.id), url: $0.url, user: "bob") }, plainHTTPHost: nil)
         #expect(throws: AccountsError.keyring(.locked)) {
             try manager.subscribe(SubscriptionRequest(url: URL(string: Self.feedURL)!, loginUser: "bob"),
-                                  through: try manager.administrator(for: account), login: login)
+                                  in: account, login: login)
         }
         #expect(try home.store.feeds.list(accountID: account.id).isEmpty, "a feed whose secret is nowhere was left behind")
     }
@@ -111,7 +111,7 @@ struct AccountManagerFeedLoginVerbTests {
                                  plainHTTPHost: nil)
         world.server.clearLog()
         let subscription = try world.manager.subscribe(SubscriptionRequest(url: URL(string: url)!, folder: "Coast"),
-                                                       through: try world.manager.administrator(for: world.account), login: login)
+                                                       in: world.account, login: login)
         #expect(world.calls.contains("POST /v1/feeds"), "the subscription did not reach the server: \(world.calls)")
         #expect(world.feeds.feeds.contains { $0.feedURL == url }, "the server does not have the feed")
         #expect(subscription.feed.accountID == world.account.id && subscription.feed.url == url)

@@ -50,8 +50,8 @@ struct AccountManagerFeedRepairVerbTests {
         let run = try world.check()
         #expect(run.repairs.map(\.account.name).sorted() == ["Away", "Home"], "both accounts' moved feeds call for a repair")
         var asked: [String] = []
-        let applied = world.manager.applyRepairs(run.repairs, of: run, loginMovesConsented: { administrator, plan in
-            asked.append("\(administrator.account.name) \(plan.steps.count)")
+        let applied = world.manager.applyRepairs(run.repairs, of: run, loginMovesConsented: { account, plan in
+            asked.append("\(account.name) \(plan.steps.count)")
             return []
         }, shouldStop: { false })
         #expect(applied.map(\.account.name) == ["Home"], "only an account with an administrator is repaired: \(applied.map(\.account.name))")

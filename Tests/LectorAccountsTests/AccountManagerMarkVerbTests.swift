@@ -1,5 +1,5 @@
 import Foundation
-import LectorAccounts
+@testable import LectorAccounts
 import LectorBasics
 import LectorStore
 import LectorTestSupport

@@ -1,5 +1,5 @@
 import Foundation
-import LectorAccounts
+@testable import LectorAccounts
 import LectorStore
 import LectorSync
 import LectorTestSupport

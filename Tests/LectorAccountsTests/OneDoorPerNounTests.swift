@@ -18,7 +18,7 @@ struct OneDoorPerNounTests {
         + "treatAsOld|run|runNewArticles|applyAfterFetch|restore|recordStart|recordEnd|claim|adoptFetchedTitle|settleProvisional"
     static let storeWrite = try! NSRegularExpression(pattern: "\\.(\(tables))\\.(\(writes))\\(|\\bstore(\\(\\))?\\.(write|execute)\\b")
     /// The state changes of articles, wherever they are made.
-    static let stateChange = try! NSRegularExpression(pattern: "\\.states\\.(setRead|setStarred|markAllRead)\\(")
+    static let stateChange = try! NSRegularExpression(pattern: "\\.states\\.(setRead|setStarred|markAllRead|mark)\\(")
 
     /// Every Swift file under `folder` (relative to the repository), with its lines.
     static func sources(under folder: String) throws -> [(path: String, lines: [String])] {
@@ -56,14 +56,29 @@ struct OneDoorPerNounTests {
         }
         let door = "Sources/LectorAccounts/Marks/AccountManager+Mark.swift"
         // The local account's archive re-creates an archived entry starred, as a server takes an
-        // imported entry: the "server" side of a restore, not a mark.
+        // imported entry: the "server" side of a restore, not a mark; it stars by the verb's own
+        // store route (`ArticleStateChanges.mark`).
         let serverSide = "Sources/LectorSync/Local/StoredStarredArchive.swift"
-        // An administrator made without the account core (LectorSync's own tests, the bench)
-        // writes the store's state change itself; every one the product makes has the core's
-        // door (`AccountManagerMarkVerbTests.administratorStarsThroughMark`).
-        let withoutCore = "Sources/LectorSync/Administration/AccountAdministrator+Starring.swift"
-        let others = found.filter { !$0.hasPrefix(door) && !$0.hasPrefix(serverSide) && !$0.hasPrefix(withoutCore) }
+        // An administrator made without the account core (LectorSync's tests, the bench) stars
+        // by the verb's store route too; every one the product makes has the core's door
+        // (`AccountManagerMarkVerbTests.administratorStarsThroughMark`).
+        let withoutCore = "Sources/LectorAccounts/Starred/AccountAdministrator+Starring.swift"
+        let others = found.filter { !$0.hasPrefix(door) && !(($0.hasPrefix(serverSide) || $0.hasPrefix(withoutCore)) && $0.contains(".states.mark(")) }
         #expect(others.isEmpty, "marks made around AccountManager.mark:\n\(others.joined(separator: "\n"))")
         #expect(found.contains { $0.hasPrefix(door) }, "the door itself was not found: the scan is broken")
+    }
+
+    @Test("an article is starred by one route: only the mark verb's store half (ArticleStateChanges.mark) calls setStarred")
+    func oneStoreRouteForStars() throws {
+        // The store's setStarred(_:to:), not a provider's wire call setStarred(_:starred:).
+        let setStarred = try NSRegularExpression(pattern: "\\bsetStarred\\([^)]*\\bto:")
+        var found: [String] = []
+        for folder in ["Sources/LectorCLI", "Sources/LectorAccounts", "Sources/LectorSync", "Sources/LectorStore"] {
+            found += try Self.matches(setStarred, under: folder)
+        }
+        let route = "Sources/LectorStore/ArticleStateChanges.swift"
+        let others = found.filter { !$0.hasPrefix(route) }
+        #expect(others.isEmpty, "articles starred around ArticleStateChanges.mark (rule actions, the archive, the administrator go through it):\n\(others.joined(separator: "\n"))")
+        #expect(found.contains { $0.hasPrefix(route) }, "the route itself was not found: the scan is broken")
     }
 }

@@ -3,7 +3,7 @@ import LectorHTTP
 import LectorFeeds
 import Testing
 @testable import LectorCLI
-import LectorAccounts
+@testable import LectorAccounts
 @testable import LectorStore
 import LectorSettings
 @testable import LectorSync

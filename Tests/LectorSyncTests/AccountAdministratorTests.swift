@@ -2,6 +2,7 @@ import Foundation
 import LectorHTTP
 import LectorFeeds
 import LectorStore
+import LectorAccounts
 import LectorSync
 import LectorTestSupport
 import Testing

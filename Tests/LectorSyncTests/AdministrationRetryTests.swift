@@ -1,6 +1,7 @@
 import Foundation
 import LectorHTTP
 import LectorStore
+import LectorAccounts
 import LectorSync
 import LectorTestSupport
 import Testing

@@ -2,6 +2,7 @@ import Foundation
 import LectorFeeds
 import LectorHTTP
 import LectorStore
+import LectorAccounts
 import LectorSync
 import LectorTestSupport
 import Testing
@@ -75,7 +76,7 @@ struct FeedCandidatesTests {
             #expect {
                 try admin.feedCandidates(at: url, finder: FeedFinder(http: bench.http), credentials: nil, onServer: true)
             } throws: { error in
-                guard case .server(.unsupported)? = error as? FeedLookupError else { return false }
+                guard case .server(.administration(.unsupported))? = error as? FeedLookupError else { return false }
                 return true
             }
         }

@@ -2,6 +2,7 @@ import Foundation
 import LectorFeeds
 import LectorHTTP
 import LectorStore
+@testable import LectorAccounts
 @testable import LectorSync
 import LectorTestSupport
 import Testing

@@ -3,6 +3,7 @@ import LectorHTTP
 import LectorFeeds
 import Testing
 import LectorStore
+@testable import LectorAccounts
 @testable import LectorSync
 
 /// A local feed behind a login moving to a new address (`feed check --fix`): its secret goes

@@ -1,5 +1,6 @@
 import Foundation
 import LectorStore
+import LectorAccounts
 import LectorSync
 import LectorTestSupport
 import Testing

@@ -2,6 +2,7 @@ import Foundation
 import LectorFeeds
 import LectorHTTP
 import LectorStore
+import LectorAccounts
 import LectorSync
 import LectorTestSupport
 import Testing

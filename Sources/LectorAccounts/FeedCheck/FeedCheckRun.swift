@@ -8,7 +8,8 @@ import LectorSync
 public struct FeedCheckRun {
     public let accounts: [Account]
     public let report: FeedHealthChecker.Report
-    public let administrators: [Int64: AccountAdministrator]
+    /// The account core's administrators: reached through the run's questions below, never by the front ends.
+    let administrators: [Int64: AccountAdministrator]
     /// What the check could not do, in the order of the accounts.
     public let shortfalls: [FeedCheckShortfall]
 
@@ -16,6 +17,21 @@ public struct FeedCheckRun {
     public var repairs: [(account: Account, plan: AdministrationPlan)] {
         let plans = FeedRepairs.plan(report.feeds).filter { !$0.value.isEmpty }
         return accounts.compactMap { account in plans[account.id].map { (account, $0) } }
+    }
+
+    /// How a repair that changes `feed`'s address would be made on its account: in place, or by
+    /// subscribing anew (what goes with the old subscription). Nil when the account's server
+    /// could not be reached for the check (its repairs are left out).
+    public func addressChange(_ feed: Feed) throws(AccountsError) -> AddressChange? {
+        guard let administrator = administrators[feed.accountID] else { return nil }
+        return try administering { () throws(AdministrationError) in try administrator.addressChange(feed) }
+    }
+
+    /// Where a repair step would carry a feed's login, when to another origin than the one it
+    /// was given for; nil for any other step, and where no login leaves its origin.
+    public func loginOriginChange(_ step: PlanStep, of account: Account) -> LoginOriginChange? {
+        guard case .changeAddress(let feed, let url) = step, let administrator = administrators[account.id] else { return nil }
+        return administrator.loginOriginChange(feed, to: url)
     }
 }
 
@@ -69,11 +85,11 @@ extension AccountManager {
     /// Applies the chosen repairs, account by account, until `shouldStop`. A feed's login moves to
     /// another origin only where `loginMovesConsented` says so for that account's plan.
     public func applyRepairs(_ chosen: [(account: Account, plan: AdministrationPlan)], of run: FeedCheckRun,
-                             loginMovesConsented: (AccountAdministrator, AdministrationPlan) -> Set<String>,
+                             loginMovesConsented: (Account, AdministrationPlan) -> Set<String>,
                              shouldStop: () -> Bool) -> [AppliedRepairs] {
         chosen.compactMap { account, plan in
             guard var administrator = run.administrators[account.id] else { return nil }
-            administrator.loginMovesConsented = loginMovesConsented(administrator, plan)
+            administrator.loginMovesConsented = loginMovesConsented(account, plan)
             return AppliedRepairs(account: account, plan: plan, outcomes: administrator.apply(plan, shouldStop: shouldStop))
         }
     }

@@ -1,12 +1,6 @@
 import LectorStore
 import LectorSync
 
-/// A change a person makes to articles' state: what `article mark`, the REPL's dock words and
-/// `browse`'s keys ask for.
-public enum ArticleMark: String, Sendable, CaseIterable, Equatable {
-    case read, unread, star, unstar
-}
-
 /// When a mark is sent to the servers.
 public enum MarkPush: Sendable, Equatable {
     /// Right after the change, with a short deadline (`flushMarks`); a server that cannot be
@@ -46,14 +40,7 @@ extension AccountManager {
             guard let article = try storing({ try store.articles.article(id) }) else { throw .unknownArticle(id) }
             accountIDs.insert(article.accountID)
         }
-        let changed = try storing { () throws(StoreError) -> Int in
-            switch mark {
-            case .read: try store.states.setRead(articleIDs, to: .read)
-            case .unread: try store.states.setRead(articleIDs, to: .unread)
-            case .star: try store.states.setStarred(articleIDs, to: true)
-            case .unstar: try store.states.setStarred(articleIDs, to: false)
-            }
-        }
+        let changed = try storing { () throws(StoreError) -> Int in try store.states.mark(articleIDs, as: mark) }
         let sent = changed == 0 || push == .later ? nil : try flushMarks(accountIDs: accountIDs)
         return MarkOutcome(changed: changed, accountIDs: accountIDs, sent: sent)
     }

@@ -3,18 +3,6 @@ import LectorAccounts
 import LectorStore
 import LectorSync
 
-extension Session {
-    /// The administrator of an account (see `AccountManager.administrator(for:)`).
-    func administrator(for account: Account) throws(CLIError) -> AccountAdministrator {
-        try accounts { (manager) throws(AccountsError) in try manager.administrator(for: account) }
-    }
-}
-
-/// Runs an administration verb, mapping its failure onto the CLI's exit codes.
-func administering<T>(_ body: () throws(AdministrationError) -> T) throws(CLIError) -> T {
-    do { return try body() } catch { throw CLIError(error) }
-}
-
 extension ServerChange {
     /// Said before the period of a verb's line when the server was found with the change made.
     var note: String {
@@ -23,6 +11,8 @@ extension ServerChange {
 }
 
 extension CLIError {
+    /// The sentence and exit code of an administration verb's refusal, as `AccountsError`
+    /// wraps it (`.administration`) and a plan step's outcome carries it.
     init(_ error: AdministrationError) {
         switch error {
         case .unsupported, .emptyName, .loginInClear, .loginToAnotherOrigin, .settingUnsupported, .badSettingValue, .refreshUnsupported, .notAWebAddress: self = .usage(TerminalText.sanitize(error.description))

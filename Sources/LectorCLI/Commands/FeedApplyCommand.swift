@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LectorBasics
 import LectorFeeds
+import LectorAccounts
 import LectorStore
 import LectorSync
 
@@ -20,12 +21,10 @@ enum FeedApplyCommand {
         let path = invocation.argument("FILE") ?? ""
         let desired = try desiredFeeds(try DesiredStateFile.read(path), path: path)
         let account = try session.accountForNewData(invocation)
-        let administrator = try session.administrator(for: account)
-        let plan = try administering { () throws(AdministrationError) in
-            if administrator.canEditStructure { try administrator.refreshFromServer() }
-            return try SubscriptionPlanner(administrator: administrator).plan(desired, prune: invocation.flag("prune"))
+        let planned = try session.accounts { (manager) throws(AccountsError) in
+            try manager.planFeedApply(desired, prune: invocation.flag("prune"), in: account)
         }
-        return try run(plan, on: administrator, dryRun: invocation.flag("dry-run"), emptyMessage: "Nothing to change: '\(account.name)' matches \(path).",
+        return try run(planned, session, dryRun: invocation.flag("dry-run"), emptyMessage: "Nothing to change: '\(account.name)' matches \(path).",
                        unsubscribing: invocation.flag("yes") ? .agreed : .ask)
     }
 
@@ -34,9 +33,9 @@ enum FeedApplyCommand {
     enum Consent { case agreed, ask }
 
     /// Prints the plan; unless a dry run, applies it and prints the outcome. `account copy` prints its plan the same way (PlanOutput).
-    static func run(_ plan: AdministrationPlan, on administrator: AccountAdministrator, dryRun: Bool, emptyMessage: String,
+    static func run(_ planned: FeedApplyRun, _ session: Session, dryRun: Bool, emptyMessage: String,
                     unsubscribing consent: Consent) throws(CLIError) -> CommandOutput {
-        let account = administrator.account.name
+        let account = planned.account.name, plan = planned.plan
         var lines = PlanOutput.planText(plan, emptyMessage: emptyMessage)
         let unsubscribes = plan.steps.filter { if case .unsubscribe = $0 { true } else { false } }.count
         if consent == .ask, unsubscribes > 0, !dryRun, plan.refusals.isEmpty {
@@ -61,7 +60,7 @@ enum FeedApplyCommand {
             let json = ApplyJSON(account: account, dryRun: dryRun, refusals: [], plan: plan, outcomes: nil, exitCode: 0)
             return CommandOutput(text: lines.joined(separator: "\n"), json: json)
         }
-        let outcomes = administrator.apply(plan, shouldStop: { Interrupt.isRequested })
+        let outcomes = try session.accountManager().applyPlan(planned, shouldStop: { Interrupt.isRequested })
         let (outcomeLines, status) = PlanOutput.outcomeText(plan, outcomes, account: account)
         lines += outcomeLines
         let json = ApplyJSON(account: account, dryRun: false, refusals: [], plan: plan, outcomes: outcomes,

@@ -82,7 +82,7 @@ enum FeedCheckCommand {
         lines.append("Repairs:")
         for (account, plan) in chosen {
             lines.append("  \(TerminalText.sanitize(account.name)):")
-            for step in plan.steps { lines.append("    " + (try repairLine(step, run.administrators[account.id]))) }
+            for step in plan.steps { lines.append("    " + (try repairLine(step, of: account, in: run))) }
         }
         json.repairs = chosen.map { RepairJSON(account: $0.account.name, steps: PlanOutput.steps($0.plan, nil)) }
         if invocation.flag("dry-run") { return CommandOutput(text: lines.joined(separator: "\n"), json: json) }
@@ -93,7 +93,7 @@ enum FeedCheckCommand {
             }
             Console.out(lines.joined(separator: "\n") + "\n")
             lines = []
-            chosen = try chosenRepairs(chosen, run.administrators)
+            chosen = try chosenRepairs(chosen, of: run)
             guard !chosen.isEmpty else { return .message("Nothing changed.") }
         }
         return try applied(chosen, of: run, answered: !invocation.flag("yes"), consented: consented, session: session, lines: lines, json: json)
@@ -106,8 +106,8 @@ enum FeedCheckCommand {
                         session: Session, lines: [String], json: CheckJSON) throws(CLIError) -> CommandOutput {
         var lines = lines, json = json
         let results = try session.accounts { manager in
-            manager.applyRepairs(chosen, of: run, loginMovesConsented: { administrator, plan in
-                Set((answered ? plan.steps.compactMap { loginChange($0, administrator)?.to } : []) + (consented.map { [$0] } ?? []))
+            manager.applyRepairs(chosen, of: run, loginMovesConsented: { account, plan in
+                Set((answered ? plan.steps.compactMap { run.loginOriginChange($0, of: account)?.to } : []) + (consented.map { [$0] } ?? []))
             }, shouldStop: { Interrupt.isRequested })
         }
         var failures: [FailureJSON] = [], outcomes: [Outcome] = []
@@ -137,13 +137,13 @@ enum FeedCheckCommand {
     /// Ctrl-C at any question changes nothing. A repair that would carry a feed's login to
     /// another origin asks about that in so many words. The accounts with a repair chosen.
     static func chosenRepairs(_ plans: [(account: Account, plan: AdministrationPlan)],
-                              _ administrators: [Int64: AccountAdministrator]) throws(CLIError) -> [(account: Account, plan: AdministrationPlan)] {
+                              of run: FeedCheckRun) throws(CLIError) -> [(account: Account, plan: AdministrationPlan)] {
         var chosen: [(account: Account, plan: AdministrationPlan)] = []
         for (account, plan) in plans {
             var kept = AdministrationPlan()
             for step in plan.steps {
-                let line = try repairLine(step, administrators[account.id])
-                let question = administrators[account.id].flatMap { loginChange(step, $0) }
+                let line = try repairLine(step, of: account, in: run)
+                let question = run.loginOriginChange(step, of: account)
                     .map { "\(line): move it, and send its login to \($0.to)?" } ?? "\(line)?"
                 if try Prompter.confirm("\(TerminalText.sanitize(account.name)): \(question)") { kept.steps.append(step) }
             }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import LectorAccounts
 import LectorStore
 import LectorSync
 
@@ -34,27 +35,25 @@ extension FeedCheckCommand {
 
     /// A repair as the plan lists it and its question asks it: what re-subscribing leaves behind
     /// on a service that cannot change an address, and where a login would go.
-    static func repairLine(_ step: PlanStep, _ administrator: AccountAdministrator?) throws(CLIError) -> String {
-        guard case .changeAddress(let feed, let url) = step, let administrator else { return PlanOutput.line(step) }
+    static func repairLine(_ step: PlanStep, of account: Account, in run: FeedCheckRun) throws(CLIError) -> String {
+        guard case .changeAddress(let feed, let url) = step else { return PlanOutput.line(step) }
+        let change: AddressChange?
+        do { change = try run.addressChange(feed) } catch { throw CLIError(error) }
+        guard let change else { return PlanOutput.line(step) }
         let s = TerminalText.sanitize
         var line: String
-        switch try administering({ () throws(AdministrationError) in try administrator.addressChange(feed) }) {
+        switch change {
         case .inPlace:
             line = PlanOutput.line(step)
         case .resubscribe(let articles, let starred):
-            line = "~ feed '\(s(feed.title))': re-subscribe at \(s(url.absoluteString)): a \(administrator.account.kind.rawValue) account cannot change an address; "
+            line = "~ feed '\(s(feed.title))': re-subscribe at \(s(url.absoluteString)): a \(account.kind.rawValue) account cannot change an address; "
                 + "its \(articles) article(s)\(starred > 0 ? ", \(starred) starred," : "") go with the old subscription"
                 + (starred > 0 ? " (the starred ones are starred again in the new one first; if one is not there, the old subscription stays)" : "")
         }
-        if let change = loginChange(step, administrator) {
+        if let change = run.loginOriginChange(step, of: account) {
             line += "; its login (\(s(feed.loginUser ?? ""))) would go from \(change.from) to \(change.to)"
         }
         return line
     }
 
-    /// Where the repair would carry a feed's login, when to another origin.
-    static func loginChange(_ step: PlanStep, _ administrator: AccountAdministrator) -> LoginOriginChange? {
-        guard case .changeAddress(let feed, let url) = step else { return nil }
-        return administrator.loginOriginChange(feed, to: url)
-    }
 }

@@ -33,38 +33,34 @@ enum FeedEditCommands {
         let (url, addressLogin) = try FeedLogin.splitAddress(try TypedURL.parse(invocation.argument("URL") ?? ""), account: account,
                                                              invocation: invocation)
         // Refusals come before anything is fetched: a service that cannot add feeds, a URL already subscribed.
-        let administrator = try session.administrator(for: account)
-        try administering { () throws(AdministrationError) in
-            try administrator.requireEditing("add feeds")
-            try administrator.refuseDuplicate(url)
-        }
+        try session.accounts { (manager) throws(AccountsError) in try manager.checkNewSubscription(to: url, in: account) }
         let (login, consentedHost) = try FeedLogin.forNewFeed(at: url, addressLogin: addressLogin, account: account, invocation)
         let finder = FeedFinder(http: session.http)
         let choice: FeedFinder.Found
-        switch try chosenFeed(at: url, finder: finder, login: login, administrator: administrator, invocation) {
+        switch try chosenFeed(at: url, finder: finder, login: login, account: account, session, invocation) {
         case .feed(let found): choice = found
         case .onServer(let found):
             let request = SubscriptionRequest(url: found.candidate.url, folder: invocation.value("folder"), title: invocation.value("title"))
-            return try subscribed(request, through: administrator, login: nil, session, detail: ", found and fetched by the server")
+            return try subscribed(request, in: account, login: nil, session, detail: ", found and fetched by the server")
         case .answer(let output): return output
         }
         let (feedURL, fetched) = try loaded(choice, typed: url, finder: finder, login: login)
         let request = SubscriptionRequest(url: feedURL, folder: invocation.value("folder"), title: invocation.value("title"),
                                           fetched: fetched, loginUser: login?.user)
         let newLogin = login.map { login in NewFeedLogin(secret: login.secret, item: { login.item($0) }, plainHTTPHost: consentedHost) }
-        return try subscribed(request, through: administrator, login: newLogin, session,
+        return try subscribed(request, in: account, login: newLogin, session,
                               after: addressLogin == nil ? "" : "\n" + FeedLogin.movedNote)
     }
 
     /// Subscribes through the account's manager and says so: `detail` ends the sentence, `after` follows it.
-    static func subscribed(_ request: SubscriptionRequest, through administrator: AccountAdministrator, login: NewFeedLogin?,
+    static func subscribed(_ request: SubscriptionRequest, in account: Account, login: NewFeedLogin?,
                            _ session: Session, detail: String = "", after: String = "") throws(CLIError) -> CommandOutput {
-        let subscription = try session.accounts { (manager) throws(AccountsError) in try manager.subscribe(request, through: administrator, login: login) }
+        let subscription = try session.accounts { (manager) throws(AccountsError) in try manager.subscribe(request, in: account, login: login) }
         let feed = subscription.feed
-        let synced = administrator.account.kind.hasServer ? syncedAfterSubscribing(feed, administrator.account, session) : ""
+        let synced = account.kind.hasServer ? syncedAfterSubscribing(feed, account, session) : ""
         return CommandOutput(text: "Subscribed to '\(TerminalText.sanitize(feed.title))'\(request.folder.map { " in \($0)" } ?? "") (\(TerminalText.sanitize(feed.url)))"
                                  + "\(subscription.change.note)\(detail).\(synced)\(after)",
-                             json: FeedCommands.FeedJSON(try CLIError.catching { try LocalStructure.listing(feed.id, store: administrator.store) }))
+                             json: FeedCommands.FeedJSON(try CLIError.catching { try LocalStructure.listing(feed.id, store: session.store()) }))
     }
 
     /// A feed subscribed on a server has no articles here until they are fetched: the feed's own
@@ -115,15 +111,14 @@ enum FeedEditCommands {
     /// The feed to subscribe to at `url`: the one found, or with several the one picked (--pick
     /// N, or asked at a terminal; "Nothing added." when the user chose none). Off a terminal
     /// several candidates are listed and the command fails with a usage error.
-    static func chosenFeed(at url: URL, finder: FeedFinder, login: FeedLogin?, administrator: AccountAdministrator,
+    static func chosenFeed(at url: URL, finder: FeedFinder, login: FeedLogin?, account: Account, _ session: Session,
                            _ invocation: Invocation) throws(CLIError) -> Choice {
-        let (candidates, onServer) = try candidates(at: url, finder: finder, login: login, administrator: administrator, invocation)
+        let (candidates, onServer) = try candidates(at: url, finder: finder, login: login, account: account, session, invocation)
         var found = candidates
         let chosen = { (found: FeedFinder.Found) in onServer ? Choice.onServer(found) : .feed(found) }
         guard !found.isEmpty else { throw CLIError.notFound("no feed found at \(url.absoluteString)\(onServer ? " by the server" : "")") }
-        found = found.filter { administrator.canSubscribe(toFeedType: $0.candidate.type) }
+        found = try session.accounts { [found] (manager) throws(AccountsError) in try manager.subscribable(found, in: account) }
         guard !found.isEmpty else {
-            let account = administrator.account
             throw CLIError.usage("'\(account.name)' (\(account.kind.rawValue)) cannot subscribe to a JSON Feed, and \(url.absoluteString) offers no other")
         }
         guard found.count > 1 else { return chosen(found[0]) }
@@ -141,10 +136,11 @@ enum FeedEditCommands {
     }
 
     /// The feeds at `url` as Lector finds them, or as the account's server does (true).
-    static func candidates(at url: URL, finder: FeedFinder, login: FeedLogin?, administrator: AccountAdministrator,
+    static func candidates(at url: URL, finder: FeedFinder, login: FeedLogin?, account: Account, _ session: Session,
                            _ invocation: Invocation) throws(CLIError) -> ([FeedFinder.Found], Bool) {
+        let manager = try session.accountManager()
         do {
-            return try administrator.feedCandidates(at: url, finder: finder, credentials: login?.credentials, onServer: invocation.flag("on-server"))
+            return try manager.feedCandidates(at: url, in: account, finder: finder, credentials: login?.credentials, onServer: invocation.flag("on-server"))
         } catch {
             switch error {
             case .site(let cause): throw CLIError(cause, fetching: url)
@@ -189,8 +185,7 @@ enum FeedEditCommands {
         let (_, account, feed) = try target(invocation, session)
         let title = invocation.argument("TITLE") ?? ""
         guard !title.trimmingWhitespace.isEmpty else { throw CLIError.usage("the new title is empty") }
-        let administrator = try session.administrator(for: account)
-        let change = try administering { () throws(AdministrationError) in try administrator.rename(feed, to: title) }
+        let change = try session.accounts { (manager) throws(AccountsError) in try manager.renameFeed(feed, to: title, in: account) }
         return .message("Renamed '\(TerminalText.sanitize(feed.title))' to '\(title)'\(change.note).")
     }
 
@@ -204,8 +199,7 @@ enum FeedEditCommands {
     ) { invocation, session in
         let (_, account, feed) = try target(invocation, session)
         let folderName = invocation.argument("FOLDER") ?? ""
-        let administrator = try session.administrator(for: account)
-        let placement = try administering { () throws(AdministrationError) in try administrator.move(feed, toFolder: folderName) }
+        let placement = try session.accounts { (manager) throws(AccountsError) in try manager.moveFeed(feed, toFolder: folderName, in: account) }
         let note = placement.created ? " (new folder)" : ""
         return CommandOutput(text: "Moved '\(TerminalText.sanitize(feed.title))' to \(placement.folder.name)\(note)\(placement.change.note).",
                              json: MoveJSON(feed: feed.title, folder: placement.folder.name, created_folder: placement.created))
@@ -226,8 +220,7 @@ enum FeedEditCommands {
                 return .message("Nothing changed.")
             }
         }
-        let administrator = try session.administrator(for: account)
-        let change = try administering { () throws(AdministrationError) in try administrator.unsubscribe(feed) }
+        let change = try session.accounts { (manager) throws(AccountsError) in try manager.unsubscribe(feed, in: account) }
         return .message("Unsubscribed from '\(TerminalText.sanitize(feed.title))'\(change.note).")
     }
 

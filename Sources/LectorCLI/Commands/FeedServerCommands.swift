@@ -4,7 +4,7 @@ import LectorStore
 import LectorSync
 
 /// What a feed's server does with it: its settings, pausing, fetching now. The server first,
-/// the store follows (`AccountAdministrator+FeedSettings`); keys in docs/feed-settings.md.
+/// the store follows (`AccountManager+FeedSettings`); keys in docs/feed-settings.md.
 enum FeedServerCommands {
     static let all: [CommandSpec] = [set, unset, pause, resume, refresh]
 
@@ -21,8 +21,7 @@ enum FeedServerCommands {
         let (_, account, feed) = try FeedEditCommands.target(invocation, session)
         let key = try settingKey(invocation)
         let change = try FeedSettingChange(key: key, words: invocation.variadic("VALUE"), invocation)
-        let administrator = try session.administrator(for: account)
-        try administering { () throws(AdministrationError) in try administrator.changeSettings(of: feed, [change]) }
+        try session.accounts { (manager) throws(AccountsError) in try manager.changeFeedSettings(of: feed, [change], in: account) }
         // A secret part (a proxy's password) is shown as the marker the store keeps.
         let shown = key.shape == .secret ? "(secret, not shown)" : "\"\(change.value.map(key.storable) ?? "")\""
         return CommandOutput(text: "Set \(key.rawValue) of '\(TerminalText.sanitize(feed.title))' to \(shown)\(onServer(account)).",
@@ -37,9 +36,8 @@ enum FeedServerCommands {
     ) { invocation, session in
         let (_, account, feed) = try FeedEditCommands.target(invocation, session)
         let key = try settingKey(invocation)
-        let administrator = try session.administrator(for: account)
-        try administering { () throws(AdministrationError) in
-            try administrator.changeSettings(of: feed, [FeedSettingChange(key: key, value: key.shape == .flag ? "off" : nil)])
+        try session.accounts { (manager) throws(AccountsError) in
+            try manager.changeFeedSettings(of: feed, [FeedSettingChange(key: key, value: key.shape == .flag ? "off" : nil)], in: account)
         }
         return CommandOutput(text: "Cleared \(key.rawValue) of '\(TerminalText.sanitize(feed.title))'\(onServer(account)).",
                              json: SettingJSON(feed: feed.title, key: key.rawValue, value: nil))
@@ -57,8 +55,7 @@ enum FeedServerCommands {
             options: [OptionSpec.account]
         ) { invocation, session in
             let (_, account, feed) = try FeedEditCommands.target(invocation, session)
-            let administrator = try session.administrator(for: account)
-            try administering { () throws(AdministrationError) in try administrator.setPaused(feed, paused) }
+            try session.accounts { (manager) throws(AccountsError) in try manager.setFeedPaused(feed, paused, in: account) }
             return CommandOutput(text: "\(paused ? "Paused" : "Resumed") '\(TerminalText.sanitize(feed.title))'\(onServer(account)).",
                                  json: SettingJSON(feed: feed.title, key: FeedSettingKey.paused.rawValue, value: paused ? "on" : "off"))
         }
@@ -170,14 +167,14 @@ extension FeedServerCommands {
     /// as it last acknowledged them, with a note. Nil for a kind that keeps none.
     static func shownSettings(_ feed: Feed, store: Store, session: Session) throws(CLIError) -> (lines: [String], values: [String: String])? {
         guard let account = try CLIError.catching({ try store.accounts.all().first { $0.id == feed.accountID } }) else { return nil }
-        let administrator = try session.administrator(for: account)
-        guard !administrator.feedSettingKeys.subtracting([.paused]).isEmpty else { return nil }
+        let manager = try session.accountManager()
+        guard !manager.feedSettingKeys(of: account).subtracting([.paused]).isEmpty else { return nil }
         var note = ""
         let settings: [FeedSettingKey: String]
-        do throws(AdministrationError) {
-            settings = try administrator.serverSettings(of: feed)
+        do throws(AccountsError) {
+            settings = try manager.serverFeedSettings(of: feed, in: account)
         } catch {
-            settings = try administering { () throws(AdministrationError) in try administrator.storedSettings(of: feed) }
+            settings = try session.accounts { (manager) throws(AccountsError) in try manager.storedFeedSettings(of: feed, in: account) }
             note = " (as the server last acknowledged them: \(TerminalText.sanitize(CLIError(error).description)))"
         }
         var lines = ["  server settings\(note):" + (settings.isEmpty ? " none" : "")]

@@ -1,4 +1,5 @@
 import LectorSettings
+import LectorAccounts
 import LectorStore
 import LectorSync
 
@@ -14,8 +15,7 @@ enum FolderCommands {
         let account = try session.accountForNewData(invocation)
         let name = invocation.argument("NAME") ?? ""
         guard !name.trimmingWhitespace.isEmpty else { throw CLIError.usage("the folder name is empty") }
-        let administrator = try session.administrator(for: account)
-        let placement = try administering { () throws(AdministrationError) in try administrator.createFolder(named: name) }
+        let placement = try session.accounts { (manager) throws(AccountsError) in try manager.createFolder(named: name, in: account) }
         let note = placement.keptLocally ? " (kept locally until a feed is moved into it: the server has no empty folders)" : ""
         let message = "Created folder '\(placement.folder.name)'\(note)\(placement.change.note)."
         return CommandOutput(text: message, json: JSONValue.object(["account": .string(account.name), "folder": .string(placement.folder.name),
@@ -30,8 +30,7 @@ enum FolderCommands {
         let (account, folder) = try Lookup.folderAndAccount(invocation.argument("FOLDER") ?? "", invocation, session)
         let name = invocation.argument("NAME") ?? ""
         guard !name.trimmingWhitespace.isEmpty else { throw CLIError.usage("the new name is empty") }
-        let administrator = try session.administrator(for: account)
-        let change = try administering { () throws(AdministrationError) in try administrator.renameFolder(folder, to: name) }
+        let change = try session.accounts { (manager) throws(AccountsError) in try manager.renameFolder(folder, to: name, in: account) }
         return .message("Renamed folder '\(folder.name)' to '\(name)'\(change.note).")
     }
 
@@ -43,9 +42,7 @@ enum FolderCommands {
         let store = try session.store()
         let (account, folder) = try Lookup.folderAndAccount(invocation.argument("FOLDER") ?? "", invocation, session)
         let feeds = try CLIError.catching { try store.feeds.list(accountID: account.id, folderID: folder.id) }
-        let administrator = try session.administrator(for: account)
-        try administering { () throws(AdministrationError) in try administrator.requireEditing("delete folders") }
-        let deletesFeeds = administrator.deletingFolderDeletesFeeds && !feeds.isEmpty
+        let deletesFeeds = try session.accounts { (manager) throws(AccountsError) in try manager.folderDeletionDeletesFeeds(in: account) } && !feeds.isEmpty
         let consequence = deletesFeeds ? "the server deletes its \(feeds.count) feed(s) with it" : "its \(feeds.count) feed(s) stay, unfiled"
         // An empty folder loses nothing: no question.
         if !invocation.flag("yes") && !feeds.isEmpty && (deletesFeeds || Prompter.isInteractive) {
@@ -54,7 +51,7 @@ enum FolderCommands {
             }
             guard try Prompter.confirm("Delete folder '\(folder.name)'? (\(consequence))") else { return .message("Nothing changed.") }
         }
-        let deletion = try administering { () throws(AdministrationError) in try administrator.deleteFolder(folder) }
+        let deletion = try session.accounts { (manager) throws(AccountsError) in try manager.deleteFolder(folder, in: account) }
         let outcome = deletion.refiledIn.map { "the server filed its \(deletion.feedCount) feed(s) in '\($0)'" } ?? consequence
         return .message("Deleted folder '\(folder.name)': \(outcome)\(deletion.change.note).")
     }

@@ -1,4 +1,5 @@
 import LectorBasics
+import LectorAccounts
 import LectorStore
 import LectorSync
 

@@ -84,7 +84,7 @@ enum SyncCommands {
         var settingsUnread: String?
         if !account.kind.service.capabilities.readsFeedSettingsInSync {
             do {
-                if try !session.administrator(for: account).refreshEveryFeedSettings() {
+                if try !session.accounts({ (manager) throws(AccountsError) in try manager.refreshEveryFeedSettings(of: account) }) {
                     settingsUnread = "a \(account.kind.rawValue) account's server keeps none Lector can read"
                 }
             } catch {

@@ -1,6 +1,7 @@
 import LectorAccounts
 import LectorBasics
 import LectorSettings
+import LectorStore
 
 /// The tools that change something: offered only with `lector mcp --allow-write`. Marks call the
 /// core's mark verb as `article mark` does; the others run the command of the same job, so they

@@ -66,8 +66,8 @@ public struct RuleEngine {
                 }
                 let states = ArticleStateChanges(database: database)
                 switch rule.action {
-                case .read: return try states.setRead(articleIDs, to: .read)
-                case .star: return try states.setStarred(articleIDs, to: true)
+                case .read: return try states.mark(articleIDs, as: .read)
+                case .star: return try states.mark(articleIDs, as: .star)
                 case .hide, .notify: return articleIDs.count
                 case .label(let name): return try LabelsTable(database: database).set(name, on: true, articleIDs: articleIDs)
                 }

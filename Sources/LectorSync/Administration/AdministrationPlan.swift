@@ -36,7 +36,7 @@ public struct SettingDifference: Sendable, Equatable {
         self.to = to
     }
 
-    var change: FeedSettingChange { FeedSettingChange(key: key, value: to ?? (key.shape == .flag ? "off" : nil)) }
+    public var change: FeedSettingChange { FeedSettingChange(key: key, value: to ?? (key.shape == .flag ? "off" : nil)) }
 }
 
 /// One change a plan makes, in the order plans run them.

@@ -40,7 +40,7 @@ public struct SubscriptionRequest: Sendable {
 
     /// The site address known before the server answers: the fetched feed's own link, else the
     /// one given. Stored where the server does not say (the Google Reader API's subscribe).
-    var knownSiteURL: String? { fetched?.feed.link ?? siteURL }
+    public var knownSiteURL: String? { fetched?.feed.link ?? siteURL }
 
     /// The title a local account stores, and whether Lector made it up (the host, when neither
     /// the request nor a fetch gave one: the feed's first fetch names it then).

@@ -61,7 +61,7 @@ public struct StoredStarredArchive: StarredArchiving {
                                               publishedAt: entry.publishedAt?.timeIntervalSince1970,
                                               updatedAt: entry.updatedAt?.timeIntervalSince1970)
                 let stored = try db.articles.upsert(accountID: account.id, feedID: feed.id, article, read: .unread, starred: true)
-                if !stored.inserted { try db.states.setStarred([stored.id], to: true) }
+                if !stored.inserted { try db.states.mark([stored.id], as: .star) }
                 for label in entry.labels { try db.labels.set(label, on: true, articleIDs: [stored.id]) }
                 return true
             }

@@ -13,7 +13,7 @@ public struct FeedSettingChange: Sendable, Equatable {
 
     /// What the store keeps of it: of a secret only the marker `set`, of a login only its user; nil clears.
     /// A value with a secret part (a proxy's password, an `Authorization:` line) keeps the marker in its place.
-    var storedValue: String? {
+    public var storedValue: String? {
         switch key.shape {
         case .secret: value == nil ? nil : FeedSettingKey.secretMarker
         default: value.map(key.storable)
@@ -22,7 +22,7 @@ public struct FeedSettingChange: Sendable, Equatable {
 
     /// The secret the keyring keeps for it (a cookie, a login's password, a whole value with a
     /// secret part); nil forgets it.
-    var secret: String? {
+    public var secret: String? {
         switch key.shape {
         case .secret: value
         case .login: value == nil ? nil : password
@@ -32,7 +32,7 @@ public struct FeedSettingChange: Sendable, Equatable {
 
     /// Whether the keyring's entry for it changes: a value whose secret part is only the marker
     /// (a plan from a backup, `feed set` of what `feed show` printed) leaves the kept one as it is.
-    var changesKeyring: Bool {
+    public var changesKeyring: Bool {
         if key.holdsSecret { return true }
         guard key.mayCarrySecret else { return false }
         guard let value else { return true }

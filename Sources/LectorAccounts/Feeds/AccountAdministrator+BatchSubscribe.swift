@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LectorFeeds
 import LectorStore
+import LectorSync
 
 /// Subscribing many feeds at the server's own granularity: where the service takes several per
 /// request (`subscribeBatchLimit`, FreshRSS), feeds filed in the same folder go together, one
@@ -134,5 +135,12 @@ extension AccountAdministrator {
             }
         }
         return groups
+    }
+}
+
+extension Array {
+    /// The elements in runs of at most `size`, in order (a service's batch limit).
+    fileprivate func chunked(into size: Int) -> [[Element]] {
+        stride(from: 0, to: count, by: size).map { Array(self[$0..<Swift.min($0 + size, count)]) }
     }
 }

@@ -1,5 +1,6 @@
 import LectorBasics
 import LectorStore
+import LectorSync
 
 /// Why an administration verb (subscribe, rename, move, unsubscribe, the folder verbs) was not
 /// done. The cause stays typed; the CLI picks the sentence's exit code once.

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LectorFeeds
 import LectorStore
+import LectorSync
 
 extension SubscriptionPlanner {
     /// The server-settings steps for `desired`: each feed's keys whose value differs from what

@@ -3,6 +3,7 @@ import LectorBasics
 import LectorFeeds
 import LectorHTTP
 import LectorStore
+import LectorSync
 
 /// Administers one account's subscriptions and folders: the server first, then the store
 /// follows once the server acknowledged (offline nothing changes). A local account's server is

@@ -2,6 +2,7 @@ import FoundationEssentials
 import LectorBasics
 import LectorFeeds
 import LectorStore
+import LectorSync
 
 /// What pointing a feed at a new address does to it, said in the plan before it is done.
 public enum AddressChange: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import LectorStore
+import LectorSync
 
 extension AccountAdministrator {
     /// Puts on each found article the labels the wanted one carries, where the account takes
@@ -32,8 +33,9 @@ extension AccountAdministrator {
         if let marks {
             try marks.star(ids)
         } else {
-            // An administrator made without the account core (this module's own tests).
-            do { try store.states.setStarred(ids, to: true) } catch { throw .store(error) }
+            // An administrator made without the account core (the sync tests, the bench): the
+            // mark verb's own store route.
+            do { try store.states.mark(ids, as: .star) } catch { throw .store(error) }
         }
         do { _ = try provider.push(account, in: store, progress: { _ in }) } catch { throw .server(error) }
         return ids.count

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LectorStore
+import LectorSync
 
 /// The keyring's part when a feed behind a login goes away or moves, and where the secrets among
 /// its server settings (`cookie`, `server-login`'s password) are kept. The keyring is the app's:

@@ -2,6 +2,7 @@ import FoundationEssentials
 import LectorFeeds
 import LectorBasics
 import LectorStore
+import LectorSync
 
 /// A feed's server settings, pause and refresh: the server first, the store follows (it keeps
 /// what the server acknowledged; of a secret only the marker `set`, the secret itself in the

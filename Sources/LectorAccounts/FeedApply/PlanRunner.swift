@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LectorBasics
 import LectorStore
+import LectorSync
 import Synchronization
 
 /// What became of one step of a plan.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import LectorFeeds
+import LectorSync
 
 /// `feed add --on-server`: the account's server looks for the feeds at an address (Miniflux's
 /// `POST /v1/discover`), for a site the server can reach and Lector cannot.
@@ -30,7 +31,7 @@ extension AccountAdministrator {
         do {
             return (try discoverOnServer(url).map { FeedFinder.Found(candidate: $0) }, true)
         } catch {
-            throw .server(error)
+            throw .server(.administration(error))
         }
     }
 }
@@ -39,5 +40,5 @@ extension AccountAdministrator {
 /// discovery did.
 public enum FeedLookupError: Error, Sendable {
     case site(FetchError)
-    case server(AdministrationError)
+    case server(AccountsError)
 }

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import LectorBasics
 import LectorStore
+import LectorSync
 
 /// The folder verbs: on the server first where the service has folders of its own (GReader and
 /// Feedbin have none without a feed in them, so an empty one is kept here until then).

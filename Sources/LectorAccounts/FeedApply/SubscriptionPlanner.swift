@@ -2,6 +2,7 @@ import FoundationEssentials
 import LectorBasics
 import LectorFeeds
 import LectorStore
+import LectorSync
 
 /// Compares what an account has with a desired list of feeds and says what to change. Feeds are
 /// the same when their canonical address is (http/https, a trailing slash, host case do not
