@@ -110,7 +110,11 @@ struct ServiceFolderTests {
             // folder declares (`TTRSSProvider`, `GReaderSession`).
             let naming = #"(?<![/~])\."# + kind.rawValue + #"\b(?!\s*\()|(?i:\b\w*"# + kind.rawValue + #"\w*\b)|\b(?:"#
                 + names.sorted().joined(separator: "|") + #")\b"#
-            let namesIt = { (line: Substring) in String(line).range(of: naming, options: .regularExpression) != nil }
+            let regex = try NSRegularExpression(pattern: naming)
+            let namesIt = { (line: Substring) in
+                let text = String(line)
+                return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+            }
             // Generic code: outside every service folder (one service's folder may lean on another's,
             // FreshRSS's Fever API on its Google Reader escaping; adding a service never touches them).
             var outside: [String: [Substring]] = [:]
