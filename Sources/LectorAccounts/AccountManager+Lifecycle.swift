@@ -23,7 +23,7 @@ public enum DefaultAfterRemoval: Sendable, Equatable {
 extension AccountManager {
     /// Adds a local account (the demo goes in the same transaction).
     public func addLocal(name: String) throws(AccountsError) -> Account {
-        try insertDismissingDemo(kind: .local, name: name)
+        try insertDismissingDemo(kind: .serverless, name: name)
     }
 
     /// Adds an account on a server once the server accepted the login at `endpoint` (see

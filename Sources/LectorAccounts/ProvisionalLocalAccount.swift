@@ -51,7 +51,7 @@ extension AccountManager {
                 let taken = Set(try db.accounts.all().map { $0.name.lowercased() })
                 let name = (["Local"] + (2...99).map { "Local \($0)" }).first { !taken.contains($0.lowercased()) }
                     ?? "Local \(UUID().uuidString.prefix(6))"
-                let account = try db.accounts.insertProvisional(kind: .local, name: name, owner: getpid())
+                let account = try db.accounts.insertProvisional(kind: .serverless, name: name, owner: getpid())
                 return (account, ProvisionalLocalAccount(account: account))
             }
         }

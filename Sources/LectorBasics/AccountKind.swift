@@ -7,9 +7,13 @@ public enum AccountKind: String, CaseIterable, Sendable, Codable {
 }
 
 extension AccountKind {
+    /// The kind of an account with no server, whose feeds Lector fetches itself: what `account add
+    /// local`, a first subscription's provisional account and the demo library make.
+    public static var serverless: AccountKind { .local }
+
     /// Whether an account of this kind syncs with a server, and so has an address, a user and a
     /// secret in the keyring; a local account has none: Lector fetches its feeds itself.
-    public var hasServer: Bool { self != .local }
+    public var hasServer: Bool { self != .serverless }
 }
 
 extension AccountKind {

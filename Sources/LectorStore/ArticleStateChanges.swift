@@ -95,7 +95,7 @@ public struct ArticleStateChanges {
 
     /// The accounts a mark-all-read reaches and its scope in each.
     private func scopeTargets(_ query: ArticleQuery) throws -> [(accountID: Int64, remote: Bool, scope: PendingScopeRead.Scope)] {
-        let local = AccountKind.local.rawValue
+        let local = AccountKind.serverless.rawValue
         if let feedID = query.feedID {
             return try database.query("SELECT f.account_id, a.kind <> ? FROM feeds f JOIN accounts a ON a.id = f.account_id WHERE f.id = ?",
                                       local, feedID) { ($0.int64(0), $0.bool(1), .feed(feedID)) }
@@ -122,7 +122,7 @@ public struct ArticleStateChanges {
                     let owner = try database.queryFirst(
                         "SELECT a.account_id, ac.kind FROM articles a JOIN accounts ac ON ac.id = a.account_id WHERE a.id = ?", id
                     ) { ($0.int64(0), $0.string(1)) }
-                    if let owner, owner.1 != AccountKind.local.rawValue {
+                    if let owner, owner.1 != AccountKind.serverless.rawValue {
                         try PendingIntentsTable(database: database).enqueue(accountID: owner.0, action: action, articleID: id,
                                                                             desiredJSON: desiredJSON)
                     }

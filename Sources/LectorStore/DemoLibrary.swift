@@ -29,7 +29,7 @@ public enum DemoLibrary {
             try store.database.write {
                 guard try store.accounts.all().contains(where: \.isDemo) == false else { return }
                 let name = try store.accounts.named(accountName) == nil ? accountName : "\(accountName) library"
-                let account = try store.accounts.insert(kind: .local, name: name, isDemo: true)
+                let account = try store.accounts.insert(kind: .serverless, name: name, isDemo: true)
                 try store.database.execute("DELETE FROM app_meta WHERE key = ?", dismissedKey)
                 var folders: [String: Int64] = [:]
                 let now = Date().timeIntervalSince1970

@@ -163,7 +163,7 @@ public struct UndoJournal {
             """)
         // The inverse intents, as `ArticleStateChanges` and `LabelsTable` queue a mark: a newer
         // wish replaces a queued one and takes a new generation.
-        let local = AccountKind.local.rawValue
+        let local = AccountKind.serverless.rawValue
         try database.execute("""
             INSERT INTO pending_intents (account_id, action, article_id, desired, created_at)
             SELECT a.account_id, r.field, r.article_id,

@@ -65,7 +65,8 @@ public struct SyncEngine {
         let unknown = { (ids: [String]) throws(SyncError) -> [String] in
             try record { try store.sync.unknownServerIDs(accountID: account.id, among: ids) }
         }
-        let listed = try provider.feedEntries(feed.serverID, keepingUnknown: unknown) { page in
+        guard let listing = provider.roles.feedListing else { return nil }
+        let listed = try listing.feedEntries(feed.serverID, keepingUnknown: unknown) { page in
             let rows = page.entries.filter { $0.feedServerID == feed.serverID }.map { (feed.id, Self.article($0), $0.read, $0.starred) }
             stored += try store.sync.applyEntries(accountID: account.id, rows, protected: protected.read, protectedStarred: protected.starred)
             lock.beat()
@@ -136,7 +137,7 @@ public struct SyncEngine {
         do {
             for (key, group) in groups.sorted(by: { ($0.key.label, $0.key.on ? 0 : 1) < ($1.key.label, $1.key.on ? 0 : 1) }) {
                 for batch in group.chunked(into: max(1, provider.capabilities.stateBatchLimit)) {
-                    try provider.setLabel(key.label, on: key.on, batch.map(\.articleServerID))
+                    try provider.labelKeeping().setLabel(key.label, on: key.on, batch.map(\.articleServerID))
                     try record { try store.labels.acknowledge(batch) }
                     acknowledged.formUnion(batch.map(\.id))
                     report.pushed += batch.count
@@ -194,7 +195,7 @@ public struct SyncEngine {
     public func refreshStructure(departed: (DepartedFeed) -> Void = { _ in }) throws(SyncError)
         -> (feedIDs: [String: Int64], feeds: Int, labels: [String]?, keptOut: [String]) {
         progress(.structure)
-        let (structure, keptOut) = ServerAddresses.checked(try provider.structure())
+        let (structure, keptOut) = ServerAddresses.checked(try provider.serverPull().structure())
         let feedIDs = try record {
             try store.sync.applyStructure(accountID: account.id,
                                           folders: structure.folders.map { ($0.serverID, $0.name) },
@@ -230,7 +231,7 @@ public struct SyncEngine {
         let unknown = { (ids: [String]) throws(SyncError) -> [String] in
             empty ? ids : try record { try store.sync.unknownServerIDs(accountID: account.id, among: ids) }
         }
-        try provider.entries(since: since, keepingUnknown: unknown) { page in
+        try provider.serverPull().entries(since: since, keepingUnknown: unknown) { page in
             let rows = page.entries.compactMap { entry -> (Int64, IncomingArticle, Bool?, Bool?)? in
                 guard let feedID = feedIDs[entry.feedServerID] else { return nil }
                 return (feedID, Self.article(entry), entry.read, entry.starred)
@@ -246,11 +247,11 @@ public struct SyncEngine {
         progress(.state)
         // Each set reconciles on its own: a failed starred list does not undo the unread one.
         report.stateChanges += try reconcile(.unread, protected: protected.read, lock: lock) { page throws(SyncError) in
-            try provider.unreadIDs(pages: page)
+            try provider.serverPull().unreadIDs(pages: page)
         }
         lock.beat()
         report.stateChanges += try reconcile(.starred, protected: protected.starred, lock: lock) { page throws(SyncError) in
-            try provider.starredIDs(pages: page)
+            try provider.serverPull().starredIDs(pages: page)
         }
         if let labels { report.stateChanges += try reconcileLabels(labels, protected: protected.labels, lock: lock) }
     }
@@ -262,7 +263,7 @@ public struct SyncEngine {
         var changed = 0
         for label in labels {
             try record { try store.sync.startIDSet() }
-            try provider.labelledIDs(label) { ids throws(SyncError) in
+            try provider.labelKeeping().labelledIDs(label) { ids throws(SyncError) in
                 try record { try store.sync.addToIDSet(ids) }
                 lock.beat()
             }

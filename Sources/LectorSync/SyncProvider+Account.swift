@@ -4,8 +4,8 @@ import LectorStore
 
 /// What the administrator and the sync ask of a provider beyond the wire calls, as a service's
 /// provider answers: the engine drives the server, ids are the names the server is told.
-/// `LocalProvider` answers each of them its own way.
-extension SyncProvider {
+/// `LocalProvider`, which pulls from no server, answers each of them its own way.
+extension SyncProvider where Self: ServerPulling {
     public func subscribe(_ request: SubscriptionRequest, among folders: [RemoteFolder]) throws(SyncError) -> SubscribedFeed {
         SubscribedFeed(feed: try subscribe(feedURL: request.url.absoluteString, folder: request.folder, title: request.title))
     }
@@ -15,8 +15,6 @@ extension SyncProvider {
     public func folderServerID(named name: String) -> String { name }
 
     public func folderName(ofServerID id: String) -> String { id }
-
-    public func feedServerID(_ feed: RemoteFeedReference, movedTo url: String) -> String { feed.serverID }
 
     public func refreshStructure(of account: Account, in store: Store) throws(SyncError) {
         _ = try SyncEngine(store: store, account: account, provider: self).refreshStructure()
@@ -36,27 +34,6 @@ extension SyncProvider {
 extension SyncProvider where Self: StarredArchiving {
     public func starredArchive(of account: Account, in store: Store, page: ([ArchivedEntry]) throws -> Void) throws(SyncError) {
         try starredArchive(page: page)
-    }
-}
-
-/// A service that imports entries (`EntryImporting`) takes one into the feed of its address.
-extension SyncProvider where Self: EntryImporting {
-    public func importStarred(_ entry: ArchivedEntry, into account: Account, in store: Store,
-                              feed: () throws(SyncError) -> String) throws(SyncError) -> Bool {
-        try importStarred(entry, intoFeed: try feed())
-    }
-}
-
-/// What a service whose capabilities leave them out answers, should it be asked anyway: callers
-/// ask `capabilities.importsEntries` and `capabilities.reportsFeedErrors` first.
-extension SyncProvider {
-    public func importStarred(_ entry: ArchivedEntry, into account: Account, in store: Store,
-                              feed: () throws(SyncError) -> String) throws(SyncError) -> Bool {
-        throw .unsupported("a \(account.kind.rawValue) account cannot take articles in")
-    }
-
-    public func feedErrors() throws(SyncError) -> [String: ServerFeedError] {
-        throw .unsupported("this service's API does not tell its fetcher's errors")
     }
 }
 

@@ -11,6 +11,9 @@ public protocol SyncProvider: Sendable {
     /// What this service can and cannot do (its descriptor's, `AccountService.capabilities`);
     /// the engine and the CLI consult it before acting.
     var capabilities: ServiceCapabilities { get }
+    /// The optional wire roles it plays (pulling from a server, labels, feed settings, …), as its
+    /// descriptor declares them (`AccountService.providerRoles`; see `ProviderRoles`).
+    var roles: ProviderRoles { get }
 
     /// Logs in (or checks the credential) and reports what the server says about itself.
     func login() throws(SyncError) -> ServerInfo
@@ -28,46 +31,16 @@ public protocol SyncProvider: Sendable {
     /// unread ids the store holds in the scope from before then, and which it does not hold.
     func markAllRead(_ scope: RemoteReadScope, before: Date, stored: StoredScopeIDs) throws(SyncError)
 
-    // MARK: Pull
-
-    /// Folders and feeds as the server has them now.
-    func structure() throws(SyncError) -> RemoteStructure
-    /// Entries published or changed since `since` (nil: everything the server keeps), handed over
-    /// page by page so memory stays bounded; `deliver` stores each page before the next is fetched.
-    func entries(since: Date?, deliver: (RemoteEntryPage) throws -> Void) throws(SyncError)
-    /// Like `entries(since:deliver:)`, but a service that lists ids before contents passes each
-    /// page of ids through `unknown`, which keeps those the store lacks, and fetches content only
-    /// for them; the others may ignore `unknown`. (A page at a time: the ids of a million-article
-    /// account are never all held, on either side.)
-    func entries(since: Date?, keepingUnknown unknown: ([String]) throws(SyncError) -> [String],
-                 deliver: (RemoteEntryPage) throws -> Void) throws(SyncError)
-    /// Entries the service has but this store lacks, by id (GReader-style "ids first, then contents").
-    func entries(withIDs ids: [String]) throws(SyncError) -> [RemoteEntry]
-    /// One feed's entries, with the state each carries, as `entries(since:keepingUnknown:deliver:)`
-    /// hands them over: for a feed just subscribed, instead of a whole sync. False when the
-    /// service has no per-feed listing (the caller syncs the account).
-    func feedEntries(_ feedServerID: String, keepingUnknown unknown: ([String]) throws(SyncError) -> [String],
-                     deliver: (RemoteEntryPage) throws -> Void) throws(SyncError) -> Bool
-    /// The ids of every unread entry. `.partial` when the list was capped or a page failed.
-    func unreadIDs() throws(SyncError) -> RemoteIDSet
-    /// The ids of every starred entry. `.partial` when the list was capped or a page failed.
-    func starredIDs() throws(SyncError) -> RemoteIDSet
-    /// `unreadIDs()` handed over a page at a time, so a million ids never sit in memory at once;
-    /// returns whether the pages made the complete set. A page that fails throws.
-    func unreadIDs(pages: ([String]) throws(SyncError) -> Void) throws(SyncError) -> Bool
-    /// `starredIDs()` handed over a page at a time, as `unreadIDs(pages:)`.
-    func starredIDs(pages: ([String]) throws(SyncError) -> Void) throws(SyncError) -> Bool
-
-    // MARK: Administration (only when capabilities.canEditStructure)
+    // MARK: Subscriptions and folders (only when capabilities.canEditStructure)
 
     /// Subscribes to a feed URL, filed in `folder` (created when new) with an optional title.
     func subscribe(feedURL: String, folder: String?, title: String?) throws(SyncError) -> RemoteFeed
     func renameFeed(_ feed: RemoteFeedReference, to title: String) throws(SyncError)
     func moveFeed(_ feed: RemoteFeedReference, to folder: String) throws(SyncError)
+    /// Files several feeds in one folder, with one request where the service takes several
+    /// (FreshRSS: one `ac=edit` with an `s` per feed); default: `moveFeed` for each.
+    func moveFeeds(_ feeds: [RemoteFeedReference], to folder: String) throws(SyncError)
     func unsubscribe(_ feed: RemoteFeedReference) throws(SyncError)
-    /// Points a subscription at a new address in place, keeping its entries; false when the
-    /// service has no way to (the caller then subscribes anew and drops the old one).
-    func changeFeedAddress(_ feed: RemoteFeedReference, to url: String) throws(SyncError) -> Bool
     /// Creates a folder and returns it as the server knows it. Where a folder only exists once a
     /// feed is in it (`capabilities.foldersCanBeEmpty` false: GReader, Feedbin) nothing is sent:
     /// the folder comes back with the id it will have, and the caller keeps it locally until then.
@@ -77,46 +50,7 @@ public protocol SyncProvider: Sendable {
     func renameFolder(_ folder: RemoteFolder, to name: String) throws(SyncError) -> RemoteFolder
     func deleteFolder(_ folder: RemoteFolder) throws(SyncError)
 
-    // MARK: The feed as the server keeps it (defaults: no such API; see AccountService.feedSettingFields)
-
-    /// The feed's server settings by Lector's key (flags `on`, a secret that is set `set`);
-    /// keys at their default are left out.
-    func feedSettings(_ feed: FeedSettingsTarget) throws(SyncError) -> [FeedSettingKey: String]
-    /// Every feed's server settings with one call, by the feed's address, where the service has
-    /// such a call (FreshRSS's export); nil otherwise.
-    func everyFeedSettings() throws(SyncError) -> [String: [FeedSettingKey: String]]?
-    /// Changes the feed's server settings; only keys the kind's service keeps arrive.
-    func changeFeedSettings(_ feed: FeedSettingsTarget, _ changes: [FeedSettingChange]) throws(SyncError)
-    /// The user's own entry filters for every feed (Miniflux's block and keep filters of the
-    /// user, one `Field=regex` a line); nil when the service has none.
-    func userFilters() throws(SyncError) -> [FeedSettingKey: String]?
-    /// Changes the user's own entry filters (`.blockFilter`, `.keepFilter`).
-    func changeUserFilters(_ changes: [FeedSettingKey: String]) throws(SyncError)
-    /// Asks the server to fetch these feeds now (nil: all of them); false when its API has no way to.
-    func refreshOnServer(_ feeds: [RemoteFeedReference]?) throws(SyncError) -> Bool
-    /// The feeds the server itself finds at `url` (Miniflux's `POST /v1/discover`); nil when its
-    /// API has no such call.
-    func discoverOnServer(_ url: URL) throws(SyncError) -> [FeedCandidate]?
-    /// Subscribes several feeds filed in one folder with one request, where the service can
-    /// (`capabilities.subscribeBatchLimit`). Some may not be subscribed without the call failing:
-    /// the caller reads the structure back and subscribes the missing ones one by one.
-    func subscribe(batch requests: [SubscriptionRequest], folder: String?) throws(SyncError)
-    /// Files several feeds in one folder, with one request where the service takes several
-    /// (FreshRSS: one `ac=edit` with an `s` per feed); default: `moveFeed` for each.
-    func moveFeeds(_ feeds: [RemoteFeedReference], to folder: String) throws(SyncError)
-
-    // MARK: Labels on articles (where `structure()` lists labels; defaults: the server keeps none)
-
-    /// The ids of every entry that carries `label`, a page at a time.
-    func labelledIDs(_ label: String, pages: ([String]) throws(SyncError) -> Void) throws(SyncError)
-    /// Puts `label` on entries or takes it off. At most `capabilities.stateBatchLimit` ids per call.
-    func setLabel(_ label: String, on: Bool, _ entryIDs: [String]) throws(SyncError)
-    /// Renames a label on the server, its entries keeping it.
-    func renameLabel(_ label: String, to name: String) throws(SyncError)
-    /// Deletes a label on the server, from every entry.
-    func deleteLabel(_ label: String) throws(SyncError)
-
-    // MARK: The administrator's requests (defaults in SyncProvider+Account.swift)
+    // MARK: The administrator's requests (a server's: SyncProvider+Account.swift)
 
     /// Whether the service can read a feed of this kind (a MIME type or a `FeedFormat` name).
     func reads(feedType type: String) -> Bool
@@ -128,10 +62,8 @@ public protocol SyncProvider: Sendable {
     func folderServerID(named name: String) -> String
     /// The name to show for a folder the server knows only by `id`, until it says more.
     func folderName(ofServerID id: String) -> String
-    /// The id `feed` has once its address changed in place to `url`.
-    func feedServerID(_ feed: RemoteFeedReference, movedTo url: String) -> String
 
-    // MARK: The account as a whole (the engine's by default; a local account fetches its feeds)
+    // MARK: The account as a whole (a server's: the engine's; a local account fetches its feeds)
 
     /// Brings the server's folders and feeds into the store.
     func refreshStructure(of account: Account, in store: Store) throws(SyncError)
@@ -144,76 +76,11 @@ public protocol SyncProvider: Sendable {
     /// Every starred article of the account with its content, a page at a time, each page handed
     /// over before the next is asked for (a server's from the server, a local account's from the store).
     func starredArchive(of account: Account, in store: Store, page: ([ArchivedEntry]) throws -> Void) throws(SyncError)
-    /// Takes `entry` in, starred, where the service can (`capabilities.importsEntries`): into the
-    /// feed of its address, whose server id `feed` gives (subscribing it where the account has
-    /// none) when the service needs one; false when the account had the entry already.
-    func importStarred(_ entry: ArchivedEntry, into account: Account, in store: Store,
-                       feed: () throws(SyncError) -> String) throws(SyncError) -> Bool
-    /// The server's fetcher's errors by server feed id, where it tells them
-    /// (`capabilities.reportsFeedErrors`).
-    func feedErrors() throws(SyncError) -> [String: ServerFeedError]
 }
 
 extension SyncProvider {
-    public func feedEntries(_ feedServerID: String, keepingUnknown unknown: ([String]) throws(SyncError) -> [String],
-                            deliver: (RemoteEntryPage) throws -> Void) throws(SyncError) -> Bool { false }
-
-    public func feedSettings(_ feed: FeedSettingsTarget) throws(SyncError) -> [FeedSettingKey: String] { [:] }
-
-    public func everyFeedSettings() throws(SyncError) -> [String: [FeedSettingKey: String]]? { nil }
-
-    public func changeFeedSettings(_ feed: FeedSettingsTarget, _ changes: [FeedSettingChange]) throws(SyncError) {
-        throw .rejected("this service's API keeps no per-feed settings")
-    }
-
-    public func userFilters() throws(SyncError) -> [FeedSettingKey: String]? { nil }
-
-    public func changeUserFilters(_ changes: [FeedSettingKey: String]) throws(SyncError) {
-        throw .rejected("this service's API keeps no filters of the user")
-    }
-
-    public func subscribe(batch requests: [SubscriptionRequest], folder: String?) throws(SyncError) {
-        throw .unsupported("this service subscribes one feed per request")
-    }
-
     public func moveFeeds(_ feeds: [RemoteFeedReference], to folder: String) throws(SyncError) {
         for feed in feeds { try moveFeed(feed, to: folder) }
-    }
-
-    public func labelledIDs(_ label: String, pages: ([String]) throws(SyncError) -> Void) throws(SyncError) {}
-
-    public func setLabel(_ label: String, on: Bool, _ entryIDs: [String]) throws(SyncError) {
-        throw .unsupported("this service keeps no labels on articles")
-    }
-
-    public func renameLabel(_ label: String, to name: String) throws(SyncError) {
-        throw .unsupported("this service keeps no labels on articles")
-    }
-
-    public func deleteLabel(_ label: String) throws(SyncError) {
-        throw .unsupported("this service keeps no labels on articles")
-    }
-
-    /// FreshRSS's Google Reader API, Fever and Feedbin have no call that fetches a feed now.
-    public func refreshOnServer(_ feeds: [RemoteFeedReference]?) throws(SyncError) -> Bool { false }
-
-    /// Only Miniflux's API looks for feeds on the server's side.
-    public func discoverOnServer(_ url: URL) throws(SyncError) -> [FeedCandidate]? { nil }
-
-    /// Neither the Google Reader API nor Feedbin's (titles only) nor Fever changes a feed's address.
-    public func changeFeedAddress(_ feed: RemoteFeedReference, to url: String) throws(SyncError) -> Bool { false }
-
-    public func unreadIDs(pages: ([String]) throws(SyncError) -> Void) throws(SyncError) -> Bool {
-        try unreadIDs().deliver(to: pages)
-    }
-
-    public func starredIDs(pages: ([String]) throws(SyncError) -> Void) throws(SyncError) -> Bool {
-        try starredIDs().deliver(to: pages)
-    }
-
-    public func entries(since: Date?, keepingUnknown unknown: ([String]) throws(SyncError) -> [String],
-                        deliver: (RemoteEntryPage) throws -> Void) throws(SyncError) {
-        try entries(since: since, deliver: deliver)
     }
 }
 

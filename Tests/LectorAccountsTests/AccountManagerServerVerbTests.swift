@@ -66,7 +66,7 @@ struct AccountManagerServerVerbTests {
         let provider = try world.manager.provider(for: world.account)
         #expect(provider is MinifluxProvider, "a Miniflux account's provider is its server")
         world.server.clearLog()
-        #expect(try provider.userFilters() != nil, "the provider could not read the user's filters")
+        #expect(try provider.roles.userFilters?.userFilters() != nil, "the provider could not read the user's filters")
         #expect(!world.server.requests.isEmpty && world.server.requests.allSatisfy { $0.header("X-Auth-Token") == World.token },
                 "the provider must ask the server with the keyring's token: \(world.calls)")
         let administrator = try world.manager.administrator(for: world.account)

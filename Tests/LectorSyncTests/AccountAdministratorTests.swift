@@ -15,7 +15,7 @@ import Testing
 struct AccountAdministratorTests {
     /// "title | folder | url" of every feed the server lists.
     static func serverFeeds(_ provider: any SyncProvider) throws -> Set<String> {
-        let structure = try provider.structure()
+        let structure = try provider.serverPull().structure()
         let names = Dictionary(structure.folders.map { ($0.serverID, $0.name) }, uniquingKeysWith: { first, _ in first })
         return Set(structure.feeds.map { "\($0.title) | \($0.folderServerID.flatMap { names[$0] } ?? "-") | \($0.url)" })
     }
@@ -111,7 +111,7 @@ struct AccountAdministratorTests {
             let server = try Self.serverFeeds(bench.provider)
             #expect(server == ["Feed 1 | Tech | https://site1.example/atom.xml", "Feed 2 | News | https://site2.example/feed.xml"],
                     "the server after the change of address: \(server.sorted())")
-            #expect(try bench.provider.structure().feeds.contains { $0.serverID == before.serverID && $0.url == "https://site1.example/atom.xml" },
+            #expect(try bench.provider.serverPull().structure().feeds.contains { $0.serverID == before.serverID && $0.url == "https://site1.example/atom.xml" },
                     "the server kept the feed (id \(before.serverID)) rather than subscribing anew")
             try bench.sync()
             let after = try Self.feed(bench.store, bench.account, "https://site1.example/atom.xml")

@@ -122,7 +122,7 @@ struct AdministrationRetryTests {
     static func expectServerAndStoreAgree(_ api: FreshRSSBench.API, _ verb: Verb, _ bench: FreshRSSBench) throws {
         let server = try AccountAdministratorTests.serverFeeds(bench.provider), local = try AccountAdministratorTests.localFeeds(bench.store, bench.account)
         #expect(server == local, "\(api) \(verb.rawValue): server \(server.sorted()) but store \(local.sorted())")
-        let serverFolders = Set(try bench.provider.structure().folders.map(\.name))
+        let serverFolders = Set(try bench.provider.serverPull().structure().folders.map(\.name))
         let localFolders = Set(try bench.store.folders.list(accountID: bench.account.id).map(\.folder.name))
         #expect(serverFolders.isSubset(of: localFolders), "\(api) \(verb.rawValue): server folders \(serverFolders.sorted()), store \(localFolders.sorted())")
         #expect(!localFolders.contains(Self.goneFolder(verb) ?? "\u{0}"), "\(api) \(verb.rawValue): the store still has the old folder: \(localFolders.sorted())")

@@ -337,7 +337,7 @@ struct FeedHealthCheckTests {
             try bench.sync()
             bench.feeds.setFeedError(feed: bench.feeds.feeds[0].id, message: "unable to parse feed", count: 4)
             #expect(MinifluxService().capabilities.reportsFeedErrors, "Miniflux's descriptor must say it reports its feeds' errors")
-            let errors = try bench.provider.feedErrors()
+            let errors = try #require(bench.provider.roles.feedErrors).feedErrors()
             #expect(errors == [String(bench.feeds.feeds[0].id): ServerFeedError(message: "unable to parse feed", count: 4)], "Miniflux's errors: \(errors)")
             // The check asks every feed: here at an address on loopback that answers a healthy feed.
             let site = StaticSite()

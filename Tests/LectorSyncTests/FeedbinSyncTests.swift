@@ -114,7 +114,7 @@ struct FeedbinSyncTests {
 
         fixture.server.clearLog()
         let wanted = bulk.map(String.init)
-        let fetched = try await fixture.remote { try $0.entries(withIDs: wanted) }
+        let fetched = try await fixture.remote { try $0.serverPull().entries(withIDs: wanted) }
         #expect(Set(fetched.map(\.serverID)) == Set(wanted), "every asked entry came back")
         #expect(fetched.allSatisfy { $0.read == nil && $0.starred == nil }, "Feedbin entries carry no state")
         let batches = fixture.requests("GET", "/v2/entries.json").map { $0.query ?? "" }
@@ -149,7 +149,7 @@ struct FeedbinSyncTests {
             return response
         }) { FeedbinProvider(connection: $0, user: Self.user.email, password: Self.user.password) }
         let refused = try await offPool { () -> SyncError? in
-            do { try fixture.provider.entries(since: nil) { _ in }; return nil } catch { return error as? SyncError }
+            do { try fixture.provider.serverPull().entries(since: nil) { _ in }; return nil } catch { return error as? SyncError }
         }
         guard case .protocolViolation? = refused else { Issue.record("expected .protocolViolation, got \(String(describing: refused))"); return }
     }

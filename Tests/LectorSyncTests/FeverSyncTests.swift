@@ -93,7 +93,7 @@ struct FeverSyncTests {
         let provider = try Providers.make(for: bench.account, secret: "wrong", http: bench.http)
         #expect(throws: SyncError.self) { try provider.login() }
         do {
-            _ = try provider.structure()
+            _ = try provider.serverPull().structure()
         } catch {
             guard case .authentication = error else { Issue.record("expected an authentication error, got \(error)"); return }
         }

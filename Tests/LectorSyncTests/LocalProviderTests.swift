@@ -93,11 +93,11 @@ struct LocalProviderTests {
         #expect(try home.store.feeds.list(accountID: home.account.id).map(\.folderName) == ["A"], "the refresh left the store as it was")
     }
 
-    @Test("the pull calls refuse: a local account's feeds are fetched, never pulled from a server")
+    @Test("no pull calls: a local account's feeds are fetched, never pulled from a server, and asking for the pull refuses")
     func pullCallsRefuse() {
         let provider = LocalProvider(fetcher: FeedFetcher(http: HTTPClient()))
-        #expect(throws: SyncError.self) { try provider.structure() }
-        #expect(throws: SyncError.self) { try provider.unreadIDs() }
+        #expect(provider.roles.pull == nil, "a local provider plays no server's pull")
+        #expect(throws: SyncError.self) { try provider.serverPull().structure() }
         #expect(provider.capabilities == LocalService().capabilities && provider.capabilities.canEditStructure && !LocalService().kind.hasServer)
     }
 

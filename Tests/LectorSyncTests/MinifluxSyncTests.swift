@@ -138,7 +138,7 @@ struct MinifluxSyncTests {
         #expect(report.newArticles == 2_156, "all entries arrive across three pages, got \(report.newArticles)")
         #expect(fixture.requests("GET", "/v1/entries").filter { !$0.path.contains("ids") }.count == 3, "1000 + 1000 + 156")
         let provider = fixture.provider
-        let starredSet = try await offPool { try provider.starredIDs() }
+        let starredSet = try await offPool { try provider.serverPull().starredIDs() }
         #expect(starredSet == .complete(starred), "the starred set is complete")
         let unread = try fixture.store.articles.list(ArticleQuery(accountID: fixture.account.id, unreadOnly: true, limit: 10_000))
         #expect(unread.count == 6 + 2_150 - 717, "unread locally matches the server, got \(unread.count)")

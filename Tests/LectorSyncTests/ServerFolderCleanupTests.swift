@@ -24,7 +24,7 @@ struct ServerFolderCleanupTests {
             let filed = try folders()
             #expect(filed.contains("Uncategorized"), "the store should show the server's default folder: \(filed.sorted())")
             try admin.move(added, toFolder: "Tech")
-            #expect(try !bench.provider.structure().folders.contains { $0.name == "Uncategorized" }, "the server still reports its emptied default folder")
+            #expect(try !bench.provider.serverPull().structure().folders.contains { $0.name == "Uncategorized" }, "the server still reports its emptied default folder")
             try bench.sync()
             let after = try folders()
             #expect(!after.contains("Uncategorized"), "the server's folder it no longer reports is still in the store: \(after.sorted())")
@@ -44,7 +44,7 @@ struct ServerFolderCleanupTests {
             for listing in try bench.store.feeds.list(accountID: bench.account.id) where listing.folderName == "News" {
                 try admin.move(listing.feed, toFolder: "Tech")
             }
-            #expect(try !bench.provider.structure().folders.contains { $0.name == "News" }, "the server still reports the emptied folder")
+            #expect(try !bench.provider.serverPull().structure().folders.contains { $0.name == "News" }, "the server still reports the emptied folder")
             try bench.sync()
             let after = try folders()
             #expect(!after.contains("News"), "the learned folder the server no longer reports is still in the store: \(after.sorted())")

@@ -16,10 +16,6 @@ struct ServiceFolderTests {
     /// The two places every kind is listed: its stored raw value, and the registry's line.
     static let kindList = "LectorBasics/AccountKind.swift"
     static let registry = "LectorSync/Services/AccountServices.swift"
-    /// Names that are no service's behaviour: a file format's namespace (FreshRSS's OPML
-    /// attributes, `frss:`, which LectorFeeds' OPML reader and writer keep), and the example
-    /// backup the manual shows (its accounts are data).
-    static let formatNames: Set<String> = ["LectorFeeds/OPML/OPMLDocument.swift", "LectorSettings/Docs/BackupExample.swift"]
 
     /// Product files by path under Sources/, as code.
     static func productCode() throws -> [String: String] {
@@ -83,8 +79,53 @@ struct ServiceFolderTests {
         #expect(folders.count >= AccountKind.allCases.count - 1, "no descriptor folders found: \(folders.sorted())")
         let outside = files.filter { path, _ in !folders.contains { path.hasPrefix($0 + "/") } }
         let naming = Set(outside.filter { Self.namesAService($0.value) }.keys)
-        #expect(naming.subtracting(Self.formatNames) == [Self.kindList, Self.registry],
-                "generic code names a service: \(naming.subtracting(Self.formatNames).subtracting([Self.kindList, Self.registry]).sorted())")
+        #expect(naming == [Self.kindList, Self.registry],
+                "generic code names a service: \(naming.subtracting([Self.kindList, Self.registry]).sorted())")
+    }
+
+    /// The types a service folder declares (its provider, client, wire types, descriptor).
+    static func declaredTypes(in folder: String, _ files: [String: String]) -> Set<String> {
+        var names: Set<String> = []
+        for (path, code) in files where path.hasPrefix(folder + "/") {
+            // Top-level declarations only: a nested `Keys` or `Subscription` is the folder's own word.
+            for match in code.matches(of: /(?m)^(?:(?:public|internal|fileprivate|private|final)\s+)*(?:struct|class|enum|protocol|actor|typealias)\s+(\w+)/) {
+                names.insert(String(match.output.1))
+            }
+        }
+        return names
+    }
+
+    @Test("what a service must provide outside its folder: its kind's case and one registry line — each service, TT-RSS the latest")
+    func eachServiceTouchesItsFolderAndOneRegistryLine() throws {
+        let files = try Self.productCode()
+        let folders = Self.serviceFolders(files)
+        for kind in AccountKind.allCases where kind.hasServer {
+            let type = String(describing: Swift.type(of: kind.service))
+            guard let folder = folders.first(where: { files[$0 + "/" + type + ".swift"] != nil }) else {
+                Issue.record("\(kind): no service folder holds \(type)")
+                continue
+            }
+            let names = Self.declaredTypes(in: folder, files)
+            // Its kind's case (`.ttrss`), a name made of it (`freshRSSNamespace`), or a type its
+            // folder declares (`TTRSSProvider`, `GReaderSession`).
+            let naming = #"(?<![/~])\."# + kind.rawValue + #"\b(?!\s*\()|(?i:\b\w*"# + kind.rawValue + #"\w*\b)|\b(?:"#
+                + names.sorted().joined(separator: "|") + #")\b"#
+            let regex = try NSRegularExpression(pattern: naming)
+            let namesIt = { (line: Substring) in
+                let text = String(line)
+                return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+            }
+            // Generic code: outside every service folder (one service's folder may lean on another's,
+            // FreshRSS's Fever API on its Google Reader escaping; adding a service never touches them).
+            var outside: [String: [Substring]] = [:]
+            for (path, code) in files where !folders.contains(where: { path.hasPrefix($0 + "/") }) {
+                let lines = code.split(separator: "\n").filter(namesIt)
+                if !lines.isEmpty { outside[path] = lines }
+            }
+            #expect(Set(outside.keys).isSubset(of: [Self.kindList, Self.registry]),
+                    "\(kind) (\(folder)) is named outside its folder in \(outside.keys.sorted()): \(outside.filter { $0.key != Self.kindList && $0.key != Self.registry })")
+            #expect(outside[Self.registry]?.count == 1, "\(kind): the registry should name it on one line: \(outside[Self.registry] ?? [])")
+        }
     }
 
     @Test("the registry holds the only exhaustive switch over the kinds, one line a kind, each a descriptor in its own folder")

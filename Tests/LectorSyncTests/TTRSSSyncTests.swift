@@ -133,7 +133,7 @@ struct TTRSSSyncTests {
         let emulator = Self.emulator()
         let important = emulator.addLabel("Important")
         let fixture = try Self.fixture(emulator)
-        try await fixture.remote { provider in try provider.setLabel("Important", on: true, ["1", "2"]) }
+        try await fixture.remote { provider in try provider.labelKeeping().setLabel("Important", on: true, ["1", "2"]) }
         #expect(important == -1026)
         try await fixture.sync()
         let one = try #require(try fixture.articleID(1))

@@ -74,8 +74,8 @@ extension AccountManager {
                 continue
             }
             administrators[account.id] = administrator
-            guard account.kind.service.capabilities.reportsFeedErrors else { continue }
-            do throws(SyncError) { serverErrors[account.id] = try administrator.provider.feedErrors() } catch { shortfalls.append(.serverErrorsUnread(account, error)) }
+            guard let reporter = administrator.provider.roles.feedErrors else { continue }
+            do throws(SyncError) { serverErrors[account.id] = try reporter.feedErrors() } catch { shortfalls.append(.serverErrorsUnread(account, error)) }
         }
         let checker = FeedHealthChecker(store: store, http: http, staleAfter: Double(staleAfterDays) * 86_400, credentials: credentials)
         let report = try storing { try checker.check(accounts, serverErrors: serverErrors, now: now) }

@@ -23,7 +23,7 @@ extension AccountAdministrator {
         guard account.kind.hasServer else { return try storedSettings(of: feed) }
         guard !feedSettingKeys.isEmpty else { return [:] }
         let target = try target(feed)
-        let settings = try server { () throws(SyncError) in try provider.feedSettings(target) }
+        let settings = try server { () throws(SyncError) in try provider.roles.required(\.feedSettings, or: Self.keepsNoFeedSettings).feedSettings(target) }
         try keepAcknowledged(settings, of: feed)
         // Shown as stored: a secret part as the marker.
         return Dictionary(uniqueKeysWithValues: settings.map { ($0.key, $0.key.storable($0.value)) })
@@ -35,7 +35,7 @@ extension AccountAdministrator {
     @discardableResult
     public func refreshEveryFeedSettings() throws(AdministrationError) -> Bool {
         guard !feedSettingKeys.isEmpty, account.kind.hasServer,
-              let every = try server({ () throws(SyncError) in try provider.everyFeedSettings() }) else { return false }
+              let every = try server({ () throws(SyncError) in try provider.roles.feedSettings?.everyFeedSettings() }) else { return false }
         func key(_ address: String) -> String { URL(string: address).map(canonicalFeedKey) ?? address }
         let byKey = Dictionary(every.map { (key($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
         for listing in try storing({ try store.feeds.list(accountID: account.id) }) {
@@ -82,7 +82,7 @@ extension AccountAdministrator {
         }
         if account.kind.hasServer {
             let target = try target(feed)
-            try server { () throws(SyncError) in try provider.changeFeedSettings(target, changes) }
+            try server { () throws(SyncError) in try provider.roles.required(\.feedSettings, or: Self.keepsNoFeedSettings).changeFeedSettings(target, changes) }
         }
         // The secret to the keyring before its marker to the store: the store never says `set` of a secret not kept.
         for change in changes where change.changesKeyring { try logins?.keepSetting(change.secret, change.key, of: feed) }
@@ -120,10 +120,12 @@ extension AccountAdministrator {
         guard account.kind.hasServer else { return }
         var references: [RemoteFeedReference]?
         if let feeds { references = try feeds.map { (feed) throws(AdministrationError) in try reference(feed) } }
-        guard try server({ () throws(SyncError) in try provider.refreshOnServer(references) }) else {
+        guard try server({ () throws(SyncError) in try provider.roles.serverRefresh?.refreshOnServer(references) ?? false }) else {
             throw .refreshUnsupported(kind: account.kind)
         }
     }
+
+    static let keepsNoFeedSettings = SyncError.rejected("this service's API keeps no per-feed settings")
 
     func target(_ feed: Feed) throws(AdministrationError) -> FeedSettingsTarget {
         FeedSettingsTarget(reference: try reference(feed), title: feed.title)

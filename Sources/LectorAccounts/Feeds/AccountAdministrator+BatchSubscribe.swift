@@ -22,7 +22,7 @@ extension AccountAdministrator {
                 // Sent even when the call fails: a lost answer may hide feeds the server subscribed.
                 sent += chunk
                 do {
-                    try server { () throws(SyncError) in try provider.subscribe(batch: chunk.map { requests[$0] }, folder: group.folder) }
+                    try server { () throws(SyncError) in try provider.roles.required(\.batchSubscribe, or: .unsupported("this service subscribes one feed per request")).subscribe(batch: chunk.map { requests[$0] }, folder: group.folder) }
                 } catch {
                     if error.stopsTheRun { failure = error }
                 }
@@ -31,7 +31,7 @@ extension AccountAdministrator {
         guard !sent.isEmpty else { return outcomes }
         var structure: RemoteStructure
         do {
-            structure = try server { () throws(SyncError) in try provider.structure() }
+            structure = try server { () throws(SyncError) in try provider.serverPull().structure() }
         } catch {
             outcomes[sent[0]] = .failed(failure ?? error)
             return outcomes
@@ -50,7 +50,7 @@ extension AccountAdministrator {
             }
             // Read again even after a failed move: its answer may be lost after the server moved them.
             do throws(AdministrationError) {
-                structure = try server { () throws(SyncError) in try provider.structure() }
+                structure = try server { () throws(SyncError) in try provider.serverPull().structure() }
                 taken = Self.taken(sent, of: requests, in: structure)
             } catch {
                 let cause = moveError ?? error

@@ -11,7 +11,7 @@ extension AccountAdministrator {
     /// The feeds the server found at `url` (none: empty). Refused for a kind whose API cannot.
     public func discoverOnServer(_ url: URL) throws(AdministrationError) -> [FeedCandidate] {
         guard discoversOnServer,
-              let found = try server({ () throws(SyncError) in try provider.discoverOnServer(url) }) else {
+              let found = try server({ () throws(SyncError) in try provider.roles.discovery?.discoverOnServer(url) }) else {
             throw .unsupported(kind: account.kind, verb: "look for feeds on the server")
         }
         return found

@@ -164,10 +164,10 @@ public struct AccountAdministrator {
         // Feeds Lector fetches itself may share an address, so the store is not asked.
         let existing = try !account.kind.hasServer ? false
             : storing { try store.feeds.list(accountID: account.id) }.contains { URL(string: $0.feed.url).map(canonicalFeedKey) == key }
-        if !existing, provider.capabilities.canChangeFeedAddress {
-            let changedInPlace = try server { () throws(SyncError) in try provider.changeFeedAddress(current, to: url.absoluteString) }
+        if !existing, let mover = provider.roles.addressChange {
+            let changedInPlace = try server { () throws(SyncError) in try mover.changeFeedAddress(current, to: url.absoluteString) }
             if changedInPlace {
-                return try changeInPlace(feed, to: url, serverID: provider.feedServerID(current, movedTo: url.absoluteString))
+                return try changeInPlace(feed, to: url, serverID: mover.feedServerID(current, movedTo: url.absoluteString))
             }
         }
         try resubscribe(feed, at: url, folder: current.folder?.name, alreadySubscribed: existing)

@@ -31,14 +31,14 @@ extension AccountManager {
     /// Renames a label in every account that has it (or in the one named); returns those accounts.
     @discardableResult
     public func renameLabel(_ label: String, to name: String, accountName: String?) throws(AccountsError) -> [Account] {
-        try administerLabel(label, accountName: accountName) { (provider) throws(SyncError) in try provider.renameLabel(label, to: name) }
+        try administerLabel(label, accountName: accountName) { (provider) throws(SyncError) in try provider.labelKeeping().renameLabel(label, to: name) }
             store: { (account) throws(AccountsError) in try storing { try store.labels.rename(accountID: account.id, from: label, to: name) } }
     }
 
     /// Removes a label from every article of every account that has it (or of the one named).
     @discardableResult
     public func removeLabel(_ label: String, accountName: String?) throws(AccountsError) -> [Account] {
-        try administerLabel(label, accountName: accountName) { (provider) throws(SyncError) in try provider.deleteLabel(label) }
+        try administerLabel(label, accountName: accountName) { (provider) throws(SyncError) in try provider.labelKeeping().deleteLabel(label) }
             store: { (account) throws(AccountsError) in try storing { try store.labels.remove(accountID: account.id, name: label) } }
     }
 

@@ -86,15 +86,17 @@ extension AccountManager {
         return produced
     }
 
+    static let keepsNoUserFilters = SyncError.rejected("this service's API keeps no filters of the user")
+
     /// Adds `lines` to the user's filter `key`; false when it had them all.
     private func pushUserFilters(_ rule: Rule, _ lines: [String], key: FeedSettingKey, account: Account) throws(AccountsError) -> Bool {
         let provider = try provider(for: account)
         let had: [String]
-        do { had = (try provider.userFilters()?[key] ?? "").split(separator: "\n").map(String.init) } catch { throw .sync(error) }
+        do { had = (try provider.roles.userFilters?.userFilters()[key] ?? "").split(separator: "\n").map(String.init) } catch { throw .sync(error) }
         let missing = lines.filter { !had.contains($0) }
         try recordIntended(rule, missing, key: key, accountID: account.id, feedID: nil)
         do {
-            if !missing.isEmpty { try provider.changeUserFilters([key: (had + missing).joined(separator: "\n")]) }
+            if !missing.isEmpty { try provider.roles.required(\.userFilters, or: Self.keepsNoUserFilters).changeUserFilters([key: (had + missing).joined(separator: "\n")]) }
         } catch {
             throw .sync(error)
         }

@@ -108,9 +108,9 @@ extension AccountManager {
     private func takeOffUserFilters(_ own: [FeedSettingKey: Set<String>], account: Account) throws(AccountsError) -> Bool {
         let provider = try provider(for: account)
         do {
-            let changes = Self.remaining(own, in: try provider.userFilters() ?? [:])
+            let changes = Self.remaining(own, in: try provider.roles.userFilters?.userFilters() ?? [:])
             guard !changes.isEmpty else { return false }
-            try provider.changeUserFilters(changes.mapValues { $0 ?? "" })
+            try provider.roles.required(\.userFilters, or: Self.keepsNoUserFilters).changeUserFilters(changes.mapValues { $0 ?? "" })
             return true
         } catch {
             throw .sync(error)

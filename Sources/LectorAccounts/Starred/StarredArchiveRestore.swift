@@ -158,7 +158,7 @@ extension AccountManager {
     /// subscribed first when the account has none (the feed must still be on the web).
     func recreate(_ entry: ArchivedEntry, through administrator: AccountAdministrator) throws(AccountsError) -> Recreation {
         let account = administrator.account
-        guard account.kind.service.capabilities.importsEntries else {
+        guard let importer = administrator.provider.roles.entryImport else {
             return .refused("a \(account.kind.rawValue) account cannot take articles in")
         }
         guard let feedURL = entry.feedURL.flatMap(URL.init(string:)) else { return .refused("its feed has no address") }
@@ -166,7 +166,7 @@ extension AccountManager {
         let subscribed = try storing { try store.feeds.list(accountID: account.id) }.first { URL(string: $0.feed.url).map(canonicalFeedKey) == key }?.feed
         var unsubscribed: AdministrationError?
         do throws(SyncError) {
-            let created = try administrator.provider.importStarred(entry, into: account, in: store) { () throws(SyncError) -> String in
+            let created = try importer.importStarred(entry, into: account, in: store) { () throws(SyncError) -> String in
                 if let subscribed { return subscribed.serverID }
                 do throws(AdministrationError) {
                     return try administrator.subscribe(SubscriptionRequest(url: feedURL, title: entry.feedTitle, siteURL: entry.siteURL)).serverID

@@ -12,8 +12,8 @@ public struct OPMLDocument: Sendable, Equatable {
         public var htmlURL: String?
         /// Name of the top-level folder the feed sits in; nil when filed directly under `<body>`.
         public var folder: String?
-        /// The outline's namespaced attributes, by namespace URI, then local name (FreshRSS's
-        /// `frss:` per-feed settings are under `https://freshrss.org/opml`).
+        /// The outline's namespaced attributes, by namespace URI, then local name (a service's own
+        /// per-feed settings under its namespace; Lector's under `lectorNamespace`).
         public var extensions: [String: [String: String]] = [:]
 
         /// Creates a feed entry.
@@ -62,13 +62,16 @@ public struct OPMLDocument: Sendable, Equatable {
     }
 
     /// Well-formed OPML 2.0 (UTF-8): unfiled feeds first, then one outline per folder, all values escaped.
-    public func xmlData() -> Data {
+    /// `prefixes` names the prefix an extension namespace is written with where its reader expects
+    /// one (a service's importer reading its own attributes by their prefixed names).
+    public func xmlData(prefixes: [String: String] = [:]) -> Data {
         let namespaces = Set(feeds.flatMap(\.extensions.keys)).sorted()
-        let declarations = namespaces.map { " xmlns:\(OPMLDocument.prefix(of: $0, among: namespaces))=\"\(OPMLDocument.escape($0))\"" }.joined()
+        let prefix = { (namespace: String) in OPMLDocument.prefix(of: namespace, among: namespaces, preferred: prefixes) }
+        let declarations = namespaces.map { " xmlns:\(prefix($0))=\"\(OPMLDocument.escape($0))\"" }.joined()
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\"\(declarations)>\n  <head>\n"
         out += "    <title>\(OPMLDocument.escape(title ?? "Subscriptions"))</title>\n  </head>\n  <body>\n"
         for feed in feeds where feed.folder == nil {
-            out += "    " + OPMLDocument.outline(for: feed, namespaces: namespaces) + "\n"
+            out += "    " + OPMLDocument.outline(for: feed, prefix: prefix) + "\n"
         }
         var folders: [String] = []
         for feed in feeds { if let f = feed.folder, !folders.contains(f) { folders.append(f) } }
@@ -76,7 +79,7 @@ public struct OPMLDocument: Sendable, Equatable {
             let name = OPMLDocument.escape(folder)
             out += "    <outline text=\"\(name)\" title=\"\(name)\">\n"
             for feed in feeds where feed.folder == folder {
-                out += "      " + OPMLDocument.outline(for: feed, namespaces: namespaces) + "\n"
+                out += "      " + OPMLDocument.outline(for: feed, prefix: prefix) + "\n"
             }
             out += "    </outline>\n"
         }
@@ -84,29 +87,25 @@ public struct OPMLDocument: Sendable, Equatable {
         return Data(out.utf8)
     }
 
-    private static func outline(for feed: Feed, namespaces: [String]) -> String {
+    private static func outline(for feed: Feed, prefix: (String) -> String) -> String {
         let t = escape(feed.title)
         var s = "<outline type=\"rss\" text=\"\(t)\" title=\"\(t)\" xmlUrl=\"\(escape(feed.xmlURL))\""
         if let html = feed.htmlURL { s += " htmlUrl=\"\(escape(html))\"" }
         for (namespace, attributes) in feed.extensions.sorted(by: { $0.key < $1.key }) {
-            let prefix = prefix(of: namespace, among: namespaces)
-            for (name, value) in attributes.sorted(by: { $0.key < $1.key }) { s += " \(prefix):\(name)=\"\(escape(value))\"" }
+            let written = prefix(namespace)
+            for (name, value) in attributes.sorted(by: { $0.key < $1.key }) { s += " \(written):\(name)=\"\(escape(value))\"" }
         }
         return s + "/>"
     }
 
-    /// FreshRSS's per-feed settings (`frss:`).
-    public static let freshRSSNamespace = "https://freshrss.org/opml"
     /// Lector's per-feed server settings (`lector:`, docs/feed-settings.md).
     public static let lectorNamespace = "urn:lector:feed-settings"
 
-    /// The prefix an extension namespace is written with: FreshRSS's own `frss`, Lector's `lector`, else `ns1`, `ns2`…
-    static func prefix(of namespace: String, among namespaces: [String]) -> String {
-        switch namespace {
-        case freshRSSNamespace: "frss"
-        case lectorNamespace: "lector"
-        default: "ns\((namespaces.firstIndex(of: namespace) ?? 0) + 1)"
-        }
+    /// The prefix an extension namespace is written with: the one `preferred` names, Lector's `lector`,
+    /// else `ns1`, `ns2`…
+    static func prefix(of namespace: String, among namespaces: [String], preferred: [String: String] = [:]) -> String {
+        if let chosen = preferred[namespace] { return chosen }
+        return namespace == lectorNamespace ? "lector" : "ns\((namespaces.firstIndex(of: namespace) ?? 0) + 1)"
     }
 
     /// Escapes text for use in attribute values and element content.

@@ -12,8 +12,8 @@ enum BackupExample {
             toolVersion: "1.0.0",
             createdAt: "2026-11-29T16:40:00Z",
             accounts: [
-                BackupAccount(kind: .freshrss, name: "home", url: "https://rss.example.org/api/greader.php", user: "alice", isDefault: true),
-                BackupAccount(kind: .local, name: "laptop", url: nil, user: nil, isDefault: false),
+                BackupAccount(kind: stored("freshrss"), name: "home", url: "https://rss.example.org/api/greader.php", user: "alice", isDefault: true),
+                BackupAccount(kind: .serverless, name: "laptop", url: nil, user: nil, isDefault: false),
             ],
             settings: Preferences(stored: preferences).grouped,
             subscriptions: [
@@ -41,6 +41,12 @@ enum BackupExample {
             savedSearches: [SavedSearch(name: "today", expression: "age < 1d and unread")])
     }
 
+    /// An example account's kind as a backup file names it (the example is a file's text, not
+    /// knowledge of the services: docs/backup.md shows it as written).
+    private static func stored(_ kind: String) -> AccountKind {
+        AccountKind(rawValue: kind) ?? .serverless
+    }
+
     static var profile: JSONValue {
         // A fixed, valid example profile: it cannot fail to build (a test validates the example).
         (try? Profile(name: "night", description: "Dark, calm reading after sunset.",
@@ -49,7 +55,7 @@ enum BackupExample {
 
     static var planLines: [String] {
         let current = BackupState(accounts: [
-            BackupAccount(kind: .miniflux, name: "work", url: "https://miniflux.example.com", user: "alice", isDefault: true),
+            BackupAccount(kind: stored("miniflux"), name: "work", url: "https://miniflux.example.com", user: "alice", isDefault: true),
         ])
         return BackupPlan(current: current, document: document).lines
     }

@@ -8,13 +8,6 @@ public protocol StarredArchiving {
     func starredArchive(page: ([ArchivedEntry]) throws -> Void) throws(SyncError)
 }
 
-/// A service that can take an entry in from outside (Miniflux ≥ 2.2.16).
-public protocol EntryImporting {
-    /// Creates `entry`, starred, in the feed `feedServerID`; false when the server had it
-    /// already (the same `externalID`), which changes nothing there.
-    func importStarred(_ entry: ArchivedEntry, intoFeed feedServerID: String) throws(SyncError) -> Bool
-}
-
 extension StarredArchiving {
     /// `page` for a callback that may throw anything, its own errors kept as a sync's.
     func delivering(_ entries: [ArchivedEntry], to page: ([ArchivedEntry]) throws -> Void) throws(SyncError) {

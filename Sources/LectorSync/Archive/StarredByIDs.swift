@@ -5,7 +5,7 @@ import FoundationEssentials
 /// (Fever's `saved_item_ids` and `items&with_ids`, Feedbin's `starred_entries` and
 /// `entries?ids=`): the ids once, then the contents `capabilities.contentsBatchLimit` at a time,
 /// each batch handed over before the next is asked for. Feeds are named from the structure.
-extension SyncProvider where Self: StarredArchiving {
+extension ServerPulling where Self: StarredArchiving {
     func starredArchiveByIDs(page: ([ArchivedEntry]) throws -> Void) throws(SyncError) {
         let feeds = Dictionary(try structure().feeds.map { ($0.serverID, $0) }, uniquingKeysWith: { first, _ in first })
         let ids: Set<String>

@@ -13,7 +13,8 @@ public struct FreshRSSService: AccountService {
 
     public var capabilities: ServiceCapabilities {
         ServiceCapabilities(canEditStructure: true, entriesCarryState: true, foldersCanBeEmpty: false, deletingFolderDeletesFeeds: false,
-                            stateBatchLimit: 1_000, contentsBatchLimit: 250, subscribeBatchLimit: 50, keepsLabelsOnServer: true)
+                            stateBatchLimit: 1_000, contentsBatchLimit: 250, subscribeBatchLimit: 50, keepsLabelsOnServer: true,
+                            listsFeedEntries: true)
     }
 
     /// FreshRSS's `frss:` attributes of `subscription/export`/`import` (freshrss-admin 05–14).
@@ -27,11 +28,14 @@ public struct FreshRSSService: AccountService {
     /// password of its web page.
     public func secretName(user: String?) -> String { "API password" }
 
+    /// FreshRSS's per-feed settings in OPML (`frss:`; its importer reads them by that prefix).
+    static let opmlNamespace = "https://freshrss.org/opml"
+
     /// FreshRSS's `frss:` attributes of its `subscription/export`, by their Lector names (its
     /// `CURLOPT_COOKIE` too: it is the file's own).
     public func feedSettings(fromOPML extensions: [String: [String: String]]) -> [FeedSettingKey: String] {
         var settings: [FeedSettingKey: String] = [:]
-        for (name, value) in extensions[OPMLDocument.freshRSSNamespace] ?? [:] {
+        for (name, value) in extensions[Self.opmlNamespace] ?? [:] {
             if let key = Self.fields.first(where: { $0.value == name })?.key { settings[key] = value }
         }
         return settings

@@ -39,7 +39,7 @@ extension GReaderProvider {
     }
 
     private static func settings(of outline: OPMLDocument.Feed) -> [FeedSettingKey: String] {
-        let attributes = outline.extensions[OPMLDocument.freshRSSNamespace] ?? [:]
+        let attributes = outline.extensions[FreshRSSService.opmlNamespace] ?? [:]
         var settings: [FeedSettingKey: String] = [:]
         for (key, name) in FreshRSSService.fields {
             guard let value = attributes[name], !value.isEmpty else { continue }
@@ -115,13 +115,13 @@ extension GReaderProvider {
             ?? outlines.first(where: { URL(string: $0.xmlURL).map(canonicalFeedKey) == key }) else {
             throw .rejected("the server's subscription export does not list \(feed.reference.url)")
         }
-        return outline.extensions[OPMLDocument.freshRSSNamespace] ?? [:]
+        return outline.extensions[FreshRSSService.opmlNamespace] ?? [:]
     }
 
     private func importOutline(_ feed: FeedSettingsTarget, _ attributes: [String: String]) throws(SyncError) {
         var outline = OPMLDocument.Feed(title: feed.title, xmlURL: feed.reference.url, folder: feed.reference.folder?.name)
-        outline.extensions[OPMLDocument.freshRSSNamespace] = attributes
-        let body = OPMLDocument(title: "Lector", feeds: [outline]).xmlData()
+        outline.extensions[FreshRSSService.opmlNamespace] = attributes
+        let body = OPMLDocument(title: "Lector", feeds: [outline]).xmlData(prefixes: [FreshRSSService.opmlNamespace: "frss"])
         let request = HTTPRequest(method: "POST", url: connection.url("reader/api/0/subscription/import"),
                                   headers: ["Content-Type": "application/xml"], body: body)
         _ = try send(try currentSession().authorized(request), "changing the feed's settings")

@@ -6,9 +6,11 @@ import LectorStore
 /// The provider of a local account, whose server is this machine: the store is the only record
 /// of its feeds and folders, so an administration call has nothing to send (the administrator's
 /// store bookkeeping after it is the change), and a sync fetches the feeds (`LocalFeedSync`).
-/// Nothing is pulled from it: the engine never drives it, and its pull calls say so.
-public struct LocalProvider: SyncProvider {
+/// Nothing is pulled from it: it plays no `ServerPulling` role, so the engine never drives it.
+public struct LocalProvider: SyncProvider, FeedAddressChanging, EntryImporting {
     public var capabilities: ServiceCapabilities { LocalService().capabilities }
+    /// A feed's address changes in place, and the store takes articles in.
+    public var roles: ProviderRoles { ProviderRoles(addressChange: self, entryImport: self) }
     let fetcher: FeedFetcher
     /// The login of a feed behind one, from the keyring.
     let credentials: @Sendable (Feed) -> FeedCredentials?
@@ -27,16 +29,6 @@ public struct LocalProvider: SyncProvider {
     public func setRead(_ entryIDs: [String], read: Bool) throws(SyncError) {}
     public func setStarred(_ entryIDs: [String], starred: Bool) throws(SyncError) {}
     public func markAllRead(_ scope: RemoteReadScope, before: Date, stored: StoredScopeIDs) throws(SyncError) {}
-
-    // MARK: Pull: a local account's feeds are fetched (`sync`), not pulled; its structure is the store's.
-
-    public func structure() throws(SyncError) -> RemoteStructure { throw Self.nothingToPull }
-    public func entries(since: Date?, deliver: (RemoteEntryPage) throws -> Void) throws(SyncError) { throw Self.nothingToPull }
-    public func entries(withIDs ids: [String]) throws(SyncError) -> [RemoteEntry] { throw Self.nothingToPull }
-    public func unreadIDs() throws(SyncError) -> RemoteIDSet { throw Self.nothingToPull }
-    public func starredIDs() throws(SyncError) -> RemoteIDSet { throw Self.nothingToPull }
-
-    private static let nothingToPull = SyncError.unsupported("a local account has no server to pull from: its feeds are fetched")
 
     // MARK: Administration: the store is the server, so there is nothing to send.
 
@@ -57,6 +49,14 @@ public struct LocalProvider: SyncProvider {
         feed.siteURL = request.knownSiteURL
         return SubscribedFeed(feed: feed, titleIsPlaceholder: title.isPlaceholder, fetched: request.fetched, loginUser: request.loginUser)
     }
+
+    /// Any feed: Lector fetches it, whatever it turns out to be.
+    public func reads(feedType type: String) -> Bool { true }
+
+    /// A folder is known by its name: nothing outside the store names it.
+    public func folderServerID(named name: String) -> String { name }
+
+    public func folderName(ofServerID id: String) -> String { id }
 
     public func renameFeed(_ feed: RemoteFeedReference, to title: String) throws(SyncError) {}
     public func moveFeed(_ feed: RemoteFeedReference, to folder: String) throws(SyncError) {}

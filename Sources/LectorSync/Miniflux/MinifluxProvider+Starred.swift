@@ -5,7 +5,7 @@ import FoundationEssentials
 /// tags), and re-creating an archived article through `POST /v1/feeds/{id}/entries/import`
 /// (Miniflux ≥ 2.2.16), made idempotent by its `external_id`: the server answers 201 for a new
 /// entry and 200 with the same id for one it has (recordings 152 and 153).
-extension MinifluxProvider: StarredArchiving, EntryImporting {
+extension MinifluxProvider: StarredArchiving {
     public func starredArchive(page: ([ArchivedEntry]) throws -> Void) throws(SyncError) {
         try walkEntryObjects([("starred", "true")], "the starred articles") { (objects: [[String: Any]]) throws(SyncError) in
             try delivering(objects.compactMap(MinifluxWire.archived), to: page)

@@ -14,7 +14,7 @@ public struct MinifluxService: AccountService {
         ServiceCapabilities(canEditStructure: true, entriesCarryState: true, foldersCanBeEmpty: true, deletingFolderDeletesFeeds: true,
                             stateBatchLimit: 1_000, contentsBatchLimit: 100, canChangeFeedAddress: true, needsUser: false,
                             discoversOnServer: true, readsFeedSettingsInSync: true, keepsUserFilters: true, importsEntries: true,
-                            reportsFeedErrors: true)
+                            reportsFeedErrors: true, refreshesOnServer: true, listsFeedEntries: true)
     }
 
     /// Miniflux's `PUT /v1/feeds/{id}` fields (miniflux 044–088).

@@ -6,7 +6,7 @@ import LectorBasics
 extension MinifluxProvider {
     static let userFilterFields: [FeedSettingKey: String] = [.blockFilter: "block_filter_entry_rules", .keepFilter: "keep_filter_entry_rules"]
 
-    public func userFilters() throws(SyncError) -> [FeedSettingKey: String]? {
+    public func userFilters() throws(SyncError) -> [FeedSettingKey: String] {
         let me = try user()
         var filters: [FeedSettingKey: String] = [:]
         for (key, field) in Self.userFilterFields { if let value = me[field] as? String, !value.isEmpty { filters[key] = value } }

@@ -44,6 +44,19 @@ public protocol AccountService: Sendable {
 }
 
 extension AccountService {
+    /// The provider roles an account of this kind plays, as the descriptor declares them: its
+    /// provider's `roles` hand out exactly these (ProviderRoleTests).
+    public var providerRoles: Set<ProviderRole> {
+        let can = capabilities
+        let declared: [(ProviderRole, Bool)] = [
+            (.pull, kind.hasServer), (.feedListing, can.listsFeedEntries), (.feedSettings, !feedSettingFields.isEmpty),
+            (.userFilters, can.keepsUserFilters), (.batchSubscribe, can.subscribeBatchLimit > 1), (.labels, can.keepsLabelsOnServer),
+            (.serverRefresh, can.refreshesOnServer), (.discovery, can.discoversOnServer), (.addressChange, can.canChangeFeedAddress),
+            (.entryImport, can.importsEntries), (.feedErrors, can.reportsFeedErrors),
+        ]
+        return Set(declared.filter(\.1).map(\.0))
+    }
+
     public var feedSettingKeys: Set<FeedSettingKey> { Set(feedSettingFields.keys) }
     public var feedSettingFields: [FeedSettingKey: String] { [:] }
     public var defaultAddress: URL? { nil }
@@ -122,12 +135,16 @@ public struct ServiceCapabilities: Sendable, Equatable {
     public var importsEntries: Bool
     /// The server tells its fetcher's errors per feed (Miniflux's parsing_error_count).
     public var reportsFeedErrors: Bool
+    /// The server fetches feeds now when asked (Miniflux's and TT-RSS's refresh calls).
+    public var refreshesOnServer: Bool
+    /// One feed's entries can be listed alone, for a feed just subscribed (Miniflux, GReader).
+    public var listsFeedEntries: Bool
 
     public init(canEditStructure: Bool, entriesCarryState: Bool, foldersCanBeEmpty: Bool, deletingFolderDeletesFeeds: Bool,
                 stateBatchLimit: Int, contentsBatchLimit: Int, canChangeFeedAddress: Bool = false, subscribeBatchLimit: Int = 1,
                 needsUser: Bool = true, keepsLabelsOnServer: Bool = false, takesLabels: Bool? = nil, discoversOnServer: Bool = false,
                 readsFeedSettingsInSync: Bool = false, keepsUserFilters: Bool = false, importsEntries: Bool = false,
-                reportsFeedErrors: Bool = false) {
+                reportsFeedErrors: Bool = false, refreshesOnServer: Bool = false, listsFeedEntries: Bool = false) {
         self.canEditStructure = canEditStructure
         self.entriesCarryState = entriesCarryState
         self.foldersCanBeEmpty = foldersCanBeEmpty
@@ -144,5 +161,7 @@ public struct ServiceCapabilities: Sendable, Equatable {
         self.keepsUserFilters = keepsUserFilters
         self.importsEntries = importsEntries
         self.reportsFeedErrors = reportsFeedErrors
+        self.refreshesOnServer = refreshesOnServer
+        self.listsFeedEntries = listsFeedEntries
     }
 }

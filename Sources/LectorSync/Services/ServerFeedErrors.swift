@@ -14,5 +14,5 @@ public struct ServerFeedError: Sendable, Equatable {
 }
 
 // A provider whose API exposes its fetcher's errors per feed says so in its capabilities
-// (`reportsFeedErrors`: Miniflux's parsing_error_count) and answers `SyncProvider.feedErrors()`.
+// (`reportsFeedErrors`: Miniflux's parsing_error_count) and plays `FeedErrorReporting`.
 // FreshRSS keeps an error flag too, but its Google Reader API does not expose it.

@@ -16,7 +16,8 @@ public struct TTRSSService: AccountService {
     /// gives each feed's `last_error`.
     public var capabilities: ServiceCapabilities {
         ServiceCapabilities(canEditStructure: true, entriesCarryState: true, foldersCanBeEmpty: true, deletingFolderDeletesFeeds: false,
-                            stateBatchLimit: 500, contentsBatchLimit: 200, keepsLabelsOnServer: true, reportsFeedErrors: true)
+                            stateBatchLimit: 500, contentsBatchLimit: 200, keepsLabelsOnServer: true, reportsFeedErrors: true,
+                            refreshesOnServer: true)
     }
 
     /// The API lives at `/api/` and the web backend at the root: the root is the base.
