@@ -329,6 +329,11 @@ public enum BackupReference {
         `--json`), and `--dry-run` notes it. A profile, shipped or yours, never sets such a setting:
         `profile save` leaves it out, and a profile file that sets it has it skipped with a note.
 
+        **A setting that gives a permission** (\(SettingsRegistry.permissions.map { "`\($0.key)`" }.joined(separator: ", ")): it lets an AI
+        agent change your accounts) never travels either, and is not even asked about: a restore keeps
+        this machine's value whatever the file says (`--allow-commands` and `--yes` change nothing
+        there), and a profile never sets it, as a command. The file still holds it, as every setting.
+
         **Addresses**: `backup export` reads what it is about to write with the restore's own reader
         and writes nothing when a restore would refuse it (a feed an older Lector stored from a server
         at a `file:` address, say), naming the place and the feed. An account address or a feed
