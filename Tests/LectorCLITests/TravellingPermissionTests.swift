@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import LectorTestSupport
 @testable import LectorCLI
+@testable import LectorStore
 
 /// `mcp.allow-write` lets an AI agent change the accounts (an agent reads what any feed says).
 /// It is given by the person at this machine: like a command (`reader.pager`), it never travels —
