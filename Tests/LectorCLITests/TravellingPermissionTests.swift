@@ -57,4 +57,19 @@ struct TravellingPermissionTests {
         try home.binaryOK(["backup", "restore", file, "--yes"], "restore")
         #expect(try Self.allowWrite(home).contains("true"), "this machine's value stays")
     }
+
+    @Test("a 1.4 backup, written before the mcp group, restores (the group is expected from 1.5 on)")
+    func olderBackupWithoutTheGroupRestores() throws {
+        let home = TestHome()
+        let file = home.path + "/old.json"
+        try home.binaryOK(["backup", "export", file], "export an empty home")
+        var document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
+        var settings = try #require(document["settings"] as? [String: Any])
+        settings["mcp"] = nil
+        document["settings"] = settings
+        document["version"] = "1.4"
+        try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: file))
+        try home.binaryOK(["backup", "restore", file, "--yes"], "restore a 1.4 backup")
+        #expect(try Self.allowWrite(home).contains("false"))
+    }
 }

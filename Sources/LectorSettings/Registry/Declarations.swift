@@ -123,6 +123,8 @@ extension SettingsRegistry {
 
     private static let mcp: [Setting] = [
         .permission("mcp.allow-write",
-                    "Let `lector mcp` offer an agent the tools that change things (marks, labels, mark-all-read, feeds, sync), as `--allow-write` does; `--read-only` overrides it for one run. Never travels in a profile or backup."),
+                    "Let `lector mcp` offer an agent the tools that change things (marks, labels, mark-all-read, feeds, sync), as `--allow-write` does; `--read-only` overrides it for one run. Never travels in a profile or backup.",
+                    // Backups before 1.5 have no mcp group: they restore as they did.
+                    since: FormatVersion(major: 1, minor: 5)),
     ]
 }

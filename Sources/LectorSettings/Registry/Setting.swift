@@ -61,8 +61,8 @@ extension Setting {
     }
 
     /// A permission given to another program: see `grantsPermission`. Off unless given.
-    static func permission(_ key: String, _ summary: String) -> Setting {
-        Setting(key, .bool, default: .bool(false), summary, grantsPermission: true)
+    static func permission(_ key: String, _ summary: String, since: FormatVersion) -> Setting {
+        Setting(key, .bool, default: .bool(false), summary, since: since, grantsPermission: true)
     }
 
     static func text(_ key: String, _ length: ClosedRange<Int>, _ value: String, _ summary: String) -> Setting {
