@@ -1,12 +1,17 @@
 """Drives `lector mcp` for the tests (Tests/LectorCLITests/MCPServerTests.swift).
 
-  sdk LECTOR            the official MCP Python SDK (PyPI `mcp`): connect, list and call every
+  sdk LECTOR [MODE]     the official MCP Python SDK (PyPI `mcp`): connect, list and call every
                         read tool, errors, resources, prompts, and no write tool without
-                        --allow-write; prints a JSON report of what it saw
+                        --allow-write; prints a JSON report of what it saw. MODE is the SDK's:
+                        auto (the default: server/discover, the stateless 2026-07-28 revision
+                        when the server speaks it, else the initialize handshake) or legacy
+                        (the handshake only)
   call LECTOR TOOL ARGS with --allow-write through the SDK: one tool call; prints
                         {"isError", "structured", "text"}
   raw LECTOR            a raw JSON-RPC pipe: malformed input answered with the right codes and the
-                        process still serving, then a clean end on end of input and on SIGTERM
+                        process still serving, then a clean end on end of input and on SIGTERM;
+                        then the stateless revision (2026-07-28) by hand: server/discover, the
+                        per-request envelope and its errors, and the eras kept apart
 
 Each mode exits 1 with one line saying what was wrong. The server inherits this process's
 environment (the test's private HOME and keyring), which the SDK would otherwise narrow.
@@ -32,11 +37,11 @@ def params(lector, *args):
     return StdioServerParameters(command=lector, args=["mcp", *args], env=dict(os.environ))
 
 
-async def sdk(lector):
+async def sdk(lector, mode="auto"):
     from mcp import Client
     from mcp.shared.exceptions import MCPError
     report = {}
-    async with Client(params(lector), read_timeout_seconds=60) as client:
+    async with Client(params(lector), read_timeout_seconds=60, mode=mode) as client:
         report["protocol"] = client.protocol_version
         report["server"] = client.server_info.name if client.server_info else None
         caps = client.server_capabilities
@@ -100,7 +105,8 @@ async def sdk(lector):
         report["prompts"] = [p.name for p in (await client.list_prompts()).prompts]
         prompt = await client.get_prompt("unread_digest", {"account": "Demo"})
         report["prompt_text"] = prompt.messages[0].content.text
-        await client.send_ping()
+        if mode == "legacy":
+            await client.send_ping()  # ping left the protocol with the handshake (2026-07-28)
     print(json.dumps(report, indent=1, sort_keys=True))
 
 
@@ -189,15 +195,99 @@ def raw(lector):
     second.stdin.close()
     if status != 0:
         fail(f"SIGTERM: exit {status}")
+    stateless(lector, seen)
     print(json.dumps({"errors": seen, "eof_status": 0, "sigterm_status": status}, sort_keys=True))
+
+
+def stateless(lector, seen):
+    """The 2026-07-28 revision by hand: no handshake, the revision and the client's capabilities in
+    every request's _meta, server/discover, the stamped results, and the eras kept apart."""
+    version_key, capabilities_key = "io.modelcontextprotocol/protocolVersion", "io.modelcontextprotocol/clientCapabilities"
+    envelope = {version_key: "2026-07-28", capabilities_key: {}, "io.modelcontextprotocol/clientInfo": {"name": "raw", "version": "1"}}
+    process = subprocess.Popen([lector, "mcp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+    def exchange(id_, method, params=None, meta=envelope):
+        body = dict(params or {})
+        if meta is not None:
+            body["_meta"] = meta
+        process.stdin.write(json.dumps({"jsonrpc": "2.0", "id": id_, "method": method, "params": body}).encode() + b"\n")
+        process.stdin.flush()
+        line = process.stdout.readline()
+        if not line:
+            fail("stateless: the server ended instead of answering: " + process.stderr.read().decode(errors="replace")[-2000:])
+        message = json.loads(line)
+        if message.get("id") != id_:
+            fail(f"stateless: an answer for another id: {message}")
+        return message
+
+    def expect_error(label, code, *args, **kwargs):
+        message = exchange(*args, **kwargs)
+        got = message.get("error", {}).get("code")
+        seen["stateless: " + label] = got
+        if got != code:
+            fail(f"stateless: {label}: expected error {code}, got {message}")
+        return message["error"]
+
+    def expect_result(label, *args, **kwargs):
+        message = exchange(*args, **kwargs)
+        result = message.get("result")
+        if result is None or result.get("resultType") != "complete" \
+                or result.get("_meta", {}).get("io.modelcontextprotocol/serverInfo", {}).get("name") != "lector":
+            fail(f"stateless: {label}: not a stamped complete result: {message}")
+        return result
+
+    # A revision the server does not speak: -32022 naming the one it does; that decides nothing yet.
+    error = expect_error("unsupported revision", -32022, 1, "server/discover", meta={**envelope, version_key: "2099-01-01"})
+    if error.get("data") != {"supported": ["2026-07-28"], "requested": "2099-01-01"}:
+        fail(f"stateless: -32022 must name the supported revisions: {error}")
+    discovered = expect_result("discover", 2, "server/discover")
+    if discovered.get("supportedVersions") != ["2026-07-28"] or "tools" not in discovered.get("capabilities", {}) \
+            or discovered.get("cacheScope") != "private" or not isinstance(discovered.get("ttlMs"), int) or not discovered.get("instructions"):
+        fail(f"stateless: server/discover: {discovered}")
+    listed = expect_result("tools/list", 3, "tools/list")
+    if not listed.get("tools") or listed.get("cacheScope") != "private" or "ttlMs" not in listed:
+        fail(f"stateless: tools/list: {listed}")
+    called = expect_result("tools/call", 4, "tools/call", {"name": "list_accounts", "arguments": {}})
+    if called.get("isError") is not False or "accounts" not in called.get("structuredContent", {}):
+        fail(f"stateless: tools/call: {called}")
+    read = expect_result("resources/read", 5, "resources/read", {"uri": "lector://accounts"})
+    if read.get("ttlMs") != 0 or read.get("cacheScope") != "private" or not read.get("contents"):
+        fail(f"stateless: resources/read: {read}")
+    expect_error("missing resource", -32602, 6, "resources/read", {"uri": "lector://nothing"})
+    expect_error("no capabilities", -32602, 7, "tools/list", meta={version_key: "2026-07-28"})
+    expect_error("no envelope", -32602, 8, "tools/list", meta=None)
+    expect_error("revision not a string", -32602, 9, "tools/list", meta={**envelope, version_key: 20260728})
+    expect_error("ping (gone in 2026-07-28)", -32601, 10, "ping")
+    expect_error("unsupported revision later", -32022, 11, "tools/list", meta={**envelope, version_key: "2025-11-25"})
+    error = expect_error("initialize on a stateless connection", -32022, 12, "initialize",
+                         {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}, meta=None)
+    if error.get("data", {}).get("supported") != ["2026-07-28"]:
+        fail(f"stateless: initialize: {error}")
+    expect_result("still serving", 13, "tools/call", {"name": "list_feeds", "arguments": {}})
+    process.stdin.close()
+    if process.wait(timeout=10) != 0:
+        fail("stateless: end of input: not 0")
+
+    # A connection that began with the handshake refuses the envelope, and answers as before.
+    legacy = subprocess.Popen([lector, "mcp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process = legacy
+    init = exchange(1, "initialize", {"protocolVersion": "2026-07-28", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}, meta=None)
+    if init.get("result", {}).get("protocolVersion") != "2025-11-25" or "resultType" in init.get("result", {}):
+        fail(f"initialize asking for the stateless revision gets the newest handshake one: {init}")
+    expect_error("envelope on a handshake connection", -32600, 2, "tools/list")
+    if "resultType" in exchange(3, "tools/list", meta=None).get("result", {"resultType": 1}):
+        fail("a handshake-era result has no resultType")
+    legacy.stdin.close()
+    if legacy.wait(timeout=10) != 0:
+        fail("handshake connection: end of input: not 0")
 
 
 def main():
     if len(sys.argv) < 3:
-        fail("usage: mcp-test-client.py sdk|raw LECTOR | call LECTOR TOOL JSON")
+        fail("usage: mcp-test-client.py sdk LECTOR [auto|legacy] | raw LECTOR | call LECTOR TOOL JSON")
     mode, lector = sys.argv[1], sys.argv[2]
-    if mode == "sdk":
-        asyncio.run(sdk(lector))
+    if mode == "sdk" and len(sys.argv) in (3, 4):
+        asyncio.run(sdk(lector, sys.argv[3] if len(sys.argv) == 4 else "auto"))
     elif mode == "call" and len(sys.argv) == 5:
         asyncio.run(call(lector, sys.argv[3], sys.argv[4]))
     elif mode == "raw":

@@ -141,7 +141,7 @@ struct FeedSettingTravelTests {
         let document = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] ?? [:]
         let feeds = ((document["subscriptions"] as? [String: Any])?["Server"] as? [String: Any])?["feeds"] as? [[String: Any]] ?? []
         let harbour = feeds.first { $0["url"] as? String == FeedServerCommandTests.feedURL }
-        #expect(document["version"] as? String == "1.4", "the backup's version: \(document["version"] ?? "none")")
+        #expect(document["version"] as? String == "1.5", "the backup's version: \(document["version"] ?? "none")")
         #expect((harbour?["server_settings"] as? [String: String])?["user-agent"] == "HarbourBot/2", "the feed's settings in the backup: \(harbour ?? [:])")
         #expect(!text.contains("backup-cookie") && (harbour?["server_settings"] as? [String: String])?["cookie"] == nil, "the backup carries the cookie")
 

@@ -62,14 +62,22 @@ struct MCPServerTests {
         return (home, server)
     }
 
-    @Test("the official SDK connects, lists only the read tools, calls each one, and gets the right errors")
-    func sdkReadsEveryTool() throws {
+    /// The SDK's connect modes: `auto` asks server/discover and speaks the stateless revision
+    /// when the server does; `legacy` is the initialize handshake, as older clients connect.
+    static let eras: [(mode: String, revision: String, missingResource: Int)] = [
+        ("auto", "2026-07-28", -32602), ("legacy", "2025-11-25", -32002),
+    ]
+
+    @Test("the official SDK connects (stateless 2026-07-28 through server/discover, and the 2025-11-25 handshake), lists only the read tools, calls each one, and gets the right errors",
+          arguments: [0, 1])
+    func sdkReadsEveryTool(era: Int) throws {
+        let (mode, revision, missingResource) = Self.eras[era]
         let (home, server) = try hostileHome()
         defer { server.stop() }
-        let result = try MCPClient.run("sdk", home: home, extra: ["MCP_TEST_WORD": "harbour"])
-        try #require(result.status == 0, "the SDK client: \(result.stderr)")
+        let result = try MCPClient.run("sdk", [mode], home: home, extra: ["MCP_TEST_WORD": "harbour"])
+        try #require(result.status == 0, "the SDK client (\(mode)): \(result.stderr)")
         let report = try MCPClient.json(result.stdout)
-        #expect(report["protocol"] as? String == "2025-11-25", "the SDK fell back from server/discover to the handshake: \(report["protocol"] ?? "")")
+        #expect(report["protocol"] as? String == revision, "\(mode): the SDK agreed on \(report["protocol"] ?? "")")
         #expect(report["server"] as? String == "lector")
         #expect(report["capabilities"] as? [String] == ["prompts", "resources", "tools"])
         #expect(report["tools"] as? [String] == Self.readTools, "read-only by default")
@@ -104,7 +112,7 @@ struct MCPServerTests {
         #expect((errors["write tool"]?["message"] as? String)?.contains("--allow-write") == true, "a write tool names the way to it")
 
         #expect((report["resources"] as? [String])?.contains("lector://accounts") == true)
-        #expect(report["missing_resource"] as? Int == -32002)
+        #expect(report["missing_resource"] as? Int == missingResource, "a missing resource's code is the revision's")
         #expect(report["prompts"] as? [String] == ["unread_digest"])
 
         // Nothing a feed carried reaches the client raw, and no login in an address.
@@ -114,7 +122,7 @@ struct MCPServerTests {
         #expect(result.stdout.contains("Spring tide txt.exe at dawn"), "the title is there, without its override")
     }
 
-    @Test("a raw pipe: bad JSON, no object, unknown method, wrong types, huge params and deep nesting each get their error code; the server goes on; EOF and SIGTERM end it with 0")
+    @Test("a raw pipe: bad JSON, no object, unknown method, wrong types, huge params and deep nesting each get their error code; the server goes on; EOF and SIGTERM end it with 0; the stateless revision by hand: discover, the envelope and its errors, the eras kept apart")
     func rawPipeMalformedInput() throws {
         let home = TestHome()
         let result = try MCPClient.run("raw", home: home)
@@ -123,7 +131,59 @@ struct MCPServerTests {
         let errors = try #require(report["errors"] as? [String: Int])
         #expect(errors["bad JSON"] == -32700 && errors["unknown method"] == -32601 && errors["huge message"] == -32600
                 && errors["argument of the wrong type"] == -32602, "\(errors)")
+        // The stateless revision by hand (the script checks each answer's shape and fails with a line).
+        #expect(errors["stateless: unsupported revision"] == -32022 && errors["stateless: no capabilities"] == -32602
+                && errors["stateless: ping (gone in 2026-07-28)"] == -32601 && errors["stateless: initialize on a stateless connection"] == -32022
+                && errors["stateless: envelope on a handshake connection"] == -32600 && errors["stateless: missing resource"] == -32602, "\(errors)")
         #expect(report["sigterm_status"] as? Int == 0)
+    }
+}
+
+/// Who decides that an agent may change things: `--allow-write` for one run, or the setting
+/// `mcp.allow-write`, which `--read-only` overrides for one run. Raw lines through the binary.
+@Suite("lector mcp: write tools only with --allow-write or the setting mcp.allow-write")
+struct MCPWritePermissionTests {
+    static let writeTools: Set<String> = ["mark_articles", "label_articles", "mark_all_read", "add_feed", "remove_feed", "sync"]
+
+    /// tools/list's names and the answer to a call of mark_articles, from `lector mcp OPTIONS`.
+    private func serve(_ home: TestHome, _ options: [String]) throws -> (listed: Set<String>, call: [String: Any], result: ProcessResult) {
+        let lines = [
+            #"{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}"#,
+            #"{"jsonrpc": "2.0", "id": 2, "method": "tools/list"}"#,
+            #"{"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "mark_articles", "arguments": {"action": "read", "ids": [999999]}}}"#,
+        ]
+        let result = try runProcess(MCPClient.lector, ["mcp"] + options, environment: home.environment, stdin: lines.joined(separator: "\n") + "\n")
+        let answers = try result.stdout.split(separator: "\n").map { try MCPClient.json(String($0)) }
+        try #require(answers.count == 3, "three answers from mcp \(options): \(result.stdout) \(result.stderr)")
+        let tools = (answers[1]["result"] as? [String: Any])?["tools"] as? [[String: Any]] ?? []
+        return (Set(tools.compactMap { $0["name"] as? String }), answers[2], result)
+    }
+
+    @Test("without --allow-write or the setting no write tool is listed or callable; the setting offers them as --allow-write does; --read-only overrides it for one run; both flags is a usage error")
+    func settingOrFlag() throws {
+        let home = TestHome()
+        func refused(_ call: [String: Any]) -> Bool {
+            (call["error"] as? [String: Any])?["code"] as? Int == -32602
+                && ((call["error"] as? [String: Any])?["message"] as? String)?.contains("mcp.allow-write") == true
+        }
+        let plain = try serve(home, [])
+        #expect(plain.listed.isDisjoint(with: Self.writeTools) && plain.listed.contains("list_articles"), "read-only by default: \(plain.listed)")
+        #expect(refused(plain.call), "a write tool is not callable: \(plain.call)")
+
+        let set = try runProcess(TestBinary.path, ["settings", "set", "mcp.allow-write", "true"], environment: home.environment)
+        try #require(set.status == 0, "settings set: \(set.stderr)")
+        let allowed = try serve(home, [])
+        #expect(Self.writeTools.isSubset(of: allowed.listed), "the setting offers the write tools: \(allowed.listed)")
+        #expect(allowed.call["result"] != nil, "and mark_articles is called (its own answer for an unknown id): \(allowed.call)")
+        let flagged = try serve(home, ["--allow-write"])
+        #expect(flagged.listed == allowed.listed, "the setting does what --allow-write does")
+
+        let readOnly = try serve(home, ["--read-only"])
+        #expect(readOnly.listed.isDisjoint(with: Self.writeTools), "--read-only overrides the setting: \(readOnly.listed)")
+        #expect(refused(readOnly.call), "and no write tool is callable: \(readOnly.call)")
+
+        let both = try runProcess(MCPClient.lector, ["mcp", "--allow-write", "--read-only"], environment: home.environment, stdin: "")
+        #expect(both.status == 2 && both.stderr.contains("not both") && both.stdout.isEmpty, "one line, the usage exit code: \(both.status) \(both.stderr)")
     }
 }
 

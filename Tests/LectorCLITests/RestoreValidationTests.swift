@@ -114,15 +114,17 @@ struct RestoreValidationTests {
         let value = Self.otherValidValue(for: setting)
         #expect(value != setting.defaultValue, "\(key): the test must restore a value other than the default")
         let file = try write(backup, setting: setting, value: value, home: home)
-        // A command (reader.pager) is kept only on the user's word: here, --allow-commands.
+        // A command (reader.pager) is kept only on the user's word: here, --allow-commands. A
+        // permission (mcp.allow-write) is never taken from a file: this machine's value stays.
         _ = try home.run("backup", "restore", file, "--yes", "--replace", "--allow-commands")
         let restored = try home.session().preferences().values[key]
-        #expect(restored == value, "\(key): restored as \(String(describing: restored)), expected \(value)")
+        let expected = setting.grantsPermission ? setting.defaultValue : value
+        #expect(restored == expected, "\(key): restored as \(String(describing: restored)), expected \(expected)")
         let exported = home.path + "/again.json"
         _ = try home.run("backup", "export", exported)
         let again = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: exported))) as? [String: Any])
         let group = (again["settings"] as? [String: Any])?[setting.group.rawValue] as? [String: Any]
         let roundTripped = try group.flatMap { try JSONValue(parsing: JSONSerialization.data(withJSONObject: $0)) }?.objectValue?[setting.name]
-        #expect(roundTripped == value, "\(key): exported again as \(String(describing: roundTripped)), expected \(value)")
+        #expect(roundTripped == expected, "\(key): exported again as \(String(describing: roundTripped)), expected \(expected)")
     }
 }

@@ -54,7 +54,7 @@ struct BackupReaderTests {
         #expect(message(data(#"{"format": "opml"}"#)) == "not a Lector backup: its format is 'opml', expected 'lector-backup'")
         #expect(message(data(#"{"version": "1.0"}"#)) == "not a Lector backup: it has no \"format\" field, expected 'lector-backup'")
         #expect(message(data("[1, 2]")) == "invalid backup: expected a JSON object at the top level, found an array")
-        #expect(message(mutatedBackup { $0["version"] = "1" }) == "the backup's version is '1'; expected major.minor such as 1.4")
+        #expect(message(mutatedBackup { $0["version"] = "1" }) == "the backup's version is '1'; expected major.minor such as 1.5")
     }
 
     @Test("a newer major version is refused with an upgrade message")
@@ -67,7 +67,7 @@ struct BackupReaderTests {
     @Test("a newer minor version is read; its unknown keys are skipped with one warning each")
     func newerMinor() throws {
         let bytes = mutatedBackup { root in
-            root["version"] = "1.5"
+            root["version"] = "1.6"
             root["themes"] = ["custom": "#000"]
             set(true, at: ["settings", "reader", "hyphenate"], in: &root)
             set(["x": 1], at: ["settings", "widgets"], in: &root)
@@ -77,24 +77,24 @@ struct BackupReaderTests {
             root["accounts"] = .array(accounts)
         }
         let (document, warnings) = try BackupReader.read(bytes)
-        #expect(document.version == "1.5" && document.accounts == sampleAccounts, "known content is kept")
+        #expect(document.version == "1.6" && document.accounts == sampleAccounts, "known content is kept")
         #expect(warnings.sorted() == [
-            "accounts[0].colour: skipped; unknown to this Lector (the file is format 1.5, this Lector reads 1.4)",
-            "settings.reader.hyphenate: skipped; unknown to this Lector (the file is format 1.5, this Lector reads 1.4)",
-            "settings.widgets: skipped; unknown to this Lector (the file is format 1.5, this Lector reads 1.4)",
-            "themes: skipped; unknown to this Lector (the file is format 1.5, this Lector reads 1.4)",
+            "accounts[0].colour: skipped; unknown to this Lector (the file is format 1.6, this Lector reads 1.5)",
+            "settings.reader.hyphenate: skipped; unknown to this Lector (the file is format 1.6, this Lector reads 1.5)",
+            "settings.widgets: skipped; unknown to this Lector (the file is format 1.6, this Lector reads 1.5)",
+            "themes: skipped; unknown to this Lector (the file is format 1.6, this Lector reads 1.5)",
         ], "one warning per skipped key: \(warnings)")
     }
 
     @Test("in a newer minor version a value this Lector does not know is skipped with a warning; in the current one it is an error")
     func newerMinorUnknownValue() throws {
         let newer = mutatedBackup { root in
-            root["version"] = "1.5"
+            root["version"] = "1.6"
             set("sepia", at: ["settings", "appearance", "theme"], in: &root)
         }
         let (document, warnings) = try BackupReader.read(newer)
         #expect(document.settings["appearance"]?["theme"] == nil, "the unknown value is not restored")
-        #expect(warnings == ["settings.appearance.theme: skipped, keeping the current value; 'sepia' is not one of system, light, dark, pure-dark, midnight-dark (the file is format 1.5, this Lector reads 1.4)"], "\(warnings)")
+        #expect(warnings == ["settings.appearance.theme: skipped, keeping the current value; 'sepia' is not one of system, light, dark, pure-dark, midnight-dark (the file is format 1.6, this Lector reads 1.5)"], "\(warnings)")
         let plan = BackupPlan(current: BackupState(preferences: Preferences(stored: ["appearance.theme": "dark"])), document: document, sections: [.settings])
         #expect(plan.isEmpty, "a skipped setting keeps its current value: \(plan.lines)")
         #expect(message(mutatedBackup { set("sepia", at: ["settings", "appearance", "theme"], in: &$0) })?.contains("'sepia' is not one of") == true)

@@ -51,9 +51,9 @@ struct ProfileTests {
         #expect(Set(profile.values.keys) == ["reader.font", "swipe.leading"], "defaults are left out")
         let (reread, _) = try Profile.read(profile.encoded())
         #expect(reread == profile, "a saved profile reads back equal")
-        // Every setting but those that run a command (reader.pager), which never travel in a profile.
+        // Every setting but those that run a command (reader.pager) or give a permission (mcp.allow-write), which never travel.
         #expect(try Profile.capture(name: "all", description: "", from: current, onlyChanged: false).values.count
-                == SettingsRegistry.all.count - SettingsRegistry.commands.count)
+                == SettingsRegistry.all.count - SettingsRegistry.commands.count - SettingsRegistry.permissions.count)
         #expect(throws: SettingsError.self) { try Profile.capture(name: "My Setup", description: "", from: current) }
     }
 

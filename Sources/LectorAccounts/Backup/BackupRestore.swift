@@ -21,7 +21,7 @@ public struct BackupRestore {
     /// What the restore changes once the consents and commands the user did not keep are taken
     /// out of the file.
     public func planned(dropping dropped: [PlainHTTPConsent], commands droppedCommands: [CarriedCommand] = []) -> PlannedRestore {
-        let document = file.dropping(dropped, current: current).dropping(droppedCommands, current: current)
+        let document = file.dropping(dropped, current: current).dropping(droppedCommands, current: current).keepingPermissions(of: current)
         return PlannedRestore(document: document, sections: sections, removeMissing: removeMissing,
                               plan: BackupPlan(current: current, document: document, sections: sections, removeMissing: removeMissing))
     }

@@ -10,18 +10,24 @@ enum JSONRPC {
         case methodNotFound = -32601
         case invalidParams = -32602
         case internalError = -32603
-        /// MCP's own: resources/read of a resource that is not there.
+        /// MCP's own, up to 2025-11-25: resources/read of a resource that is not there (from
+        /// 2026-07-28 that is invalid params).
         case resourceNotFound = -32002
+        /// MCP's own, from 2026-07-28: a request's revision is not one this server speaks.
+        case unsupportedProtocolVersion = -32022
     }
 
-    /// An error answer: the code, one sentence, and for invalid parameters where it went wrong.
+    /// An error answer: the code, one sentence, and what a client can act on (the revisions
+    /// there are, for an unsupported one).
     struct Failure: Error {
         let code: Code
         let message: String
+        let data: JSONValue?
 
-        init(_ code: Code, _ message: String) {
+        init(_ code: Code, _ message: String, data: JSONValue? = nil) {
             self.code = code
             self.message = message
+            self.data = data
         }
     }
 
@@ -85,6 +91,8 @@ enum JSONRPC {
     }
 
     static func error(id: JSONValue, _ failure: Failure) -> JSONValue {
-        .object(["jsonrpc": "2.0", "id": id, "error": .object(["code": .int(failure.code.rawValue), "message": .string(failure.message)])])
+        var error: [String: JSONValue] = ["code": .int(failure.code.rawValue), "message": .string(failure.message)]
+        if let data = failure.data { error["data"] = data }
+        return .object(["jsonrpc": "2.0", "id": id, "error": .object(error)])
     }
 }

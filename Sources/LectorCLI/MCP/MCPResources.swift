@@ -29,7 +29,8 @@ enum MCPResources {
         "description": "One stored article's text (as read_article gives it)", "mimeType": "application/json",
     ]]]
 
-    static func read(_ uri: String, _ context: MCPContext) throws(JSONRPC.Failure) -> JSONValue {
+    /// One resource; one that is not there is `missing` (the code depends on the revision).
+    static func read(_ uri: String, _ context: MCPContext, missing: JSONRPC.Code) throws(JSONRPC.Failure) -> JSONValue {
         let value: JSONValue
         if uri == accountsURI {
             value = try answer(MCPReadTools.listAccounts, [:], context)
@@ -38,8 +39,7 @@ enum MCPResources {
         } else if uri.hasPrefix(articlePrefix), let id = Int(uri.dropFirst(articlePrefix.count)), id > 0 {
             value = try answer(MCPReadTools.readArticle, ["id": .int(id)], context)
         } else {
-            // The code the specification gives for a resource that is not there.
-            throw JSONRPC.Failure(.resourceNotFound, "no resource '\(MCPBounds.line(uri, max: 200))'")
+            throw JSONRPC.Failure(missing, "no resource '\(MCPBounds.line(uri, max: 200))'")
         }
         return ["contents": [["uri": .string(uri), "mimeType": "application/json", "text": .string(MCPBounds.safe(value).canonicalText())]]]
     }

@@ -12,11 +12,14 @@ import LectorText
 /// served one at a time in the order they come; the server ends at end of input or on SIGTERM,
 /// after the request in hand, so no store transaction is cut short.
 final class MCPServer {
-    /// The protocol revisions of the initialize handshake this server speaks, newest first. (The
-    /// stateless 2026-07-28 revision has no handshake: its `server/discover` is answered "method
-    /// not found", which is how clients such as the official Python SDK tell a handshake server.)
-    static let protocolVersions = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"]
+    /// The era this connection is in, decided by the first request that says: `initialize` or any
+    /// request without the stateless envelope opens the handshake era; a request whose envelope
+    /// names a stateless revision this server speaks opens the stateless one. A request of the
+    /// other era is then refused, as the official SDK's server does. (An envelope naming a revision
+    /// this server does not speak decides nothing, so the client may retry or fall back.)
+    enum Era { case handshake, stateless }
 
+    private var era: Era?
     private let context: MCPContext
     private let tools: [MCPTool]
     private let output: Int32
@@ -70,27 +73,51 @@ final class MCPServer {
         // notifications/initialized, notifications/cancelled (a request is done before the next is read): nothing to do.
         case .success(.notification): return nil
         case .success(.request(let id, let method, let params)):
-            do { return JSONRPC.result(id: id, try dispatch(method, params)) } catch {
-                return JSONRPC.error(id: id, JSONRPC.Failure(error.code, TerminalSanitizer.inline(error.message)))
+            do { return JSONRPC.result(id: id, try route(method, params)) } catch {
+                return JSONRPC.error(id: id, JSONRPC.Failure(error.code, TerminalSanitizer.inline(error.message), data: error.data))
             }
         }
     }
 
-    private func dispatch(_ method: String, _ params: [String: JSONValue]) throws(JSONRPC.Failure) -> JSONValue {
-        switch method {
-        case "initialize": return initialize(params)
-        case "ping": return [:]
-        case "tools/list": return ["tools": .array(tools.map(\.listing))]
-        case "tools/call": return try call(params)
-        case "resources/list": return try MCPResources.list(context)
-        case "resources/templates/list": return MCPResources.templates
-        case "resources/read":
+    /// Serves a request in its era (see `Era`).
+    private func route(_ method: String, _ params: [String: JSONValue]) throws(JSONRPC.Failure) -> JSONValue {
+        let enveloped = method != "initialize" && MCPRevision.isEnveloped(params)
+        switch era {
+        case nil where enveloped, .stateless?:
+            if method == "initialize" {
+                throw MCPRevision.unsupported(params["protocolVersion"]?.stringValue ?? "",
+                                              "this connection speaks the stateless revision \(MCPRevision.stateless[0]), which has no initialize handshake")
+            }
+            _ = try MCPRevision.statelessRevision(of: params)
+            era = .stateless
+            return MCPRevision.stateless(try dispatch(method, params, era: .stateless), method: method, serverInfo: serverInfo)
+        case nil, .handshake?:
+            if enveloped {
+                throw JSONRPC.Failure(.invalidRequest, "this connection began with the initialize handshake; a request with the \(MCPRevision.stateless[0]) envelope is not served on it")
+            }
+            era = .handshake
+            return try dispatch(method, params, era: .handshake)
+        }
+    }
+
+    private func dispatch(_ method: String, _ params: [String: JSONValue], era: Era) throws(JSONRPC.Failure) -> JSONValue {
+        switch (method, era) {
+        case ("initialize", .handshake): return initialize(params)
+        // ping left the protocol with the handshake (2026-07-28).
+        case ("ping", .handshake): return [:]
+        case ("server/discover", .stateless): return discover()
+        case ("tools/list", _): return ["tools": .array(tools.map(\.listing))]
+        case ("tools/call", _): return try call(params)
+        case ("resources/list", _): return try MCPResources.list(context)
+        case ("resources/templates/list", _): return MCPResources.templates
+        case ("resources/read", _):
             guard let uri = params["uri"]?.stringValue, uri.utf8.count <= 4_096 else {
                 throw JSONRPC.Failure(.invalidParams, "resources/read needs a uri (a string of at most 4096 bytes)")
             }
-            return try MCPResources.read(uri, context)
-        case "prompts/list": return MCPResources.prompts
-        case "prompts/get":
+            // The code for a resource that is not there became invalid params in 2026-07-28.
+            return try MCPResources.read(uri, context, missing: era == .stateless ? .invalidParams : .resourceNotFound)
+        case ("prompts/list", _): return MCPResources.prompts
+        case ("prompts/get", _):
             guard let name = params["name"]?.stringValue else { throw JSONRPC.Failure(.invalidParams, "prompts/get needs a name (a string)") }
             let arguments = params["arguments"]?.objectValue ?? [:]
             return try MCPResources.prompt(name, arguments: arguments)
@@ -99,20 +126,31 @@ final class MCPServer {
         }
     }
 
-    /// The handshake: the client's revision when this server speaks it, else the newest it does.
+    /// The handshake: the client's revision when this server speaks it, else the newest it does
+    /// (a client asking for a stateless revision here gets the newest handshake one: the stateless
+    /// ones have no handshake, and are reached through `server/discover`).
     private func initialize(_ params: [String: JSONValue]) -> JSONValue {
         let asked = params["protocolVersion"]?.stringValue ?? ""
-        let version = Self.protocolVersions.contains(asked) ? asked : Self.protocolVersions[0]
+        let version = MCPRevision.handshake.contains(asked) ? asked : MCPRevision.handshake[0]
+        return ["protocolVersion": .string(version), "capabilities": capabilities, "serverInfo": serverInfo, "instructions": instructions]
+    }
+
+    /// What a stateless client asks first: the revisions, capabilities and guidance (2026-07-28).
+    private func discover() -> JSONValue {
+        ["supportedVersions": .array(MCPRevision.stateless.map(JSONValue.string)), "capabilities": capabilities, "instructions": instructions]
+    }
+
+    private let capabilities: JSONValue = [
+        "tools": ["listChanged": false], "resources": ["subscribe": false, "listChanged": false], "prompts": ["listChanged": false],
+    ]
+
+    private var serverInfo: JSONValue { ["name": "lector", "title": "Lector", "version": .string(LectorVersion.current)] }
+
+    private var instructions: JSONValue {
         let writes = tools.contains(where: \.writes)
-        return [
-            "protocolVersion": .string(version),
-            "capabilities": ["tools": ["listChanged": false], "resources": ["subscribe": false, "listChanged": false],
-                             "prompts": ["listChanged": false]],
-            "serverInfo": ["name": "lector", "title": "Lector", "version": .string(LectorVersion.current)],
-            "instructions": .string("Lector holds the user's RSS reader accounts (FreshRSS, Miniflux, Fever, Feedbin, local) in one local store: list_accounts, list_feeds and list_folders show what is there; list_articles lists with filters, search_articles searches every article's text, read_article reads one. "
-                + (writes ? "Changes (mark_articles, label_articles, mark_all_read, add_feed, remove_feed, sync) are saved at once and reach the servers right after or at the next sync; mark_all_read and remove_feed change nothing without confirm: true."
-                          : "This server is read-only (started without --allow-write).")),
-        ]
+        return .string("Lector holds the user's RSS reader accounts (FreshRSS, Miniflux, Fever, Feedbin, local) in one local store: list_accounts, list_feeds and list_folders show what is there; list_articles lists with filters, search_articles searches every article's text, read_article reads one. "
+            + (writes ? "Changes (mark_articles, label_articles, mark_all_read, add_feed, remove_feed, sync) are saved at once and reach the servers right after or at the next sync; mark_all_read and remove_feed change nothing without confirm: true."
+                      : "This server is read-only (started without --allow-write and without the setting mcp.allow-write, or with --read-only)."))
     }
 
     private func call(_ params: [String: JSONValue]) throws(JSONRPC.Failure) -> JSONValue {
@@ -120,7 +158,7 @@ final class MCPServer {
         guard let tool = tools.first(where: { $0.name == name }) else {
             let writeOnly = MCPWriteTools.all.contains { $0.name == name }
             throw JSONRPC.Failure(.invalidParams, "no tool '\(MCPBounds.line(name, max: 100))'"
-                                  + (writeOnly ? ": it changes things, and this server was started without --allow-write" : ""))
+                                  + (writeOnly ? ": it changes things, and this server is read-only (start it with --allow-write, or set mcp.allow-write)" : ""))
         }
         let given: [String: JSONValue]
         switch params["arguments"] {

@@ -846,7 +846,8 @@ accounts (`labelled` in its JSON), and a backup's starred section carries a loca
 `lector mcp` is a [Model Context Protocol](https://modelcontextprotocol.io) server: an MCP
 client (Claude Desktop, an IDE, an agent of your own) starts it and reads your feeds through
 it — every account in one place, offline, with the full-text search of the local store, which
-no server API offers. It changes nothing unless you start it with `--allow-write`.
+no server API offers. It changes nothing unless you start it with `--allow-write` or give it
+the permission with the setting `mcp.allow-write`.
 
 ## Setting up a client
 
@@ -864,7 +865,13 @@ the client's configuration (Claude Desktop's `claude_desktop_config.json`, most 
 }
 ```
 
-To let the agent mark, label, subscribe and sync, make the arguments `["mcp", "--allow-write"]`.
+To let the agent mark, label, subscribe and sync, make the arguments `["mcp", "--allow-write"]`,
+or give every `lector mcp` the permission once: `lector settings set mcp.allow-write true`
+(off by default). `lector mcp --read-only` then serves only the read tools for one run, whatever
+the setting says; `--allow-write` and `--read-only` together are a usage error. The setting is
+yours on this machine alone: like a setting that runs a command, it never travels — a profile
+never sets it (applying one that does skips it with a note; `profile save` leaves it out), and
+`backup restore` keeps this machine's value whatever the file says (see [settings](settings.md)).
 Give the full path of `lector` as the command when the client does not search your `PATH`
 (`command -v lector` prints it). The server uses your store and keyring as the command line
 does; it needs no other setup and never sees or gives a secret.
@@ -887,7 +894,9 @@ over every account.
 | `list_labels` | Labels with their article and unread counts, per account. |
 | `list_saved_searches` | Saved searches and their filters. |
 
-Write tools, offered only with `--allow-write`. Each runs the command of the same job, through
+Write tools, offered only with `--allow-write` or the setting `mcp.allow-write` (and never with
+`--read-only`); otherwise they are neither listed nor callable (a call is refused with -32602,
+naming both ways to allow them). Each runs the command of the same job, through
 the same account core: the change is saved here at once and sent to the account's server right
 after, with a 3-second deadline; when the server cannot be reached it stays queued and the next
 sync sends it. The answer's `sent` says which (`true`, `false`; `null` for a local account).
@@ -922,18 +931,39 @@ and one sentence saying what was wrong and how to go on.
   feed stays visible), and no login inside a web address. No answer holds a secret.
 - A request over 1 MiB, JSON that does not parse, an unknown method, a parameter of the wrong
   type or out of bounds is answered with the JSON-RPC error of the standard (-32700 parse
-  error, -32600 invalid request, -32601 method not found, -32602 invalid params; -32002 for a
-  resource that is not there) and the server goes on serving.
+  error, -32600 invalid request, -32601 method not found, -32602 invalid params; for a
+  resource that is not there -32602 in the 2026-07-28 revision, -32002 in the older ones) and
+  the server goes on serving.
 - Standard output carries the protocol and nothing else; notes and sync progress go to stderr.
 - It ends at the end of its input or on SIGTERM, after finishing the request in hand, so the
   store is left as after any command. It never asks a question.
 
 ## Protocol
 
-JSON-RPC 2.0 over stdio, one message a line, with the `initialize` handshake of the revisions
-2025-11-25, 2025-06-18, 2025-03-26 and 2024-11-05 (the client's when it is one of these, else
-2025-11-25). The stateless 2026-07-28 revision's `server/discover` is answered "method not
-found", which tells a client such as the official Python SDK to use the handshake.
+JSON-RPC 2.0 over stdio, one message a line, in either era of the protocol; the client's first
+request decides which, for the rest of the connection.
+
+- **2026-07-28, stateless.** No handshake: every request carries its revision and the client's
+  capabilities in `params._meta` (`io.modelcontextprotocol/protocolVersion`,
+  `io.modelcontextprotocol/clientCapabilities`). `server/discover` answers the revisions
+  (`supportedVersions`), the capabilities and the instructions. Every result carries
+  `resultType: "complete"` and the server's name and version in `_meta`
+  (`io.modelcontextprotocol/serverInfo`); the lists, `resources/read` and `server/discover`
+  carry the caching hints `cacheScope: "private"` (they are your data) and `ttlMs` (60,000 for
+  the tool, prompt and template lists and discovery, 0 for what is read from the store, which a
+  sync changes). A request whose envelope lacks a key or has one of the wrong type gets -32602;
+  one naming a revision the server does not speak gets -32022 with `data.supported` (the
+  revisions it does) and `data.requested`, and decides nothing, so the client may retry. `ping`
+  and `initialize` are not part of this revision: `ping` is "method not found", `initialize`
+  on a stateless connection -32022.
+- **2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05: the `initialize` handshake.** The server
+  agrees on the client's revision when it is one of these, else offers 2025-11-25 (also to a
+  client that asks `initialize` for 2026-07-28, which has no handshake). A request with the
+  stateless envelope on such a connection gets -32600.
+
+A client that tries `server/discover` first and falls back to the handshake when a server does
+not know it, such as the official Python SDK (`mcp` 2.x in its default `auto` mode), speaks
+2026-07-28 with Lector; an older client speaks the handshake as before.
 
 """##,
         "performance.md": ##"""

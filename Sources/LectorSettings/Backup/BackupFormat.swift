@@ -12,8 +12,8 @@ public enum BackupFormat {
     /// `title_placeholder` and a local feed's `read_articles` and `starred_articles` (optional too);
     /// 1.3 the `starred` section (optional: a 1.2 reader skips it with a warning) and the `keys`
     /// settings group; 1.4 a feed's `server_settings` and the `rules` and `saved_searches` sections
-    /// (all optional too).
-    public static let current = FormatVersion(major: 1, minor: 4)
+    /// (all optional too); 1.5 the `mcp` settings group (a 1.4 file lacks it, and restores here).
+    public static let current = FormatVersion(major: 1, minor: 5)
     /// The profile version this Lector writes: 1.1 added the `keys` settings group.
     public static let currentProfile = FormatVersion(major: 1, minor: 1)
 

@@ -33,4 +33,14 @@ extension BackupDocument {
         }
         return document
     }
+
+    /// The document with each permission (`mcp.allow-write`) at this machine's value: a backup
+    /// may come from anywhere, and a permission is given by the person at this machine.
+    public func keepingPermissions(of current: BackupState) -> BackupDocument {
+        var document = self
+        for setting in SettingsRegistry.permissions where document.settings[setting.group.rawValue] != nil {
+            document.settings[setting.group.rawValue]?[setting.name] = current.preferences[setting.key] ?? setting.defaultValue
+        }
+        return document
+    }
 }

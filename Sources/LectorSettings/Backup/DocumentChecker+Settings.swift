@@ -30,6 +30,12 @@ extension DocumentChecker {
                          + "(set it yourself with 'lector settings set \(setting.key) COMMAND')")
                     continue
                 }
+                // Nor a permission given to another program (an agent's right to change accounts).
+                if kind == .profile && setting.grantsPermission {
+                    warn("\(join(groupPath, name)): skipped: it gives another program a permission, and a profile never sets one "
+                         + "(set it yourself with 'lector settings set \(setting.key) true')")
+                    continue
+                }
                 do {
                     resolved[setting.key] = try setting.type.check(members[name]!)
                 } catch {

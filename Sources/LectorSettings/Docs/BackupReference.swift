@@ -171,11 +171,11 @@ public enum BackupReference {
         - Format history: 1.1 added `plain_http_host` (accounts and local feeds) and `login_user`;
           1.2 added a feed's `title_placeholder`, `read_articles` and `starred_articles`; 1.3 the
           `starred` section and the `keys` settings group; 1.4 a feed's `server_settings` and the `rules`
-          and `saved_searches` sections. All are optional, so older files read as
+          and `saved_searches` sections; 1.5 the `mcp` settings group. All are optional, so older files read as
           before; a Lector that writes 1.1 reads a 1.2 file with one warning per field it skips (it
           restores no marks), and one that writes 1.2 reads a 1.3 file with one warning for the
           `starred` section and each `keys` setting it skips; one that writes 1.3 skips a 1.4 file's
-          `rules` and `saved_searches` with a warning each.
+          `rules` and `saved_searches` with a warning each, and one that writes 1.4 a 1.5 file's `mcp` group.
         - The version is `major.minor`. A **minor** release may add fields, sections and settings; it
           never removes a field or changes what a value means. A **major** release may do either.
         - A file from a **newer major** version is refused as a whole, with
@@ -328,6 +328,11 @@ public enum BackupReference {
         leaves this machine's value as it was, is named in one line (`commands_not_kept` with
         `--json`), and `--dry-run` notes it. A profile, shipped or yours, never sets such a setting:
         `profile save` leaves it out, and a profile file that sets it has it skipped with a note.
+
+        **A setting that gives a permission** (\(SettingsRegistry.permissions.map { "`\($0.key)`" }.joined(separator: ", ")): it lets an AI
+        agent change your accounts) never travels either, and is not even asked about: a restore keeps
+        this machine's value whatever the file says (`--allow-commands` and `--yes` change nothing
+        there), and a profile never sets it, as a command. The file still holds it, as every setting.
 
         **Addresses**: `backup export` reads what it is about to write with the restore's own reader
         and writes nothing when a restore would refuse it (a feed an older Lector stored from a server

@@ -67,6 +67,14 @@ public enum SettingsReference {
             "carries one has it restored only when you say so at the terminal, shown the command (`--yes` does not; without",
             "a terminal, `backup restore --allow-commands`).",
             "",
+            "## Settings that give a permission",
+            "",
+            SettingsRegistry.permissions.map { "`\($0.key)`" }.joined(separator: ", ")
+                + " lets another program change your accounts (`lector mcp`'s write tools for an AI agent, which reads",
+            "what any feed says). Such a setting never travels either: a profile never sets it (as a command), and",
+            "`backup restore` keeps this machine's value whatever the file says, without asking. Give it with",
+            "`lector settings set KEY true` on the machine where the agent runs.",
+            "",
         ]
     }
 

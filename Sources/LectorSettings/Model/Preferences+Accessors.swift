@@ -115,4 +115,8 @@ extension Preferences {
     public var summaryModel: String? { text("summary.model").isEmpty ? nil : text("summary.model") }
     /// Prompt template sent with the article.
     public var summaryPrompt: String { text("summary.prompt") }
+
+    // mcp
+    /// `lector mcp` offers its write tools without `--allow-write` (the user's permission, never travelled).
+    public var mcpAllowWrite: Bool { bool("mcp.allow-write") }
 }

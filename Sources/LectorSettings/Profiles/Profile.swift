@@ -17,8 +17,9 @@ public struct Profile: Equatable, Sendable {
         var canonical: [String: JSONValue] = [:]
         for (key, value) in values {
             let setting = try SettingsRegistry.require(key)
-            guard !setting.runsCommand else {
-                throw .invalidValue(key: key, problem: "it is a command Lector would run, and a profile never carries one")
+            guard !setting.neverTravels else {
+                throw .invalidValue(key: key, problem: setting.runsCommand ? "it is a command Lector would run, and a profile never carries one"
+                                                                            : "it gives another program a permission, and a profile never carries one")
             }
             canonical[key] = try setting.validate(value)
         }
@@ -42,9 +43,10 @@ public struct Profile: Equatable, Sendable {
     /// The current values as a profile; with `onlyChanged`, just the settings that differ from their defaults.
     public static func capture(name: String, description: String, from preferences: Preferences,
                                onlyChanged: Bool = true) throws(SettingsError) -> Profile {
-        // A command (reader.pager) stays on this machine: profiles are made to be shared.
+        // A command (reader.pager) or a permission (mcp.allow-write) stays on this machine:
+        // profiles are made to be shared.
         let values = preferences.values.filter { key, value in
-            SettingsRegistry.setting(key)?.runsCommand != true
+            SettingsRegistry.setting(key)?.neverTravels != true
                 && (!onlyChanged || SettingsRegistry.setting(key)?.defaultValue != value)
         }
         return try Profile(name: name, description: description, values: values)

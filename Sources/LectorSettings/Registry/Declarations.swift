@@ -4,7 +4,7 @@ import LectorBasics
 // and the typed `Preferences` are all derived from this list; change a setting here and only here.
 
 extension SettingsRegistry {
-    static let declarations: [Setting] = sync + list + reader + appearance + dock + swipe + keys + summary + network + feed
+    static let declarations: [Setting] = sync + list + reader + appearance + dock + swipe + keys + summary + network + feed + mcp
 
     private static let sync: [Setting] = [
         .bool("sync.on-launch", true, "Sync when Lector starts (after showing what is already stored)."),
@@ -119,5 +119,12 @@ extension SettingsRegistry {
     private static let feed: [Setting] = [
         .integer("feed.stale-after", 7...3650, "days", 182,
                  "`feed check` calls a feed stale when its newest entry is older than this (182 days: about 6 months)."),
+    ]
+
+    private static let mcp: [Setting] = [
+        .permission("mcp.allow-write",
+                    "Let `lector mcp` offer an agent the tools that change things (marks, labels, mark-all-read, feeds, sync), as `--allow-write` does; `--read-only` overrides it for one run. Never travels in a profile or backup.",
+                    // Backups before 1.5 have no mcp group: they restore as they did.
+                    since: FormatVersion(major: 1, minor: 5)),
     ]
 }

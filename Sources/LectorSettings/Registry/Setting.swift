@@ -14,16 +14,26 @@ public struct Setting: Sendable, Equatable {
     /// a profile, shipped or shared, never sets it, and a backup's value is kept only when this
     /// machine's user says so, having been shown the command.
     public let runsCommand: Bool
+    /// The value lets another program change the user's accounts (`mcp.allow-write`: an AI agent,
+    /// which reads what any feed says, may mark, remove and sync). Like a command it never
+    /// travels: a profile never sets it, and a restore keeps this machine's value without asking
+    /// (giving the permission is one `settings set` by the person at this machine).
+    public let grantsPermission: Bool
 
     init(_ key: String, _ type: SettingType, default defaultValue: JSONValue, _ summary: String,
-         since: FormatVersion = FormatVersion(major: 1, minor: 0), runsCommand: Bool = false) {
+         since: FormatVersion = FormatVersion(major: 1, minor: 0), runsCommand: Bool = false, grantsPermission: Bool = false) {
         self.key = key
         self.type = type
         self.defaultValue = defaultValue
         self.summary = summary
         self.since = since
         self.runsCommand = runsCommand
+        self.grantsPermission = grantsPermission
     }
+
+    /// Set only by the person at this machine: never by a profile, never from a backup without
+    /// their word (a command) or at all (a permission).
+    public var neverTravels: Bool { runsCommand || grantsPermission }
 
     /// The group named by the key's prefix.
     public var group: SettingsGroup {
@@ -48,6 +58,11 @@ extension Setting {
     static func choice<Choice: RawRepresentable & CaseIterable>(_ key: String, _ value: Choice, _ summary: String) -> Setting
     where Choice.RawValue == String {
         Setting(key, .choice(Choice.allCases.map(\.rawValue)), default: .string(value.rawValue), summary)
+    }
+
+    /// A permission given to another program: see `grantsPermission`. Off unless given.
+    static func permission(_ key: String, _ summary: String, since: FormatVersion) -> Setting {
+        Setting(key, .bool, default: .bool(false), summary, since: since, grantsPermission: true)
     }
 
     static func text(_ key: String, _ length: ClosedRange<Int>, _ value: String, _ summary: String) -> Setting {

@@ -32,6 +32,7 @@ extension Setting {
 enum SettingUses {
     static let byKey: [String: [SettingUse]] = [
         "sync.on-launch": [.terminal],
+        "mcp.allow-write": [.terminal],
         "sync.background": [.sync],
         "sync.interval": [.sync],
         "sync.age-limit": [.sync],

@@ -1,6 +1,6 @@
 /// The preference groups, in the order they are documented and exported.
 public enum SettingsGroup: String, CaseIterable, Sendable, Codable {
-    case sync, list, reader, appearance, dock, swipe, keys, summary, network, feed
+    case sync, list, reader, appearance, dock, swipe, keys, summary, network, feed, mcp
 
     /// One line saying what the group holds, for docs and `settings list`.
     public var summary: String {
@@ -15,6 +15,7 @@ public enum SettingsGroup: String, CaseIterable, Sendable, Codable {
         case .summary: return "The AI summary provider, endpoint, model and prompt."
         case .network: return "How long a request to a feed or a server may take."
         case .feed: return "What `feed check` counts as unhealthy."
+        case .mcp: return "What `lector mcp` lets an AI agent do."
         }
     }
 }

@@ -22,6 +22,9 @@ public enum SettingsRegistry {
     /// The settings whose value is a command Lector runs: they never travel (see `Setting.runsCommand`).
     public static var commands: [Setting] { declarations.filter(\.runsCommand) }
 
+    /// The settings that give another program a permission: they never travel (see `Setting.grantsPermission`).
+    public static var permissions: [Setting] { declarations.filter(\.grantsPermission) }
+
     /// Every key with its default value.
     public static var defaults: [String: JSONValue] {
         byKey.mapValues(\.defaultValue)
