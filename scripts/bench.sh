@@ -22,9 +22,8 @@ if ((${#peers[@]})); then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${peers[@]}" >/dev/null
 fi
 
-# The toolchain's lld packs the relative relocations (RELR): the loader's relocation work at
-# start-up halves (LD_DEBUG=statistics: 5.0 M -> 2.6 M cycles for `lector version`).
-swift build -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs >&2
+# The release flags every script uses (see release-build.sh).
+./scripts/release-build.sh >&2
 bench=.build/release/lector-bench
 lector=.build/release/lector
 

@@ -75,9 +75,8 @@ fi
 
 if ! $skip_build; then
     ./scripts/install-deps.sh
-    # The same flags as run.sh and bench.sh: lld with packed relative relocations halves the
-    # loader's relocation work at start-up.
-    swift build -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs --product lector >&2
+    # The same flags as run.sh, bench.sh and package-deb.sh (see release-build.sh).
+    ./scripts/release-build.sh --product lector >&2
 fi
 binary=$(swift build -c release --show-bin-path)/lector
 [[ -x $binary ]] || { echo "install.sh: no release binary at $binary (build first, or drop --skip-build)" >&2; exit 1; }

@@ -30,7 +30,7 @@ output=$(cd "$output" && pwd)
 ./scripts/install-deps.sh --package
 if ! $skip_build; then
     # The same flags as install.sh.
-    swift build -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs --product lector >&2
+    ./scripts/release-build.sh --product lector >&2
 fi
 binary=$(swift build -c release --show-bin-path)/lector
 [[ -x $binary ]] || { echo "package-deb.sh: no release binary at $binary (build first, or drop --skip-build)" >&2; exit 1; }

@@ -5,7 +5,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/install-deps.sh
-# The toolchain's lld packs the relative relocations (RELR): the loader's relocation work at
-# start-up halves (LD_DEBUG=statistics: 5.0 M -> 2.6 M cycles for `lector version`).
-swift build -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs >&2
+# The release flags every script uses (see release-build.sh).
+./scripts/release-build.sh >&2
 exec .build/release/lector "$@"

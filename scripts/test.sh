@@ -22,6 +22,18 @@ rm -f "$build_log"
 journey_prefix=$(mktemp -d)
 trap 'rm -rf "$journey_prefix"' EXIT
 ./scripts/install.sh --prefix "$journey_prefix" >/dev/null
+# The start-up goals that a file can show (docs/performance.md): the installed, stripped binary
+# under 20 MB (MiB, as lector-bench counts), and libstdc++ linked in rather than loaded (its
+# symbol relocations were 40% of `lector version`'s instructions).
+installed_size=$(stat -c %s "$journey_prefix/bin/lector")
+if ((installed_size >= 20 * 1048576)); then
+    echo "the installed lector is $installed_size bytes: over the 20 MB goal (docs/performance.md)" >&2
+    exit 1
+fi
+if readelf -d "$journey_prefix/bin/lector" | grep -q 'libstdc++'; then
+    echo "the installed lector loads libstdc++ as a shared library (see scripts/release-build.sh)" >&2
+    exit 1
+fi
 export LECTOR_JOURNEY_PREFIX=$journey_prefix
 # `lector mcp` is driven by the official MCP Python SDK from PyPI, in a virtualenv of its own.
 LECTOR_MCP_PYTHON=$(./scripts/mcp-test-venv.sh)

@@ -118,6 +118,12 @@ struct JSONTextWriter {
             }
             while index < bytes.count {
                 let byte = bytes[index]
+                // Most bytes need no escape: printable ASCII but the quote and the backslash, and
+                // any byte of a longer character but the two leads the switch below looks at.
+                if (byte >= 0x20 && byte < 0x7F && byte != 0x22 && byte != 0x5C) || (byte >= 0x80 && byte != 0xC2 && byte != 0xE2) {
+                    index += 1
+                    continue
+                }
                 var escape: [UInt8]?
                 var length = 1
                 switch byte {

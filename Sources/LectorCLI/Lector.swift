@@ -21,6 +21,12 @@ public enum Lector {
             Console.out(Completer.wireFormat(completer.complete(Array(arguments.dropFirst()))))
             return ExitStatus.ok.rawValue
         }
+        // `lector version` needs neither the environment nor the command table (about half of
+        // its instructions): the same line as the command's, printed at once.
+        if arguments == ["version"] || arguments == ["--version"] {
+            Console.out(MetaCommands.versionLine + "\n")
+            return ExitStatus.ok.rawValue
+        }
         let environment = given ?? ProcessEnvironment.current()
         let directories = AppDirectories.resolve(environment: environment)
         if arguments == ["__manpage"] {

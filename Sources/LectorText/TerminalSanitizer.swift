@@ -102,15 +102,31 @@ public enum TerminalSanitizer {
     /// `orLineBreaks`: tab and line feed count too (what `inline` folds).
     private static func mayNeedAttention(_ s: String, orLineBreaks: Bool = false) -> Bool {
         let scan = { (bytes: UnsafeBufferPointer<UInt8>) -> Bool in
-            for index in bytes.indices {
-                let byte = bytes[index]
+            guard let base = bytes.baseAddress else { return false }
+            let count = bytes.count
+            var index = 0
+            while index < count {
+                // Eight bytes of printable ASCII (0x20–0x7E), most of any text, are passed in one
+                // look: no byte with the high bit, none below 0x20, none equal to 0x7F.
+                if index + 8 <= count {
+                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                    let below0x20 = (word &- 0x2020_2020_2020_2020) & ~word
+                    let delete = word ^ 0x7F7F_7F7F_7F7F_7F7F
+                    let isDelete = (delete &- 0x0101_0101_0101_0101) & ~delete
+                    if (word | below0x20 | isDelete) & 0x8080_8080_8080_8080 == 0 {
+                        index += 8
+                        continue
+                    }
+                }
+                let byte = base[index]
                 if (byte < 0x20 && (orLineBreaks || (byte != 0x09 && byte != 0x0A))) || byte == 0x7F
                     || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 || byte == 0xEF {
                     return true
                 }
-                if byte >= 0xCD, index + 1 < bytes.count, InvisibleCharacters.mayStart(byte, bytes[index + 1]) {
+                if byte >= 0xCD, index + 1 < count, InvisibleCharacters.mayStart(byte, base[index + 1]) {
                     return true
                 }
+                index += 1
             }
             return false
         }

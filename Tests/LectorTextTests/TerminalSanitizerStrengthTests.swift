@@ -124,4 +124,27 @@ struct TerminalSanitizerStrengthTests {
         let arabic = "مرحبا بالعالم ﻻ ｱ"  // lead bytes 0xD8/0xD9 and 0xEF, like U+061C and U+FEFF
         #expect(TerminalSanitizer.inline(arabic) == arabic, "text sharing lead bytes with the invisible characters was changed")
     }
+
+    /// The first look passes eight bytes of printable ASCII at a time: a control, DEL, a line break
+    /// or an invisible character is still found at every offset within and across those eight.
+    @Test("a forbidden character is found at every offset of the first look's eight-byte steps")
+    func everyOffset() {
+        for bad in ["\u{0}", "\u{1B}", "\u{7F}", "\u{85}", "\u{200B}", "\u{FEFF}", "\u{202E}", "\u{1F}"] {
+            for length in 1...26 {
+                for offset in 0..<length {
+                    let plain = String(repeating: "a", count: length)
+                    let text = String(plain.prefix(offset)) + bad + String(plain.dropFirst(offset))
+                    #expect(HostileStrings.forbidden(in: TerminalSanitizer.clean(text)).isEmpty, "clean kept \(bad.debugDescription) at \(offset) of \(length)")
+                    #expect(TerminalSanitizer.inline(text) != text, "inline kept \(bad.debugDescription) at \(offset) of \(length)")
+                }
+            }
+        }
+        for lineBreak in ["\t", "\n"] {
+            for offset in 0..<20 {
+                let text = String(repeating: "b", count: offset) + lineBreak + String(repeating: "c", count: 20 - offset)
+                #expect(TerminalSanitizer.inline(text) == String(repeating: "b", count: offset) + " " + String(repeating: "c", count: 20 - offset), "inline kept a line break at \(offset)")
+                #expect(TerminalSanitizer.clean(text) == text, "clean changed a line break at \(offset)")
+            }
+        }
+    }
 }

@@ -42,8 +42,12 @@ enum MetaCommands {
     }
 
     static let version = CommandSpec(["version"], "print Lector's version") { _, _ in
-        CommandOutput(text: "lector \(LectorVersion.current)", json: VersionJSON(version: LectorVersion.current))
+        CommandOutput(text: versionLine, json: VersionJSON(version: LectorVersion.current))
     }
+
+    /// What `lector version` prints (also answered before the command table is built: see `Lector.main`).
+    static let versionLine = "lector \(LectorVersion.current)"
+
 
     static let exit = CommandSpec(["exit"], "leave the REPL (Ctrl-D does too)", availability: .replOnly) { _, session in
         session.wantsExit = true

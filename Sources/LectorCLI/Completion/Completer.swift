@@ -179,16 +179,21 @@ public struct Completer {
 
     /// The `__complete` wire format: `value<TAB>help` lines, then `:<directive>`.
     public static func wireFormat(_ result: (candidates: [Candidate], directive: CompletionDirective)) -> String {
-        var output = ""
-        // Appended piece by piece into room reserved once: a thousand feed titles are the common case.
+        // Bytes appended into room reserved once, made a String at the end: a thousand feed
+        // titles are the common case, and a String appended to piece by piece cost 1.4 M
+        // instructions of a completion. Candidates in a row mostly share their help ("feed"):
+        // it is sanitised once for the run of them.
+        var output: [UInt8] = []
         output.reserveCapacity(result.candidates.reduce(8) { $0 + $1.value.utf8.count + $1.help.utf8.count + 2 })
+        var lastHelp: (raw: String, sanitized: String)?
         for candidate in result.candidates {
-            output.append(TerminalText.sanitize(candidate.value))
-            output.append("\t")
-            output.append(TerminalText.sanitize(candidate.help))
-            output.append("\n")
+            output.append(contentsOf: TerminalText.sanitize(candidate.value).utf8)
+            output.append(UInt8(ascii: "\t"))
+            if lastHelp?.raw != candidate.help { lastHelp = (candidate.help, TerminalText.sanitize(candidate.help)) }
+            output.append(contentsOf: lastHelp!.sanitized.utf8)
+            output.append(UInt8(ascii: "\n"))
         }
-        output += ":\(result.directive.rawValue)\n"
-        return output
+        output.append(contentsOf: ":\(result.directive.rawValue)\n".utf8)
+        return String(decoding: output, as: UTF8.self)
     }
 }
