@@ -137,6 +137,61 @@ struct TTRSSCommandTests {
         _ = try world.lector(["account", "remove", "Tiny", "--yes"])
     }
 
+    @Test("feed rename changes the title on the server and nothing else the user set in TT-RSS (purge interval, language, update interval, checkboxes, the feed's login, site, category)")
+    func renameKeepsSettings() throws {
+        let world = try World()
+        world.emulator.setFeedSettings(1, ["update_interval": .int(60), "purge_interval": .int(30), "feed_language": .string("English"),
+                                           "mark_unread_on_update": .bool(true), "include_in_digest": .bool(false), "cache_images": .bool(true),
+                                           "auth_login": .string("reader"), "auth_pass": .string("feed-pass")])
+        let before = try #require(world.emulator.feedSettings(1))
+        let feedBefore = try #require(world.emulator.store.feeds.first { $0.id == 1 })
+        #expect(try world.add().status == 0)
+        #expect(try world.lector(["sync"]).status == 0)
+        let renamed = try world.lector(["feed", "rename", "Tech Blog", "Tech Notes"])
+        #expect(renamed.status == 0, "\(renamed.stderr)")
+        let feed = try #require(world.emulator.store.feeds.first { $0.id == 1 })
+        #expect(feed.title == "Tech Notes")
+        #expect(world.emulator.feedSettings(1) == before, "only the title changed")
+        #expect(feed.siteURL == feedBefore.siteURL && feed.feedURL == feedBefore.feedURL && feed.folderID == feedBefore.folderID)
+        _ = try world.lector(["account", "remove", "Tiny", "--yes"])
+    }
+
+    @Test("a sub-category's feeds are listed in their top-level category's folder; sync, feed list and a second sync move nothing on the server")
+    func nestedCategories() throws {
+        let world = try World()
+        world.emulator.store.addFolder("Audio")
+        world.emulator.nestFolder("Audio", under: "News")
+        let podcast = world.emulator.store.addFeed(title: "Podcast", feedURL: "http://feeds.test/podcast.xml", folder: "Audio")
+        world.emulator.addArticle(id: 9, feed: podcast, title: "Episode 9", url: "http://podcast.test/9", updated: Int64(Date().timeIntervalSince1970) - 30)
+        let serverFolders = world.emulator.store.feeds.map(\.folderID)
+        #expect(try world.add().status == 0)
+        #expect(try world.lector(["sync"]).status == 0)
+        let folders = try world.lector(["folder", "list"])
+        #expect(!folders.stdout.contains("Audio") && folders.stdout.contains("News"), "\(folders.stdout)")
+        let feeds = try world.lector(["feed", "list", "--folder", "News"])
+        #expect(feeds.stdout.contains("Podcast") && feeds.stdout.contains("Daily News"), "\(feeds.stdout) \(feeds.stderr)")
+        #expect(try world.lector(["sync"]).status == 0)
+        #expect(world.emulator.store.feeds.map(\.folderID) == serverFolders, "no feed moved on the server")
+        #expect(try world.lector(["article", "list"]).stdout.contains("Episode 9"))
+        _ = try world.lector(["account", "remove", "Tiny", "--yes"])
+    }
+
+    @Test("feed add --on-server: TT-RSS finds the feed Lector does not fetch, and it is filed in the folder asked for and its articles listed")
+    func addOnServer() throws {
+        let world = try World()
+        world.emulator.store.addRemoteFeed(LectorTestSupport.RemoteFeed(feedURL: "http://only-the-server.test/feed.xml", title: "Server Only",
+                                                                        entries: [LectorTestSupport.RemoteEntry(title: "Inside one", url: "http://only-the-server.test/1",
+                                                                                                                published: Int64(Date().timeIntervalSince1970) - 30)]))
+        #expect(try world.add().status == 0)
+        #expect(try world.lector(["sync"]).status == 0)
+        let added = try world.lector(["feed", "add", "http://only-the-server.test/feed.xml", "--on-server", "--folder", "News"])
+        #expect(added.status == 0, "\(added.stdout) \(added.stderr)")
+        let feed = try #require(world.emulator.store.feeds.first { $0.feedURL == "http://only-the-server.test/feed.xml" })
+        #expect(world.emulator.store.folders.first { $0.id == feed.folderID }?.name == "News")
+        #expect(try world.lector(["article", "list"]).stdout.contains("Inside one"))
+        _ = try world.lector(["account", "remove", "Tiny", "--yes"])
+    }
+
     @Test("a server whose web backend refuses: folder add says which verb cannot be done in one line and keeps nothing locally")
     func backendRefused() throws {
         let world = try World()

@@ -185,6 +185,66 @@ struct TTRSSSyncTests {
         #expect(!backend.isEmpty && backend.allSatisfy { $0.formValue("csrf_token")?.count == 32 })
     }
 
+    @Test("a feed rename changes only the title: the purge interval, language, update interval, checkboxes, login, site and category the user set in TT-RSS stay (editfeed read first, every field sent back)")
+    func renameKeepsTheOtherFields() async throws {
+        let emulator = Self.emulator()
+        let settings: [String: JSONValue] = ["update_interval": .int(60), "purge_interval": .int(30), "feed_language": .string("English"),
+                                             "mark_unread_on_update": .bool(true), "include_in_digest": .bool(false), "hide_images": .bool(true),
+                                             "auth_login": .string("reader"), "auth_pass": .string("feed-pass")]
+        emulator.setFeedSettings(1, settings)
+        let before = try #require(emulator.feedSettings(1))
+        let feedBefore = try #require(emulator.store.feeds.first { $0.id == 1 })
+        let fixture = try Self.fixture(emulator)
+        try await fixture.remote { try $0.renameFeed(RemoteFeedReference(serverID: "1", url: "http://feeds.test/tech.xml", folder: nil), to: "Tech Notes") }
+        let feed = try #require(emulator.store.feeds.first { $0.id == 1 })
+        #expect(feed.title == "Tech Notes")
+        #expect(emulator.feedSettings(1) == before, "nothing but the title changed")
+        #expect(feed.siteURL == feedBefore.siteURL && feed.feedURL == feedBefore.feedURL && feed.folderID == feedBefore.folderID)
+        #expect(emulator.calls.filter { $0.hasPrefix("web:") } == ["web:Pref_Feeds.editfeed", "web:Pref_Feeds.editSave"])
+    }
+
+    @Test("nested categories: a sub-category's feeds are filed under its top-level folder, sub-categories are no folders, and syncing twice moves nothing on the server")
+    func nestedCategories() async throws {
+        let emulator = Self.emulator()
+        emulator.store.addFolder("Audio")
+        emulator.store.addFolder("Talk")
+        emulator.nestFolder("Audio", under: "News")
+        emulator.nestFolder("Talk", under: "Audio")
+        let podcast = emulator.store.addFeed(title: "Podcast", feedURL: "http://feeds.test/podcast.xml", folder: "Audio")
+        let talk = emulator.store.addFeed(title: "Talk Show", feedURL: "http://feeds.test/talk.xml", folder: "Talk")
+        emulator.addArticle(id: 7, feed: podcast, title: "Episode", url: "http://site.test/episode", updated: 1_700_000_100)
+        emulator.addArticle(id: 8, feed: talk, title: "Talk", url: "http://site.test/talk", updated: 1_700_000_200)
+        let serverFolders = emulator.store.feeds.map { "\($0.id):\($0.folderID)" }
+        let fixture = try Self.fixture(emulator)
+        try await fixture.sync()
+        try await fixture.sync()
+        #expect(try fixture.localFolderNames() == ["News", "Tech"], "Audio and Talk are inside News")
+        let local = try fixture.store.feeds.list(accountID: fixture.account.id)
+        #expect(local.first { $0.feed.title == "Podcast" }?.folderName == "News")
+        #expect(local.first { $0.feed.title == "Talk Show" }?.folderName == "News", "two levels down")
+        #expect(emulator.store.feeds.map { "\($0.id):\($0.folderID)" } == serverFolders, "no feed moved on the server")
+        #expect(!emulator.calls.contains { $0.hasPrefix("web:") }, "nothing edited")
+        #expect(fixture.articleCount == 8)
+    }
+
+    @Test("a mark-all-read of a folder reaches the feeds of its sub-categories, by catchupFeed and by the unread list alike")
+    func markAllReadNested() async throws {
+        let emulator = Self.emulator()
+        emulator.store.addFolder("Audio")
+        emulator.nestFolder("Audio", under: "News")
+        let podcast = emulator.store.addFeed(title: "Podcast", feedURL: "http://feeds.test/podcast.xml", folder: "Audio")
+        emulator.addArticle(id: 7, feed: podcast, title: "Episode", url: "http://site.test/episode", updated: 1_700_000_100)
+        let fixture = try Self.fixture(emulator)
+        // Long after the user asked (kept while offline): the unread articles are listed and marked by id.
+        try await fixture.remote { provider in
+            try provider.markAllRead(.folder(RemoteFolder(serverID: "2", name: "News"), feedServerIDs: ["2"]), before: Date().addingTimeInterval(-3_600)) {
+                ($0, [])
+            }
+        }
+        #expect(emulator.store.item(7)?.read == true, "the sub-category's article")
+        #expect(emulator.store.items.filter { $0.feedID == 1 }.allSatisfy { !$0.read })
+    }
+
     @Test("a server whose web backend refuses: one line naming the verb, nothing changed")
     func webBackendRefused() async throws {
         let emulator = Self.emulator()
@@ -237,6 +297,32 @@ struct TTRSSSyncTests {
             Issue.record("a page with two feeds was subscribed")
         } catch let error as SyncError {
             #expect(error.description.contains("http://feeds.test/a.xml, http://feeds.test/b.xml"), "\(error)")
+        }
+    }
+
+    @Test("discovery on the server (feed add --on-server): a feed's address is found and the subscription that follows files it in its folder and fetches it; a page with several feeds lists them and subscribes nothing; a page with one link is refused in one line")
+    func discoverOnServer() async throws {
+        let emulator = Self.emulator()
+        emulator.store.addRemoteFeed(LectorTestSupport.RemoteFeed(feedURL: "http://feeds.test/extra.xml", title: "Extra",
+                                                entries: [LectorTestSupport.RemoteEntry(title: "E1", url: "http://site.test/e1", published: 1_700_000_100)]))
+        emulator.addPage("http://site.test/", feeds: [("http://feeds.test/a.xml", "A"), ("http://feeds.test/b.xml", "B")])
+        emulator.addPage("http://site.test/blog/", feeds: [("http://feeds.test/extra.xml", "Extra")])
+        let fixture = try Self.fixture(emulator)
+        let found = try await fixture.remote { try $0.roles.discovery?.discoverOnServer(URL(string: "http://feeds.test/extra.xml")!) }
+        #expect(found?.map(\.url.absoluteString) == ["http://feeds.test/extra.xml"] && found?.first?.title == "Extra")
+        let feed = try await fixture.remote { try $0.subscribe(feedURL: "http://feeds.test/extra.xml", folder: "News", title: nil) }
+        #expect(feed.folderServerID == "2", "filed in the folder asked for")
+        #expect(emulator.store.feeds.first { $0.feedURL == "http://feeds.test/extra.xml" }?.folderID == 3)
+        #expect(emulator.store.items.contains { $0.url == "http://site.test/e1" }, "fetched")
+        let feedCount = emulator.store.feeds.count
+        let several = try await fixture.remote { try $0.roles.discovery?.discoverOnServer(URL(string: "http://site.test/")!) }
+        #expect(several?.map(\.url.absoluteString) == ["http://feeds.test/a.xml", "http://feeds.test/b.xml"])
+        #expect(emulator.store.feeds.count == feedCount, "a page's feeds are listed, not subscribed")
+        do {
+            _ = try await fixture.remote { try $0.roles.discovery?.discoverOnServer(URL(string: "http://site.test/blog/")!) }
+            Issue.record("a page with one feed link was discovered")
+        } catch let error as SyncError {
+            #expect(error.description.contains("links to exactly one feed") && !error.description.contains("\n"), "\(error)")
         }
     }
 }

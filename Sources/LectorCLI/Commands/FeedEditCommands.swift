@@ -15,14 +15,14 @@ enum FeedEditCommands {
 
     static let add = CommandSpec(
         ["feed", "add"], "subscribe to a feed, by its URL or a site's URL (discovery)",
-        discussion: "The feed is fetched and parsed before it is saved. With several candidates Lector asks at a terminal, and otherwise lists them: pick one with --pick N. On Miniflux, --on-server has the server look for the feeds (POST /v1/discover) and subscribe without Lector fetching anything; Lector does so by itself when it cannot reach the site and the server may (another kind: refused, exit 2). On a server account the new feed's own entries are fetched right after subscribing (FreshRSS and Miniflux list one feed's entries; on Fever and Feedbin the account syncs), so its articles are listed at once (a failed fetch is said; the subscription stands; the next sync brings the rest of the account).",
+        discussion: "The feed is fetched and parsed before it is saved. With several candidates Lector asks at a terminal, and otherwise lists them: pick one with --pick N. On Miniflux and TT-RSS, --on-server has the server look for the feeds (Miniflux's POST /v1/discover; TT-RSS's subscribeToFeed, which subscribes a feed's own address as it finds it and lists a page's several feeds) and subscribe without Lector fetching anything; Lector does so by itself when it cannot reach the site and the server may (another kind: refused, exit 2). On a server account the new feed's own entries are fetched right after subscribing (FreshRSS and Miniflux list one feed's entries; on Fever and Feedbin the account syncs), so its articles are listed at once (a failed fetch is said; the subscription stands; the next sync brings the rest of the account).",
         arguments: [ArgumentSpec("URL", "a feed URL, or a site whose page lists feeds")],
         options: [
             OptionSpec.account,
             OptionSpec("folder", short: "f", value: "FOLDER", "file it in this folder (created when missing)", source: .folders),
             OptionSpec("title", short: "t", value: "TITLE", "call it this instead of the feed's own title"),
             OptionSpec("pick", value: "N", "with several candidates, take number N"),
-            OptionSpec("on-server", "let the server look for the feed and fetch it (Miniflux), for a site only the server can reach"),
+            OptionSpec("on-server", "let the server look for the feed and fetch it (Miniflux, TT-RSS), for a site only the server can reach"),
             OptionSpec("login", value: "USER", "the feed needs a login (HTTP Basic): the password is asked for and kept in the keyring"),
             OptionSpec("bearer", "the feed needs a bearer token: it is asked for and kept in the keyring"),
             OptionSpec("password-stdin", "read the feed's password or token from stdin"),

@@ -77,7 +77,12 @@ does too, partly through its web backend: its API has no call to create, rename 
 rename or move a feed, or create, rename or delete a label, so Lector sends those to `/backend.php`
 with the same session and the CSRF token its `/index.php` gives, and reads the result back through the
 API; a server that refuses that route gets one line naming the verb it cannot do, and nothing changes
-locally. TT-RSS's session id lives only as long as the process (never stored) and is renewed once on
+locally. A feed rename reads the feed's edit dialog first (`editfeed`) and sends every field back with
+the new title, because `editSave` blanks what it is not sent (the purge interval, language, update
+interval, options and the feed's own login). TT-RSS categories can nest; Lector's folders are the
+top-level ones, and a sub-category's feeds are listed in the folder of the top-level category above
+it (as TT-RSS's own mark-all-read of a category reaches its sub-categories); nothing is moved on
+the server until you move a feed yourself. TT-RSS's session id lives only as long as the process (never stored) and is renewed once on
 `NOT_LOGGED_IN`. A sync walks what is new by `since_id` in pages of 200 and re-reads the unread and
 starred id sets; TT-RSS's own filters are not reachable through its API, so rules run here. Fever syncs articles and state (its
 API cannot change feeds or folders, and Lector says so before doing anything). Google Reader
@@ -600,7 +605,7 @@ anything is sent, in one line naming the kinds that can, exit 2:
 | labels on articles ([Labels](labels.md)) | here only: entries carry `tags`, but no API call changes them | on the server: `edit-tag a=`/`r=user/-/label/NAME`, `rename-tag`, `disable-tag`, pulled per label | the store | here only: no labels in the API | here only: no labels in the API | on the server: `setArticleLabel`, labels pulled per label feed; a new, renamed or deleted label through the web backend (`Pref_Labels`) |
 | `feed apply`, `account copy` subscribe | one `POST /v1/feeds` per feed | `subscription/edit ac=subscribe` with `t` and `a`, several feeds per request | the store | refused | one `POST /v2/subscriptions.json` per feed | one `subscribeToFeed` per feed, then `updateFeed` |
 | `feed add` then lists the new feed's articles | `GET /v1/feeds/{id}/entries` | `stream/items/ids` of `s=feed/…`, then `stream/items/contents` | its fetch | a whole sync (no per-feed call) | a whole sync | a whole sync |
-| `feed add --on-server` (and a site Lector cannot reach) | `POST /v1/discover`, then `POST /v1/feeds` | refused | refused | refused | refused | refused: its subscribe call subscribes as it discovers; Lector finds the feed itself |
+| `feed add --on-server` (and a site Lector cannot reach) | `POST /v1/discover`, then `POST /v1/feeds` | refused | refused | refused | refused | `subscribeToFeed`, which subscribes as it looks: a feed's address is subscribed at once (then filed and fetched), a page's several feeds are listed for `--pick`; a page linking to exactly one feed is refused (TT-RSS reads the page as the feed) |
 | settings in `opml export`, `feed apply`, `account copy`, `backup` | every key (a sync reads them) | the 7 `frss:` keys; `frss:` attributes of a FreshRSS export read | `user-agent`, `paused` | not carried (one line per key) | not carried (one line per key) | not carried (one line per key) |
 
 

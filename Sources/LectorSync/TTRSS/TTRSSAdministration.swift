@@ -10,16 +10,19 @@ extension TTRSSProvider {
         var parameters: [String: Any] = ["feed_url": feedURL]
         // A category id that does not exist crashes the call (104): only ids just read are sent.
         if let folder { parameters["category_id"] = try categoryID(named: folder, creating: true) }
-        let content = try client.call("subscribeToFeed", parameters, "subscribing to \(feedURL)")
-        guard let status = (content as? [String: Any])?["status"] as? [String: Any], let code = TTRSSWire.int(status["code"]) else {
-            throw .protocolViolation("TT-RSS answered the subscription without a status code")
-        }
-        let message = (status["message"] as? String).map { PlainText.from(html: $0) } ?? ""
-        switch code {
+        let answer = try subscribeCall(parameters, feedURL)
+        switch answer.code {
         case 0, 1:
-            guard let id = TTRSSWire.int(status["feed_id"]) else { throw .protocolViolation("TT-RSS subscribed without saying the feed's id") }
+            guard let id = answer.feedID else { throw .protocolViolation("TT-RSS subscribed without saying the feed's id") }
+            // `--on-server` discovery subscribed it a moment ago, uncategorized and not fetched
+            // (TTRSSDiscovery.swift): this subscription's folder and fetch still apply.
+            let discovered = answer.code == 0 && discoveredSubscriptions.withLock { $0.remove(id) != nil }
             // A new feed has no articles until it is fetched (112–115): fetch it now.
-            if code == 1 { _ = try? client.call("updateFeed", ["feed_id": id], "fetching the new feed") }
+            if answer.code == 1 || discovered { _ = try? client.call("updateFeed", ["feed_id": id], "fetching the new feed") }
+            if discovered, let category = parameters["category_id"] as? Int {
+                try client.backend([("op", "Pref_Feeds"), ("method", "batchEditSave"), ("ids", String(id)), ("cat_id", String(category))],
+                                   verb: "move a feed to another category")
+            }
             guard var feed = try feeds().first(where: { $0.serverID == String(id) }) else {
                 throw .protocolViolation("TT-RSS does not list the feed \(id) it subscribed")
             }
@@ -28,15 +31,42 @@ extension TTRSSProvider {
                 feed.title = title
             }
             return feed
-        case 2: throw .rejected("TT-RSS refused \(feedURL): not a valid address")
-        case 3: throw .rejected("TT-RSS found no feed at \(feedURL): give the feed's own address")
         case 4:
-            let found = ((status["feeds"] as? [String: Any]) ?? [:]).keys.sorted()
-            throw .rejected("TT-RSS found several feeds at \(feedURL): " + found.joined(separator: ", ") + "; add one of them (or use --pick)")
-        case 5: throw .rejected("TT-RSS could not fetch \(feedURL)" + (message.isEmpty ? "" : ": \(message.prefix(160))"))
-        case 6: throw .rejected("TT-RSS could not read \(feedURL) as a feed" + (message.isEmpty ? "" : " (\(message.prefix(160)))")
-                                + ": give the feed's own address")
-        default: throw .rejected("TT-RSS could not subscribe to \(feedURL) (code \(code))")
+            throw .rejected("TT-RSS found several feeds at \(feedURL): " + answer.feeds.map(\.url).joined(separator: ", ") + "; add one of them (or use --pick)")
+        default:
+            throw Self.subscribeRefusal(answer, feedURL)
+        }
+    }
+
+    /// What subscribeToFeed answered: its status code, the feed's id (0, 1), the message (5, 6)
+    /// and the feeds a page links to (4, 106: address → title).
+    struct SubscribeAnswer {
+        var code: Int
+        var feedID: Int?
+        var message: String
+        var feeds: [(url: String, title: String)]
+    }
+
+    func subscribeCall(_ parameters: [String: Any], _ feedURL: String) throws(SyncError) -> SubscribeAnswer {
+        let content = try client.call("subscribeToFeed", parameters, "subscribing to \(feedURL)")
+        guard let status = (content as? [String: Any])?["status"] as? [String: Any], let code = TTRSSWire.int(status["code"]) else {
+            throw .protocolViolation("TT-RSS answered the subscription without a status code")
+        }
+        let message = (status["message"] as? String).map { PlainText.from(html: $0) } ?? ""
+        let feeds = ((status["feeds"] as? [String: Any]) ?? [:]).map { (url: $0.key, title: $0.value as? String ?? "") }.sorted { $0.url < $1.url }
+        return SubscribeAnswer(code: code, feedID: TTRSSWire.int(status["feed_id"]), message: message, feeds: feeds)
+    }
+
+    /// One line for each code that subscribes nothing (108–111; 4 is answered by the caller).
+    static func subscribeRefusal(_ answer: SubscribeAnswer, _ feedURL: String) -> SyncError {
+        let message = answer.message
+        return switch answer.code {
+        case 2: .rejected("TT-RSS refused \(feedURL): not a valid address")
+        case 3: .rejected("TT-RSS found no feed at \(feedURL): give the feed's own address")
+        case 5: .rejected("TT-RSS could not fetch \(feedURL)" + (message.isEmpty ? "" : ": \(message.prefix(160))"))
+        case 6: .rejected("TT-RSS could not read \(feedURL) as a feed" + (message.isEmpty ? "" : " (\(message.prefix(160)))")
+                          + ": give the feed's own address")
+        default: .rejected("TT-RSS could not subscribe to \(feedURL) (code \(answer.code))")
         }
     }
 
@@ -63,19 +93,21 @@ extension TTRSSProvider {
 
     // MARK: Through the web backend
 
-    /// `Pref_Feeds` / `editSave` blanks every field it is not sent (147, 148): the feed's address,
-    /// site, category and update interval are sent as they are.
+    /// `Pref_Feeds` / `editSave` writes every field of the feed and blanks what it is not sent
+    /// (147, 148; project 021, 022): the feed's values are read first from `editfeed`, the edit
+    /// dialog's own answer (017), and sent back unchanged with the new title (018, 019).
     public func renameFeed(_ feed: RemoteFeedReference, to title: String) throws(SyncError) {
         let id = try Self.feedID(feed)
-        guard let current = try feedObjects().first(where: { TTRSSWire.int($0["id"]) == id }) else {
+        let verb = "rename a feed"
+        // editfeed of a feed the user does not have crashes PHP (an empty HTTP 500): ask the list first.
+        guard try feedObjects().contains(where: { TTRSSWire.int($0["id"]) == id }) else {
             throw .rejected("TT-RSS has no feed \(id) (\(feed.url)): run 'lector sync' first")
         }
-        let site = try siteURL(ofFeed: id)
-        try client.backend([("op", "Pref_Feeds"), ("method", "editSave"), ("id", String(id)), ("title", title),
-                            ("feed_url", current["feed_url"] as? String ?? feed.url), ("site_url", site ?? ""),
-                            ("cat_id", String(TTRSSWire.int(current["cat_id"]) ?? 0)),
-                            ("update_interval", String(TTRSSWire.int(current["update_interval"]) ?? 0)),
-                            ("purge_interval", "0"), ("feed_language", "simple")], verb: "rename a feed")
+        let answer = try client.backend([("op", "Pref_Feeds"), ("method", "editfeed"), ("id", String(id))], verb: verb)
+        guard let form = TTRSSFeedEditForm(answer: answer.body) else {
+            throw TTRSSClient.noBackend(verb, "its web backend did not give the feed's settings to send back (Pref_Feeds editfeed)")
+        }
+        try client.backend(form.saveFields(id: id, title: title), verb: verb)
         guard try feeds().first(where: { $0.serverID == String(id) })?.title == title else {
             throw .rejected("TT-RSS did not rename the feed (its web backend took the request but the feed list is unchanged)")
         }
@@ -130,8 +162,10 @@ extension TTRSSProvider {
 
     // MARK: Lists
 
+    /// The top-level categories (enable_nested, 027), those without feeds too (include_empty, 025, 026):
+    /// Lector's folders. Sub-categories are no folders (TTRSSNestedCategories.swift).
     func categories() throws(SyncError) -> [RemoteFolder] {
-        guard let list = try client.call("getCategories", ["include_empty": true], "the category list") as? [[String: Any]] else {
+        guard let list = try client.call("getCategories", ["include_empty": true, "enable_nested": true], "the category list") as? [[String: Any]] else {
             throw .protocolViolation("TT-RSS answered the category list with something else")
         }
         return list.compactMap(TTRSSWire.folder)
@@ -145,12 +179,6 @@ extension TTRSSProvider {
     }
 
     func feeds() throws(SyncError) -> [RemoteFeed] { try feedObjects().compactMap(TTRSSWire.feed) }
-
-    /// getFeeds has no site address; a headline of the feed does (039).
-    private func siteURL(ofFeed id: Int) throws(SyncError) -> String? {
-        let list = try client.call("getHeadlines", ["feed_id": id, "limit": 1], "the feed's site") as? [[String: Any]]
-        return (list?.first?["site_url"] as? String).flatMap { $0.isEmpty ? nil : $0 }
-    }
 
     private func categoryID(of folder: RemoteFolder) throws(SyncError) -> Int? {
         if let id = Int(folder.serverID), id > 0 { return id }

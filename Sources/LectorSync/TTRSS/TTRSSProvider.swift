@@ -19,6 +19,9 @@ public final class TTRSSProvider: SyncProvider, Sendable {
     /// The highest article id the store holds, set by `sync` before the engine runs: the walk
     /// asks only for what is newer (`since_id`, 051). Nil: walk everything.
     private let knownUpTo = Mutex<Int?>(nil)
+    /// Feeds `discoverOnServer` subscribed (TT-RSS discovers only by subscribing), for the
+    /// `subscribe` that follows to file and fetch.
+    let discoveredSubscriptions = Mutex<Set<Int>>([])
 
     public init(connection: ServiceConnection, user: String, password: String) {
         client = TTRSSClient(connection, user: user, password: password)
@@ -78,7 +81,9 @@ public final class TTRSSProvider: SyncProvider, Sendable {
             return
         }
         var dates: [String: Date] = [:]
-        try walkAllHeadlines(["feed_id": feedID, "is_cat": isCategory, "view_mode": "unread"], "the unread articles to mark read") { page throws(SyncError) in
+        // A folder holds its sub-categories' feeds (include_nested, 033), as catchupFeed's category does (035).
+        try walkAllHeadlines(["feed_id": feedID, "is_cat": isCategory, "include_nested": isCategory, "view_mode": "unread"],
+                             "the unread articles to mark read") { page throws(SyncError) in
             for object in page { if let entry = TTRSSWire.entry(object) { dates[entry.serverID] = entry.publishedAt ?? .distantPast } }
         }
         let sorted = try stored(Array(dates.keys))
@@ -91,14 +96,13 @@ public final class TTRSSProvider: SyncProvider, Sendable {
 
     // MARK: Pull
 
+    /// Folders are the top-level categories; a sub-category's feeds are filed under the top-level
+    /// one above it (TTRSSNestedCategories.swift).
     public func structure() throws(SyncError) -> RemoteStructure {
-        // Without include_empty a category with no feeds is left out (025, 026).
-        let categories = try client.call("getCategories", ["include_empty": true], "the category list") as? [[String: Any]]
-        let feeds = try client.call("getFeeds", ["cat_id": -3], "the feed list") as? [[String: Any]]
-        guard let categories, let feeds else { throw .protocolViolation("TT-RSS answered the category or feed list with something else") }
+        let folders = try categories()
+        let feeds = try feedsInTopLevelFolders(topLevel: folders)
         let labels = try labelIDs().keys.sorted()
-        return RemoteStructure(folders: categories.compactMap(TTRSSWire.folder).sorted { $0.name < $1.name },
-                               feeds: feeds.compactMap(TTRSSWire.feed), labels: labels)
+        return RemoteStructure(folders: folders.sorted { $0.name < $1.name }, feeds: feeds, labels: labels)
     }
 
     /// Every article newer than the store's newest (`since_id`), in pages of 200, newest feed date

@@ -13,11 +13,11 @@ public struct TTRSSService: AccountService {
 
     /// Labels live on the server (setArticleLabel); categories can be empty (getCategories with
     /// include_empty); removing a category keeps its feeds, uncategorized (160, 161); getFeeds
-    /// gives each feed's `last_error`.
+    /// gives each feed's `last_error`; subscribeToFeed discovers, by subscribing (TTRSSDiscovery.swift).
     public var capabilities: ServiceCapabilities {
         ServiceCapabilities(canEditStructure: true, entriesCarryState: true, foldersCanBeEmpty: true, deletingFolderDeletesFeeds: false,
-                            stateBatchLimit: 500, contentsBatchLimit: 200, keepsLabelsOnServer: true, reportsFeedErrors: true,
-                            refreshesOnServer: true)
+                            stateBatchLimit: 500, contentsBatchLimit: 200, keepsLabelsOnServer: true, discoversOnServer: true,
+                            reportsFeedErrors: true, refreshesOnServer: true)
     }
 
     /// The API lives at `/api/` and the web backend at the root: the root is the base.

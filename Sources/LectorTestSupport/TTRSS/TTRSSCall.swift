@@ -55,15 +55,21 @@ struct TTRSSCall {
 
     // MARK: Categories and feeds
 
+    /// `enable_nested`: only the top-level categories, each counting its sub-categories' unread (027).
     private func categories() -> ServerResponse {
         let includeEmpty = Self.flag(body["include_empty"])
+        let nested = Self.flag(body["enable_nested"])
         let labels = emulator.extra.withLock { $0.labels.map(\.caption) }
+        let parents = emulator.extra.withLock { $0.parents }
+        let descendants = Dictionary(uniqueKeysWithValues: store.folders.map { ($0.id, emulator.descendants(of: $0.id)) })
         return store.withState { state in
             var list: [JSONValue] = []
-            for folder in state.folders where folder.id > 1 {
+            for folder in state.folders where folder.id > 1 && !(nested && parents[folder.id] != nil) {
                 let feeds = Set(state.feeds.filter { $0.folderID == folder.id }.map(\.id))
-                guard includeEmpty || !feeds.isEmpty else { continue }
-                let unread = state.items.filter { feeds.contains($0.feedID) && !$0.read }.count
+                let children = descendants[folder.id] ?? []
+                guard includeEmpty || !feeds.isEmpty || !children.isEmpty else { continue }
+                let counted = nested ? feeds.union(state.feeds.filter { children.contains($0.folderID) }.map(\.id)) : feeds
+                let unread = state.items.filter { counted.contains($0.feedID) && !$0.read }.count
                 list.append(.object([("id", .number(folder.id - 1)), ("title", .string(folder.name)), ("unread", .number(unread)), ("order_id", .int(0))]))
             }
             if includeEmpty || !labels.isEmpty {
@@ -85,13 +91,16 @@ struct TTRSSCall {
                  ("unread", .number(state.items.filter { $0.feedID == feed.id && !$0.read }.count)),
                  ("has_icon", .bool(state.favicons[feed.id] != nil)), ("cat_id", .number(feed.folderID - 1)),
                  ("last_updated", .int(feed.lastUpdated)), ("order_id", .int(0)),
-                 ("last_error", .string(state.feedErrors[feed.id]?.message ?? "")), ("update_interval", .int(0))])
+                 ("last_error", .string(state.feedErrors[feed.id]?.message ?? "")),
+                 ("update_interval", feed.settings["update_interval"] ?? .int(0))])
     }
 
     /// getFeeds without `cat_id` is category 0, not every feed (037).
     private func feeds() -> ServerResponse {
         let category = Self.int(body["cat_id"]) ?? 0
         let labels = emulator.extra.withLock { $0.labels }
+        let parents = emulator.extra.withLock { $0.parents }
+        let descendants = Dictionary(uniqueKeysWithValues: store.folders.map { ($0.id, emulator.descendants(of: $0.id)) })
         return store.withState { state in
             let real = state.feeds.sorted { $0.title < $1.title }
             switch category {
@@ -112,7 +121,18 @@ struct TTRSSCall {
                              ("unread", .number(state.items.filter { !$0.read && $0.labels.contains(label.caption) }.count)), ("cat_id", .int(-2))])
                 }))
             default:
-                return ok(.array(paged(real.filter { $0.folderID == category + 1 }.map { Self.feedJSON($0, in: state) })))
+                // include_nested: the child categories first, by title, each counting its own sub-categories (029–032).
+                var children: [JSONValue] = []
+                if Self.flag(body["include_nested"]) && category != 0 {
+                    for folder in state.folders.filter({ parents[$0.id] == category + 1 }).sorted(by: { $0.name < $1.name }) {
+                        let inside = Set([folder.id] + (descendants[folder.id] ?? []))
+                        let feeds = Set(state.feeds.filter { inside.contains($0.folderID) }.map(\.id))
+                        let unread = state.items.filter { feeds.contains($0.feedID) && !$0.read }.count
+                        children.append(.object([("id", .number(folder.id - 1)), ("title", .string(folder.name)), ("unread", .number(unread)),
+                                                 ("is_cat", .bool(true)), ("order_id", .int(0))]))
+                    }
+                }
+                return ok(.array(children + paged(real.filter { $0.folderID == category + 1 }.map { Self.feedJSON($0, in: state) })))
             }
         }
     }
@@ -126,10 +146,13 @@ struct TTRSSCall {
 
     // MARK: Articles
 
-    private func selection(_ state: FeedStore.State, feed: Int, isCategory: Bool) -> [EmulatedItem] {
+    /// A category with `nested` also holds its sub-categories' feeds: getHeadlines with
+    /// include_nested (033, 034), catchupFeed always (035, 036).
+    private func selection(_ state: FeedStore.State, feed: Int, isCategory: Bool, nested: Bool = false) -> [EmulatedItem] {
         let extra = emulator.extra.withLock { $0 }
         if isCategory {
-            let feeds = Set(state.feeds.filter { $0.folderID == feed + 1 }.map(\.id))
+            let folders = Set([feed + 1] + (nested && feed > 0 ? emulator.descendants(of: feed + 1) : []))
+            let feeds = Set(state.feeds.filter { folders.contains($0.folderID) }.map(\.id))
             return state.items.filter { feeds.contains($0.feedID) }
         }
         switch feed {
@@ -159,7 +182,7 @@ struct TTRSSCall {
         let attachments = Self.flag(body["include_attachments"])
         let extra = emulator.extra.withLock { $0 }
         return store.withState { state in
-            var items = selection(state, feed: feed, isCategory: isCategory).filter { $0.id > sinceID }
+            var items = selection(state, feed: feed, isCategory: isCategory, nested: Self.flag(body["include_nested"])).filter { $0.id > sinceID }
             switch view {
             case "unread": items = items.filter { !$0.read }
             case "marked": items = items.filter(\.starred)
@@ -310,7 +333,7 @@ struct TTRSSCall {
         let mode = body["mode"] as? String ?? "all"
         guard mode == "all" else { return statusOK }
         store.withState { state in
-            let ids = Set(selection(state, feed: feed, isCategory: isCategory).map(\.id))
+            let ids = Set(selection(state, feed: feed, isCategory: isCategory, nested: true).map(\.id))
             for index in state.items.indices where ids.contains(state.items[index].id) { state.items[index].read = true }
         }
         return statusOK

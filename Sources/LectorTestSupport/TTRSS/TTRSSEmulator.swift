@@ -52,6 +52,8 @@ public final class TTRSSEmulator: Sendable {
         /// for a document that is neither a page nor a feed (110).
         var pages: [String: [(url: String, title: String)]?] = [:]
         var backendRefused = false
+        /// Sub-categories: folder id → its parent's folder id (`parent_cat`; project 026–036).
+        var parents: [Int: Int] = [:]
         var crashingOps: Set<String> = []
         var calls: [String] = []
     }
@@ -114,6 +116,29 @@ public final class TTRSSEmulator: Sendable {
     /// While set, these ops (lowercased) crash: HTTP 500 with an empty body, as PHP does (104, 138).
     public func crash(ops: Set<String>) {
         extra.withLock { $0.crashingOps = Set(ops.map { $0.lowercased() }) }
+    }
+
+    /// Puts the category `name` inside `parent` (both folders of the store), as TT-RSS's own
+    /// dialog or an OPML import does; the API cannot (151).
+    public func nestFolder(_ name: String, under parent: String) {
+        let ids = store.withState { state in
+            (state.folders.first { $0.name == name }?.id, state.folders.first { $0.name == parent }?.id)
+        }
+        guard let child = ids.0, let parentID = ids.1, child != parentID else { return }
+        extra.withLock { $0.parents[child] = parentID }
+    }
+
+    /// The folder ids inside `folder`, at any depth (`Feeds::_get_child_cats`).
+    func descendants(of folder: Int) -> [Int] {
+        let parents = extra.withLock { $0.parents }
+        var found: [Int] = []
+        var queue = [folder]
+        while let next = queue.popLast() {
+            let children = parents.filter { $0.value == next }.map(\.key).sorted().filter { !found.contains($0) }
+            found += children
+            queue += children
+        }
+        return found
     }
 
     /// A web page that links to `feeds` (address, title): discovery by subscribeToFeed.

@@ -82,6 +82,8 @@ extension TTRSSEmulator {
                 for index in state.feeds.indices where folders.contains(state.feeds[index].folderID) { state.feeds[index].folderID = 1 }
                 state.folders.removeAll { folders.contains($0.id) }
             }
+            // `parent_cat … on delete set null`: a removed category's sub-categories move to the top.
+            extra.withLock { state in state.parents = state.parents.filter { !folders.contains($0.key) && !folders.contains($0.value) } }
             text = ""
         case ("Pref_Feeds", "batchEditSave"):
             let feeds = Set(ids("ids"))
@@ -92,17 +94,11 @@ extension TTRSSEmulator {
                 }
             }
             text = ""
+        case ("Pref_Feeds", "editfeed"):
+            return editFeed(Int(value("id") ?? "") ?? 0)
         case ("Pref_Feeds", "editSave"):
-            // Every field left out is blanked (147, 148).
-            let id = Int(value("id") ?? "") ?? 0
-            store.withState { state in
-                guard let index = state.feeds.firstIndex(where: { $0.id == id }) else { return }
-                state.feeds[index].title = value("title") ?? ""
-                state.feeds[index].feedURL = value("feed_url") ?? ""
-                state.feeds[index].siteURL = value("site_url") ?? ""
-                let category = (Int(value("cat_id") ?? "") ?? 0) + 1
-                state.feeds[index].folderID = state.folders.contains { $0.id == category } ? category : 1
-            }
+            // Every field left out is blanked (147, 148; project 021, 022).
+            saveFeed(Int(value("id") ?? "") ?? 0, value)
             text = ""
         default:
             text = ""
