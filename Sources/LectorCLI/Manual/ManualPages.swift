@@ -1384,6 +1384,8 @@ to `article list`.
 | `h` / ← (`keys.swipe-leading`), `l` / → (`keys.swipe-trailing`) | the first `swipe.leading` / `swipe.trailing` action on the article | the same |
 | `H` / `L` (`keys.leading-menu`, `keys.trailing-menu`) | a menu of that edge's actions, picked by number | the same |
 | `1` … `9`, `0` | — | the dock's actions, in `dock.actions` order |
+| `F` (`keys.feed-pane`) | the feed and folder pane (below): opens it with the keys; when it stands beside the list, gives it the keys again | — |
+| `P` (`keys.preview-pane`) | the preview pane (below): shows or hides it | — |
 | `?` (`keys.help`) | every key | every key |
 | Ctrl-L, Ctrl-Z, Ctrl-C | draw again; suspend (`fg` resumes, drawn again); leave (exit 130 one-shot) | the same; Ctrl-L wraps the article again to the screen's width |
 
@@ -1394,6 +1396,29 @@ or a star is saved at once with its intent, and the short push that follows ever
 `article mark`) runs once no key came for 0.4 s, and on the way out, so moving on never waits for
 a server; the status line says when a change was `sent` or waits for the next sync. With
 `sync.mark-read-on-scroll` on, the articles you move down past are marked read.
+
+### The feed pane and the preview pane
+
+`F` (`keys.feed-pane`) shows the feeds and folders of what the view was opened on (`--account`, or
+every account): "All" first, then each folder (`▸`) with its feeds beneath it and the feeds in no
+folder, each with its unread count at the right (`list.show-folders` off: one flat list of feeds;
+`list.show-unread-count` off: no counts). When the view spans several accounts (the ACCOUNT column),
+each account's name (`■`) heads its folders and feeds. From 100 columns the pane stands at the list's
+left; on a narrower terminal (80×24) it takes the list's place while it has the keys, as newsboat's
+feed list does. While it has the keys, `j`/`k`, the page keys, `g`/`G` move its highlight, `n`/`p` go
+to the next/previous feed or folder with unread articles, Enter narrows the list to the entry (its
+first line says which: `lector browse · folder Technology`) and gives the list the keys — "All"
+widens it again, an account's name narrows it to that account — and `F` again or `q` closes the
+pane. `F` on the list gives a pane still open beside it the keys again. The counts are the feeds'
+own counters, read again for every frame, so a mark in the list (`r`, `A`, `u`, a sync) shows in
+them at once.
+
+`P` (`keys.preview-pane`) shows, under the list (from 160 columns, at its right), the selected
+article's title, feed (and account, when the view spans several), date, author and address, then
+the start of its text, wrapped to the pane's width at every frame — a resize or Ctrl-L wraps it
+anew. It follows the highlight and marks nothing read: only reading the article (Enter) does.
+`list.feed-pane` and `list.preview-pane` (both off by default) open `browse` with either pane shown.
+Every name and every line of text passes the sanitiser.
 
 The view uses the alternate screen and gives the terminal back as it found it (modes, cursor, the
 main screen) on `q`, Ctrl-C, `SIGTERM` and `SIGHUP`; it redraws on `SIGWINCH` (an open article wrapped

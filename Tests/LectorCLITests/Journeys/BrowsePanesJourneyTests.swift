@@ -139,12 +139,15 @@ struct BrowsePanesJourneyTests {
         return preview.dropFirst(address + 2).filter { !$0.isEmpty }
     }
 
-    /// The lines wrapped greedily to `width`: no line is wider, and no line could have taken the
-    /// next line's first word.
-    private func wrapped(_ text: [String], width: Int) -> Bool {
-        zip(text, text.dropFirst()).allSatisfy { line, next in
-            line.count <= width && line.count + 1 + (next.split(separator: " ").first?.count ?? 0) > width
-        } && (text.last?.count ?? 0) <= width
+    /// The words of `lines`, in order.
+    private func words(_ lines: [String]) -> [Substring] { lines.flatMap { $0.split(separator: " ") } }
+
+    /// `narrow` is the text of `wide` wrapped again: no line wider than `width`, the same words
+    /// in the same order (as many as fit), and not the same lines.
+    private func rewrapped(_ narrow: [String], of wide: [String], width: Int) -> Bool {
+        let shorter = min(words(narrow).count, words(wide).count)
+        return narrow.allSatisfy { $0.count <= width } && shorter >= 5
+            && words(narrow).prefix(shorter) == words(wide).prefix(shorter) && narrow.prefix(2) != wide.prefix(2)
     }
 
     @Test("at 120×40 the feed pane stands at the list's left; P shows a preview under the list that follows the highlight, marks nothing read, and is wrapped anew at 80×24 and on Ctrl-L; at 170 columns it stands beside the list")
@@ -179,11 +182,13 @@ struct BrowsePanesJourneyTests {
             return preview.contains(first.url!) && preview.first?.hasPrefix(String(first.title.prefix(20))) == true
                 && preview.contains { $0.hasPrefix("The Slow Kitchen · ") } && !self.previewText(screen, url: first.url!).isEmpty
         }, timeout: 5), "P shows the selected article's title, feed, date, address and text under the list:\n\(terminal.screen())")
-        let wide = previewText(terminal.screen(), url: first.url!)
-        #expect(wrapped(wide, width: 120) && wide.count >= 3, "its text is wrapped to 120 columns:\n\(wide.joined(separator: "\n"))")
+        let firstText = previewText(terminal.screen(), url: first.url!)
+        #expect(firstText.count >= 2 && firstText.allSatisfy { $0.count <= 120 } && firstText.contains { $0.count > 80 },
+                "its text is wrapped to 120 columns:\n\(firstText.joined(separator: "\n"))")
         terminal.type("j")
         #expect(terminal.wait(for: { self.previewLines($0).contains(second.url!) }, timeout: 5),
                 "the preview follows the highlight:\n\(terminal.screen())")
+        let wide = previewText(terminal.screen(), url: second.url!)
 
         terminal.type("?")
         #expect(terminal.wait(for: { $0.contains("feeds and folders pane") && $0.contains("preview of the selected article") }, timeout: 5),
@@ -194,7 +199,7 @@ struct BrowsePanesJourneyTests {
         var narrow: [String] = []
         #expect(terminal.wait(for: { screen in
             narrow = self.previewText(screen, url: second.url!)
-            return narrow.count >= 2 && self.wrapped(narrow, width: 80) && narrow.contains { $0.count > 70 }
+            return self.rewrapped(narrow, of: wide, width: 80)
         }, timeout: 5), "at 80×24 the preview's text is wrapped anew to 80, not cut:\n\(terminal.screen())")
         terminal.press("C-l")
         #expect(terminal.wait(for: { self.previewText($0, url: second.url!) == narrow }, timeout: 5),
