@@ -27,6 +27,7 @@ extension BrowseView {
 
     func perform(_ action: BrowseAction) throws(CLIError) {
         let rows = terminal.size().rows
+        if action == .undo || action == .sync { panes.countsSeen = nil }
         switch action {
         case .down, .up, .pageDown, .pageUp: try step(action, rows: rows)
         case .top, .bottom:

@@ -15,6 +15,10 @@ struct BrowsePanes {
     var previewPane = PreviewPane()
     /// The list's first line after Enter in the feed pane narrowed it ("lector browse · feed X").
     var scopeTitle: String?
+    /// The list's unread and starred counts when the feed pane's counts were last read: a mark
+    /// moves them, and only then are the feeds' counters read again (1,000 feeds cost a key its
+    /// frame time otherwise). Nil after an undo or a sync, which may change any feed.
+    var countsSeen: [Int]?
     /// What the view was opened on: "All" widens the list back to its account (or every account).
     let startQuery: ArticleQuery
 
@@ -63,6 +67,7 @@ extension BrowseView {
         if let scope { pane.highlight(scope) }
         panes.feeds = pane
         panes.feedFocus = true
+        panes.countsSeen = [browser.counts.unread, browser.counts.starred]
     }
 
     /// The account the view was opened on (`--account`), which "All" widens back to.
@@ -119,7 +124,10 @@ extension BrowseView {
     func listWithPanes(bottom: String, columns: Int, rows: Int) -> BrowseFrame {
         let title = panes.scopeTitle ?? self.title
         let paneShown = panes.feeds != nil && (panes.feedFocus || columns >= BrowsePanes.feedPaneBesideFrom)
-        if paneShown { reloadFeedPane() }
+        if paneShown && panes.countsSeen != [browser.counts.unread, browser.counts.starred] {
+            reloadFeedPane()
+            panes.countsSeen = [browser.counts.unread, browser.counts.starred]
+        }
         let bottom = paneShown && panes.feedFocus && status == nil ? feedPaneHelp() : bottom
         let bottomLine = BrowseFrame.line(bottom, columns: columns)
         if paneShown && columns < BrowsePanes.feedPaneBesideFrom {
