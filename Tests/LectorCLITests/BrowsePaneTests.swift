@@ -60,6 +60,23 @@ struct BrowsePaneTests {
         #expect(count(pane.lines(width: 30, height: 20).lines, "All") == 6, "and back after the mark is undone by hand")
     }
 
+    @Test("over several accounts each account's name heads its folders and feeds, with its unread count")
+    func accountHeadings() throws {
+        let home = TestHome()
+        let (_, accountID) = try setUp(home)
+        let store = try home.store()
+        try #require(Set(try store.feeds.list().map(\.feed.accountID)).count > 1, "the demo account is there beside Personal")
+        var pane = FeedPane(accountID: nil, byAccount: true, showFolders: true, showCounts: true)
+        try pane.load(store)
+        let personal = try #require(pane.entries.firstIndex { $0.scope == .account(accountID) }, "Personal heads its entries: \(pane.entries)")
+        #expect(pane.entries[personal].name == "Personal" && pane.entries[personal].unread == 6 && pane.entries[personal].depth == 0)
+        let own = pane.entries.dropFirst(personal + 1).prefix { if case .account = $0.scope { false } else { true } }
+        #expect(own.map(\.name).prefix(3) == ["Other", "Feed C", "Reading"] && own.allSatisfy { $0.depth >= 1 },
+                "its folders and feeds beneath it, one step in: \(own)")
+        let lines = pane.lines(width: 30, height: 40).lines
+        #expect(lines.contains { $0.contains("■ Personal") }, "the account's line is marked: \(lines)")
+    }
+
     @Test("the highlight moves with the keys, skips to entries with unread articles, and stays on its entry when the counts are read again")
     func highlightMoves() throws {
         let home = TestHome()
