@@ -4,7 +4,8 @@ import Foundation
 //
 // `lector browse` on a pseudo-terminal (100×40) over a generated store: the time from starting
 // the process to the last byte of its first frame, and from a key (j, n, s, G, g) to the last byte of
-// the frame it draws. Each frame ends with the code that hides the cursor, which the view writes
+// the frame it draws; then the first frame and `j` again with the feed pane (list.feed-pane) and
+// the preview (list.preview-pane) open. Each frame ends with the code that hides the cursor, which the view writes
 // nowhere else. Peers in the same run: /bin/true and `lector article list --no-pager` started on
 // the same kind of terminal (to their exit), and a key echoed back by `cat` in raw mode (the
 // terminal's own round trip: the least any program can answer a key in).
@@ -25,6 +26,8 @@ enum BrowseBench {
             print(String(format: "store: %d feeds, %d articles built in %.1f s (%@)", feeds, articles, seconds, databasePath))
         }
         let environment = ["LECTOR_HOME": home, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "HOME": home, "TERM": "xterm-256color"]
+        // Today's view first: no pane open (a store reused from a run cut short may still say so).
+        try setPanes(lector, open: false, environment: environment)
         // A warm-up of each, so the page cache holds the binary and the store alike for every case.
         _ = try firstFrame(lector, environment: environment)
         _ = try processToExit([lector, "article", "list", "--no-pager"], environment: environment)
@@ -41,7 +44,27 @@ enum BrowseBench {
                        peer: String(format: "article list %.1f ms, /bin/true %.1f ms", list.p50, floor.p50),
                        ratio: String(format: "%.2f× article list", first.p50 / list.p50), goal: "< 50 ms")
 
+        // The same with the feed pane (every feed and folder and their counts) and the preview open.
+        try setPanes(lector, open: true, environment: environment)
+        // The pane opens with the keys: q closes it, a second q leaves.
+        _ = try firstFrame(lector, quit: "qq", environment: environment)
+        let panes = try Percentiles((0..<runs).map { _ in try firstFrame(lector, quit: "qq", environment: environment) })
+        // Enter on the pane's All gives the list the keys, then j moves the list's cursor.
+        let paneKey = try keysToFrames(lector, presses: presses, keys: ["j"], prelude: "\r", environment: environment)
+        try setPanes(lector, open: false, environment: environment)
+        report("lector browse, feed pane + preview: first frame", panes)
+        Summary.record("browse", "first frame, feed pane and preview open, on \(articles) articles, \(feeds) feeds",
+                       lector: String(format: "%.1f ms (p95 %.1f)", panes.p50, panes.p95),
+                       peer: String(format: "no pane %.1f ms, article list %.1f ms", first.p50, list.p50),
+                       ratio: String(format: "%.2f× no pane", panes.p50 / first.p50), goal: "< 50 ms")
+
         let echo = try keyEcho(presses: presses, environment: environment)
+        for (key, times) in paneKey {
+            report("lector browse, panes open: '\(key)' to its frame", times)
+            Summary.record("browse", "key '\(key)' to frame, feed pane and preview open", lector: String(format: "%.2f ms (p95 %.2f)", times.p50, times.p95),
+                           peer: String(format: "cat echo %.2f ms", echo.p50), ratio: String(format: "+%.2f ms", times.p50 - echo.p50),
+                           goal: "< 16 ms")
+        }
         report("key echoed by cat (raw terminal)", echo)
         for (key, times) in try keysToFrames(lector, presses: presses, environment: environment) {
             report("lector browse: '\(key)' to its frame", times)
@@ -56,13 +79,21 @@ enum BrowseBench {
     }
 
     /// Milliseconds from starting `lector browse` to the end of its first frame; then `q`.
-    private static func firstFrame(_ lector: String, environment: [String: String]) throws -> Double {
+    private static func firstFrame(_ lector: String, quit: String = "q", environment: [String: String]) throws -> Double {
         let start = PseudoTerminal.now()
         let terminal = try PseudoTerminal([lector, "browse"], environment: environment)
         let drawn = try terminal.waitFor(frameEnd)
-        terminal.type("q")
+        terminal.type(quit)
         terminal.finish()
         return (drawn - start) * 1000
+    }
+
+    /// `list.feed-pane` and `list.preview-pane` on (or off) in the bench's store, as a person sets them.
+    private static func setPanes(_ lector: String, open: Bool, environment: [String: String]) throws {
+        for setting in ["list.feed-pane", "list.preview-pane"] {
+            let terminal = try PseudoTerminal([lector, "settings", "set", setting, open ? "on" : "off"], environment: environment)
+            terminal.finish()
+        }
     }
 
     /// Milliseconds from starting `arguments` on a terminal to its exit.
@@ -75,17 +106,27 @@ enum BrowseBench {
 
     /// For j, n and s in turn, `presses` times each, then G and g alternately: milliseconds from
     /// writing the key to the end of its frame.
-    private static func keysToFrames(_ lector: String, presses: Int, environment: [String: String]) throws -> [(String, Percentiles)] {
+    private static func keysToFrames(_ lector: String, presses: Int, keys: [String]? = nil, prelude: String? = nil,
+                                     environment: [String: String]) throws -> [(String, Percentiles)] {
         let terminal = try PseudoTerminal([lector, "browse"], environment: environment)
         _ = try terminal.waitFor(frameEnd)
+        if let prelude {
+            terminal.type(prelude)
+            _ = try terminal.waitFor(frameEnd)
+        }
         var results: [(String, Percentiles)] = []
         func timed(_ key: String) throws -> Double {
             let start = PseudoTerminal.now()
             terminal.type(key)
             return (try terminal.waitFor(frameEnd) - start) * 1000
         }
-        for key in ["j", "n", "s"] {
+        for key in keys ?? ["j", "n", "s"] {
             results.append((key, Percentiles(try (0..<presses).map { _ in try timed(key) })))
+        }
+        if keys != nil {
+            terminal.type("q")
+            terminal.finish()
+            return results
         }
         // G and g in turn, so each G jumps from the top of the list to its true end (a page read
         // from the end and the list counted) and each g back.

@@ -86,6 +86,13 @@ public final class ArticleBrowser {
         try reload()
     }
 
+    /// Shows another scope — an account (or all), a folder or a feed, the filters kept — from its
+    /// first row (a feed pane's Enter). A search is left: the scope's list is shown whole.
+    public func rescope(accountID: Int64?, folderID: Int64?, feedID: Int64?) throws(AccountsError) {
+        (query.accountID, query.folderID, query.feedID) = (accountID, folderID, feedID)
+        try search(nil)
+    }
+
     /// Moves the cursor by `offset` rows, loading the next page when it comes near the end (or,
     /// below a jump to the end, the page before the first loaded).
     public func move(by offset: Int) throws(AccountsError) {

@@ -9,6 +9,7 @@ enum BrowseAction: String, CaseIterable, Sendable {
     case search, openLink = "open-link", fullContent = "full-content", sync
     case swipeLeading = "swipe-leading", swipeTrailing = "swipe-trailing"
     case leadingMenu = "leading-menu", trailingMenu = "trailing-menu", help
+    case feedPane = "feed-pane", previewPane = "preview-pane"
     /// Fixed keys only.
     case pageDown = "page-down", pageUp = "page-up", read, quit, suspend, redraw
 
@@ -43,6 +44,8 @@ enum BrowseAction: String, CaseIterable, Sendable {
         case .leadingMenu: "menu of the leading swipe actions"
         case .trailingMenu: "menu of the trailing swipe actions"
         case .help: "this screen"
+        case .feedPane: "feeds and folders pane (Enter shows one; again, or back, closes it)"
+        case .previewPane: "preview of the selected article under the list (beside it when wide)"
         case .pageDown: "a screen down"
         case .pageUp: "a screen up"
         case .read: "read the article"

@@ -49,6 +49,7 @@ enum BrowseCommands {
         let view = try BrowseView(session: session, browser: browser, terminal: terminal, keys: keys, preferences: preferences,
                                   title: title(invocation), color: color)
         view.syncAccount = try syncAccount(query, store: store)
+        try view.openPanesAtStart()
         session.noticesInline = true
         defer { session.noticesInline = false }
         view.run()

@@ -7,6 +7,15 @@ struct BrowseFrame: Equatable {
     var lines: [String]
     /// Lines drawn in reverse video (the selected article's rows).
     var highlighted: Set<Int> = []
+    /// Parts of lines drawn again in reverse video over the line (the focused pane's selected
+    /// entry, when panes share a line).
+    var overlays: [Overlay] = []
+
+    struct Overlay: Equatable {
+        let line: Int
+        let column: Int
+        let text: String
+    }
 
     /// Exactly `rows` lines: cut when longer, blank lines added when shorter.
     func fitted(rows: Int) -> BrowseFrame {
@@ -25,6 +34,9 @@ struct BrowseFrame: Equatable {
             let clean = TerminalSanitizer.keepingStyles(line)
             out += "\u{1b}[2K" + (shown.highlighted.contains(index) ? "\u{1b}[7m" + clean + "\u{1b}[0m" : clean + "\u{1b}[0m")
             out += index == shown.lines.count - 1 ? "" : "\r\n"
+        }
+        for overlay in overlays where overlay.line < rows {
+            out += "\u{1b}[\(overlay.line + 1);\(overlay.column + 1)H\u{1b}[7m" + TerminalSanitizer.keepingStyles(overlay.text) + "\u{1b}[0m"
         }
         return out
     }

@@ -17,6 +17,7 @@ extension BrowseView {
                     return try dock(action)
                 }
                 guard let action = keys.action(for: key) else { return }
+                if case .list = mode, panes.feedFocus { return try handleFeedPane(action) }
                 try perform(action)
             }
         } catch {
@@ -24,8 +25,9 @@ extension BrowseView {
         }
     }
 
-    private func perform(_ action: BrowseAction) throws(CLIError) {
+    func perform(_ action: BrowseAction) throws(CLIError) {
         let rows = terminal.size().rows
+        if action == .undo || action == .sync { panes.countsSeen = nil }
         switch action {
         case .down, .up, .pageDown, .pageUp: try step(action, rows: rows)
         case .top, .bottom:
@@ -67,6 +69,8 @@ extension BrowseView {
             try swipe(first)
         case .leadingMenu, .trailingMenu: mode = .menu(leading: action == .leadingMenu, previous: Box(mode))
         case .help: mode = .help(previous: Box(mode))
+        case .feedPane: if case .list = mode { try toggleFeedPane() }
+        case .previewPane: togglePreviewPane()
         }
     }
 

@@ -37,6 +37,8 @@ final class BrowseView {
     var interrupted = false
     /// The account the sync key syncs (a list of one account's articles); nil: every account.
     var syncAccount: String?
+    /// The feed and preview panes (BrowseView+Panes.swift).
+    lazy var panes = BrowsePanes(startQuery: browser.query)
 
     init(session: Session, browser: ArticleBrowser, terminal: RawTerminal, keys: KeyMap, preferences: Preferences, title: String,
          color: Bool) throws(CLIError) {
@@ -93,7 +95,7 @@ final class BrowseView {
     func frame(columns: Int, rows: Int) -> BrowseFrame {
         switch mode {
         case .list, .search, .confirmMarkAll:
-            return list.frame(browser, top: &top, title: title, bottom: bottomLine(), columns: columns, rows: rows)
+            return listWithPanes(bottom: bottomLine(), columns: columns, rows: rows)
         case .reader(let reader):
             let article = browser.current
             let dock = ReaderScreen.dockLine(preferences.dockActionsSetUp, starred: article?.starred ?? false,
@@ -129,7 +131,7 @@ final class BrowseView {
         case .reader:
             return "\(label(.help)) help · \(label(.back)) list · \(label(.down))/\(label(.up)) scroll · \(label(.nextUnread))/\(label(.previousUnread)) unread · \(label(.toggleStar)) star · digits: dock"
         default:
-            return "\(label(.help)) help · \(label(.back)) quit · \(label(.down))/\(label(.up)) move · Enter read · \(label(.nextUnread))/\(label(.previousUnread)) unread · \(label(.toggleRead)) read · \(label(.toggleStar)) star · \(label(.markShownRead)) all read · \(label(.undo)) undo · ←/→ swipe"
+            return "\(label(.help)) help · \(label(.back)) quit · \(label(.down))/\(label(.up)) move · Enter read · \(label(.nextUnread))/\(label(.previousUnread)) unread · \(label(.toggleRead)) read · \(label(.toggleStar)) star · \(label(.markShownRead)) all read · \(label(.undo)) undo · ←/→ swipe · \(label(.feedPane)) feeds · \(label(.previewPane)) preview"
         }
     }
 

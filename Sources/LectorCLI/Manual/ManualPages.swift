@@ -1004,7 +1004,7 @@ Each benchmark also runs on its own (`scripts/release-build.sh` first):
 | `lector-bench feed-apply [--feeds 1000] [--folders 20] [--delay-ms N]` | `feed apply` of that many feeds in folders into an empty FreshRSS account on the GReader emulator: plan and apply time, requests per feed; then the same list again. `--delay-ms` holds every answer N ms (a round trip to a real server) and compares the wall time with requests × N | none: the floor is one subscribe call per feed. Goals: the second apply plans nothing and sends nothing; with the delay, ≤ 0.1 requests per feed and wall within 1.5× of requests × delay |
 | `lector-bench scale-search --stores DIR [--terms rare,medium,common]` | the in-process searches of `scale` again, on the stores a `scale --keep-stores DIR` run left (`DIR/scale-SIZE.sqlite`), without syncing them again: for looking at one change to search in seconds | the bare `MATCH … ORDER BY bm25 LIMIT 20` and the page floor, as in `scale` |
 | `lector-bench starred [--sizes 1000,10000]` | the starred archive of each size (~2 KB of content per article, 20 feeds) from the GReader and then the Miniflux emulator on loopback, in-process through the account core: `backup export --sections accounts,starred` written to a private file as `backup export` writes it, and the file restored (`restoreStarred`) into an empty Miniflux account, whose server subscribes the feeds and takes each article through its entry import, and apart from it the restore's read, check and pages of the file without the import: wall time, requests, peak RSS above the process before the step | the plain export (`--sections accounts,settings`) in the same run; for the restore, the floor of one import call per article. Goal: export memory independent of the count |
-| `lector-bench browse [--articles N] [--presses N]` | `lector browse` on a 100×40 pseudo-terminal over a generated store of 1,000 feeds and `--articles` (default 1,000,000) articles: process start to the last byte of the first frame, and a key (`j`, `n`, `s`, `--presses` times each) to the last byte of its frame (each frame ends with the code that hides the cursor, written nowhere else) | `/bin/true` and `lector article list --no-pager` started on the same kind of terminal (to their exit); a key echoed back by `cat` on a raw terminal (the least any program answers a key in). Goals: first frame < 50 ms, key to frame < 16 ms |
+| `lector-bench browse [--articles N] [--presses N]` | `lector browse` on a 100×40 pseudo-terminal over a generated store of 1,000 feeds and `--articles` (default 1,000,000) articles: process start to the last byte of the first frame, and a key (`j`, `n`, `s`, `--presses` times each) to the last byte of its frame (each frame ends with the code that hides the cursor, written nowhere else); then the first frame and `j` again with the feed pane and the preview open (`list.feed-pane`, `list.preview-pane` on) | `/bin/true` and `lector article list --no-pager` started on the same kind of terminal (to their exit); a key echoed back by `cat` on a raw terminal (the least any program answers a key in). Goals: first frame < 50 ms, key to frame < 16 ms |
 | `lector-bench mcp [--sizes 100000,1000000] [--runs 20] [--home DIR] [--reuse-store yes]` | `lector mcp` on the scale corpus (synced from the GReader emulator as `rules` does, no rules): one server, initialized once, then p50 of `tools/call` — from writing the request to reading its answer — of `search_articles` for the rare and the common word and of `list_articles` for a page of 20 | `lector article list --search WORD -n 20 --json` and `lector article list -n 20 --json` as whole processes (what a script without MCP runs for the same answer) |
 | `lector-bench rules [--sizes 10000,100000,1000000] [--rules 50] [--home DIR] [--reuse-store yes]` | a first sync of the scale corpus from the GReader emulator, then N enabled rules (a mix of `contains`, `matches` and field tests) over what it brought in — the call `AccountManager.sync` makes; then `lector rule test` and `lector article list --where` for a `contains` rule (rare and common word), p50 of whole processes. With `--home`, each size's home is `DIR/SIZE` and stays; `--reuse-store yes` then measures only the commands on it | the sync itself (goal: the rules ≤ 10 % of it); `lector article list --search` for the same word |
 | `lector-bench undo [--items 100000] [--services freshrss,miniflux]` | an account of `--items` unread articles in 100 feeds synced from the GReader (FreshRSS) or Miniflux emulator on loopback; `mark-all-read` of the account and then `lector undo` of it, each as the store operation the commands use followed by the push a mark makes: wall time here, wall time of the push, requests; then the same mark with the undo journal's triggers dropped (what the journal costs a mark) | the original mark-all-read (one scope request; the undo sends one call per 1,000 articles, as any mark of single articles) |
@@ -1085,6 +1085,16 @@ The latest measurements, and the rough edges they show (the README keeps a short
   to the millionth row 38.0 ms (p95 55.3: one page read from the end and the rows counted over an
   index), `g` back 3.8 ms. Under `--where` the first frame also counts what the filter leaves (a
   tally of its matches' states), which grows with the matches.
+  With the feed pane and the preview open (`list.feed-pane`, `list.preview-pane`; 1,000 feeds in 20
+  folders) the first frame also reads every feed's and folder's counters once and the selected
+  article's text; after that the counters are read again only when the list's counts moved (a mark,
+  an undo, a sync), not at every key. Measured on 2026-12-06 with a DEBUG build at 100,000 articles
+  (`lector-bench browse --articles 100000 --runs 10 --presses 20`, on a machine at load 20, so the
+  wall-clock figures are loose and not comparable with the release figures above): the first frame
+  627.8 ms p50 (928.9 p95) with both panes against 580.9 ms (612.8) without, in the same run (1.08×);
+  `j` with both panes 43.4 ms against 78.0 ms without (noise dominates). Before the counters were read
+  only when they moved, the same run gave 980 ms against 342 ms (2.87×) and `j` 325 ms against 63 ms.
+  The release figures at 1,000,000 articles are still to be taken.
 
 - Start-up: on the bench's 1,000-feed store (`lector-bench startup`), `lector version` was 1.7 ms
   over `/bin/true`, `__complete feed move ''` 2.4 ms and `feed list --json` 7.8 ms on a quiet
@@ -1450,6 +1460,8 @@ to `article list`.
 | `h` / ← (`keys.swipe-leading`), `l` / → (`keys.swipe-trailing`) | the first `swipe.leading` / `swipe.trailing` action on the article | the same |
 | `H` / `L` (`keys.leading-menu`, `keys.trailing-menu`) | a menu of that edge's actions, picked by number | the same |
 | `1` … `9`, `0` | — | the dock's actions, in `dock.actions` order |
+| `F` (`keys.feed-pane`) | the feed and folder pane (below): opens it with the keys; when it stands beside the list, gives it the keys again | — |
+| `P` (`keys.preview-pane`) | the preview pane (below): shows or hides it | — |
 | `?` (`keys.help`) | every key | every key |
 | Ctrl-L, Ctrl-Z, Ctrl-C | draw again; suspend (`fg` resumes, drawn again); leave (exit 130 one-shot) | the same; Ctrl-L wraps the article again to the screen's width |
 
@@ -1460,6 +1472,29 @@ or a star is saved at once with its intent, and the short push that follows ever
 `article mark`) runs once no key came for 0.4 s, and on the way out, so moving on never waits for
 a server; the status line says when a change was `sent` or waits for the next sync. With
 `sync.mark-read-on-scroll` on, the articles you move down past are marked read.
+
+### The feed pane and the preview pane
+
+`F` (`keys.feed-pane`) shows the feeds and folders of what the view was opened on (`--account`, or
+every account): "All" first, then each folder (`▸`) with its feeds beneath it and the feeds in no
+folder, each with its unread count at the right (`list.show-folders` off: one flat list of feeds;
+`list.show-unread-count` off: no counts). When the view spans several accounts (the ACCOUNT column),
+each account's name (`■`) heads its folders and feeds. From 100 columns the pane stands at the list's
+left; on a narrower terminal (80×24) it takes the list's place while it has the keys, as newsboat's
+feed list does. While it has the keys, `j`/`k`, the page keys, `g`/`G` move its highlight, `n`/`p` go
+to the next/previous feed or folder with unread articles, Enter narrows the list to the entry (its
+first line says which: `lector browse · folder Technology`) and gives the list the keys — "All"
+widens it again, an account's name narrows it to that account — and `F` again or `q` closes the
+pane. `F` on the list gives a pane still open beside it the keys again. The counts are the feeds'
+own counters, read again for every frame, so a mark in the list (`r`, `A`, `u`, a sync) shows in
+them at once.
+
+`P` (`keys.preview-pane`) shows, under the list (from 160 columns, at its right), the selected
+article's title, feed (and account, when the view spans several), date, author and address, then
+the start of its text, wrapped to the pane's width at every frame — a resize or Ctrl-L wraps it
+anew. It follows the highlight and marks nothing read: only reading the article (Enter) does.
+`list.feed-pane` and `list.preview-pane` (both off by default) open `browse` with either pane shown.
+Every name and every line of text passes the sanitiser.
 
 The view uses the alternate screen and gives the terminal back as it found it (modes, cursor, the
 main screen) on `q`, Ctrl-C, `SIGTERM` and `SIGHUP`; it redraws on `SIGWINCH` (an open article wrapped

@@ -55,6 +55,10 @@ extension Preferences {
     public var showUnreadCount: Bool { bool("list.show-unread-count") }
     /// Starred counters.
     public var showStarredCount: Bool { bool("list.show-starred-count") }
+    /// `browse` opens with the feed pane.
+    public var feedPaneAtStart: Bool { bool("list.feed-pane") }
+    /// `browse` opens with the preview pane.
+    public var previewPaneAtStart: Bool { bool("list.preview-pane") }
     /// Hide read articles.
     public var hideRead: Bool { bool("list.hide-read") }
     /// Only starred articles.

@@ -33,6 +33,8 @@ extension SettingsRegistry {
         .bool("list.show-starred-count", true, "Show starred counters on feeds and folders."),
         .bool("list.hide-read", false, "Hide articles already read."),
         .bool("list.starred-only", false, "Show only starred articles (with hide-read: starred and unread)."),
+        .bool("list.feed-pane", false, "`browse` opens with the feed and folder pane shown (its key: keys.feed-pane)."),
+        .bool("list.preview-pane", false, "`browse` opens with the preview pane shown (its key: keys.preview-pane)."),
         .bool("list.confirm-mark-all-read", true, "Ask before marking a whole feed or folder read."),
         .integer("list.undo-steps", 1...1000, "steps", 50,
                  "How many recent changes to read, starred and labels `lector undo` keeps to put back (the oldest are forgotten)."),
@@ -95,6 +97,8 @@ extension SettingsRegistry {
         .key("keys.leading-menu", "H", "`browse`: a menu of the leading swipe actions."),
         .key("keys.trailing-menu", "L", "`browse`: a menu of the trailing swipe actions."),
         .key("keys.help", "?", "`browse`: the screen of every key."),
+        .key("keys.feed-pane", "F", "`browse`: show the feed and folder pane with unread counts (Enter narrows the list to one); again, hide it."),
+        .key("keys.preview-pane", "P", "`browse`: show or hide the preview of the selected article, under the list (beside it from 160 columns)."),
     ]
 
     private static let summary: [Setting] = [

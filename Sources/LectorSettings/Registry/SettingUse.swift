@@ -51,6 +51,8 @@ enum SettingUses {
         "list.show-folders": [.carried],
         "list.show-unread-count": [.terminal, .browse],
         "list.show-starred-count": [.terminal, .browse],
+        "list.feed-pane": [.browse],
+        "list.preview-pane": [.browse],
         "list.hide-read": [.terminal, .browse],
         "list.starred-only": [.terminal, .browse],
         "list.confirm-mark-all-read": [.browse],
@@ -96,6 +98,8 @@ enum SettingUses {
         "keys.leading-menu": [.browse],
         "keys.trailing-menu": [.browse],
         "keys.help": [.browse],
+        "keys.feed-pane": [.browse],
+        "keys.preview-pane": [.browse],
 
         "summary.provider": [.terminal, .browse],
         "summary.endpoint": [.terminal, .browse],
