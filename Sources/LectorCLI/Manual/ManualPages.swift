@@ -1377,7 +1377,7 @@ to `article list`.
 | `r` (`keys.toggle-read`), `s` (`keys.toggle-star`) | read ↔ unread, star ↔ unstar | the same |
 | `A` (`keys.mark-shown-read`) | mark everything shown read, as `article mark-all-read` (its scope, on the server too; asks first when `list.confirm-mark-all-read` is on); after a search, the articles found | — |
 | `u` (`keys.undo`) | undo the last change to read, star or labels, as `lector undo` (the status line says how many articles were put back and how many kept) | the same |
-| `/` (`keys.search`) | full-text search in the list's scope, as `article list --search`; an empty search shows the list again | — |
+| `/` (`keys.search`) | search as you type: at each letter (and Backspace) the list shows the best matches in its scope, as `article list --search` finds them (the last word a prefix); Enter keeps them (counted then) and gives the list its keys back, Esc puts the list back as it was; a search that finds nothing says so on the bottom line; Enter on an empty search shows the whole list again | — |
 | `o` (`keys.open-link`) | open the link, as `article open` | the same |
 | `f` (`keys.full-content`) | read with the page's full content (`article read --full`) | the same |
 | `R` (`keys.sync`) | sync (on the main screen, as `sync` prints it), then the list again | the same |
@@ -1393,7 +1393,16 @@ refused when `browse` starts (exit 4). Every action is the core operation the co
 or a star is saved at once with its intent, and the short push that follows every mark (as after
 `article mark`) runs once no key came for 0.4 s, and on the way out, so moving on never waits for
 a server; the status line says when a change was `sent` or waits for the next sync. With
-`sync.mark-read-on-scroll` on, the articles you move down past are marked read.
+`sync.mark-read-on-scroll` on (off by default), the articles you move down past in the list (with
+`j`, ↓, PageDown, `n` — those above the highlight as it moves down) are marked read, each move one
+mark of the same kind `article mark` makes: `u` puts it back and the server follows.
+
+With `reader.remember-position` on (the default), the reader keeps where you stopped in an article
+— the line at the top of the screen, when you go back to the list, on to another article or out of
+`browse` — and opens it there the next time, in this `browse` or a later one (at another width, at
+the same fraction of the text); back at its top, nothing is kept. The positions stay in this
+machine's store (not on the server, not in backups), and go with their articles. Off, every
+article opens at its top.
 
 The view uses the alternate screen and gives the terminal back as it found it (modes, cursor, the
 main screen) on `q`, Ctrl-C, `SIGTERM` and `SIGHUP`; it redraws on `SIGWINCH` (an open article wrapped

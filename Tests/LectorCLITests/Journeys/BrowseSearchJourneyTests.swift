@@ -192,7 +192,7 @@ struct BrowseSearchJourneyTests {
         terminal.run("lector browse")
         #expect(terminal.wait(for: { self.selected($0)?.contains("Harbour lanterns") == true }, timeout: 10), "the list opens:\n\(terminal.screen())")
         terminal.type("u")
-        #expect(terminal.wait(for: { self.bottom($0).lowercased().contains("revert") }, timeout: 5), "u undoes the last mark:\n\(terminal.screen())")
+        #expect(terminal.wait(for: { self.bottom($0).contains("Undid step") && self.bottom($0).contains("1 article(s) put back") }, timeout: 5), "u undoes the last mark:\n\(terminal.screen())")
         terminal.type("q")
         #expect(atPrompt(terminal), "q leaves:\n\(terminal.screen())")
         let undone = try rows(journey)
