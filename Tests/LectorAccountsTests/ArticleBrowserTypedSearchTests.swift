@@ -12,6 +12,11 @@ struct ArticleBrowserTypedSearchTests {
         try browser.typeSearch("alph", limit: 4)
         #expect(browser.rows.count == 4 && browser.rows.allSatisfy { $0.title.hasPrefix("Alpha") }, "four of Alpha's 30: \(browser.rows.map(\.title))")
         #expect(!browser.counted && browser.total == nil && browser.query.search == "alph", "more match than were read: not counted")
+        #expect(browser.rows.map(\.title) == ["Alpha 30", "Alpha 29", "Alpha 28", "Alpha 27"],
+                "the last stored matches first, read in the index's own order: \(browser.rows.map(\.title))")
+        try browser.search("alph")
+        #expect(browser.rows.prefix(4).map(\.title) == ["Alpha 30", "Alpha 29", "Alpha 28", "Alpha 27"] && browser.total == 30,
+                "Enter keeps the matches in their order, and counts them all: \(browser.rows.prefix(4).map(\.title)), \(String(describing: browser.total))")
         try browser.typeSearch("alpha 3", limit: 4)
         #expect(browser.rows.map(\.title).contains("Alpha 3") && browser.rows.allSatisfy { $0.title.hasPrefix("Alpha 3") },
                 "the words narrow the matches: \(browser.rows.map(\.title))")

@@ -32,16 +32,19 @@ extension ArticleBrowser {
         }
     }
 
-    /// A search as it is typed: the best `limit` matches of `words` in the same scope (the
-    /// store's full-text search, as `article list --search` runs it), the cursor on the first.
-    /// Only those rows are read — a key costs a page of the screen's size whatever the store
-    /// holds — so the matches are not counted (`counted` is false) unless they all fit; the
-    /// search given with `search(_:)` (Enter) counts them and pages on. Empty `words`: the
+    /// A search as it is typed: the first `limit` matches of `words` in the same scope (the
+    /// store's full-text search, as `article list --search` runs it, the last word a prefix), the
+    /// last stored first (`searchByArrival`), the cursor on the first. Only those rows are read —
+    /// a key costs a page of the screen's size whatever the store holds, where ranking would
+    /// score every match — so the matches are not counted (`counted` is false) unless they all
+    /// fit; `search(_:)` (Enter) keeps the order, counts them and pages on. Empty `words`: the
     /// scope's list, as `search(nil)` shows it.
     public func typeSearch(_ words: String, limit: Int) throws(AccountsError) {
         guard !words.isEmpty else { return try search(nil) }
         var typed = query
         typed.search = words
+        // The last stored matches first: a page then costs its own rows, not a score for every match.
+        typed.searchByArrival = true
         typed.limit = max(1, limit)
         typed.fromEnd = false
         let store = manager.store, page = typed
