@@ -24,6 +24,7 @@ struct SearchMode {
 extension BrowseView {
     /// `/`: the search prompt, with the list as it is kept for Escape.
     func startSearch() {
+        status = nil
         mode = .search(SearchMode(before: browser.shown, top: top))
     }
 
