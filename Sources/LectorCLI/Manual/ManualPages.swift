@@ -1049,6 +1049,28 @@ The latest measurements, and the rough edges they show (the README keeps a short
   to the millionth row 38.0 ms (p95 55.3: one page read from the end and the rows counted over an
   index), `g` back 3.8 ms. Under `--where` the first frame also counts what the filter leaves (a
   tally of its matches' states), which grows with the matches.
+  The `/` search as you type and a resize, on 100,000 articles (`lector-bench browse --articles
+  100000`, a DEBUG build on a machine shared by eight builds, load ~38 on 2 cores, 2026-12-06: read
+  these figures against the keys measured in the same run, not against the release figures above):
+  a search key (each letter and Backspace of the store's words after `/`, the search run again at
+  each) 55.5 ms p50 (116.2 p95), beside `j` 68.8, `n` 88.0 and `s` 51.4 ms in the same run; a resize
+  between 100×40 and 80×24 37.4 ms on the list (79.6 p95) and 0.9 ms in the reader (16.0 p95; the
+  bench's articles are 46 words, so wrapping one again costs little). Each search key reads only a
+  screenful of matches (the rows shown and one more) in the full-text index's own order, the last
+  stored first, and counts nothing until Enter: ranked best first, as `article list --search` is,
+  the same run gave 341 ms p50 (645 p95), because bm25 scores every match of the prefix first
+  (SQLite alone: 90 ms of CPU for `g*` on 100,000 articles ranked, 1 ms in arrival order; it grows
+  with the matches, so ten times that at a million). Enter then counts the matches (a tally over
+  every match, as a search's first frame always did) and pages on in the same order.
+  On 1,000,000 articles (the same debug build and loaded machine, `--runs 5 --presses 30`): a search
+  key 76.6 ms p50 (480.2 p95), beside `j` 37.8, `n` 40.2, `s` 23.9 and `g` 26.3 ms in the same run;
+  a resize 9.1 ms on the list (22.7 p95) and 0.7 ms in the reader (3.3 p95). The search key's tail
+  is the one-letter prefix: FTS5 merges the postings of every word that begins with it before it
+  hands out the first row (`s*` alone costs SQLite 258 ms of CPU at a million articles, `swift*`
+  41 ms), so the < 30 ms goal is not met for the first letter at this size; a prefix index
+  (`prefix='1 2'` on `articles_fts`, a rebuild of the index) is what would bound it. The first
+  search on a store whose articles wait in the index's backlog indexes them first (over 30 s at a
+  million generated articles): the bench now runs one search before it measures.
 
 - Start-up: on the bench's 1,000-feed store (`lector-bench startup`), `lector version` was 1.7 ms
   over `/bin/true`, `__complete feed move ''` 2.4 ms and `feed list --json` 7.8 ms on a quiet
