@@ -10,6 +10,10 @@ public struct ArticleQuery: Sendable, Equatable {
     /// Full-text search over title and text: the user's words, all required, the last as a prefix.
     /// Results are ranked by relevance instead of date.
     public var search: String?
+    /// A search's matches in the order they were stored, the last stored first, instead of best
+    /// match first: FTS5 hands them out in that order, so a page costs its own rows, where
+    /// ranking scores every match first (a search typed a letter at a time in `browse`).
+    public var searchByArrival = false
     /// A filter (`--where`, a rule, a saved search): only articles it holds for.
     public var filter: FilterExpression?
     /// The moment a filter's ages are measured from (seconds since 1970).

@@ -207,7 +207,7 @@ public struct ArticlesTable {
             SELECT \(columns), \(wordCount)
             FROM articles_fts CROSS JOIN articles a ON a.id = articles_fts.rowid \(crossed(folderJoin)) \(crossed(stateJoin))
             WHERE articles_fts MATCH ?8 AND \(filters)
-            ORDER BY \(query.fromEnd ? "rank DESC" : "rank")
+            ORDER BY \(query.searchByArrival ? "articles_fts.rowid " + (query.fromEnd ? "ASC" : "DESC") : query.fromEnd ? "rank DESC" : "rank")
             LIMIT ?7\(skip)
             """, arguments)
     }
@@ -217,11 +217,12 @@ public struct ArticlesTable {
     /// sort every hit first (SQLite 3.40 passes it no limit): a third slower for a common word.
     /// The page's rows are then known, so its feeds and states are joined, one look-up each.
     private static func rankedSearch(_ query: ArticleQuery) -> String {
-        let order = query.fromEnd ? "score DESC" : "score"
+        let order = query.searchByArrival ? "hit " + (query.fromEnd ? "ASC" : "DESC") : query.fromEnd ? "score DESC" : "score"
+        // In arrival order no score is read: bm25 counts every match of each word first.
         return """
             SELECT a.id, a.account_id, a.feed_id, f.title, a.server_id, a.title, a.url, a.author, a.published_at,
                    s.read, s.starred, a.summary, \(wordCount)
-            FROM (SELECT rowid AS hit, bm25(articles_fts) AS score FROM articles_fts WHERE articles_fts MATCH ?8
+            FROM (SELECT rowid AS hit\(query.searchByArrival ? "" : ", bm25(articles_fts) AS score") FROM articles_fts WHERE articles_fts MATCH ?8
                   ORDER BY \(order) LIMIT ?7\(query.offset > 0 ? " OFFSET \(query.offset)" : ""))
             CROSS JOIN articles a ON a.id = hit CROSS JOIN feeds f ON f.id = a.feed_id
             LEFT JOIN article_state s ON s.article_id = a.id

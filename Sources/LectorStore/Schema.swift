@@ -78,6 +78,9 @@ public enum Schema {
         Migration("v28: a restored account's starred articles wait in the store for its first sync after its secret is given") { db in
             try db.executeScript(starredWaiting)
         },
+        Migration("v32: where the reader stopped in each article left part-way (reader.remember-position)") { db in
+            try db.executeScript(readingPositions)
+        },
     ])
 
     static let version1 = """

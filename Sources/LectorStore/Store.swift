@@ -67,6 +67,7 @@ public final class Store {
     public var labels: LabelsTable { LabelsTable(database: database) }
     public var marks: ArticleMarksTable { ArticleMarksTable(database: database) }
     public var starredWaiting: StarredWaitingTable { StarredWaitingTable(database: database) }
+    public var readingPositions: ReadingPositionsTable { ReadingPositionsTable(database: database) }
     public var settings: SettingsTable { SettingsTable(database: database) }
     public var meta: AppMetaTable { AppMetaTable(database: database) }
     public var search: SearchIndex { SearchIndex(database: database) }

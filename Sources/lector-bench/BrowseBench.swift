@@ -3,9 +3,10 @@ import Foundation
 // lector-bench browse [--lector PATH] [--articles 1000000] [--feeds 1000] [--runs 20] [--presses 50] [--home DIR] [--reuse-store yes]
 //
 // `lector browse` on a pseudo-terminal (100×40) over a generated store: the time from starting
-// the process to the last byte of its first frame, and from a key (j, n, s, G, g) to the last byte of
-// the frame it draws; then the first frame and `j` again with the feed pane (list.feed-pane) and
-// the preview (list.preview-pane) open. Each frame ends with the code that hides the cursor, which the view writes
+// the process to the last byte of its first frame, from a key (j, n, s, G, g, and the letters of a
+// `/` search as it is typed) to the last byte of the frame it draws, and from a resize (on the list
+// and in the reader) to its frame; then the first frame and `j` again with the feed pane
+// (list.feed-pane) and the preview (list.preview-pane) open. Each frame ends with the code that hides the cursor, which the view writes
 // nowhere else. Peers in the same run: /bin/true and `lector article list --no-pager` started on
 // the same kind of terminal (to their exit), and a key echoed back by `cat` in raw mode (the
 // terminal's own round trip: the least any program can answer a key in).
@@ -31,6 +32,9 @@ enum BrowseBench {
         // A warm-up of each, so the page cache holds the binary and the store alike for every case.
         _ = try firstFrame(lector, environment: environment)
         _ = try processToExit([lector, "article", "list", "--no-pager"], environment: environment)
+        // The generated store's articles wait in the search index's backlog (a sync indexes as it
+        // stores); the first search indexes them, which is not what a search key costs.
+        _ = try processToExit([lector, "article", "list", "--search", "swift", "--limit", "1", "--no-pager"], environment: environment)
 
         let floor = try Percentiles((0..<runs).map { _ in try processToExit(["/bin/true"], environment: environment) })
         let list = try Percentiles((0..<runs).map { _ in try processToExit([lector, "article", "list", "--no-pager"], environment: environment) })
@@ -72,6 +76,72 @@ enum BrowseBench {
                            peer: String(format: "cat echo %.2f ms", echo.p50), ratio: String(format: "+%.2f ms", times.p50 - echo.p50),
                            goal: "< 16 ms")
         }
+        let typed = try searchKeysToFrames(lector, presses: presses, environment: environment)
+        report("lector browse: a search key to its frame", typed)
+        Summary.record("browse", "search key (/ as you type) to frame", lector: String(format: "%.2f ms (p95 %.2f)", typed.p50, typed.p95),
+                       peer: String(format: "cat echo %.2f ms", echo.p50), ratio: String(format: "+%.2f ms", typed.p50 - echo.p50),
+                       goal: "< 30 ms")
+        for (screen, times) in try resizesToFrames(lector, presses: presses, environment: environment) {
+            report("lector browse: a resize to its frame (\(screen))", times)
+            Summary.record("browse", "resize to frame (\(screen))", lector: String(format: "%.2f ms (p95 %.2f)", times.p50, times.p95),
+                           peer: String(format: "cat echo %.2f ms", echo.p50), ratio: String(format: "+%.2f ms", times.p50 - echo.p50),
+                           goal: "< 16 ms")
+        }
+    }
+
+    /// Words of the generated store, typed a letter at a time after `/` and taken back with
+    /// Backspace: every key runs the search again (the first letter alone matches most of the
+    /// store). Milliseconds from each key to the end of its frame, at least `presses` keys.
+    private static func searchKeysToFrames(_ lector: String, presses: Int, environment: [String: String]) throws -> Percentiles {
+        let terminal = try PseudoTerminal([lector, "browse"], environment: environment)
+        _ = try terminal.waitFor(frameEnd)
+        func timed(_ key: String) throws -> Double {
+            let start = PseudoTerminal.now()
+            terminal.type(key)
+            return (try terminal.waitFor(frameEnd) - start) * 1000
+        }
+        _ = try timed("/")
+        var times: [Double] = []
+        let words = BenchStore.words.map { $0.lowercased() }
+        var next = 0
+        while times.count < presses {
+            let word = words[next % words.count]
+            next += 1
+            for letter in word { times.append(try timed(String(letter))) }
+            for _ in word { times.append(try timed("\u{7f}")) }
+        }
+        terminal.type("\r")
+        _ = try terminal.waitFor(frameEnd)
+        terminal.type("q")
+        terminal.finish()
+        return Percentiles(times)
+    }
+
+    /// The terminal resized between 100×40 and 80×24, `presses` times, on the list and in the
+    /// reader (which wraps the article again): milliseconds from the new size to the end of the frame.
+    private static func resizesToFrames(_ lector: String, presses: Int, environment: [String: String]) throws -> [(String, Percentiles)] {
+        let terminal = try PseudoTerminal([lector, "browse"], environment: environment)
+        _ = try terminal.waitFor(frameEnd)
+        func timed(_ columns: Int, _ rows: Int) throws -> Double {
+            let start = PseudoTerminal.now()
+            terminal.resize(columns: columns, rows: rows)
+            return (try terminal.waitFor(frameEnd) - start) * 1000
+        }
+        var results: [(String, Percentiles)] = []
+        for screen in ["list", "reader"] {
+            if screen == "reader" {
+                terminal.type("\r")
+                _ = try terminal.waitFor(frameEnd)
+            }
+            var times: [Double] = []
+            for index in 0..<presses { times.append(index % 2 == 0 ? try timed(80, 24) : try timed(100, 40)) }
+            results.append((screen, Percentiles(times)))
+        }
+        terminal.type("q")
+        _ = try terminal.waitFor(frameEnd)
+        terminal.type("q")
+        terminal.finish()
+        return results
     }
 
     private static func report(_ name: String, _ times: Percentiles) {

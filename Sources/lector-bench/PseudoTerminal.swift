@@ -35,6 +35,12 @@ final class PseudoTerminal {
     /// glibc's POSIX_SPAWN_SETSID (0x80), which Swift's Glibc does not show.
     private static let spawnSetSID: Int16 = 0x80
 
+    /// Gives the terminal a new size, as a window dragged to it: the program gets SIGWINCH.
+    func resize(columns: Int, rows: Int) {
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    }
+
     /// Writes `text` as typed keys.
     func type(_ text: String) {
         let bytes = Array(text.utf8)

@@ -14,12 +14,12 @@ struct SettingUseTests {
         #expect(Set(SettingUses.byKey.keys) == Set(SettingsRegistry.all.map(\.key)))
     }
 
-    @Test("docs/settings.md says browse acts on the swipes, the mark-all-read question and mark-read-on-scroll, and carries only what nothing reads")
+    @Test("docs/settings.md says browse acts on the swipes, the mark-all-read question, mark-read-on-scroll and the remembered reading position, and carries only what nothing reads")
     func referenceSaysWhereKeysAct() throws {
         let reference = try #require(fileText("docs/settings.md"))
         let lines = reference.split(separator: "\n").map(String.init)
         let carried = try #require(lines.first { $0.contains("a terminal has no use for") }, "the reference names no carried keys")
-        for key in ["swipe.leading", "swipe.trailing", "list.confirm-mark-all-read", "sync.mark-read-on-scroll"] {
+        for key in ["swipe.leading", "swipe.trailing", "list.confirm-mark-all-read", "sync.mark-read-on-scroll", "reader.remember-position"] {
             #expect(!carried.contains("`\(key)`"), "docs/settings.md calls \(key) only carried, but browse uses it")
             let row = lines.first { $0.hasPrefix("| `\(key)` |") } ?? ""
             #expect(row.contains("| browse |"), "\(key)'s row does not say browse acts on it: \(row)")

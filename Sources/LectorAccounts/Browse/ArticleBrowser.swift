@@ -10,21 +10,24 @@ import LectorStore
 public final class ArticleBrowser {
     public let manager: AccountManager
     /// What is shown: scope, filters and order; its `limit` is how many rows are loaded.
-    public private(set) var query: ArticleQuery
+    public internal(set) var query: ArticleQuery
     /// The rows loaded: the first `query.limit` of the list, or after `G` its last ones.
-    public private(set) var rows: [ArticleRow] = []
+    public internal(set) var rows: [ArticleRow] = []
     /// The cursor's index in `rows`.
-    public private(set) var cursor = 0
+    public internal(set) var cursor = 0
     /// The unread and starred counts of what is shown: the scope's counters, as `article list`
     /// shows them, or those of the articles a filter or search leaves.
-    public private(set) var counts: (unread: Int, starred: Int) = (0, 0)
+    public internal(set) var counts: (unread: Int, starred: Int) = (0, 0)
     /// True once the last row of the list is loaded.
-    public private(set) var isComplete = false
+    public internal(set) var isComplete = false
     /// How many rows of the list come before `rows` (more than none only after `G` on a list
     /// longer than what was loaded).
-    public private(set) var windowStart = 0
+    public internal(set) var windowStart = 0
     /// How many rows the list has, when known (counted for a filter, a search or a jump to its end).
-    public private(set) var total: Int?
+    public internal(set) var total: Int?
+    /// False while a search typed in shows its first rows uncounted (`typeSearch`): `counts`
+    /// are then not those of what is shown.
+    public internal(set) var counted = true
     /// Mark an article read once the cursor moved down past it (`sync.mark-read-on-scroll`).
     public var markReadOnScroll: Bool
     /// Accounts with marks not yet pushed by `flush()`.
@@ -53,6 +56,7 @@ public final class ArticleBrowser {
     public func reload() throws(AccountsError) {
         let keep = current?.id
         let store = manager.store, query = query
+        counted = true
         if query.filter != nil || query.search != nil {
             let tally = try storing { try store.articles.tally(query) }
             (total, counts) = (tally.total, (tally.unread, tally.starred))

@@ -35,7 +35,7 @@ enum BrowseAction: String, CaseIterable, Sendable {
         case .toggleStar: "star / unstar"
         case .markShownRead: "mark everything shown read"
         case .undo: "undo the last change to read, star or labels (lector undo)"
-        case .search: "search (empty: the whole list again)"
+        case .search: "search as you type; Enter keeps the matches, Esc drops them"
         case .openLink: "open the link (article open)"
         case .fullContent: "read with the page's full content"
         case .sync: "sync, then reload"

@@ -4,9 +4,11 @@ import LectorSettings
 extension BrowseView {
     /// Does what `key` means in the current mode; a failure becomes the status line.
     func handle(_ key: BrowseKey) {
+        let reading = openArticle
+        defer { rememberPosition(leaving: reading) }
         do throws(CLIError) {
             switch mode {
-            case .search(let text): try typeSearch(key, text)
+            case .search(let search): try typeSearch(key, search)
             case .confirmMarkAll: try answerMarkAll(key)
             case .help(let previous): mode = previous.mode
             case .menu(let leading, let previous): try pick(key, leading: leading, previous: previous)
@@ -50,7 +52,7 @@ extension BrowseView {
         case .toggleStar: try dock(.toggleStar)
         case .markShownRead: try askMarkShownRead()
         case .undo: try undoLastStep()
-        case .search: mode = .search("")
+        case .search: startSearch()
         case .openLink: try dock(.openInBrowser)
         case .fullContent: try openReader(full: true)
         case .sync:
@@ -137,19 +139,6 @@ extension BrowseView {
         let actions = leading ? preferences.swipeLeading : preferences.swipeTrailing
         guard case .character(let digit) = key, let number = digit.wholeNumberValue, actions.indices.contains(number - 1) else { return }
         try swipe(actions[number - 1])
-    }
-
-    private func typeSearch(_ key: BrowseKey, _ text: String) throws(CLIError) {
-        switch key {
-        case .character(let character): mode = .search(text + String(character))
-        case .backspace: mode = .search(String(text.dropLast()))
-        case .enter:
-            mode = .list
-            try core { try browser.search(text) }
-            top = 0
-        case .escape, .interrupt: mode = .list
-        default: break
-        }
     }
 
     private func askMarkShownRead() throws(CLIError) {

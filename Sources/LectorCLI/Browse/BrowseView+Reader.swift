@@ -20,7 +20,9 @@ extension BrowseView {
         let lines = try readerLines(source, full: content.full, bionic: bionic, width: width)
         try core { try browser.markCurrentRead() }
         session.currentArticle = article.id
-        mode = .reader(ReaderScreen(source: source, lines: lines, width: width, full: content.full, bionic: bionic))
+        let reader = ReaderScreen(source: source, lines: lines, width: width, full: content.full, bionic: bionic)
+        // Opened anew (not this article shown another way: full content, Bionic), it opens where it was left.
+        mode = .reader(openArticle?.articleID == article.id ? reader : try atRememberedPosition(reader))
     }
 
     /// The open article wrapped again to a screen of `columns` when it was wrapped to another

@@ -11,7 +11,7 @@ final class BrowseView {
         case reader(ReaderScreen)
         case help(previous: Box)
         case menu(leading: Bool, previous: Box)
-        case search(String)
+        case search(SearchMode)
         case confirmMarkAll(String)
     }
 
@@ -80,6 +80,7 @@ final class BrowseView {
                 }
             }
         }
+        rememberPosition(leaving: openArticle, closing: true)
         flush()
     }
 
@@ -120,7 +121,7 @@ final class BrowseView {
     /// The status message, a prompt, or the one-line help.
     private func bottomLine() -> String {
         switch mode {
-        case .search(let text): return "/" + text
+        case .search(let search): return search.prompt(matches: !browser.rows.isEmpty)
         case .confirmMarkAll(let question): return question
         default: break
         }

@@ -62,8 +62,9 @@ struct ListScreen {
     /// "Browse · all accounts · 12 unread · 3 starred" (the counts as the list settings show them).
     func heading(_ browser: ArticleBrowser, title: String) -> String {
         var parts = [title]
-        if preferences.showUnreadCount { parts.append("\(browser.counts.unread) unread") }
-        if preferences.showStarredCount { parts.append("\(browser.counts.starred) starred") }
+        // (A search being typed shows its first matches uncounted.)
+        if preferences.showUnreadCount && browser.counted { parts.append("\(browser.counts.unread) unread") }
+        if preferences.showStarredCount && browser.counted { parts.append("\(browser.counts.starred) starred") }
         if let search = browser.query.search { parts.append("search: \(search)") }
         let position = browser.windowStart + browser.cursor + 1
         parts.append("\(position)/" + (browser.total.map(String.init) ?? "\(browser.rows.count)+"))

@@ -66,7 +66,7 @@ enum SettingUses {
         "reader.compactness": [.carried],
         "reader.bionic": [.terminal, .browse],
         "reader.full-content": [.terminal, .browse],
-        "reader.remember-position": [.carried],
+        "reader.remember-position": [.browse],
         "reader.open-links": [.carried],
         "reader.pager": [.terminal],
         "reader.share-osc52": [.terminal],

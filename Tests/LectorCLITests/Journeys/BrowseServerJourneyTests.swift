@@ -43,3 +43,34 @@ struct BrowseServerJourneyTests {
         #expect(feeds.items.first { $0.id == second }?.starred == true, "the waiting star reached the server with the sync")
     }
 }
+
+/// `sync.mark-read-on-scroll` on a server account: the articles moved past are read on the server
+/// after the view's short push, as any mark from the view is.
+@Suite("Journeys: lector browse marks read on scroll on a server account", .serialized,
+       .enabled(if: Journey.isInstalled, "LECTOR_JOURNEY_PREFIX names no installed lector: ./scripts/test.sh installs one into a temporary prefix"),
+       .enabled(if: PrivateKeyring.isAvailable, "needs the private test keyring: run scripts/with-test-keyring.sh swift test"))
+struct BrowseScrollReadServerJourneyTests {
+    @Test("with sync.mark-read-on-scroll on, j j on a Miniflux account: the two posts moved past are read on the emulator, the third is not")
+    func scrolledPastReachesServer() throws {
+        let feeds = FeedStore(defaultFolderName: "All")
+        let feed = feeds.addFeed(title: "Harbour News", feedURL: "https://harbour.example/feed.xml")
+        let now = Int64(Date().timeIntervalSince1970)
+        let ids = ["Tide tables for the week", "Ferry timetable changes", "Lighthouse open day"].enumerated().map { index, title in
+            feeds.addItem(feed: feed, title: title, url: "https://harbour.example/\(index)", published: now - 60 * Int64(index + 1))
+        }
+        let service = try ServiceUnderTest.start("miniflux", feeds: feeds)
+        let journey = try Journey()
+        let added = try journey.addAccount(service, name: "Flux", then: "lector sync && lector settings set sync.mark-read-on-scroll true")
+        try #require(added.status == 0, "setup failed: \(added.stderr)")
+        let terminal = try journey.terminal(width: 100, height: 30, extra: Journey.keyringEnvironment)
+        terminal.run("lector browse --account Flux")
+        let selected: (String) -> String? = { $0.split(separator: "\n").first { $0.hasPrefix("> ") }.map(String.init) }
+        #expect(terminal.wait(for: { selected($0)?.contains("Tide tables") == true }, timeout: 10), "the view opens on the newest:\n\(terminal.screen())")
+        terminal.type("jj")
+        #expect(terminal.wait(for: { selected($0)?.contains("Lighthouse") == true && $0.contains("Sent to the server.") }, timeout: 10),
+                "the marks of the posts moved past are sent:\n\(terminal.screen())")
+        let read = ids.map { id in feeds.items.first { $0.id == id }?.read }
+        #expect(read == [true, true, false], "the emulator has the two moved past read, the highlighted one unread: \(read)")
+        terminal.type("q")
+    }
+}
