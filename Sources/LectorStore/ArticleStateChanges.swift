@@ -59,10 +59,22 @@ public struct ArticleStateChanges {
                     case .feed(let id), .folder(let id): id
                     case .account: nil
                     }
-                    try database.execute("""
-                        UPDATE article_state SET read = 'read', changed_at = ?3 WHERE read IS NOT 'read' AND article_id IN (\(articles))
-                        """, target.accountID, scopeID, time)
-                    result.changed += database.changes
+                    // The journal takes each article's prior state in one statement, as the
+                    // UPDATE takes them all (the same rows: not read yet, in the scope); a
+                    // conflict is an article this step changed before, whose first state stays.
+                    try UndoJournal(database: database).recordingSetChange({ stepID in
+                        try database.execute("""
+                            INSERT INTO undo_changes (step_id, article_id, field, label_id, was, became)
+                            SELECT ?3, article_id, 'read', 0, read, 'read' FROM article_state
+                            WHERE read IS NOT 'read' AND article_id IN (\(articles))
+                            ON CONFLICT DO UPDATE SET became = excluded.became
+                            """, target.accountID, scopeID, stepID)
+                    }, {
+                        try database.execute("""
+                            UPDATE article_state SET read = 'read', changed_at = ?3 WHERE read IS NOT 'read' AND article_id IN (\(articles))
+                            """, target.accountID, scopeID, time)
+                        result.changed += database.changes
+                    })
                     guard target.remote else { continue }
                     try database.execute("DELETE FROM pending_intents WHERE action = 'read' AND article_id IN (\(articles))",
                                          target.accountID, scopeID)

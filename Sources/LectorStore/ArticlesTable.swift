@@ -17,7 +17,10 @@ public struct ArticlesTable {
     public func upsert(accountID: Int64, feedID: Int64, _ article: IncomingArticle, read: ReadState = .unknown,
                        starred: Bool = false) throws(StoreError) -> (id: Int64, inserted: Bool) {
         try storeOperation {
-            try database.write {
+            // Joins the caller's transaction without a savepoint (`writeJoining`): every caller
+            // (a sync page, the starred archive, the demo library) lets an error end its whole
+            // transaction, so a savepoint per article (two statements more each) protects nothing.
+            try database.writeJoining {
                 // New rows (the common case in a sync) cost one statement; a known server id falls
                 // through to the update, which only touches rows whose content differs.
                 try database.execute("""

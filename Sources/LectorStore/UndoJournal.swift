@@ -60,6 +60,21 @@ public struct UndoJournal {
         }
     }
 
+    /// Runs `change`, one statement changing many articles at once (a mark-all-read), with the
+    /// journal written by one statement as well: `record(stepID)` copies the prior state of every
+    /// article the change will touch into `undo_changes` with an INSERT … SELECT, and the open
+    /// step is taken out of `undo_open` while `change` runs, so the per-row triggers stay quiet
+    /// instead of each firing an insert of its own (a mark-all-read of 100,000 articles cost
+    /// 2.4× the bare UPDATE that way). Outside a step it runs `change` alone. A rollback puts
+    /// `undo_open` back with everything else, so a throw leaves the step as it was.
+    func recordingSetChange(_ record: (_ stepID: Int64) throws -> Void, _ change: () throws -> Void) throws {
+        guard let stepID = try database.queryFirst("SELECT step_id FROM undo_open", row: { $0.int64(0) }) else { return try change() }
+        try record(stepID)
+        try database.execute("DELETE FROM undo_open")
+        try change()
+        try database.execute("INSERT INTO undo_open (step_id) VALUES (?)", stepID)
+    }
+
     /// Notes on the open step (if any) that a mark-all-read reached a server's entries the store
     /// never held.
     func noteServerScope() throws {

@@ -2,13 +2,14 @@ import Foundation
 import LectorStore
 import LectorTestSupport
 
-// lector-bench store [--rows 10000] [--rounds 3] [--runs 50] [--home DIR] [--reuse-store no]
+// lector-bench store [--rows 10000] [--rounds 3] [--runs 50] [--home DIR] [--reuse-store no] [--search yes]
 //
 // 1. The SQLite floor beside Lector's write path: `rows` ~2 KB articles inserted into an empty
 //    store (same schema, FTS5 included), once through plain prepared INSERTs via
 //    `store.database.execute` feeding the index row by row, and once through
 //    `store.articles.upsert` with the index fed from the backlog, each in one transaction, fresh
-//    store per round, rounds alternating.
+//    store per round, rounds alternating; and `upsert` with each call in a savepoint of its own
+//    (a nested `database.write`), as every upsert ran before it joined its caller's transaction.
 // 2. Search: `store.articles.list(ArticleQuery(search:limit: 20))` over the 100,000-article store
 //    that `startup` builds (reused when present), beside the bare FTS5 MATCH … ORDER BY bm25 LIMIT 20.
 enum StoreBench {
@@ -21,17 +22,25 @@ enum StoreBench {
         let articles = makeArticles(rows)
         let textBytes = articles.reduce(0) { $0 + $1.text.utf8.count } / rows
         print("store: \(rows) articles, ~\(textBytes) B of text each (and the same again as HTML), \(rounds) rounds, fresh store each")
-        var raw: [Double] = [], lector: [Double] = []
+        var raw: [Double] = [], lector: [Double] = [], savepoints: [Double] = []
         for round in 1...rounds {
             raw.append(try insertSeconds(articles, .plainRowByRow))
             lector.append(try insertSeconds(articles, .upsert))
-            print(String(format: "round %d: raw prepared INSERTs %.2f s, articles.upsert %.2f s", round, raw.last!, lector.last!))
+            savepoints.append(try insertSeconds(articles, .upsertInSavepoints))
+            print(String(format: "round %d: raw prepared INSERTs %.2f s, articles.upsert %.2f s, articles.upsert in a savepoint each %.2f s",
+                         round, raw.last!, lector.last!, savepoints.last!))
         }
+        print(String(format: "a savepoint per upsert: %.2f s against %.2f s (median of %d rounds, %.1f %% more)",
+                     median(savepoints), median(lector), rounds, (median(savepoints) / median(lector) - 1) * 100))
+        Summary.record("store", "upsert \(rows) articles, a savepoint per call", lector: String(format: "%.2f s joined", median(lector)),
+                       peer: String(format: "savepoint each %.2f s", median(savepoints)),
+                       ratio: String(format: "%.2f×", median(lector) / median(savepoints)), goal: "—")
         let rawRate = Double(rows) / median(raw), lectorRate = Double(rows) / median(lector)
         print(String(format: "insert: raw %.0f rows/s, Lector upsert %.0f rows/s (%.2f× the floor)", rawRate, lectorRate, lectorRate / rawRate))
         Summary.record("store", "insert \(rows) ~2 KB articles + FTS5", lector: String(format: "%.0f rows/s", lectorRate),
                        peer: String(format: "raw prepared INSERT %.0f rows/s", rawRate), ratio: String(format: "%.2f×", lectorRate / rawRate),
                        goal: "—")
+        guard options.string("search", default: "yes") != "no" else { return }
         try search(options, runs: runs)
     }
 
@@ -45,6 +54,9 @@ enum StoreBench {
         case plainThenBulkIndex
         /// Lector's write path: `articles.upsert`, the index fed from the backlog at the end.
         case upsert
+        /// `articles.upsert` with each call in a savepoint of its own (a write nested in the
+        /// transaction), as the upsert ran before it joined its caller's transaction.
+        case upsertInSavepoints
     }
 
     /// Seconds to insert `articles` into a fresh store in one transaction.
@@ -65,6 +77,10 @@ enum StoreBench {
                 for article in articles {
                     if path == .upsert {
                         try store.articles.upsert(accountID: accountID, feedID: feedID, article, read: .unread)
+                        continue
+                    }
+                    if path == .upsertInSavepoints {
+                        try database.write { _ = try store.articles.upsert(accountID: accountID, feedID: feedID, article, read: .unread) }
                         continue
                     }
                     try database.execute("""

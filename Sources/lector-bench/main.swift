@@ -17,13 +17,13 @@ let usage = """
            lector-bench scale      [--sizes 10000,100000,1000000] [--lector PATH] [--runs N] [--search-runs N] [--keep-stores DIR]
            lector-bench scale-search --stores DIR [--search-runs N] [--terms rare,medium,common]  (scale's in-process searches again, on kept stores)
            lector-bench rules      [--sizes 10000,100000,1000000] [--lector PATH] [--runs N] [--rules N] [--home DIR] [--reuse-store yes]  (rules in a first sync; rule test and --where beside --search)
-           lector-bench duplicates [--articles N] [--share PERCENT] [--lector PATH] [--home DIR] [--reuse-store yes]  (article duplicates: time, precision and recall)
+           lector-bench duplicates [--articles N] [--share PERCENT] [--lector PATH] [--home DIR] [--reuse-store yes] [--keying-before no]  (article duplicates: time, precision and recall)
            lector-bench mcp        [--sizes 100000,1000000] [--lector PATH] [--runs N] [--home DIR] [--reuse-store yes]  (lector mcp tools/call of a search and a 20-article page beside article list)
            lector-bench feed-check [--feeds N] [--hosts N] [--latency-ms N]  (feed check beside serial conditional GETs)
            lector-bench feed-apply [--feeds N] [--folders N]  (feed apply into an empty account on the GReader emulator)
            lector-bench starred    [--sizes 1000,10000]  (starred archive export and restore, GReader and Miniflux emulators)
            lector-bench browse     [--lector PATH] [--articles N] [--feeds N] [--runs N] [--presses N] [--home DIR] [--reuse-store yes]
-           lector-bench undo       [--items N] [--services freshrss,miniflux]  (undo of a mark-all-read beside the mark: time and requests)
+           lector-bench undo       [--items N] [--stored N] [--rounds N] [--services freshrss,miniflux]  (undo of a mark-all-read beside the mark: time and requests)
            lector-bench summary    FILE                  (the table of rows gathered through LECTOR_BENCH_SUMMARY)
     """
 

@@ -77,6 +77,44 @@ struct UndoJournalTests {
         #expect(try store.scopeReads.all(accountID: account.id).count == 1, "the scope read is pushed first; the unread intents land after it")
     }
 
+    @Test("a mark-all-read journals each article it changes with its state before, in one statement: unknown comes back unknown, one read already is no change, one changed since is kept")
+    func markAllReadJournalsPriorState() throws {
+        let (temporary, account, _, ids) = try server(articles: 4)
+        let store = temporary.store
+        // Outside any step (as a sync's pull writes), so not journaled: ids[0] unknown, ids[1] read.
+        try store.database.execute("UPDATE article_state SET read = 'unknown' WHERE article_id = ?", ids[0])
+        try store.database.execute("UPDATE article_state SET read = 'read' WHERE article_id = ?", ids[1])
+        let result = try store.states.markAllRead(ArticleQuery(accountID: account.id))
+        #expect(result.changed == 3)
+        let step = try #require(try store.undoJournal.steps().first)
+        #expect(step.articles == 3 && step.summary == "marked all read (account 'Server')", "\(step)")
+        #expect(try temporary.count("undo_open") == 0, "the step was left open")
+        try store.states.setRead([ids[3]], to: .unread)
+        #expect(try reads(store, ids) == [.read, .read, .read, .unread])
+
+        let outcome = try #require(try store.undoJournal.undo(stepID: step.id))
+        #expect(outcome.reverted == 2 && outcome.kept == 1, "\(outcome)")
+        #expect(try reads(store, ids) == [.unknown, .read, .unread, .unread])
+    }
+
+    @Test("a mark-all-read inside a step that changed an article before keeps that article's first state")
+    func markAllReadJoinsStep() throws {
+        let (temporary, account, _, ids) = try server(articles: 2)
+        let store = temporary.store
+        try store.database.execute("UPDATE article_state SET read = 'unknown' WHERE article_id = ?", ids[0])
+        try UndoJournal(database: store.database).step("both") {
+            try store.states.setRead([ids[0]], to: .unread)
+            try store.states.markAllRead(ArticleQuery(accountID: account.id))
+        }
+        #expect(try store.undoJournal.steps().map(\.summary) == ["both"] && reads(store, ids) == [.read, .read])
+        // A server's pull afterwards, no step open: not journaled, and not blocked by the open step.
+        try store.database.execute("UPDATE article_state SET starred = 1 WHERE article_id = ?", ids[1])
+        #expect(try temporary.count("undo_changes") == 2)
+        let outcome = try #require(try store.undoJournal.undo())
+        #expect(outcome.reverted == 2, "\(outcome)")
+        #expect(try reads(store, ids) == [.unknown, .unread])
+    }
+
     @Test("an article changed again since the step keeps its state: by a later step, even one that set it back, or by the server")
     func changedSinceIsKept() throws {
         let (temporary, account, _, ids) = try server(articles: 4)

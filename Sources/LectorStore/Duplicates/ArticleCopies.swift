@@ -34,15 +34,30 @@ public struct ArticleCopies {
     /// Above this many articles to key at once, the keys stored already are read into memory
     /// (one pass) instead of looked up one article at a time.
     static let bulkThreshold = 2_000
+    /// Above this many articles to key into an empty table (a store's first keying), the table's
+    /// indexes are dropped and built again once the rows are in: one sort per index instead of an
+    /// insert at a random place of each for every article.
+    static let indexRebuildThreshold = 50_000
 
     /// Keys the articles stored since the last catch-up; returns how many it keyed.
+    /// `indexesBuiltAfter: false` keeps the indexes through a first keying (the benchmark's
+    /// before).
     @discardableResult
-    public func catchUp() throws(StoreError) -> Int {
+    public func catchUp(indexesBuiltAfter: Bool = true) throws(StoreError) -> Int {
         try storeOperation {
             try database.write {
                 let floor = Int64(try database.scalarInt("SELECT coalesce(max(article_id), 0) FROM article_copies"))
                 let pending = try database.scalarInt("SELECT count(*) FROM articles WHERE id > ?", floor)
                 guard pending > 0 else { return 0 }
+                var indexes: [(name: String, sql: String)] = []
+                if indexesBuiltAfter, floor == 0, pending > Self.indexRebuildThreshold {
+                    // In the same transaction: a failure puts the indexes back with the rest.
+                    indexes = try database.query("""
+                        SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'article_copies' AND sql IS NOT NULL
+                        """) { ($0.string(0), $0.string(1)) }
+                    // The names are the schema's own, not outside text.
+                    for index in indexes { try database.execute("DROP INDEX \(index.name)") }
+                }
                 var finder: any EarlierCopyFinder = pending > Self.bulkThreshold ? try MemoryCopyFinder(database: database)
                                                                                  : StoredCopyFinder(database: database)
                 var keyed = 0
@@ -61,6 +76,7 @@ public struct ArticleCopies {
                     finder.add(keys, id: row.int64(0), first: earlier?.first ?? row.int64(0))
                     keyed += 1
                 }
+                for index in indexes { try database.execute(index.sql) }
                 return keyed
             }
         }
