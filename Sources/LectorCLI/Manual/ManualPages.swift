@@ -1004,7 +1004,7 @@ Each benchmark also runs on its own (`scripts/release-build.sh` first):
 | `lector-bench feed-apply [--feeds 1000] [--folders 20] [--delay-ms N]` | `feed apply` of that many feeds in folders into an empty FreshRSS account on the GReader emulator: plan and apply time, requests per feed; then the same list again. `--delay-ms` holds every answer N ms (a round trip to a real server) and compares the wall time with requests × N | none: the floor is one subscribe call per feed. Goals: the second apply plans nothing and sends nothing; with the delay, ≤ 0.1 requests per feed and wall within 1.5× of requests × delay |
 | `lector-bench scale-search --stores DIR [--terms rare,medium,common]` | the in-process searches of `scale` again, on the stores a `scale --keep-stores DIR` run left (`DIR/scale-SIZE.sqlite`), without syncing them again: for looking at one change to search in seconds | the bare `MATCH … ORDER BY bm25 LIMIT 20` and the page floor, as in `scale` |
 | `lector-bench starred [--sizes 1000,10000]` | the starred archive of each size (~2 KB of content per article, 20 feeds) from the GReader and then the Miniflux emulator on loopback, in-process through the account core: `backup export --sections accounts,starred` written to a private file as `backup export` writes it, and the file restored (`restoreStarred`) into an empty Miniflux account, whose server subscribes the feeds and takes each article through its entry import, and apart from it the restore's read, check and pages of the file without the import: wall time, requests, peak RSS above the process before the step | the plain export (`--sections accounts,settings`) in the same run; for the restore, the floor of one import call per article. Goal: export memory independent of the count |
-| `lector-bench browse [--articles N] [--presses N]` | `lector browse` on a 100×40 pseudo-terminal over a generated store of 1,000 feeds and `--articles` (default 1,000,000) articles: process start to the last byte of the first frame, and a key (`j`, `n`, `s`, `--presses` times each) to the last byte of its frame (each frame ends with the code that hides the cursor, written nowhere else); then the first frame and `j` again with the feed pane and the preview open (`list.feed-pane`, `list.preview-pane` on) | `/bin/true` and `lector article list --no-pager` started on the same kind of terminal (to their exit); a key echoed back by `cat` on a raw terminal (the least any program answers a key in). Goals: first frame < 50 ms, key to frame < 16 ms |
+| `lector-bench browse [--articles N] [--presses N]` | `lector browse` on a 100×40 pseudo-terminal over a generated store of 1,000 feeds and `--articles` (default 1,000,000) articles: process start to the last byte of the first frame, a key (`j`, `n`, `s`, `--presses` times each) to the last byte of its frame (each frame ends with the code that hides the cursor, written nowhere else), each letter and Backspace of the store's words typed after `/` (the search run again at each) to its frame, a resize between 100×40 and 80×24 (on the list, then in the reader) to its frame; then the first frame and `j` again with the feed pane and the preview open (`list.feed-pane`, `list.preview-pane` on) | `/bin/true` and `lector article list --no-pager` started on the same kind of terminal (to their exit); a key echoed back by `cat` on a raw terminal (the least any program answers a key in). Goals: first frame < 50 ms, key to frame < 16 ms, search key to frame < 30 ms, resize to frame < 16 ms |
 | `lector-bench mcp [--sizes 100000,1000000] [--runs 20] [--home DIR] [--reuse-store yes]` | `lector mcp` on the scale corpus (synced from the GReader emulator as `rules` does, no rules): one server, initialized once, then p50 of `tools/call` — from writing the request to reading its answer — of `search_articles` for the rare and the common word and of `list_articles` for a page of 20 | `lector article list --search WORD -n 20 --json` and `lector article list -n 20 --json` as whole processes (what a script without MCP runs for the same answer) |
 | `lector-bench rules [--sizes 10000,100000,1000000] [--rules 50] [--home DIR] [--reuse-store yes]` | a first sync of the scale corpus from the GReader emulator, then N enabled rules (a mix of `contains`, `matches` and field tests) over what it brought in — the call `AccountManager.sync` makes; then `lector rule test` and `lector article list --where` for a `contains` rule (rare and common word), p50 of whole processes. With `--home`, each size's home is `DIR/SIZE` and stays; `--reuse-store yes` then measures only the commands on it | the sync itself (goal: the rules ≤ 10 % of it); `lector article list --search` for the same word |
 | `lector-bench undo [--items 100000] [--stored 1000000] [--rounds 3] [--services freshrss,miniflux]` | an account of `--items` unread articles in 100 feeds synced from the GReader (FreshRSS) or Miniflux emulator on loopback, in a store of `--stored` articles (the rest a local account's, written straight into the store); `mark-all-read` of the account and then `lector undo` of it, each as the store operation the commands use followed by the push a mark makes: wall time here, wall time of the push, requests; then what the journal costs the mark, `--rounds` times each, least kept: the mark as the store runs it, the same UPDATE journaled by the per-row triggers (how every mark-all-read was journaled before), the same UPDATE with no journal | the original mark-all-read (one scope request; the undo sends one call per 1,000 articles, as any mark of single articles); the UPDATE without the journal |
@@ -1115,6 +1115,28 @@ The latest measurements, and the rough edges they show (the README keeps a short
   `j` with both panes 43.4 ms against 78.0 ms without (noise dominates). Before the counters were read
   only when they moved, the same run gave 980 ms against 342 ms (2.87×) and `j` 325 ms against 63 ms.
   The release figures at 1,000,000 articles are still to be taken.
+  The `/` search as you type and a resize, on 100,000 articles (`lector-bench browse --articles
+  100000`, a DEBUG build on a machine shared by eight builds, load ~38 on 2 cores, 2026-12-06: read
+  these figures against the keys measured in the same run, not against the release figures above):
+  a search key (each letter and Backspace of the store's words after `/`, the search run again at
+  each) 55.5 ms p50 (116.2 p95), beside `j` 68.8, `n` 88.0 and `s` 51.4 ms in the same run; a resize
+  between 100×40 and 80×24 37.4 ms on the list (79.6 p95) and 0.9 ms in the reader (16.0 p95; the
+  bench's articles are 46 words, so wrapping one again costs little). Each search key reads only a
+  screenful of matches (the rows shown and one more) in the full-text index's own order, the last
+  stored first, and counts nothing until Enter: ranked best first, as `article list --search` is,
+  the same run gave 341 ms p50 (645 p95), because bm25 scores every match of the prefix first
+  (SQLite alone: 90 ms of CPU for `g*` on 100,000 articles ranked, 1 ms in arrival order; it grows
+  with the matches, so ten times that at a million). Enter then counts the matches (a tally over
+  every match, as a search's first frame always did) and pages on in the same order.
+  On 1,000,000 articles (the same debug build and loaded machine, `--runs 5 --presses 30`): a search
+  key 76.6 ms p50 (480.2 p95), beside `j` 37.8, `n` 40.2, `s` 23.9 and `g` 26.3 ms in the same run;
+  a resize 9.1 ms on the list (22.7 p95) and 0.7 ms in the reader (3.3 p95). The search key's tail
+  is the one-letter prefix: FTS5 merges the postings of every word that begins with it before it
+  hands out the first row (`s*` alone costs SQLite 258 ms of CPU at a million articles, `swift*`
+  41 ms), so the < 30 ms goal is not met for the first letter at this size; a prefix index
+  (`prefix='1 2'` on `articles_fts`, a rebuild of the index) is what would bound it. The first
+  search on a store whose articles wait in the index's backlog indexes them first (over 30 s at a
+  million generated articles): the bench now runs one search before it measures.
 
 - Start-up: on the bench's 1,000-feed store (`lector-bench startup`), `lector version` was 1.7 ms
   over `/bin/true`, `__complete feed move ''` 2.4 ms and `feed list --json` 7.8 ms on a quiet
@@ -1483,7 +1505,7 @@ to `article list`.
 | `r` (`keys.toggle-read`), `s` (`keys.toggle-star`) | read ↔ unread, star ↔ unstar | the same |
 | `A` (`keys.mark-shown-read`) | mark everything shown read, as `article mark-all-read` (its scope, on the server too; asks first when `list.confirm-mark-all-read` is on); after a search, the articles found | — |
 | `u` (`keys.undo`) | undo the last change to read, star or labels, as `lector undo` (the status line says how many articles were put back and how many kept) | the same |
-| `/` (`keys.search`) | full-text search in the list's scope, as `article list --search`; an empty search shows the list again | — |
+| `/` (`keys.search`) | search as you type: at each letter (and Backspace) the list shows the matches in its scope, as `article list --search` finds them (the last word a prefix), the most recently stored first (ranking by best match would score every match at every key: a screenful is read instead, however large the store); Enter keeps them in that order (counted then, and paged) and gives the list its keys back, Esc puts the list back as it was; a search that finds nothing says so on the bottom line; Enter on an empty search shows the whole list again | — |
 | `o` (`keys.open-link`) | open the link, as `article open` | the same |
 | `f` (`keys.full-content`) | read with the page's full content (`article read --full`) | the same |
 | `R` (`keys.sync`) | sync (on the main screen, as `sync` prints it), then the list again | the same |
@@ -1501,7 +1523,16 @@ refused when `browse` starts (exit 4). Every action is the core operation the co
 or a star is saved at once with its intent, and the short push that follows every mark (as after
 `article mark`) runs once no key came for 0.4 s, and on the way out, so moving on never waits for
 a server; the status line says when a change was `sent` or waits for the next sync. With
-`sync.mark-read-on-scroll` on, the articles you move down past are marked read.
+`sync.mark-read-on-scroll` on (off by default), the articles you move down past in the list (with
+`j`, ↓, PageDown, `n` — those above the highlight as it moves down) are marked read, each move one
+mark of the same kind `article mark` makes: `u` puts it back and the server follows.
+
+With `reader.remember-position` on (the default), the reader keeps where you stopped in an article
+— the line at the top of the screen, when you go back to the list, on to another article or out of
+`browse` — and opens it there the next time, in this `browse` or a later one (at another width, at
+the same fraction of the text); back at its top, nothing is kept. The positions stay in this
+machine's store (not on the server, not in backups), and go with their articles. Off, every
+article opens at its top.
 
 ### The feed pane and the preview pane
 
