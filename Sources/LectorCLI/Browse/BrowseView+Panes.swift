@@ -151,6 +151,7 @@ extension BrowseView {
         let listRows = rows - 1 - previewHeight
         let listFrame = list.frame(browser, top: &top, title: title, bottom: "", columns: listWidth, rows: listRows + 1)
         let feedLines = paneShown ? panes.feeds?.lines(width: paneWidth, height: listRows) : nil
+        // A frame is drawn whatever the store says: without it the preview is left out this once.
         let store = try? session.store()
         let accountName = list.accountColumn ? browser.current.flatMap { list.accountNames[$0.accountID] } : nil
         let preview: [String] = if panes.preview, let store {

@@ -16,7 +16,7 @@ extension TTRSSProvider {
             guard let id = answer.feedID else { throw .protocolViolation("TT-RSS subscribed without saying the feed's id") }
             // `--on-server` discovery subscribed it a moment ago, uncategorized and not fetched
             // (TTRSSDiscovery.swift): this subscription's folder and fetch still apply.
-            let discovered = answer.code == 0 && discoveredSubscriptions.withLock { $0.remove(id) != nil }
+            let discovered = answer.code == 0 && Self.discoveredSubscriptions.withLock { $0.remove(discoveredKey(id)) != nil }
             // A new feed has no articles until it is fetched (112–115): fetch it now.
             if answer.code == 1 || discovered { _ = try? client.call("updateFeed", ["feed_id": id], "fetching the new feed") }
             if discovered, let category = parameters["category_id"] as? Int {

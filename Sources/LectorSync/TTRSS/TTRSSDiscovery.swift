@@ -18,7 +18,7 @@ extension TTRSSProvider {
                   let feedURL = URL(string: feed.url) else {
                 throw .protocolViolation("TT-RSS subscribed \(address) without listing the feed")
             }
-            if answer.code == 1 { discoveredSubscriptions.withLock { _ = $0.insert(id) } }
+            if answer.code == 1 { Self.discoveredSubscriptions.withLock { _ = $0.insert(discoveredKey(id)) } }
             return [FeedCandidate(url: feedURL, title: feed.title, type: "application/rss+xml")]
         case 3:
             return []

@@ -20,8 +20,12 @@ public final class TTRSSProvider: SyncProvider, Sendable {
     /// asks only for what is newer (`since_id`, 051). Nil: walk everything.
     private let knownUpTo = Mutex<Int?>(nil)
     /// Feeds `discoverOnServer` subscribed (TT-RSS discovers only by subscribing), for the
-    /// `subscribe` that follows to file and fetch.
-    let discoveredSubscriptions = Mutex<Set<Int>>([])
+    /// `subscribe` that follows to file and fetch. Kept for the process, not the provider: the
+    /// account core builds a provider per verb, so discovery and subscription meet different ones.
+    static let discoveredSubscriptions = Mutex<Set<String>>([])
+
+    /// The key of feed `id` of this account in `discoveredSubscriptions`.
+    func discoveredKey(_ id: Int) -> String { "\(connection.base.absoluteString)|\(user)|\(id)" }
 
     public init(connection: ServiceConnection, user: String, password: String) {
         client = TTRSSClient(connection, user: user, password: password)
