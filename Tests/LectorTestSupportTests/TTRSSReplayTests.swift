@@ -114,20 +114,7 @@ struct TTRSSReplayTests {
         let exchanges = try ProjectFixtures.exchanges("ttrss").filter { (Int($0.name.prefix(3)) ?? 0) <= 14 }
         #expect(exchanges.count == 14)
         let emulator = try Self.seeded(try SharedFixtures.exchanges("ttrss"))
-        let server = try LoopbackServer(handler: emulator.handler)
-        defer { server.stop() }
-        var substitutions = ["{{PASSWORD}}": "tester-secret"]
-        var problems: [String] = []
-        for exchange in exchanges {
-            let response = try await FixtureReplay(server: server, substitutions: substitutions).resend(exchange)
-            problems += Self.differences(exchange, response)
-            if exchange.name.hasPrefix("001"), let sid = (Self.json(response.text)?["content"] as? [String: Any])?["session_id"] as? String {
-                substitutions["{{SID}}"] = sid
-            }
-            if exchange.name.hasPrefix("002"), let token = response.text.firstMatch(of: /__csrf_token = "([^"]+)"/) {
-                substitutions["{{CSRF_TOKEN}}"] = String(token.1)
-            }
-        }
+        let problems = try await Self.replayed(exchanges, on: emulator, login: "001", indexPage: "002")
         #expect(problems.isEmpty, "emulator differs from TT-RSS:\n\(problems.joined(separator: "\n"))")
         #expect(emulator.labels.isEmpty, "007 removed the label 005 renamed")
     }
@@ -167,20 +154,7 @@ struct TTRSSReplayTests {
         let exchanges = try ProjectFixtures.exchanges("ttrss").filter { (15...36).contains(Int($0.name.prefix(3)) ?? 0) }
         #expect(exchanges.count == 22, "015–036")
         let emulator = try Self.seededForFeedEdits()
-        let server = try LoopbackServer(handler: emulator.handler)
-        defer { server.stop() }
-        var substitutions = ["{{PASSWORD}}": "tester-secret"]
-        var problems: [String] = []
-        for exchange in exchanges {
-            let response = try await FixtureReplay(server: server, substitutions: substitutions).resend(exchange)
-            problems += Self.differences(exchange, response)
-            if exchange.name.hasPrefix("015"), let sid = (Self.json(response.text)?["content"] as? [String: Any])?["session_id"] as? String {
-                substitutions["{{SID}}"] = sid
-            }
-            if exchange.name.hasPrefix("016"), let token = response.text.firstMatch(of: /__csrf_token = "([^"]+)"/) {
-                substitutions["{{CSRF_TOKEN}}"] = String(token.1)
-            }
-        }
+        let problems = try await Self.replayed(exchanges, on: emulator, login: "015", indexPage: "016")
         #expect(problems.isEmpty, "emulator differs from TT-RSS:\n\(problems.joined(separator: "\n"))")
         #expect(emulator.feedSettings(1)?["purge_interval"] == .int(30), "018 kept the purge interval")
         #expect(emulator.feedSettings(2)?["purge_interval"] == .int(0), "021 blanked it")
@@ -193,6 +167,27 @@ struct TTRSSReplayTests {
 
     static func json(_ text: String) -> [String: Any]? {
         (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any]
+    }
+
+    /// Resends `exchanges` in order to `emulator`, carrying the session id the `login` exchange
+    /// hands out and the CSRF token of the `indexPage` exchange into the requests after them;
+    /// what differs from the recordings.
+    static func replayed(_ exchanges: [RecordedExchange], on emulator: TTRSSEmulator, login: String, indexPage: String) async throws -> [String] {
+        let server = try LoopbackServer(handler: emulator.handler)
+        defer { server.stop() }
+        var substitutions = ["{{PASSWORD}}": "tester-secret"]
+        var problems: [String] = []
+        for exchange in exchanges {
+            let response = try await FixtureReplay(server: server, substitutions: substitutions).resend(exchange)
+            problems += differences(exchange, response)
+            if exchange.name.hasPrefix(login), let sid = (json(response.text)?["content"] as? [String: Any])?["session_id"] as? String {
+                substitutions["{{SID}}"] = sid
+            }
+            if exchange.name.hasPrefix(indexPage), let token = response.text.firstMatch(of: /__csrf_token = "([^"]+)"/) {
+                substitutions["{{CSRF_TOKEN}}"] = String(token.1)
+            }
+        }
+        return problems
     }
 
     static func differences(_ exchange: RecordedExchange, _ response: HTTPResponse) -> [String] {
