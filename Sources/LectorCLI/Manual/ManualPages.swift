@@ -1230,6 +1230,12 @@ The latest measurements, and the rough edges they show (the README keeps a short
   list for a rare word (most of it FTS5's first query on a fresh connection). An incremental sync
   at 1,000,000 articles takes ~3 s, most of it the full unread id list the GReader API sends and
   its reconciliation.
+  Re-run on the merged tree of 2026-12-06 (release bench and binary, `--sizes 10000,100000`, quiet
+  machine, after the account core took in the administrator and the provider protocol was split
+  by role): first sync 0.96× and 1.00× the floor, peak 27.5 MiB above the emulator; `article list`
+  1.08×, `--unread` 1.25×, `--folder` 0.75×, completion 0.95× and `feed list` 0.90× of the 10,000
+  figure at 100,000 (one run: the 1.25× not chased); in-process search 1.41–1.61× the bare MATCH
+  for the rare word, 1.04–1.57× for the medium one, 0.92–0.93× for the common one.
 - Administration: `feed add` on FreshRSS takes two requests (`quickadd`, then one
   `subscription/edit` for the folder or title); `feed apply` and `account copy` send one
   `subscription/edit ac=subscribe` per folder (up to 50 feeds each) and read the structure back
