@@ -77,6 +77,18 @@ struct BrowseTests {
         }
     }
 
+    @Test("a list with no rows counts its position from 0: '0/0', not '1/0'")
+    func emptyListPosition() throws {
+        let home = TestHome()
+        let full = try browser(home, count: 3)
+        var query = full.query
+        query.search = "nothingmatchesthisword"
+        let empty = try ArticleBrowser(manager: AccountManager(store: try home.store(), keyring: home.session().keyring, http: { .init() }), query: query)
+        var top = 0
+        let heading = listFrame(empty, top: &top, columns: 120).lines[0]
+        #expect(heading.contains(" 0/0") && !heading.contains("1/0"), "\(heading) rows \(empty.rows.count) total \(String(describing: empty.total))")
+    }
+
     @Test("the window follows the cursor down and back up")
     func windowFollowsCursor() throws {
         let home = TestHome()

@@ -66,7 +66,8 @@ struct ListScreen {
         if preferences.showUnreadCount && browser.counted { parts.append("\(browser.counts.unread) unread") }
         if preferences.showStarredCount && browser.counted { parts.append("\(browser.counts.starred) starred") }
         if let search = browser.query.search { parts.append("search: \(search)") }
-        let position = browser.windowStart + browser.cursor + 1
+        // Nothing shown (a search with no match) is position 0 of 0, not 1 of 0.
+        let position = browser.rows.isEmpty ? 0 : browser.windowStart + browser.cursor + 1
         parts.append("\(position)/" + (browser.total.map(String.init) ?? "\(browser.rows.count)+"))
         return parts.joined(separator: " · ")
     }
