@@ -16,6 +16,17 @@ public enum DemoLibrary {
 
     /// Seeds the demo library on a store with no accounts, unless the user dismissed it before.
     /// Returns true when it seeded.
+    /// A demo paragraph as plain text: our own sentences carry only inline tags (`<strong>`,
+    /// `<code>`) and no entities, so dropping the tags is the whole conversion (the store has no
+    /// HTML reader; the feeds' own text comes converted from the parser).
+    static func withoutTags(_ paragraph: String) -> String {
+        var plain = "", inTag = false
+        for character in paragraph {
+            if character == "<" { inTag = true } else if character == ">" { inTag = false } else if !inTag { plain.append(character) }
+        }
+        return plain
+    }
+
     @discardableResult
     public static func seedIfFirstRun(_ store: Store) throws(StoreError) -> Bool {
         guard try store.accounts.all().isEmpty, try store.meta.value(dismissedKey) == nil else { return false }
@@ -53,7 +64,7 @@ public enum DemoLibrary {
                         let incoming = IncomingArticle(
                             serverID: "\(feed.site)/\(slug)", url: "\(feed.site)/\(slug)", title: article.title,
                             author: article.author, summary: article.paragraphs.first, contentHTML: html,
-                            text: article.paragraphs.joined(separator: "\n"),
+                            text: article.paragraphs.map(Self.withoutTags).joined(separator: "\n"),
                             publishedAt: now - Double(sequence * 5_400 + index * 600))
                         // A realistic mix: older articles read, every fifth starred.
                         let read: ReadState = sequence % 3 == 0 ? .read : .unread

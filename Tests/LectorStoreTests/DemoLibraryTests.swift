@@ -14,6 +14,16 @@ struct DemoLibraryTests {
         #expect(try temporary.store.accounts.all().allSatisfy(\.isDemo), "demo content must be marked as such")
     }
 
+    @Test("the demo's plain text holds no markup (the browse preview and search show it as it is stored)")
+    func plainTextHasNoMarkup() throws {
+        let temporary = try TemporaryStore()
+        #expect(try DemoLibrary.seedIfFirstRun(temporary.store))
+        let texts = try temporary.store.database.query("SELECT text FROM articles") { $0.string(0) }
+        #expect(!texts.isEmpty)
+        #expect(texts.filter { $0.contains("<") || $0.contains(">") }.isEmpty, "\(texts.filter { $0.contains("<") })")
+        #expect(texts.contains { $0.contains("queues an intent in the same transaction") }, "the words of a tag stay")
+    }
+
     @Test("once dismissed, the demo does not come back on its own")
     func dismissedStaysAway() throws {
         let temporary = try TemporaryStore()
