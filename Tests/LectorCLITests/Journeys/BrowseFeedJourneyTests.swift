@@ -6,7 +6,7 @@ import Testing
 /// `G` at the true end, `R` syncing what the site added, `f` reading the article's page.
 @Suite("Journeys: lector browse over a long feed", .serialized,
        .enabled(if: Journey.isInstalled, "LECTOR_JOURNEY_PREFIX names no installed lector: ./scripts/test.sh installs one into a temporary prefix"))
-struct BrowseFeedJourneyTests {
+struct BrowseFeedJourneyTests: BrowseScreenReading {
     /// An RSS feed of `count` posts an hour apart, "Post 1" the newest; each links to /posts/N.
     static func feed(count: Int, newest: String? = nil) -> String {
         let now = Date()
@@ -26,14 +26,6 @@ struct BrowseFeedJourneyTests {
         \((1...6).map { "<p>Paragraph \($0) of the whole story, which the feed only summarised: the ferry crossed the estuary at dawn and the harbour master counted the boats.</p>" }.joined())
         <p>The last line of the page itself: lanterns along the quay.</p></article><footer>© the site</footer></body></html>
         """
-
-    private func selected(_ screen: String) -> String? {
-        screen.split(separator: "\n").first { $0.hasPrefix("> ") }.map(String.init)
-    }
-
-    private func atPrompt(_ terminal: TmuxTerminal) -> Bool {
-        terminal.wait(for: { $0.split(separator: "\n").last.map(String.init) == TmuxTerminal.prompt.trimmingCharacters(in: .whitespaces) }, timeout: 10)
-    }
 
     @Test("G lands on the last of 450 articles in one press, k and g move from there; R syncs the post the site added; f reads the page in full")
     func longFeed() throws {

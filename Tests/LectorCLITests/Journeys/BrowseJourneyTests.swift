@@ -4,7 +4,7 @@ import Testing
 /// `lector browse` in a real terminal: the installed binary in tmux, driven by keys, with
 /// assertions on the screen and on the store (read back with `article list --json`).
 @Suite("Journeys: lector browse", .serialized, .enabled(if: Journey.isInstalled, "LECTOR_JOURNEY_PREFIX names no installed lector: ./scripts/test.sh installs one into a temporary prefix"))
-struct BrowseJourneyTests {
+struct BrowseJourneyTests: BrowseScreenReading, BrowseStoreReading {
     struct Row: Decodable {
         let id: Int64
         let title: String
@@ -12,23 +12,8 @@ struct BrowseJourneyTests {
         let starred: Bool
     }
 
-    /// The library's articles in list order, as the store holds them now.
-    private func rows(_ journey: Journey) throws -> [Row] {
-        let result = try journey.shell("lector article list --json --limit 100 --all")
-        try #require(result.status == 0, "article list failed: \(result.stderr)")
-        return try JSONDecoder().decode([Row].self, from: Data(result.stdout.utf8))
-    }
-
-    private func selected(_ screen: String) -> String? {
-        screen.split(separator: "\n").first { $0.hasPrefix("> ") }.map(String.init)
-    }
-
     /// The start of a title as a row shows it, short enough not to be cut.
     private func head(_ title: String) -> String { String(title.prefix(12)) }
-
-    private func atPrompt(_ terminal: TmuxTerminal) -> Bool {
-        terminal.wait(for: { $0.split(separator: "\n").last.map(String.init) == TmuxTerminal.prompt.trimmingCharacters(in: .whitespaces) }, timeout: 10)
-    }
 
     @Test("move, star with s, a swipe with →, read with Enter, a dock key, resize, Ctrl-Z and fg, quit: the screen and the store follow")
     func browseJourney() throws {

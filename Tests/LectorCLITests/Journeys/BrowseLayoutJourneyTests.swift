@@ -6,7 +6,7 @@ import Testing
 /// resized, scrolled and read, with assertions on what the screen shows.
 @Suite("Journeys: lector browse's layout at any size", .serialized,
        .enabled(if: Journey.isInstalled, "LECTOR_JOURNEY_PREFIX names no installed lector: ./scripts/test.sh installs one into a temporary prefix"))
-struct BrowseLayoutJourneyTests {
+struct BrowseLayoutJourneyTests: BrowseScreenReading, BrowseStoreReading {
     struct Row: Decodable {
         let id: Int64
         let title: String
@@ -14,22 +14,8 @@ struct BrowseLayoutJourneyTests {
         let url: String?
     }
 
-    private func rows(_ journey: Journey, _ options: String = "") throws -> [Row] {
-        let result = try journey.shell("lector article list --json --limit 100 --all \(options)")
-        try #require(result.status == 0, "article list failed: \(result.stderr)")
-        return try JSONDecoder().decode([Row].self, from: Data(result.stdout.utf8))
-    }
-
-    private func selected(_ screen: String) -> String? {
-        screen.split(separator: "\n").first { $0.hasPrefix("> ") }.map(String.init)
-    }
-
     private func lines(_ text: String) -> [String] {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
-    }
-
-    private func atPrompt(_ terminal: TmuxTerminal) -> Bool {
-        terminal.wait(for: { $0.split(separator: "\n").last.map(String.init) == TmuxTerminal.prompt.trimmingCharacters(in: .whitespaces) }, timeout: 10)
     }
 
     /// The article as `article read` prints it to a pipe `columns` wide: what the reader shows.

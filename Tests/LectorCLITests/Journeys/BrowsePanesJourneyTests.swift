@@ -6,7 +6,7 @@ import Testing
 /// 80×24 and 120×40: the installed binary in tmux, with assertions on what the screen shows.
 @Suite("Journeys: lector browse's feed pane and preview pane", .serialized,
        .enabled(if: Journey.isInstalled, "LECTOR_JOURNEY_PREFIX names no installed lector: ./scripts/test.sh installs one into a temporary prefix"))
-struct BrowsePanesJourneyTests {
+struct BrowsePanesJourneyTests: BrowseScreenReading, BrowseStoreReading {
     struct Row: Decodable {
         let id: Int64
         let title: String
@@ -19,12 +19,6 @@ struct BrowsePanesJourneyTests {
         let title: String
         let folder: String?
         let unread: Int
-    }
-
-    private func rows(_ journey: Journey) throws -> [Row] {
-        let result = try journey.shell("lector article list --json --limit 100 --all")
-        try #require(result.status == 0, "article list failed: \(result.stderr)")
-        return try JSONDecoder().decode([Row].self, from: Data(result.stdout.utf8))
     }
 
     private func feedRows(_ journey: Journey) throws -> [FeedRow] {
@@ -48,10 +42,6 @@ struct BrowsePanesJourneyTests {
     }
 
     private func highlightedEntry(_ screen: String) -> String? { lines(screen).map(paneCell).first { $0.hasPrefix("> ") } }
-
-    private func atPrompt(_ terminal: TmuxTerminal) -> Bool {
-        terminal.wait(for: { $0.split(separator: "\n").last.map(String.init) == TmuxTerminal.prompt.trimmingCharacters(in: .whitespaces) }, timeout: 10)
-    }
 
     /// Presses `j` in the pane until its highlight is on `name`.
     private func highlight(_ name: String, in terminal: TmuxTerminal) -> Bool {

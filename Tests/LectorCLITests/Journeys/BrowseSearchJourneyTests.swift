@@ -7,7 +7,7 @@ import Testing
 /// loopback site, with assertions on the screen and on the store.
 @Suite("Journeys: lector browse's search, reading position and mark on scroll", .serialized,
        .enabled(if: Journey.isInstalled, "LECTOR_JOURNEY_PREFIX names no installed lector: ./scripts/test.sh installs one into a temporary prefix"))
-struct BrowseSearchJourneyTests {
+struct BrowseSearchJourneyTests: BrowseScreenReading, BrowseStoreReading {
     struct Row: Decodable {
         let id: Int64
         let title: String
@@ -44,16 +44,6 @@ struct BrowseSearchJourneyTests {
         return (journey, server)
     }
 
-    private func rows(_ journey: Journey) throws -> [Row] {
-        let result = try journey.shell("lector article list --json --limit 100 --all")
-        try #require(result.status == 0, "article list failed: \(result.stderr)")
-        return try JSONDecoder().decode([Row].self, from: Data(result.stdout.utf8))
-    }
-
-    private func selected(_ screen: String) -> String? {
-        screen.split(separator: "\n").first { $0.hasPrefix("> ") }.map(String.init)
-    }
-
     private func bottom(_ screen: String) -> String {
         screen.split(separator: "\n", omittingEmptySubsequences: false).last.map(String.init) ?? ""
     }
@@ -61,10 +51,6 @@ struct BrowseSearchJourneyTests {
     /// Which of `titles` the screen lists.
     private func listed(_ screen: String) -> [String] {
         Self.titles.filter { screen.contains(String($0.prefix(20))) }
-    }
-
-    private func atPrompt(_ terminal: TmuxTerminal) -> Bool {
-        terminal.wait(for: { $0.split(separator: "\n").last.map(String.init) == TmuxTerminal.prompt.trimmingCharacters(in: .whitespaces) }, timeout: 10)
     }
 
     @Test("/ searches at every key: the list narrows as the word grows and widens on Backspace; no match says so; Escape puts the list back; Enter keeps the matches")

@@ -7,11 +7,7 @@ import Testing
 @Suite("Journeys: lector browse on a server account", .serialized,
        .enabled(if: Journey.isInstalled, "LECTOR_JOURNEY_PREFIX names no installed lector: ./scripts/test.sh installs one into a temporary prefix"),
        .enabled(if: PrivateKeyring.isAvailable, "needs the private test keyring: run scripts/with-test-keyring.sh swift test"))
-struct BrowseServerJourneyTests {
-    private func selected(_ screen: String) -> String? {
-        screen.split(separator: "\n").first { $0.hasPrefix("> ") }.map(String.init)
-    }
-
+struct BrowseServerJourneyTests: BrowseScreenReading {
     @Test("s on a Miniflux account: 'Sent to the server.' and the emulator has the star; with the server down the star waits, said so, and the next sync sends it")
     func sentAndQueued() throws {
         let feeds = FeedStore(defaultFolderName: "All")

@@ -5,23 +5,21 @@ import Testing
 /// and the store follows (read back with `article list --json`); `lector undo --list` then shows
 /// the step undone.
 @Suite("Journeys: undo in lector browse", .serialized, .enabled(if: Journey.isInstalled, "LECTOR_JOURNEY_PREFIX names no installed lector: ./scripts/test.sh installs one into a temporary prefix"))
-struct BrowseUndoJourneyTests {
+struct BrowseUndoJourneyTests: BrowseStoreReading {
     struct Row: Decodable {
         let id: Int64
         let read: Bool?
         let starred: Bool
     }
 
-    private func rows(_ journey: Journey) throws -> [Int64: Row] {
-        let result = try journey.shell("lector article list --json --limit 100 --all")
-        try #require(result.status == 0, "article list failed: \(result.stderr)")
-        return Dictionary(uniqueKeysWithValues: try JSONDecoder().decode([Row].self, from: Data(result.stdout.utf8)).map { ($0.id, $0) })
+    private func rowsByID(_ journey: Journey) throws -> [Int64: Row] {
+        Dictionary(uniqueKeysWithValues: try rows(journey).map { ($0.id, $0) })
     }
 
     @Test("A marks everything shown read, u puts it back: the unread articles are unread again, the screen says how many")
     func undoMarkAllRead() throws {
         let journey = try Journey()
-        let before = try rows(journey)
+        let before = try rowsByID(journey)
         let unread = before.values.filter { $0.read == false }.count
         try #require(unread >= 2, "the demo library has unread articles: \(unread)")
         let terminal = try journey.terminal(width: 120, height: 30)
@@ -32,13 +30,13 @@ struct BrowseUndoJourneyTests {
         #expect(terminal.wait(for: { $0.contains("y/n") }, timeout: 5), "A asks first:\n\(terminal.screen())")
         terminal.type("y")
         #expect(terminal.wait(for: { $0.contains("\(unread) article(s) marked read.") }, timeout: 5), "everything is read:\n\(terminal.screen())")
-        #expect(try rows(journey).values.allSatisfy { $0.read == true }, "the store did not take the mark")
+        #expect(try rowsByID(journey).values.allSatisfy { $0.read == true }, "the store did not take the mark")
 
         terminal.type("u")
         #expect(terminal.wait(for: { $0.contains("marked all read") && $0.contains("\(unread) article(s) put back") }, timeout: 5),
                 "u undoes the mark-all-read and says how many came back:\n\(terminal.screen())")
         terminal.type("q")
-        let after = try rows(journey)
+        let after = try rowsByID(journey)
         #expect(after.mapValues(\.read) == before.mapValues(\.read), "the read state is not as before the mark")
 
         let list = try journey.shell("lector undo --list")
