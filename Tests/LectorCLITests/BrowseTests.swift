@@ -124,6 +124,24 @@ struct BrowseTests {
                 "nothing erases from the cursor after the text (without autowrap it sits on the last cell): \(bytes.debugDescription)")
     }
 
+    @Test("a frame drawn over the last one rewrites only the rows that differ, overlays included; over an unknown screen or another height, every row")
+    func framesRewriteOnlyChangedRows() {
+        let first = BrowseFrame(lines: ["one", "two", "three"], highlighted: [0])
+        let (whole, shown) = first.bytes(rows: 3, over: nil)
+        #expect(["\u{1b}[1;1H", "\u{1b}[2;1H", "\u{1b}[3;1H"].allSatisfy(whole.contains), "a first frame draws every row: \(whole.debugDescription)")
+        let moved = BrowseFrame(lines: ["one", "two", "three"], highlighted: [1])
+        let (step, _) = moved.bytes(rows: 3, over: shown)
+        #expect(step.contains("\u{1b}[1;1H") && step.contains("\u{1b}[2;1H") && !step.contains("\u{1b}[3;1H"),
+                "moving the highlight rewrites its old and new rows alone: \(step.debugDescription)")
+        #expect(first.bytes(rows: 3, over: shown).bytes.isEmpty, "the same frame again writes nothing")
+        var covered = first
+        covered.overlays = [.init(line: 2, column: 1, text: "x")]
+        let (overlaid, withOverlay) = covered.bytes(rows: 3, over: shown)
+        #expect(overlaid.hasPrefix("\u{1b}[3;1H") && !overlaid.contains("\u{1b}[1;1H"), "an overlay rewrites its row: \(overlaid.debugDescription)")
+        #expect(first.bytes(rows: 3, over: withOverlay).bytes.contains("\u{1b}[3;1H"), "and so does its going away")
+        #expect(first.bytes(rows: 4, over: shown).bytes.contains("\u{1b}[1;1H"), "another height draws every row")
+    }
+
     @Test("the reader's dock line numbers the dock actions in the user's order, each as the word that does it")
     func dockLine() {
         let line = ReaderScreen.dockLine([.toggleStar, .previousArticle, .toggleRead], starred: true, read: true)

@@ -25,20 +25,37 @@ struct BrowseFrame: Equatable {
     }
 
     /// The escape sequences that draw this frame from the top left, each line cleared first.
-    func bytes(rows: Int) -> String {
+    func bytes(rows: Int) -> String { bytes(rows: rows, over: nil).bytes }
+
+    /// The escape sequences that turn a screen showing `previous` (each row as `rowBytes` gave it
+    /// for the frame drawn last) into this frame: only the rows that differ, or every row when
+    /// `previous` is nil (the screen's content is not known) or of another height. A key that
+    /// moves the highlight rewrites two rows, not the screen — what a slow link or a terminal
+    /// multiplexer pays for. Also returns this frame's rows, for the next call.
+    func bytes(rows: Int, over previous: [String]?) -> (bytes: String, rows: [String]) {
+        let drawn = rowBytes(rows: rows)
+        let known = previous?.count == drawn.count ? previous : nil
+        var out = ""
+        for (index, row) in drawn.enumerated() where known?[index] != row {
+            out += "\u{1b}[\(index + 1);1H" + row
+        }
+        return (out, drawn)
+    }
+
+    /// Each row's escape sequences: the line cleared and written (reverse video when highlighted),
+    /// then the overlays that stand on it. Equal strings draw equal rows.
+    func rowBytes(rows: Int) -> [String] {
         let shown = fitted(rows: rows)
-        var out = "\u{1b}[H"
-        for (index, line) in shown.lines.enumerated() {
+        var drawn = shown.lines.enumerated().map { index, line in
             // The line is cleared before it is written: cleared after, a line that fills the
             // width would lose its last cell (without autowrap the cursor stays on it).
             let clean = TerminalSanitizer.keepingStyles(line)
-            out += "\u{1b}[2K" + (shown.highlighted.contains(index) ? "\u{1b}[7m" + clean + "\u{1b}[0m" : clean + "\u{1b}[0m")
-            out += index == shown.lines.count - 1 ? "" : "\r\n"
+            return "\u{1b}[2K" + (shown.highlighted.contains(index) ? "\u{1b}[7m" + clean + "\u{1b}[0m" : clean + "\u{1b}[0m")
         }
-        for overlay in overlays where overlay.line < rows {
-            out += "\u{1b}[\(overlay.line + 1);\(overlay.column + 1)H\u{1b}[7m" + TerminalSanitizer.keepingStyles(overlay.text) + "\u{1b}[0m"
+        for overlay in overlays where overlay.line < drawn.count {
+            drawn[overlay.line] += "\u{1b}[\(overlay.line + 1);\(overlay.column + 1)H\u{1b}[7m" + TerminalSanitizer.keepingStyles(overlay.text) + "\u{1b}[0m"
         }
-        return out
+        return drawn
     }
 
     /// Plain outside text on one line, cut to `columns` cells.

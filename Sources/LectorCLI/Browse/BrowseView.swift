@@ -89,7 +89,7 @@ final class BrowseView {
     func draw(clear: Bool = false) {
         let (columns, rows) = terminal.size()
         do throws(CLIError) { try rewrapReader(columns: columns, rows: rows, force: clear) } catch { status = error.description }
-        terminal.write((clear ? "\u{1b}[2J" : "") + frame(columns: columns, rows: rows).bytes(rows: rows) + "\u{1b}[?25l")
+        terminal.draw(frame(columns: columns, rows: rows), columns: columns, rows: rows, clear: clear)
     }
 
     /// What the screen shows now (the tests draw it without a terminal).

@@ -17,6 +17,10 @@ final class RawTerminal {
     private var saved = termios()
     private var active = false
     private var pending: [UInt8] = []
+    /// Each row of the screen as the last frame drew it (`BrowseFrame.rowBytes`); nil when what
+    /// the screen shows is not known: just taken over, or cleared.
+    private var shownRows: [String]?
+    private var shownColumns = 0
     private var previousActions: [Int32: sigaction] = [:]
     private static let signalWriter = Atomic<Int32>(-1)
     private var signalReader: Int32 = -1
@@ -29,6 +33,7 @@ final class RawTerminal {
         applyRawMode()
         // The cursor is hidden by each frame, which ends with that code.
         write("\u{1b}[?1049h\u{1b}[?7l")
+        shownRows = nil
         active = true
         return true
     }
@@ -83,8 +88,10 @@ final class RawTerminal {
             var number: UInt8 = 0
             if read(signalReader, &number, 1) == 1 {
                 switch Int32(number) {
-                case SIGWINCH: return .resized
-                case SIGCONT: return .resumed
+                // A resize, or a resume after a stop asked from outside (the shell may have
+                // written on the screen meanwhile): the next frame draws every row.
+                case SIGWINCH: shownRows = nil; return .resized
+                case SIGCONT: shownRows = nil; return .resumed
                 case SIGTSTP: return .stopRequested
                 case SIGINT: return .interrupted
                 default: return .terminated
@@ -99,13 +106,37 @@ final class RawTerminal {
             return .keys(keys)
         }
         if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 && fds[0].revents & Int16(POLLIN) == 0 { return .terminated }
-        var buffer = [UInt8](repeating: 0, count: 256)
-        let count = read(STDIN_FILENO, &buffer, buffer.count)
-        if count == 0 { return .terminated }
-        if count < 0 { return errno == EINTR || errno == EAGAIN ? .idle : .terminated }
-        let (keys, rest) = KeyDecoder.decode(pending + buffer[..<count], final: false)
-        pending = rest
-        return .keys(keys)
+        return nextKey()
+    }
+
+    /// Reads the bytes of one key and no more: what is typed after the key that ends the view (a
+    /// fast typist's `q` and the next command line) stays in the terminal's queue for the shell,
+    /// as it would after any program that reads its input a line or a key at a time.
+    private func nextKey() -> Event {
+        var byte: UInt8 = 0
+        while true {
+            let count = read(STDIN_FILENO, &byte, 1)
+            if count == 0 { return .terminated }
+            if count < 0 { return errno == EINTR || errno == EAGAIN ? .idle : .terminated }
+            let (keys, rest) = KeyDecoder.decode(pending + [byte], final: false)
+            pending = rest
+            if !keys.isEmpty { return .keys(keys) }
+            // The start of an escape sequence or of a character: its other bytes come with it, or
+            // (a lone Escape) not at all, which `next` settles after a short wait.
+            var more = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            guard poll(&more, 1, 0) > 0, more.revents & Int16(POLLIN) != 0 else { return .idle }
+        }
+    }
+
+    /// Draws `frame`, rewriting only the rows that changed since the last frame (all of them
+    /// after `clear`, Ctrl-L, which also wipes what anything else left on the screen); ends with
+    /// the code that hides the cursor, which nothing else writes.
+    func draw(_ frame: BrowseFrame, columns: Int, rows: Int, clear: Bool) {
+        // After a change of width a terminal may have cut or moved what it showed.
+        let (bytes, drawn) = frame.bytes(rows: rows, over: clear || columns != shownColumns ? nil : shownRows)
+        shownRows = drawn
+        shownColumns = columns
+        write((clear ? "\u{1b}[2J" : "") + bytes + "\u{1b}[?25l")
     }
 
     /// Writes all of `text` to the terminal.

@@ -1096,9 +1096,9 @@ The latest measurements, and the rough edges they show (the README keeps a short
   how many waited and how many were applied).
 
 - `lector browse`: `n` beyond the rows loaded loads the rows up to the unread article it found
-  (bounded by how far away it is, not by the list). The view redraws every line of the screen for
-  each key rather than only what changed, and keys typed before it has gone (after `q`) are read by
-  it, not by the shell or the REPL. On 1,000,000 articles (`lector-bench browse --reuse-store yes`,
+  (bounded by how far away it is, not by the list). Since 2026-12-06 a key rewrites only the rows
+  whose text changed (two rows and the heading for `j`), and keys typed after `q` are left to the
+  shell. On 1,000,000 articles (`lector-bench browse --reuse-store yes`,
   release, 2 quiet cores, 2026-12-02): the first frame 15.6 ms p50 (18.8 p95) from process start,
   0.87× a whole `article list --no-pager` (17.9 ms); `j` 7.5 ms, `n` 5.1 ms, `s` 4.5 ms from key to
   frame at p50 (p95 7.9, 8.6, 4.8), beside 0.03 ms for `cat` echoing a key on a raw terminal; `G`
@@ -1571,7 +1571,9 @@ Every name and every line of text passes the sanitiser.
 
 The view uses the alternate screen and gives the terminal back as it found it (modes, cursor, the
 main screen) on `q`, Ctrl-C, `SIGTERM` and `SIGHUP`; it redraws on `SIGWINCH` (an open article wrapped
-again to the new width, at the same place in its text) and after Ctrl-Z and `fg`. Every line of feed text passes the sanitiser before it is drawn, and rows are laid out in
+again to the new width, at the same place in its text) and after Ctrl-Z and `fg`. A key rewrites
+only the rows it changed; Ctrl-L draws every row again (and wipes what another program wrote over
+the view). The view reads one key at a time, so what is typed after `q` goes to the shell. Every line of feed text passes the sanitiser before it is drawn, and rows are laid out in
 terminal cells (wide characters take two). `NO_COLOR` (or `--color never`) leaves colour out.
 Off a terminal — a pipe, `TERM=dumb` or unset, or `--json` — `browse` prints `article list` with
 the same options instead, and one line on stderr saying so.

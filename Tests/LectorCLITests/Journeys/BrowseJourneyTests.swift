@@ -70,6 +70,42 @@ struct BrowseJourneyTests: BrowseScreenReading, BrowseStoreReading {
         #expect(byID[before[0].id]?.starred == before[0].starred && byID[before[0].id]?.read == before[0].read, "the first is untouched")
     }
 
+    @Test("a key rewrites only the rows it changed (text written on another row from outside stays); Ctrl-L draws the whole screen again")
+    func onlyChangedRowsAreDrawn() throws {
+        let journey = try Journey()
+        let before = try rows(journey)
+        let terminal = try journey.terminal(width: 100, height: 30)
+        terminal.run("lector browse")
+        #expect(terminal.wait(for: { self.selected($0)?.contains(self.head(before[0].title)) == true }, timeout: 10),
+                "the list opens on the first article:\n\(terminal.screen())")
+        // Row 12 is a list row the highlight's move from the first row to the second leaves alone.
+        try terminal.writeFromOutside("\u{1b}[12;70HSTRAY-MARK")
+        #expect(terminal.wait(for: { $0.contains("STRAY-MARK") }, timeout: 5), "the stray text is on the screen:\n\(terminal.screen())")
+        terminal.type("j")
+        #expect(terminal.wait(for: { self.selected($0)?.contains(self.head(before[1].title)) == true }, timeout: 5),
+                "j moves to the second article:\n\(terminal.screen())")
+        #expect(terminal.screen().contains("STRAY-MARK"), "j rewrote only the two rows whose highlight changed:\n\(terminal.screen())")
+        terminal.press("C-l")
+        #expect(terminal.wait(for: { !$0.contains("STRAY-MARK") && self.selected($0)?.contains(self.head(before[1].title)) == true }, timeout: 5),
+                "Ctrl-L draws every row again, the stray text gone:\n\(terminal.screen())")
+        terminal.type("q")
+        #expect(atPrompt(terminal), "q leaves:\n\(terminal.screen())")
+    }
+
+    @Test("keys typed after q in the same burst are the shell's: browse leaves and the shell runs the line typed ahead")
+    func typedAheadAfterQuit() throws {
+        let journey = try Journey()
+        let terminal = try journey.terminal(width: 100, height: 30)
+        terminal.run("lector browse")
+        #expect(terminal.wait(for: { $0.contains("lector browse · all accounts") && self.selected($0) != nil }, timeout: 10),
+                "the list opens:\n\(terminal.screen())")
+        // One write to the terminal: q, then a command line and its Enter, as a fast typist sends them.
+        terminal.type("qecho typed-ahead-$((40+2))\r")
+        #expect(terminal.wait(for: { $0.contains("typed-ahead-42") }, timeout: 10),
+                "the shell got what was typed after q and ran it:\n\(terminal.screen())")
+        #expect(!terminal.screen().contains("lector browse ·"), "the main screen is back:\n\(terminal.screen())")
+    }
+
     @Test("browse --where shows only what the filter matches: the starred articles alone for 'starred'")
     func browseWhere() throws {
         let journey = try Journey()

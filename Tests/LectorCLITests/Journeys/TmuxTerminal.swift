@@ -62,6 +62,15 @@ final class TmuxTerminal {
         }.joined(separator: "\n").trimmingCharacters(in: .newlines)
     }
 
+    /// Writes `bytes` to the pane's terminal from outside the program running in it, as a
+    /// background job or `wall` does: the screen shows them where they land.
+    func writeFromOutside(_ bytes: String) throws {
+        let tty = try tmux(["display-message", "-p", "-t", "journey", "#{pane_tty}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let handle = FileHandle(forWritingAtPath: tty) else { throw JourneyError.terminal("cannot open the pane's terminal \(tty)") }
+        defer { try? handle.close() }
+        try handle.write(contentsOf: Data(bytes.utf8))
+    }
+
     /// The last non-empty line of the screen (where the cursor's prompt is).
     func lastLine() -> String {
         screen().split(separator: "\n").last.map(String.init) ?? ""
