@@ -35,6 +35,25 @@ struct GReaderSyncTests {
         #expect(try bench.pendingIntents().isEmpty, "everything is acknowledged yet something is queued")
     }
 
+    @Test("1,001 read marks go as two edit-tags of at most 1,000 ids, each i=… then a= then T= (the shape a real FreshRSS took in project recording 17)")
+    func editTagBatchShape() throws {
+        let bench = try FreshRSSBench(.greader, feedCount: 2, itemsPerFeed: 501)
+        try bench.sync()
+        let all = (1...1_002).map { FreshRSSBench.itemID(Int64($0)) }
+        try bench.markRead(Array(all.prefix(1_001)), true)
+        bench.server.clearLog()
+        try bench.sync()
+        let edits = bench.server.requests.filter { $0.path.hasSuffix("/edit-tag") }
+        #expect(edits.map { editedIDs($0).count }.sorted() == [1, 1_000], "the marks went as \(edits.map { editedIDs($0).count })")
+        for edit in edits {
+            let names = edit.formItems.map(\.name)
+            #expect(names.suffix(2) == ["a", "T"] && names.dropLast(2).allSatisfy { $0 == "i" },
+                    "fields out of the recorded order: \(Array(Set(names)))… ending \(names.suffix(3))")
+        }
+        #expect(all.prefix(1_001).allSatisfy { bench.remote($0)?.read == true } && bench.remote(all[1_001])?.read == false,
+                "the server holds the marks as asked")
+    }
+
     @Test("an edit-tag whose answer is lost is sent again and the state ends as asked")
     func lostAnswerIsRetried() throws {
         let bench = try FreshRSSBench(.greader)

@@ -85,8 +85,44 @@ struct FreshRSSBatchFolderReplayTests {
         for number in 4...6 {
             store.addRemoteFeed(RemoteFeed(feedURL: "\(Self.base)/bulk/\(number).xml", siteURL: "\(Self.base)/bulk/", title: "Bulk Channel \(number)"))
         }
-        let problems = try await Self.replay(exchanges, exchanges.map(\.number), on: store, user: "tester")
+        let problems = try await Self.replay(exchanges, exchanges.map(\.number).filter { Int($0)! <= 16 }, on: store, user: "tester")
         #expect(problems.isEmpty, "emulator differs from FreshRSS:\n\(problems.joined(separator: "\n"))")
+    }
+
+    /// The unread total of an unread-count answer: the sum over its feeds.
+    static func unreadTotal(_ json: String) -> Int? {
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any],
+              let counts = object["unreadcounts"] as? [[String: Any]] else { return nil }
+        return counts.filter { ($0["id"] as? String)?.hasPrefix("feed/") == true }.compactMap { ($0["count"] as? NSNumber)?.intValue }.reduce(0, +)
+    }
+
+    @Test("one edit-tag of 1,000 ids in Lector's field order (i=…, then a= or r=, then T) marks every entry the server has read, then unread again, and ignores the ids it never had (project recordings 17-20)")
+    func thousandIDBatch() async throws {
+        let exchanges = try ProjectFixtures.exchanges("freshrss").filter { (17...20).contains(Int($0.number)!) }
+        try #require(exchanges.count == 4, "recordings 17-20")
+        // The instance's 22 entries under the ids FreshRSS gave them: the first 22 of the batch.
+        let ids = exchanges[0].requestBody.split(separator: "&").filter { $0.hasPrefix("i=") }.compactMap { field in
+            field.removingPercentEncoding.flatMap { Int64($0.split(separator: "/").last ?? "", radix: 16) }
+        }
+        try #require(ids.count == 1_000, "the batch names 1,000 ids: \(ids.count)")
+        let store = Self.seeded()
+        for (index, id) in ids.prefix(22).enumerated() {
+            _ = store.addItem(id: id, feed: index % 4 + 1, title: "Entry \(index)", url: "\(Self.base)/articles/\(index).html")
+        }
+        let account = EmulatedAccount(username: "tester", password: "api-secret-3")
+        let greader = GReaderEmulator(store: store, accounts: [account])
+        let server = try LoopbackServer { greader.handler($0) }
+        defer { server.stop() }
+        let replay = FixtureReplay(server: server, substitutions: ["{{AUTH}}": account.greaderAuth, "{{TOKEN}}": account.greaderToken])
+        for exchange in exchanges {
+            if exchange.target.contains("edit-tag") {
+                let problems = try await replay.check(exchange)
+                #expect(problems.isEmpty, "emulator differs from FreshRSS:\n\(problems.joined(separator: "\n"))")
+            } else {
+                let got = Self.unreadTotal(try await replay.resend(exchange).text)
+                #expect(got != nil && got == Self.unreadTotal(exchange.responseBody), "\(exchange.name): unread \(String(describing: got)), recorded \(String(describing: Self.unreadTotal(exchange.responseBody)))")
+            }
+        }
     }
 
     @Test("a subscribe of three new feeds with one a= files one of them in the new folder and two in Uncategorized; an edit with several s= and one a= then moves both (freshrss-admin 51-54)")
