@@ -12,6 +12,11 @@ import FoundationEssentials
 /// output plus `JSONControlEscaping` on every shape Lector prints.
 enum JSONTextEncoder {
     static func encode(_ value: any Encodable, pretty: Bool) throws -> String {
+        if let streamed = value as? any JSONStreamWritable {
+            var stream = JSONStream(pretty: pretty)
+            streamed.write(to: &stream)
+            return String(decoding: stream.output, as: UTF8.self)
+        }
         let node = try JSONTextEncoding.node(forAny: value, codingPath: [])
         var output: [UInt8] = []
         output.reserveCapacity(4096)
