@@ -9,22 +9,28 @@ extension Array {
     /// instructions with an array of bytes per key, before.
     func sortedByNoCase(_ keys: (Element) -> (String, String)) -> [Element] {
         var bytes: [UInt8] = []
-        var spans: [(start: Int, first: Int, second: Int)] = []
+        var spans: [(first: Int, firstCount: Int, second: Int, secondCount: Int)] = []
         spans.reserveCapacity(count)
+        var previousFirst: (text: String, start: Int, count: Int)?
         for element in self {
             let (first, second) = keys(element)
-            let start = bytes.count
-            NoCaseOrder.appendFolded(first, to: &bytes)
-            let firstCount = bytes.count - start
+            // A run of rows with the same first key (one account's feeds) shares its bytes, so
+            // that comparing it is comparing two offsets.
+            if previousFirst?.text != first {
+                let start = bytes.count
+                NoCaseOrder.appendFolded(first, to: &bytes)
+                previousFirst = (first, start, bytes.count - start)
+            }
+            let secondStart = bytes.count
             NoCaseOrder.appendFolded(second, to: &bytes)
-            spans.append((start, firstCount, bytes.count - start - firstCount))
+            spans.append((previousFirst!.start, previousFirst!.count, secondStart, bytes.count - secondStart))
         }
         let order = bytes.withUnsafeBufferPointer { buffer in
             spans.withUnsafeBufferPointer { spans in
                 indices.sorted { left, right in
                     let l = spans[left], r = spans[right]
-                    var order = NoCaseOrder.compare(buffer, l.start, l.first, r.start, r.first)
-                    if order == 0 { order = NoCaseOrder.compare(buffer, l.start + l.first, l.second, r.start + r.first, r.second) }
+                    var order = l.first == r.first ? 0 : NoCaseOrder.compare(buffer, l.first, l.firstCount, r.first, r.firstCount)
+                    if order == 0 { order = NoCaseOrder.compare(buffer, l.second, l.secondCount, r.second, r.secondCount) }
                     return order != 0 ? order < 0 : left < right
                 }
             }

@@ -30,12 +30,28 @@ struct JSONStreamTests {
     @Test("feed rows, one and many, pretty and compact", arguments: [true, false])
     func feedRows(pretty: Bool) throws {
         // The stream is taken, not the tree.
-        #expect(Self.feeds is any JSONStreamWritable)
+        let asOutput: any Encodable = Self.feeds
+        #expect(asOutput is any JSONStreamWritable)
         #expect(try JSONTextEncoder.encode(Self.feeds, pretty: pretty) == JSONTextEncoderTests.reference(Self.feeds, pretty: pretty))
         #expect(try JSONTextEncoder.encode([FeedCommands.FeedJSON](), pretty: pretty)
                 == JSONTextEncoderTests.reference([FeedCommands.FeedJSON](), pretty: pretty))
         for feed in Self.feeds {
             #expect(try JSONTextEncoder.encode(feed, pretty: pretty) == JSONTextEncoderTests.reference(feed, pretty: pretty))
+        }
+    }
+
+    /// The writer passes eight bytes of plain ASCII at a time: a character to escape (or one
+    /// that only looks plain from its first byte) must be caught at every offset within a word.
+    @Test("a character to escape is found at every place in the text")
+    func escapesAtEveryOffset() throws {
+        let specials = ["\"", "\\", "\u{0}", "\u{1F}", "\n", "\u{7F}", "\u{85}", "\u{9B}", "\u{2028}", "\u{202E}",
+                        "\u{2066}", "é", "😀", " ", "~", "/"]
+        for special in specials {
+            for offset in 0..<18 {
+                let text = String(repeating: "a", count: offset) + special + String(repeating: "b", count: 17 - offset % 9)
+                #expect(try JSONTextEncoder.encode([text], pretty: false) == JSONTextEncoderTests.reference([text], pretty: false),
+                        "\(special.unicodeScalars.map { String($0.value, radix: 16) }) at \(offset)")
+            }
         }
     }
 }
