@@ -23,11 +23,12 @@ journey_prefix=$(mktemp -d)
 trap 'rm -rf "$journey_prefix"' EXIT
 ./scripts/install.sh --prefix "$journey_prefix" >/dev/null
 # The start-up goals that a file can show (docs/performance.md): the installed, stripped binary
-# under 20 MB (MiB, as lector-bench counts), and libstdc++ linked in rather than loaded (its
-# symbol relocations were 40% of `lector version`'s instructions).
+# under 20 MB in decimal megabytes — 20,000,000 bytes, so the claim holds in MiB too; lector-bench
+# prints the same bytes — and libstdc++ linked in rather than loaded (its symbol relocations were
+# 40% of `lector version`'s instructions).
 installed_size=$(stat -c %s "$journey_prefix/bin/lector")
-if ((installed_size >= 20 * 1048576)); then
-    echo "the installed lector is $installed_size bytes: over the 20 MB goal (docs/performance.md)" >&2
+if ((installed_size >= 20000000)); then
+    echo "the installed lector is $installed_size bytes: over the 20 MB (20,000,000 bytes) goal (docs/performance.md)" >&2
     exit 1
 fi
 if readelf -d "$journey_prefix/bin/lector" | grep -q 'libstdc++'; then

@@ -45,7 +45,7 @@ public struct CommandOutput: Sendable {
 
     /// Renders the chosen form, ending with a newline unless empty.
     func rendered(asJSON: Bool, compact: Bool = false) -> String {
-        if asJSON { return (endsStream || compact ? JSONOutput.line(json) : JSONOutput.encode(json)) + "\n" }
+        if asJSON { return endsStream || compact ? JSONOutput.line(json, endingLine: true) : JSONOutput.encode(json, endingLine: true) }
         if text.isEmpty { return "" }
         return text.hasSuffix("\n") ? text : text + "\n"
     }
@@ -54,15 +54,17 @@ public struct CommandOutput: Sendable {
 /// The one JSON encoder of the CLI: sorted keys, ISO-8601 dates, no escaped slashes, and every
 /// control character escaped (C1 and bidi controls too, which the encoder would write raw).
 enum JSONOutput {
-    static func encode(_ value: any Encodable) -> String {
+    /// `endingLine`: with a line feed after the document, added to its bytes rather than to the
+    /// String made of them (a copy of the whole output).
+    static func encode(_ value: any Encodable, endingLine: Bool = false) -> String {
         // Our output types hold strings, integers and finite numbers only, which always encode.
-        (try? JSONTextEncoder.encode(value, pretty: true)) ?? "null"
+        (try? JSONTextEncoder.encode(value, pretty: true, endingLine: endingLine)) ?? (endingLine ? "null\n" : "null")
     }
 
     /// One compact line, for JSON-lines streams.
-    static func line(_ value: any Encodable) -> String {
+    static func line(_ value: any Encodable, endingLine: Bool = false) -> String {
         // As above: nothing in our output types can fail to encode.
-        (try? JSONTextEncoder.encode(value, pretty: false)) ?? "null"
+        (try? JSONTextEncoder.encode(value, pretty: false, endingLine: endingLine)) ?? (endingLine ? "null\n" : "null")
     }
 
     /// Seconds since 1970 as an ISO-8601 UTC string.

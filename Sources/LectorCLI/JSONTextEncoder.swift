@@ -11,12 +11,20 @@ import FoundationEssentials
 /// write time and escapes while it writes. `JSONTextEncoderTests` holds it to `JSONEncoder`'s
 /// output plus `JSONControlEscaping` on every shape Lector prints.
 enum JSONTextEncoder {
-    static func encode(_ value: any Encodable, pretty: Bool) throws -> String {
+    /// `endingLine`: a line feed after the document.
+    static func encode(_ value: any Encodable, pretty: Bool, endingLine: Bool = false) throws -> String {
+        if let streamed = value as? any JSONStreamWritable {
+            var stream = JSONStream(pretty: pretty)
+            streamed.write(to: &stream)
+            if endingLine { stream.endLine() }
+            return String(decoding: stream.output, as: UTF8.self)
+        }
         let node = try JSONTextEncoding.node(forAny: value, codingPath: [])
         var output: [UInt8] = []
         output.reserveCapacity(4096)
         var writer = JSONTextWriter(pretty: pretty)
         writer.write(node, into: &output, depth: 0)
+        if endingLine { output.append(0x0A) }
         return String(decoding: output, as: UTF8.self)
     }
 }

@@ -42,10 +42,11 @@ public struct FeedsTable {
     }
 
     /// `titles`' query (?1 account or NULL, ?2 prefix): read from `feeds_by_title` alone, in order.
-    /// Internal so the plan test explains exactly what runs.
+    /// Internal so the plan test explains exactly what runs. An empty prefix (Tab on a new word,
+    /// the common case) skips the substr of every title (0.3 M instructions at 1,000 feeds).
     static let titlesSQL = """
         SELECT title FROM feeds
-        WHERE (?1 IS NULL OR account_id = ?1) AND substr(title, 1, length(?2)) = ?2 COLLATE NOCASE
+        WHERE (?1 IS NULL OR account_id = ?1) AND (?2 = '' OR substr(title, 1, length(?2)) = ?2 COLLATE NOCASE)
         ORDER BY title COLLATE NOCASE
         """
 

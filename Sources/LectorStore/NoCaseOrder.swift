@@ -1,31 +1,57 @@
+import Glibc
+
 extension Array {
     /// The order of SQLite's `ORDER BY a COLLATE NOCASE, b COLLATE NOCASE`, computed here: ASCII
     /// letters folded, every other byte compared as it is, a prefix first; equal keys keep their
     /// order. SQLite's sorter spent 14 M instructions ordering 1,000 feeds (callgrind, `feed list
-    /// --json`, 2026-12-06) — a fifth of the command — where folded keys and memcmp take a tenth.
+    /// --json`, 2026-12-06) — a fifth of the command. The folded keys sit end to end in one
+    /// buffer and are compared with memcmp, so the comparisons touch no reference counts: 5.7 M
+    /// instructions with an array of bytes per key, before.
     func sortedByNoCase(_ keys: (Element) -> (String, String)) -> [Element] {
-        let folded = map { element -> ([UInt8], [UInt8]) in
+        var bytes: [UInt8] = []
+        var spans: [(first: Int, firstCount: Int, second: Int, secondCount: Int)] = []
+        spans.reserveCapacity(count)
+        var previousFirst: (text: String, start: Int, count: Int)?
+        for element in self {
             let (first, second) = keys(element)
-            return (NoCaseOrder.folded(first), NoCaseOrder.folded(second))
+            // A run of rows with the same first key (one account's feeds) shares its bytes, so
+            // that comparing it is comparing two offsets.
+            if previousFirst?.text != first {
+                let start = bytes.count
+                NoCaseOrder.appendFolded(first, to: &bytes)
+                previousFirst = (first, start, bytes.count - start)
+            }
+            let secondStart = bytes.count
+            NoCaseOrder.appendFolded(second, to: &bytes)
+            spans.append((previousFirst!.start, previousFirst!.count, secondStart, bytes.count - secondStart))
         }
-        let order = indices.sorted { left, right in
-            let first = NoCaseOrder.compare(folded[left].0, folded[right].0)
-            if first != 0 { return first < 0 }
-            let second = NoCaseOrder.compare(folded[left].1, folded[right].1)
-            return second != 0 ? second < 0 : left < right
+        let order = bytes.withUnsafeBufferPointer { buffer in
+            spans.withUnsafeBufferPointer { spans in
+                indices.sorted { left, right in
+                    let l = spans[left], r = spans[right]
+                    var order = l.first == r.first ? 0 : NoCaseOrder.compare(buffer, l.first, l.firstCount, r.first, r.firstCount)
+                    if order == 0 { order = NoCaseOrder.compare(buffer, l.second, l.secondCount, r.second, r.secondCount) }
+                    return order != 0 ? order < 0 : left < right
+                }
+            }
         }
         return order.map { self[$0] }
     }
 }
 
 enum NoCaseOrder {
-    /// The UTF-8 bytes with A–Z lowered, as SQLite's NOCASE folds them (ASCII only).
-    static func folded(_ text: String) -> [UInt8] {
-        text.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+    /// `text`'s UTF-8 bytes with A–Z lowered, as SQLite's NOCASE folds them (ASCII only).
+    static func appendFolded(_ text: String, to bytes: inout [UInt8]) {
+        for byte in text.utf8 { bytes.append(byte &- 0x41 < 26 ? byte | 0x20 : byte) }
     }
 
-    static func compare(_ left: [UInt8], _ right: [UInt8]) -> Int {
-        for (a, b) in zip(left, right) where a != b { return a < b ? -1 : 1 }
-        return left.count == right.count ? 0 : (left.count < right.count ? -1 : 1)
+    /// The order of the `leftCount` bytes at `left` and the `rightCount` at `right` in `buffer`.
+    static func compare(_ buffer: UnsafeBufferPointer<UInt8>, _ left: Int, _ leftCount: Int, _ right: Int, _ rightCount: Int) -> Int {
+        let shared = min(leftCount, rightCount)
+        if shared > 0, let base = buffer.baseAddress {
+            let order = memcmp(base + left, base + right, shared)
+            if order != 0 { return order < 0 ? -1 : 1 }
+        }
+        return leftCount == rightCount ? 0 : (leftCount < rightCount ? -1 : 1)
     }
 }

@@ -43,10 +43,13 @@ enum StartupBench {
             let stripped = NSTemporaryDirectory() + "lector-bench-stripped-\(getpid())"
             defer { unlink(stripped) }
             let installed = (try? ProcessTimer.runChecked(["/usr/bin/strip", "-o", stripped, lector])).flatMap { _ in fileSize(stripped) }
-            print(String(format: "binary: %.1f MB, %.1f MB stripped as installed (%@); %d shared libraries at start-up (ldd)",
-                         Double(bytes) / 1_048_576, Double(installed ?? 0) / 1_048_576, lector, libraries))
-            Summary.record("startup", "installed binary (stripped)", lector: String(format: "%.1f MB, %d libraries", Double(installed ?? 0) / 1_048_576, libraries),
-                           peer: "—", ratio: "—", goal: "< 20 MB")
+            // Decimal megabytes, and the bytes: the goal is 20,000,000 bytes, so that "under 20 MB"
+            // holds in either unit (scripts/test.sh checks the same number).
+            print(String(format: "binary: %.2f MB, %.2f MB (%ld bytes) stripped as installed (%@); %d shared libraries at start-up (ldd)",
+                         Double(bytes) / 1_000_000, Double(installed ?? 0) / 1_000_000, installed ?? 0, lector, libraries))
+            Summary.record("startup", "installed binary (stripped)",
+                           lector: String(format: "%.2f MB (%ld bytes), %d libraries", Double(installed ?? 0) / 1_000_000, installed ?? 0, libraries),
+                           peer: "—", ratio: "—", goal: "< 20 MB (20,000,000 bytes)")
         }
         print("runs: \(runs) each, case after case")
         print("case".padding(toLength: 40, withPad: " ", startingAt: 0)

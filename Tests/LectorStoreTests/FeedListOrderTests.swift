@@ -28,4 +28,22 @@ struct FeedListOrderTests {
         let oneAccount = try store.database.query("SELECT id FROM feeds WHERE account_id = ? ORDER BY title COLLATE NOCASE, id", account.id) { $0.int64(0) }
         #expect(try store.feeds.list(accountID: account.id).map(\.feed.id) == oneAccount)
     }
+
+    /// Completion's titles: an empty prefix (which the query no longer compares with every title)
+    /// gives them all, a prefix only those it starts, case-insensitively, both in NOCASE order.
+    @Test("titles for completion: all of them for no prefix, those it starts for a prefix")
+    func titlesByPrefix() throws {
+        let temporary = try TemporaryStore()
+        let store = temporary.store
+        let account = try store.accounts.insert(kind: .local, name: "Home")
+        for (index, title) in ["Swift Weekly", "sway", "Rust", "swim", "S", ""].enumerated() {
+            try store.feeds.insert(accountID: account.id, folderID: nil, serverID: "\(index)", title: title,
+                                   url: "https://example.org/\(index).xml", siteURL: nil)
+        }
+        #expect(try store.feeds.titles() == ["", "Rust", "S", "sway", "Swift Weekly", "swim"])
+        #expect(try store.feeds.titles(prefix: "") == ["", "Rust", "S", "sway", "Swift Weekly", "swim"])
+        #expect(try store.feeds.titles(prefix: "Sw") == ["sway", "Swift Weekly", "swim"])
+        #expect(try store.feeds.titles(accountID: account.id, prefix: "SWI") == ["Swift Weekly", "swim"])
+        #expect(try store.feeds.titles(accountID: account.id + 1, prefix: "") == [])
+    }
 }

@@ -67,3 +67,35 @@ enum FeedCommands {
         }
     }
 }
+
+/// `feed list --json` writes its thousand rows straight out (see `JSONStream`): the members in
+/// UTF-8 key order, nil optionals left out, as the synthesized `encode(to:)` and the tree encoder
+/// write them (`JSONStreamTests` compares the two).
+extension FeedCommands.FeedJSON: JSONStreamWritable {
+    func write(to stream: inout JSONStream) {
+        stream.openObject()
+        stream.key("account")
+        stream.string(account)
+        stream.key("articles")
+        stream.integer(Int64(articles))
+        stream.member("folder", ifPresent: folder)
+        stream.key("id")
+        stream.integer(id)
+        stream.key("left_server")
+        stream.bool(left_server)
+        stream.key("paused")
+        stream.bool(paused)
+        if let server_settings {
+            stream.key("server_settings")
+            stream.object(server_settings)
+        }
+        stream.member("site_url", ifPresent: site_url)
+        stream.key("title")
+        stream.string(title)
+        stream.key("unread")
+        stream.integer(Int64(unread))
+        stream.key("url")
+        stream.string(url)
+        stream.closeObject()
+    }
+}
