@@ -34,7 +34,10 @@ struct ListScreen {
                                    accountNames: accountNames, accountColumn: accountColumn)
         let searching = browser.query.search != nil
         let cursor = browser.cursor
-        top = min(top, cursor)
+        // A row takes a line at least, so no row more than `available - 1` above the cursor's
+        // can share the screen with it: laying those out only to scroll past them was most of
+        // what `G` cost (a page of 200 rows' previews wrapped at every press).
+        top = max(min(top, cursor), cursor - available + 1)
         // Down until the cursor's row and its preview fit: the heights of the rows from the old
         // top say where the new one is (a row's height does not depend on the others).
         let start = top
