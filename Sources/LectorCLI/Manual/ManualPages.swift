@@ -1143,8 +1143,8 @@ The latest measurements, and the rough edges they show (the README keeps a short
   same series: counting from the feeds' counters was half of it, the layout the other half.
   The prefix index costs room and a rebuild: on the bench's store (46 words an article, 30 words
   in all) the index grew from 138 MB to 508 MB (3.7×) and the file from 1,095 MB to 1,461 MB; the
-  upgrade to v33 refills the index from every article (35 s of CPU and 8 s of system time at a
-  million articles, 3 min 10 s of wall time on the loaded machine, 30 MB peak memory). A first
+  upgrade to v33 refills the index from every article (32 s of CPU and 9 s of system time at a
+  million articles: 51 s of wall time at load ~3, 3 min 10 s at load ~10; 30 MB peak memory). A first
   sync indexes each word four times: see the scale figures below. The first search on a store
   whose articles wait in the index's backlog indexes them first (over 30 s at a million generated
   articles): the bench runs one search before it measures.
