@@ -86,6 +86,36 @@ struct ArticleBrowserTests {
         #expect(browser.current?.title == "Alpha 16", "and down from the top pages on as before: \(browser.current?.title ?? "nothing")")
     }
 
+    /// `G` knows how many rows a whole scope has from the feeds' counters, not by counting the
+    /// rows: the count must be the one a count of the rows gives, for every scope and state.
+    @Test("G on a whole scope counts its rows from the feeds' counters, the same number as counting them")
+    func bottomCountedFromCounters() throws {
+        let library = try Library(perFeed: 30, unread: ["Alpha 2", "Alpha 29", "Beta 5"])
+        let starring = try library.browser()
+        for title in ["Alpha 2", "Alpha 3", "Beta 28"] {
+            try starring.move(by: starring.rows.firstIndex { $0.title == title }! - starring.cursor)
+            try starring.toggleStar()
+        }
+        let folder = try #require(try library.store.folders.list().first { $0.folder.name == "News" }?.folder.id)
+        let scopes: [(String, ArticleQuery)] = [
+            ("all", ArticleQuery()), ("account", ArticleQuery(accountID: library.account.id)),
+            ("folder", ArticleQuery(folderID: folder)), ("feed", ArticleQuery(feedID: library.feeds["Alpha"])),
+            ("unread", ArticleQuery(unreadOnly: true)), ("starred", ArticleQuery(starredOnly: true)),
+            ("unread in the folder", ArticleQuery(folderID: folder, unreadOnly: true)),
+            ("unread and starred", ArticleQuery(unreadOnly: true, starredOnly: true)),
+        ]
+        for (name, query) in scopes {
+            var fromEnd = query
+            fromEnd.fromEnd = true
+            let counted = try library.store.articles.tally(query).total
+            #expect(try library.store.articles.total(fromEnd) == counted, "\(name): \(counted) rows")
+            let browser = try library.browser(query, pageSize: 2)
+            try browser.moveToBottom()
+            #expect(browser.total == counted && browser.windowStart + browser.cursor == counted - 1,
+                    "\(name): G at row \(browser.windowStart + browser.cursor + 1) of \(browser.total.map(String.init) ?? "?"), not \(counted) of \(counted)")
+        }
+    }
+
     @Test("under a filter the counts are those of what it shows, and follow a star made in the view")
     func filteredCounts() throws {
         let library = try Library(unread: ["Alpha 2", "Alpha 4", "Beta 1"])

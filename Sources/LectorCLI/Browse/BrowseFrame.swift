@@ -10,6 +10,9 @@ struct BrowseFrame: Equatable {
     /// Parts of lines drawn again in reverse video over the line (the focused pane's selected
     /// entry, when panes share a line).
     var overlays: [Overlay] = []
+    /// How many articles of the list the frame shows whole: what a page key moves by (rows
+    /// differ in height, and the preview pane takes lines from the list).
+    var rowsShown = 0
 
     struct Overlay: Equatable {
         let line: Int

@@ -84,7 +84,9 @@ extension BrowseView {
             mode = .reader(reader)
             return
         }
-        let page = max(1, (rows - 3) / (1 + preferences.listPreviewLines))
+        // A page is the articles the list showed whole: fewer with the preview pane below it,
+        // more when their previews are short.
+        let page = max(1, rowsShown > 0 ? rowsShown : (rows - 3) / (1 + preferences.listPreviewLines))
         let offset = [.down: 1, .up: -1, .pageDown: page, .pageUp: -page][action] ?? 0
         try core { try browser.move(by: offset) }
     }

@@ -183,7 +183,7 @@ extension BrowseView {
             lines += (0..<(previewHeight - 1)).map { $0 < preview.count ? preview[$0] : "" }
         }
         lines.append(bottomLine)
-        return BrowseFrame(lines: lines, overlays: overlays)
+        return BrowseFrame(lines: lines, overlays: overlays, rowsShown: listFrame.rowsShown)
     }
 
     /// The feed pane's counts read again (a mark in the list moved them).

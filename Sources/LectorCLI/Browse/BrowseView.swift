@@ -32,6 +32,8 @@ final class BrowseView {
     var mode: Mode = .list
     var status: String?
     var top = 0
+    /// How many articles the list showed whole in the last frame drawn (0: none drawn yet).
+    var rowsShown = 0
     var finished = false
     /// Left with Ctrl-C.
     var interrupted = false
@@ -89,7 +91,9 @@ final class BrowseView {
     func draw(clear: Bool = false) {
         let (columns, rows) = terminal.size()
         do throws(CLIError) { try rewrapReader(columns: columns, rows: rows, force: clear) } catch { status = error.description }
-        terminal.draw(frame(columns: columns, rows: rows), columns: columns, rows: rows, clear: clear)
+        let drawn = frame(columns: columns, rows: rows)
+        if drawn.rowsShown > 0 { rowsShown = drawn.rowsShown }
+        terminal.draw(drawn, columns: columns, rows: rows, clear: clear)
     }
 
     /// What the screen shows now (the tests draw it without a terminal).

@@ -34,7 +34,10 @@ struct ListScreen {
                                    accountNames: accountNames, accountColumn: accountColumn)
         let searching = browser.query.search != nil
         let cursor = browser.cursor
-        top = min(top, cursor)
+        // A row takes a line at least, so no row more than `available - 1` above the cursor's
+        // can share the screen with it: laying those out only to scroll past them was most of
+        // what `G` cost (a page of 200 rows' previews wrapped at every press).
+        top = max(min(top, cursor), cursor - available + 1)
         // Down until the cursor's row and its preview fit: the heights of the rows from the old
         // top say where the new one is (a row's height does not depend on the others).
         let start = top
@@ -49,14 +52,19 @@ struct ListScreen {
         if top != start { laid = layout(view, browser.rows, from: top, through: cursor, lines: available, searching: searching, number: number) }
         lines.append("  " + laid.header)
         var highlighted: Set<Int> = []
+        var shown = 0
         for (offset, block) in laid.blocks.enumerated() {
             let selected = top + offset == cursor
+            if lines.count + block.count <= rows - 1 { shown += 1 }
             for (index, line) in block.enumerated() where lines.count < rows - 1 {
                 if selected { highlighted.insert(lines.count) }
                 lines.append((selected && index == 0 ? "> " : "  ") + line)
             }
         }
-        return BrowseFrame(lines: fill(lines, rows: rows, bottom: BrowseFrame.line(bottom, columns: columns)), highlighted: highlighted)
+        // At the list's end, the lines left count as the rows they would hold.
+        if shown == laid.blocks.count { shown += max(0, rows - 1 - lines.count) / (1 + (searching ? 1 : preferences.listPreviewLines)) }
+        return BrowseFrame(lines: fill(lines, rows: rows, bottom: BrowseFrame.line(bottom, columns: columns)), highlighted: highlighted,
+                           rowsShown: shown)
     }
 
     /// "Browse · all accounts · 12 unread · 3 starred" (the counts as the list settings show them).

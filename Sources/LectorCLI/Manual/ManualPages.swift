@@ -654,8 +654,8 @@ The store's schema is migrated forward on open, one named step at a time; the st
 names of the steps applied (table `schema_migrations`), and a store that a step this Lector does
 not know was applied to (a newer Lector's) is refused, never downgraded. A step that rebuilds a
 table runs with foreign keys off and commits only when `PRAGMA foreign_key_check` finds nothing,
-so a rebuild never cascades away the rows that refer to the table. Its full-text index (SQLite FTS5, porter stemming) is fed
-in bulk: new articles wait in a small backlog table and are indexed together — every 8,192 during
+so a rebuild never cascades away the rows that refer to the table. Its full-text index (SQLite FTS5, porter stemming, each word's first one to three letters kept as
+terms of their own for the search `browse` runs as you type) is fed in bulk: new articles wait in a small backlog table and are indexed together — every 8,192 during
 a sync, at the end of each sync, and before any `--search` — because FTS5 indexing row by row
 costs about twice as much on this machine. A search (`article list --search WORDS`) needs every
 word, takes the last one as a prefix, and lists the best matches first (FTS5's bm25); each result
@@ -1098,45 +1098,56 @@ The latest measurements, and the rough edges they show (the README keeps a short
 - `lector browse`: `n` beyond the rows loaded loads the rows up to the unread article it found
   (bounded by how far away it is, not by the list). Since 2026-12-06 a key rewrites only the rows
   whose text changed (two rows and the heading for `j`), and keys typed after `q` are left to the
-  shell. On 1,000,000 articles (`lector-bench browse --reuse-store yes`,
-  release, 2 quiet cores, 2026-12-02): the first frame 15.6 ms p50 (18.8 p95) from process start,
-  0.87× a whole `article list --no-pager` (17.9 ms); `j` 7.5 ms, `n` 5.1 ms, `s` 4.5 ms from key to
-  frame at p50 (p95 7.9, 8.6, 4.8), beside 0.03 ms for `cat` echoing a key on a raw terminal; `G`
-  to the millionth row 38.0 ms (p95 55.3: one page read from the end and the rows counted over an
-  index), `g` back 3.8 ms. Under `--where` the first frame also counts what the filter leaves (a
-  tally of its matches' states), which grows with the matches.
-  With the feed pane and the preview open (`list.feed-pane`, `list.preview-pane`; 1,000 feeds in 20
-  folders) the first frame also reads every feed's and folder's counters once and the selected
-  article's text; after that the counters are read again only when the list's counts moved (a mark,
-  an undo, a sync), not at every key. Measured on 2026-12-06 with a DEBUG build at 100,000 articles
-  (`lector-bench browse --articles 100000 --runs 10 --presses 20`, on a machine at load 20, so the
-  wall-clock figures are loose and not comparable with the release figures above): the first frame
-  627.8 ms p50 (928.9 p95) with both panes against 580.9 ms (612.8) without, in the same run (1.08×);
-  `j` with both panes 43.4 ms against 78.0 ms without (noise dominates). Before the counters were read
-  only when they moved, the same run gave 980 ms against 342 ms (2.87×) and `j` 325 ms against 63 ms.
-  The release figures at 1,000,000 articles are still to be taken.
-  The `/` search as you type and a resize, on 100,000 articles (`lector-bench browse --articles
-  100000`, a DEBUG build on a machine shared by eight builds, load ~38 on 2 cores, 2026-12-06: read
-  these figures against the keys measured in the same run, not against the release figures above):
-  a search key (each letter and Backspace of the store's words after `/`, the search run again at
-  each) 55.5 ms p50 (116.2 p95), beside `j` 68.8, `n` 88.0 and `s` 51.4 ms in the same run; a resize
-  between 100×40 and 80×24 37.4 ms on the list (79.6 p95) and 0.9 ms in the reader (16.0 p95; the
-  bench's articles are 46 words, so wrapping one again costs little). Each search key reads only a
-  screenful of matches (the rows shown and one more) in the full-text index's own order, the last
-  stored first, and counts nothing until Enter: ranked best first, as `article list --search` is,
-  the same run gave 341 ms p50 (645 p95), because bm25 scores every match of the prefix first
-  (SQLite alone: 90 ms of CPU for `g*` on 100,000 articles ranked, 1 ms in arrival order; it grows
-  with the matches, so ten times that at a million). Enter then counts the matches (a tally over
-  every match, as a search's first frame always did) and pages on in the same order.
-  On 1,000,000 articles (the same debug build and loaded machine, `--runs 5 --presses 30`): a search
-  key 76.6 ms p50 (480.2 p95), beside `j` 37.8, `n` 40.2, `s` 23.9 and `g` 26.3 ms in the same run;
-  a resize 9.1 ms on the list (22.7 p95) and 0.7 ms in the reader (3.3 p95). The search key's tail
-  is the one-letter prefix: FTS5 merges the postings of every word that begins with it before it
-  hands out the first row (`s*` alone costs SQLite 258 ms of CPU at a million articles, `swift*`
-  41 ms), so the < 30 ms goal is not met for the first letter at this size; a prefix index
-  (`prefix='1 2'` on `articles_fts`, a rebuild of the index) is what would bound it. The first
-  search on a store whose articles wait in the index's backlog indexes them first (over 30 s at a
-  million generated articles): the bench now runs one search before it measures.
+  shell. Under `--where` the first frame also counts what the filter
+  leaves (a tally of its matches' states), which grows with the matches. With the feed pane and the
+  preview open (`list.feed-pane`, `list.preview-pane`; 1,000 feeds in 20 folders) the first frame
+  also reads every feed's and folder's counters once and the selected article's text; after that
+  the counters are read again only when the list's counts moved (a mark, an undo, a sync).
+  Each `/` search key reads only a screenful of matches (the rows shown and one more), the last
+  stored first, and counts nothing until Enter (which counts every match, as a search's first
+  frame always did, and pages on in the same order). Ranked best first instead, as
+  `article list --search` is, a key cost 341 ms p50 at 100,000 articles (bm25 scores every match
+  of the prefix first). The full-text index keeps each word's first one, two and three letters as
+  terms of their own (schema v33, `prefix = '1 2 3'`), so a prefix of up to three letters is one
+  term read lazily: `s*` cost SQLite 258 ms of CPU at a million articles as a merge of the postings
+  of every word beginning with s, and 0.2–1.9 ms as a prefix-index term. A longer last word is
+  read through its first three letters, newest first, and each hit checked with the index's own
+  tokenizer for a word that begins with the whole prefix (`SearchPrefixNarrowing`): the same rows
+  in the same order as FTS5's full prefix search (tested against it), 25–38 ms of SQLite CPU for
+  `swif*` or `weekly*` merged whole at a million. When four pages of hits of the first three
+  letters do not fill the page (the longer prefix is rare among them), the full search runs
+  after all — cheap then, its postings being few. `G` knows a whole scope's length from the
+  feeds' counters (kept by triggers; a search, filter, `--since`, hidden articles or collapsed
+  copies still count the rows), and the list lays out only the rows that can share the screen
+  with the cursor: before, `G` counted a million rows over an index (10–25 ms) and wrapped the
+  previews of the whole 200-row page it read from the end, only to scroll past them.
+  On 1,000,000 articles (`lector-bench browse --reuse-store yes --runs 5 --presses 30`, the bench's
+  store of 1,000 feeds; release builds of this code and of the code before, on the same store
+  copied, run back to back three times on 2 shared cores at load 2–4, 2026-12-06 14:36 UTC; the
+  first figure is the run in which this code went first, the range the three runs' p50s — the
+  second binary of a pair ran up to 2× slower on the small keys, whichever it was):
+
+  | case | this code p50 (p95) | range of p50 | code before p50 (p95) | range of p50 | goal |
+  |---|---|---|---|---|---|
+  | first frame | 12.3 (13.4) | 12.3–27.6 | 19.3 (19.4) | 13.0–33.9 | < 50 |
+  | first frame, feed pane + preview | 14.0 (14.6) | 14.0–50.0 | 22.6 (23.0) | 16.1–34.4 | < 50 |
+  | `j`, feed pane + preview open | 3.3 (4.2) | 3.3–8.0 | 6.2 (7.6) | 3.3–6.2 | < 16 |
+  | `j` / `n` / `s` | 5.1 / 4.9 / 2.7 | 5.1–9.6 / 4.9–7.4 / 2.7–5.3 | 8.7 / 4.5 / 2.5 | 5.2–8.7 / 4.4–7.4 / 2.5–5.1 | < 16 |
+  | `G` to the millionth row | 3.9 (6.1) | 3.9–8.0 | 33.9 (63.8) | 33.9–55.8 | < 16 |
+  | `g` back | 3.2 (4.5) | 3.2–8.1 | 3.3 (10.5) | 3.3–3.9 | < 16 |
+  | a `/` search key (letters and Backspace of four words) | 1.4 (3.2) | 1.4–2.9 | 63.3 (333.5) | 63.3–75.4 | < 30 |
+  | a resize, list / reader | 2.3 / 0.2 | 2.3–5.4 / 0.2–0.4 | 5.1 / 0.3 | 2.3–5.1 / 0.3–0.4 | < 16 |
+
+  (ms from process start or key to the frame's last byte; `cat` echoes a key in 0.02–0.07 ms.)
+  The release build of this code without the layout change gave `G` 16.5 ms (p95 29.5) in the
+  same series: counting from the feeds' counters was half of it, the layout the other half.
+  The prefix index costs room and a rebuild: on the bench's store (46 words an article, 30 words
+  in all) the index grew from 138 MB to 508 MB (3.7×) and the file from 1,095 MB to 1,461 MB; the
+  upgrade to v33 refills the index from every article (32 s of CPU and 9 s of system time at a
+  million articles: 51 s of wall time at load ~3, 3 min 10 s at load ~10; 30 MB peak memory). A first
+  sync indexes each word four times: see the scale figures below. The first search on a store
+  whose articles wait in the index's backlog indexes them first (over 30 s at a million generated
+  articles): the bench runs one search before it measures.
 
 - Start-up: on the bench's 1,000-feed store (`lector-bench startup`), `lector version` was 1.7 ms
   over `/bin/true`, `__complete feed move ''` 2.4 ms and `feed list --json` 7.8 ms on a quiet
@@ -1271,6 +1282,17 @@ The latest measurements, and the rough edges they show (the README keeps a short
   1.08×, `--unread` 1.25×, `--folder` 0.75×, completion 0.95× and `feed list` 0.90× of the 10,000
   figure at 100,000 (one run: the 1.25× not chased); in-process search 1.41–1.61× the bare MATCH
   for the rare word, 1.04–1.57× for the medium one, 0.92–0.93× for the common one.
+- The search index's prefix terms (schema v33) on the write side, 2026-12-06, release builds of this
+  code and of the code before it, run back to back on 2 shared cores (load 2–10, so each pair is
+  read against itself): `lector-bench store --rows 10000 --rounds 3` (~2 KB articles) gave
+  `articles.upsert` with the bulk index feed 2,690 and 2,368 rows/s against 4,258 and 4,554 before
+  (1.6–1.9× the time: each word goes into the index four times), and the row-by-row floor 1,189
+  and 1,192 rows/s against 1,769 and 2,080. `lector-bench scale --sizes 10000,100000` (~60-word
+  articles, where fetching and parsing weigh more): the first sync 3,486 and 1,525 articles/s at
+  0.95× and 2.03× the row-by-row floor (the floor, which feeds the same prefix index row by row,
+  slowed more than the bulk feed: 752 rows/s at 100,000), against 1,551 and 1,297 articles/s at
+  1.00× and 0.61× before (a second run of the code before: 874 and 1,290 at 0.78× and 0.60×); the
+  store grew from 1,527 to 2,091 bytes per article at 100,000 articles.
 - Administration: `feed add` on FreshRSS takes two requests (`quickadd`, then one
   `subscription/edit` for the folder or title); `feed apply` and `account copy` send one
   `subscription/edit ac=subscribe` per folder (up to 50 feeds each) and read the structure back

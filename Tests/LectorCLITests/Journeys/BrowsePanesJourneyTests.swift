@@ -210,4 +210,65 @@ struct BrowsePanesJourneyTests: BrowseScreenReading, BrowseStoreReading {
             #expect(after.first { $0.id == article.id }?.read == article.read, "previewing \(article.title) left its read state as it was")
         }
     }
+
+    /// A local account with one feed of `count` articles, "Item 01" the newest, an hour apart.
+    private func longFeedJourney(count: Int) throws -> (Journey, LoopbackServer) {
+        let now = Date()
+        let items = (1...count).map { number in
+            let title = String(format: "Item %02d", number)
+            return "<item><guid>item-\(number)</guid><title>\(title)</title><link>/items/\(number)</link>"
+                + "<description>Text of \(title.lowercased()).</description>"
+                + "<pubDate>\(HTTPDateFormat.format(now.addingTimeInterval(-Double(number) * 3600)))</pubDate></item>"
+        }
+        let site = StaticSite()
+        site.serve("/feed.xml", text: "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>Long Feed</title><link>/</link>\(items.joined())</channel></rss>",
+                   contentType: "application/rss+xml")
+        let server = try LoopbackServer(handler: site.handler)
+        let journey = try Journey()
+        let added = try journey.shell("lector account add local --name Mine && lector feed add '\(server.url("/feed.xml"))' --title 'Long Feed'"
+            + " && lector settings set list.preview-pane on")
+        try #require(added.status == 0, "setup failed: \(added.stderr)")
+        return (journey, server)
+    }
+
+    /// The numbers of the items the list part of the screen shows (above the preview's bar), in order.
+    private func itemsListed(_ screen: String) -> [Int] {
+        let shown = lines(screen)
+        let bar = shown.firstIndex { $0.hasPrefix("────") } ?? shown.count
+        return shown[..<bar].compactMap { line in
+            line.range(of: #"Item \d\d"#, options: .regularExpression).flatMap { Int(line[$0].dropFirst(5)) }
+        }
+    }
+
+    /// The number of the selected item ("> " at the start of its line).
+    private func selectedItem(_ screen: String) -> Int? {
+        lines(screen).first { $0.hasPrefix("> ") }.flatMap { line in
+            line.range(of: #"Item \d\d"#, options: .regularExpression).flatMap { Int(line[$0].dropFirst(5)) }
+        }
+    }
+
+    @Test("at 80×24 with the preview under the list, Page Down and Page Up move by the rows the list shows, not by the terminal's height")
+    func pageKeysWithPreview() throws {
+        let (journey, server) = try longFeedJourney(count: 40)
+        defer { server.stop() }
+        let terminal = try journey.terminal(width: 80, height: 24)
+        terminal.run("lector browse")
+        #expect(terminal.wait(for: { self.selectedItem($0) == 1 && !self.previewLines($0).isEmpty }, timeout: 10),
+                "the list opens on Item 01 with the preview under it:\n\(terminal.screen())")
+        let first = itemsListed(terminal.screen())
+        try #require(first.count >= 3 && first == Array(1...first.count), "the first items are listed in order: \(first)\n\(terminal.screen())")
+        let shown = first.count
+        terminal.press("PageDown")
+        #expect(terminal.wait(for: { self.selectedItem($0) == shown + 1 }, timeout: 5),
+                "Page Down selects the row after the last one shown (Item \(shown + 1)), one screenful of \(shown) rows on:\n\(terminal.screen())")
+        #expect(itemsListed(terminal.screen()).count == shown, "the list still shows \(shown) rows:\n\(terminal.screen())")
+        terminal.press("PageDown")
+        #expect(terminal.wait(for: { self.selectedItem($0) == 2 * shown + 1 }, timeout: 5),
+                "a second Page Down moves \(shown) rows more:\n\(terminal.screen())")
+        terminal.press("PageUp")
+        #expect(terminal.wait(for: { self.selectedItem($0) == shown + 1 }, timeout: 5),
+                "Page Up moves back by as many:\n\(terminal.screen())")
+        terminal.type("q")
+        #expect(atPrompt(terminal), "q leaves:\n\(terminal.screen())")
+    }
 }
