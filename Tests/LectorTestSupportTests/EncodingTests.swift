@@ -28,4 +28,12 @@ struct EncodingTests {
         #expect(items.map(\.name) == ["api", "a", "a", "b"])
         #expect(items.map(\.value) == ["", "1", "x/y", "two words"])
     }
+
+    @Test("form decoding in bytes gives what Foundation's replacing and removingPercentEncoding gave, malformed escapes kept as sent",
+          arguments: ["plain", "", "a+b", "a%2Bb+c", "%zz", "100%", "%2", "%C3%A9t%C3%A9", "%FF", "+%", "é+x%20y", "%e2%80%99s",
+                      "tag%3Agoogle.com%2C2005%3Areader%2Fitem%2F0006616c21c4b183", "%%41", "%41%", "++", "%00"])
+    func formDecodingAsFoundation(text: String) {
+        let spaced = text.replacingOccurrences(of: "+", with: " ")
+        #expect(FormDecoding.unescape(text) == (spaced.removingPercentEncoding ?? spaced), "for \(text)")
+    }
 }

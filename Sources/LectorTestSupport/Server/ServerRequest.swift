@@ -1,4 +1,5 @@
 import Foundation
+import LectorBasics
 
 /// One request as the loopback server received it.
 public struct ServerRequest: Sendable {
@@ -72,9 +73,14 @@ public enum FormDecoding {
         }
     }
 
-    /// Decodes `+` as space and then percent-escapes.
+    /// Decodes `+` as space and then percent-escapes (a malformed escape or bytes that are not
+    /// UTF-8 leave the text as it is, as `removingPercentEncoding` does). In bytes, not through
+    /// Foundation's string bridging: an edit-tag of 1,000 ids is 2,000 of these, and the
+    /// bridged route made the emulator slower than the PHP server it stands for.
     public static func unescape(_ text: String) -> String {
-        let spaced = text.replacingOccurrences(of: "+", with: " ")
-        return spaced.removingPercentEncoding ?? spaced
+        let plus = UInt8(ascii: "+"), percent = UInt8(ascii: "%")
+        guard text.utf8.contains(where: { $0 == plus || $0 == percent }) else { return text }
+        let spaced = String(decoding: text.utf8.map { $0 == plus ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
+        return spaced.percentDecoded ?? spaced
     }
 }
