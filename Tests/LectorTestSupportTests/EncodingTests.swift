@@ -36,4 +36,15 @@ struct EncodingTests {
         let spaced = text.replacingOccurrences(of: "+", with: " ")
         #expect(FormDecoding.unescape(text) == (spaced.removingPercentEncoding ?? spaced), "for \(text)")
     }
+
+    @Test("a form is cut into fields in bytes where its letters cut it: empty fields dropped, the first = splits, bare names",
+          arguments: ["", "&", "a&&b", "=x", "a==b=c", "a=&=", "i=1&i=2&a=user%2Fstate&T=tok", "x=1\r\n&y=2", "&&a=+&", "é=1&b=ü%20"])
+    func formSplitting(text: String) {
+        let letters = text.split(separator: "&", omittingEmptySubsequences: true).map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return (FormDecoding.unescape(String(parts[0])), parts.count > 1 ? FormDecoding.unescape(String(parts[1])) : "")
+        }
+        let decoded = FormDecoding.decode(text)
+        #expect(decoded.map(\.name) == letters.map(\.0) && decoded.map(\.value) == letters.map(\.1), "for \(text.debugDescription)")
+    }
 }

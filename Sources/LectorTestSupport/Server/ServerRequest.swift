@@ -65,7 +65,17 @@ public struct ServerRequest: Sendable {
 public enum FormDecoding {
     /// Splits `text` on `&` and decodes `+` and percent-escapes in names and values.
     public static func decode(_ text: String) -> [(name: String, value: String)] {
-        text.split(separator: "&", omittingEmptySubsequences: true).map { pair in
+        // An ASCII text (every form Lector sends: it escapes the rest) is split in bytes, at the
+        // same places as its letters; any other text a letter at a time.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            return text.utf8.split(separator: UInt8(ascii: "&")).map { pair in
+                let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
+                let name = unescape(String(decoding: parts[0], as: UTF8.self))
+                let value = parts.count > 1 ? unescape(String(decoding: parts[1], as: UTF8.self)) : ""
+                return (name: name, value: value)
+            }
+        }
+        return text.split(separator: "&", omittingEmptySubsequences: true).map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = unescape(String(parts[0]))
             let value = parts.count > 1 ? unescape(String(parts[1])) : ""
