@@ -3,13 +3,19 @@ extension StringProtocol {
     /// Every UTF-8 byte outside `allowed` written as %XX (upper-case hex).
     public func percentEncoded(allowing allowed: (UInt8) -> Bool) -> String {
         let hex = Array("0123456789ABCDEF".utf8)
+        // The bytes of a String, not of `Self`: the generic view was walked through its
+        // protocol witnesses a byte at a time, most of the cost of a form of 1,000 item ids.
+        let bytes = String(self).utf8
         var out: [UInt8] = []
-        out.reserveCapacity(utf8.count)
-        for byte in utf8 {
+        out.reserveCapacity(bytes.count)
+        for byte in bytes {
             if allowed(byte) {
                 out.append(byte)
             } else {
-                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+                // Three appends, not an array of three: a form of 1,000 item ids escapes 5,000 bytes.
+                out.append(UInt8(ascii: "%"))
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 0xF)])
             }
         }
         return String(decoding: out, as: UTF8.self)
@@ -17,9 +23,10 @@ extension StringProtocol {
 
     /// %XX sequences decoded; nil when one is malformed or the result is not UTF-8.
     public var percentDecoded: String? {
+        let text = String(self) // a String's bytes, walked without protocol witnesses (as above)
         var out: [UInt8] = []
-        out.reserveCapacity(utf8.count)
-        var bytes = utf8.makeIterator()
+        out.reserveCapacity(text.utf8.count)
+        var bytes = text.utf8.makeIterator()
         while let byte = bytes.next() {
             guard byte == UInt8(ascii: "%") else { out.append(byte); continue }
             guard let high = bytes.next().flatMap(Self.hexValue), let low = bytes.next().flatMap(Self.hexValue) else { return nil }

@@ -28,4 +28,23 @@ struct EncodingTests {
         #expect(items.map(\.name) == ["api", "a", "a", "b"])
         #expect(items.map(\.value) == ["", "1", "x/y", "two words"])
     }
+
+    @Test("form decoding in bytes gives what Foundation's replacing and removingPercentEncoding gave, malformed escapes kept as sent",
+          arguments: ["plain", "", "a+b", "a%2Bb+c", "%zz", "100%", "%2", "%C3%A9t%C3%A9", "%FF", "+%", "é+x%20y", "%e2%80%99s",
+                      "tag%3Agoogle.com%2C2005%3Areader%2Fitem%2F0006616c21c4b183", "%%41", "%41%", "++", "%00"])
+    func formDecodingAsFoundation(text: String) {
+        let spaced = text.replacingOccurrences(of: "+", with: " ")
+        #expect(FormDecoding.unescape(text) == (spaced.removingPercentEncoding ?? spaced), "for \(text)")
+    }
+
+    @Test("a form is cut into fields in bytes where its letters cut it: empty fields dropped, the first = splits, bare names",
+          arguments: ["", "&", "a&&b", "=x", "a==b=c", "a=&=", "i=1&i=2&a=user%2Fstate&T=tok", "x=1\r\n&y=2", "&&a=+&", "é=1&b=ü%20"])
+    func formSplitting(text: String) {
+        let letters = text.split(separator: "&", omittingEmptySubsequences: true).map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return (FormDecoding.unescape(String(parts[0])), parts.count > 1 ? FormDecoding.unescape(String(parts[1])) : "")
+        }
+        let decoded = FormDecoding.decode(text)
+        #expect(decoded.map(\.name) == letters.map(\.0) && decoded.map(\.value) == letters.map(\.1), "for \(text.debugDescription)")
+    }
 }

@@ -1021,28 +1021,46 @@ nginx is always stopped at the end of `sync-local`, also on an error or Ctrl-C.
 
 The latest measurements, and the rough edges they show (the README keeps a short list in user terms).
 
-- Undo (`lector-bench undo --items 100000`, DEBUG build on the shared 2-core machine at a load of
-  17–20, so only the ratios and request counts mean much; 2026-12-06): undo of a mark-all-read of
-  100,000 articles took 28.7 s against the mark's 5.1 s on the FreshRSS emulator (5.0 s here +
-  23.7 s of push, 100 requests, against 4.5 s + 0.6 s and 1 request) and 9.8 s against 2.8 s on
-  Miniflux (2.9 s + 6.9 s, 100 requests against 2). The mark is one scope request; its undo has to
-  name every article, 1,000 to a call, and the emulators' handling of those calls is most of the
-  push. Rough: the journal costs the mark itself — the same mark-all-read with the journal's
-  triggers dropped took 2.4 s against 5.8 s (2.4×; one row per article in `undo_changes` and its
-  index by article). Not yet measured in a release build nor at 1,000,000 articles.
-  At 1,000,000 stored articles (`lector-bench undo --items 100000 --stored 1000000 --rounds 2`,
-  2026-12-06, again a DEBUG build: no release build could be finished before the deadline on the
-  2-core machine at a load of 24–37, so only ratios within one run mean much): undo of a
-  mark-all-read of 100,000 articles took 96.5 s against the mark's 14.4 s on the FreshRSS emulator
-  (16.7 s here + 79.8 s of push, 100 requests, against 13.3 s + 1.2 s and 1 request) and 8.2 s
-  against 1.35 s on Miniflux (2.4 s + 5.8 s, 100 requests against 2). The journal now records a
-  mark-all-read with one INSERT … SELECT of the prior state while the per-row trigger stays quiet;
-  in the same run, least of 2: 13.82 s as the store runs it, 18.52 s journaled by the per-row
-  triggers as before, 7.83 s with no journal (1.77× and 2.37× of it) on the FreshRSS store, and
-  1.58 / 2.10 / 0.61 s (2.60× and 3.44×) on the Miniflux one. Rough: the journal still costs a
-  mark-all-read more than its UPDATE (100,000 rows into `undo_changes`, each checked against its
-  article and step by the foreign keys, and its index by article); the ratios on a quiet release
-  build are still to be measured.
+- Undo at 1,000,000 stored articles (`lector-bench undo --items 100000 --stored 1000000 --rounds 2`,
+  **release** builds through `scripts/release-build.sh`, 2026-12-06, on the shared 2-core machine;
+  before: main at dfc45ce, after: branch perf1m; runs one after another, the load (1-minute) noted
+  with each). Undo of a mark-all-read of 100,000 articles:
+
+  | | FreshRSS emulator | Miniflux emulator |
+  |---|---|---|
+  | before, load 11–13 | 23.35 s (5.11 s here + 18.24 s push, 100 requests) against the mark's 6.03 s (5.81 + 0.22 s, 1 request) | 7.48 s (4.62 + 2.87 s, 100 requests) against 2.81 s (2 requests) |
+  | before, load 2.9 | 6.33 s (1.73 s here + 4.60 s push, 100 requests) against 1.09 s (1.01 + 0.08 s, 1 request) | |
+  | after, load 2.0–2.9 | 2.13 s (0.95 s here + 1.18 s push, 100 requests) against 0.87 s (0.83 + 0.04 s, 1 request) | 3.47 s (1.61 + 1.85 s, 100 requests) against 1.28 s (2 requests) |
+
+  A second pair on FreshRSS a minute later, after then before, at a load of 3.1–3.3: after 5.82 s
+  (2.58 s here + 3.24 s push) against the mark's 2.60 s; before 6.45 s (1.93 s here + 4.52 s push)
+  against 1.99 s. On this machine the push's wall time follows the load more than the code (the
+  same binary took 18.24 s at load 11 and 4.60 s at load 3); in each pair the after push was the
+  shorter (1.18 against 4.60 s, 3.24 against 4.52 s), and in a `perf` profile of the push at
+  100,000 articles the emulator's form decoding went from 63 % of the CPU samples to 38 % after the
+  first fix (the second fix is the one after that profile).
+  Where the push's time went (`perf record` of the release binary, 100,000 articles): most of it
+  in the GReader emulator, not in Lector or the store — each edit-tag of 1,000 ids was decoded
+  through Foundation's bridged `replacingOccurrences` and `removingPercentEncoding` per field, then
+  split a `Character` at a time; the real server (PHP) splits the raw body itself
+  (`multiplePosts` in `p/api/greader.php`) in C. The emulator now decodes a form in bytes (the
+  same fields and values: `EncodingTests`), and Lector's own form encoding of the 1,000 ids no
+  longer walks the string through protocol witnesses nor builds an array per escaped byte (the same
+  bytes: `FoundationParityTests`). The answers are the recorded ones as before. The batch stays
+  1,000 ids per edit-tag: FreshRSS takes any number in one request (its `markRead` splits the ids
+  itself into statements of 998), but no recording covers a larger one, and a web server in front
+  limits the body (nginx's default is 1 MB; 1,000 long-form ids are 61 KB). The mark is one scope
+  request; its undo names every article, and on Miniflux each `PUT /v1/entries` is one request per
+  1,000 as well. Rough: the journal's cost to the mark-all-read itself is unchanged — least of 2 in
+  the same runs, the mark as the store runs it against the same UPDATE with no journal: 1.68×
+  (0.80 / 0.48 s) on the FreshRSS store and 1.26× (0.71 / 0.56 s) on the Miniflux one after,
+  1.62× (1.25 / 0.77 s) and 1.70× (5.51 / 3.24 s, load 11) before; across all the runs of the day
+  it moved between 1.2× and 2.3× with the load, before and after alike; the per-row triggers it
+  replaced cost 2.1–2.5×. What is left is inherent to the journal as designed: 100,000 rows into
+  `undo_changes` with their index by article (in a quick `sqlite3` check on a synthetic store of
+  1,000,000 rows, leaving out the foreign keys, the upsert or the index gave no gain clear of the
+  machine's noise); a cheaper journal needs a different record (one row per step and prior state,
+  not one per article), not attempted.
 - A savepoint per `articles.upsert` (`lector-bench store --rows 10000 --rounds 3 --search no`,
   DEBUG build, load ~30, 2026-12-06): 10.96 s with a savepoint per call against 12.37 s joined
   (medians; the savepoint run was the faster in each of the 3 rounds, 8.52–12.94 s against
@@ -1343,34 +1361,48 @@ hours — and decoys that must never match (short titles that recur, a weekly ro
 apart); it keys every article, groups, and compares with the planted set. The peer in the same run is
 exact-address grouping (one SQL `GROUP BY url`, what a server's own partial fix does).
 
-Measured 2026-12-06 at **100,000** articles (1,000,000 was too slow on the shared 2-core machine that
-day), with the **debug** build (no release build could be made in time), so the times are far above
-what a release binary takes:
+Measured 2026-12-06 at **1,000,000** articles (50,000 planted), **release** builds through
+`scripts/release-build.sh`, on the shared 2-core machine. Before: main at dfc45ce; after: branch
+perf1m. Both keyed the same stored store one after the other (`lector-bench duplicates --articles
+1000000 --keying-before no --home DIR --reuse-store yes`), at a load of 3.7–4.1:
 
-| | time | precision | recall |
-|---|---|---|---|
-| keying every article (once per store; later only what is new) | 57.0 s | | |
-| groups over the keyed store | 0.02 s | | |
-| `lector article duplicates --dry-run`, whole process, keys stored | 0.22 s (median of 3) | | |
-| all keys: 4,951 found of 5,000 planted | | 1.0000 | 0.9902 |
-| by address (1,975 planted) | | 1.0000 | 1.0000 |
-| by guid (324 planted) | | 1.0000 | 1.0000 |
-| by guarded title (2,701 planted) | | 1.0000 | 0.9819 |
-| peer: exact address, SQL `GROUP BY` | 0.12 s | | 0.0012 |
+| | before | after | precision | recall |
+|---|---|---|---|---|
+| keying every article (once per store; later only what is new) | 48.48 s | 27.05 s (17.89 s of CPU) | | |
+| groups over the keyed store (48,222 groups either way) | 0.33 s | 0.30 s | | |
+| all keys: 49,446 found of 50,000 planted | | | 1.0000 | 0.9889 |
+| by address (19,983 planted) | | | 1.0000 | 1.0000 |
+| by guid (3,338 planted) | | | 1.0000 | 1.0000 |
+| by guarded title (26,679 planted) | | | 1.0000 | 0.9792 |
+| peer: exact address, SQL `GROUP BY` (45 found) | 5.01 s | 5.95 s | | 0.0009 |
 
-Not measured at 1,000,000 on 2026-12-06 either (the machine at a load of 24–37 could not finish a
-release build in the session). A store's first keying now drops `article_copies`' indexes and
-builds them once the rows are in (above 50,000 articles into an empty table);
-`lector-bench duplicates` times the keying both ways in the same run (`--keying-before no` skips
-the old way). A check of that path at 60,000 articles (DEBUG, load ~30, same run): keying 9.53 s
-with the indexes built after, 10.29 s with them kept through it (the debug build's Swift keying
-is most of both); 4.11 s in a second run of the new way alone, whose store then held all four
-indexes and passed `PRAGMA integrity_check`; precision 1.0000, recall 0.9883 (address 1.0000 /
-1.0000, guid 1.0000 / 1.0000, title 1.0000 / 0.9784), the same groups either way.
+A second pair with the branch's final binary (after, then before, load 5.0–3.5): keying 18.23 s
+(16.13 s of CPU) against 33.11 s, groups 0.28 s either way, the same precision and recall.
+Precision and recall are the same before and after, key by key (the same groups are found). A
+first run of main's binary earlier the same day, which also built the store, at a load of 11–13:
+keying 87.98 s, groups 1.30 s, the peer 39.00 s, and `lector article duplicates --dry-run` as a
+whole process with the keys stored 2.92 s (median of 3).
+
+What the keying did (`perf record` of the release binary at 100,000 articles): most of its CPU was
+the keys themselves — every title lower-cased and walked a `Character` at a time (grapheme
+breaking, a `String` per word), every address trimmed by copying it scalar by scalar, searched
+for `://` with the generic string search, lower-cased and split into `String`s — beside the
+row's `INSERT` and the in-memory maps. An ASCII title or address (nearly all of them) is now keyed
+from its bytes; any other text still goes the `Character` way. `CopyKeyTests` holds the two ways to
+the same key over titles and addresses with every part the key takes away (case, ports, a login,
+a trailing dot, tracking parameters named oddly like `=utm_x`, apostrophes, line breaks), and
+failed with each byte path broken on purpose (an apostrophe splitting a word, a trailing dot kept).
+The title tier's window check no longer builds an array per article. The bench prints the
+keying's CPU time beside its wall time, which on this machine says more about the load than
+about the keying.
 
 The title copies missed are copies of decoy originals whose titles are too short to be a key
-("Links"): the guard that keeps precision at 1.0 costs them. The first keying is the figure to
-bring down (it runs in the first list, sync or command that needs the keys after the upgrade).
+("Links"): the guard that keeps precision at 1.0 costs them. Still rough: the first keying is
+~18 µs of CPU per article (it runs in the first list, sync or command that needs the keys after
+the upgrade); what is left is spread over the row's `INSERT`, the in-memory maps' hashing, and the
+indexes built once the rows are in (a first keying of more than 50,000 articles into an empty table
+drops `article_copies`' indexes and builds them after; without `--keying-before no` the bench
+also times the keying with the indexes kept through it, in the same run).
 
 """##,
         "plain-format.md": ##"""

@@ -222,7 +222,11 @@ struct MemoryCopyFinder: EarlierCopyFinder {
     }
 
     func earlier(_ keys: CopyKeys) -> (first: Int64, matchedBy: String)? {
-        let title = keys.title.flatMap { titles[$0] }?.filter { abs($0.listedAt - keys.listedAt) <= ArticleCopies.titleWindow }.map(\.first).min()
+        // The earliest first within the window, without an array per article.
+        var title: Int64?
+        for copy in keys.title.flatMap({ titles[$0] }) ?? [] where abs(copy.listedAt - keys.listedAt) <= ArticleCopies.titleWindow {
+            title = min(title ?? copy.first, copy.first)
+        }
         return Self.earliest([(keys.address.flatMap { addresses[$0] }, "address"), (keys.guid.flatMap { guids[$0] }, "guid"), (title, "title")])
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LectorBasics
 
 /// One request as the loopback server received it.
 public struct ServerRequest: Sendable {
@@ -64,7 +65,17 @@ public struct ServerRequest: Sendable {
 public enum FormDecoding {
     /// Splits `text` on `&` and decodes `+` and percent-escapes in names and values.
     public static func decode(_ text: String) -> [(name: String, value: String)] {
-        text.split(separator: "&", omittingEmptySubsequences: true).map { pair in
+        // An ASCII text (every form Lector sends: it escapes the rest) is split in bytes, at the
+        // same places as its letters; any other text a letter at a time.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            return text.utf8.split(separator: UInt8(ascii: "&")).map { pair in
+                let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
+                let name = unescape(String(decoding: parts[0], as: UTF8.self))
+                let value = parts.count > 1 ? unescape(String(decoding: parts[1], as: UTF8.self)) : ""
+                return (name: name, value: value)
+            }
+        }
+        return text.split(separator: "&", omittingEmptySubsequences: true).map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = unescape(String(parts[0]))
             let value = parts.count > 1 ? unescape(String(parts[1])) : ""
@@ -72,9 +83,14 @@ public enum FormDecoding {
         }
     }
 
-    /// Decodes `+` as space and then percent-escapes.
+    /// Decodes `+` as space and then percent-escapes (a malformed escape or bytes that are not
+    /// UTF-8 leave the text as it is, as `removingPercentEncoding` does). In bytes, not through
+    /// Foundation's string bridging: an edit-tag of 1,000 ids is 2,000 of these, and the
+    /// bridged route made the emulator slower than the PHP server it stands for.
     public static func unescape(_ text: String) -> String {
-        let spaced = text.replacingOccurrences(of: "+", with: " ")
-        return spaced.removingPercentEncoding ?? spaced
+        let plus = UInt8(ascii: "+"), percent = UInt8(ascii: "%")
+        guard text.utf8.contains(where: { $0 == plus || $0 == percent }) else { return text }
+        let spaced = String(decoding: text.utf8.map { $0 == plus ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
+        return spaced.percentDecoded ?? spaced
     }
 }
