@@ -155,7 +155,6 @@ public final class TTRSSClient: Sendable {
 
     /// `const __csrf_token = "…";` in the page's script.
     static func csrfToken(in page: String) -> String? {
-        guard let match = page.firstMatch(of: /__csrf_token\s*=\s*"([^"]+)"/) else { return nil }
-        return String(match.1)
+        MarkupScanning.quotedAssignment(of: "__csrf_token", in: page)
     }
 }
