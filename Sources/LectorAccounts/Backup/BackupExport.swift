@@ -36,27 +36,8 @@ extension AccountManager {
 
     /// A violation inside a feed says which feed: `subscriptions.Home.feeds[3].url` alone names none.
     private static func named(_ violation: SchemaViolation, in document: BackupDocument) -> SchemaViolation {
-        guard let (folder, index) = feedPlace(violation.path), let feeds = document.subscriptions?[folder]?.feeds,
-              feeds.indices.contains(index) else { return violation }
-        return SchemaViolation(path: violation.path, problem: violation.problem + " (feed '\(feeds[index].title)' of '\(folder)': 'lector feed remove' it, or subscribe to it again at its web address)")
-    }
-
-    /// The folder and feed index of a path `subscriptions.FOLDER.feeds[N]…`; a folder's name may
-    /// hold dots, so the last `.feeds[N]` is the one.
-    static func feedPlace(_ path: String) -> (folder: String, index: Int)? {
-        let prefix = "subscriptions."
-        guard path.hasPrefix(prefix) else { return nil }
-        let bytes = Array(path.utf8), marker = Array(".feeds[".utf8)
-        var start = bytes.count - marker.count
-        while start > prefix.utf8.count {
-            defer { start -= 1 }
-            guard bytes[start..<(start + marker.count)].elementsEqual(marker) else { continue }
-            let digits = bytes[(start + marker.count)...].prefix { (0x30...0x39).contains($0) }
-            let close = start + marker.count + digits.count
-            guard !digits.isEmpty, close < bytes.count, bytes[close] == UInt8(ascii: "]"),
-                  let index = Int(String(decoding: digits, as: UTF8.self)) else { continue }
-            return (String(decoding: bytes[prefix.utf8.count..<start], as: UTF8.self), index)
-        }
-        return nil
+        guard let match = violation.path.firstMatch(of: /^subscriptions\.(.+)\.feeds\[(\d+)\]/),
+              let index = Int(match.2), let feeds = document.subscriptions?[String(match.1)]?.feeds, feeds.indices.contains(index) else { return violation }
+        return SchemaViolation(path: violation.path, problem: violation.problem + " (feed '\(feeds[index].title)' of '\(match.1)': 'lector feed remove' it, or subscribe to it again at its web address)")
     }
 }

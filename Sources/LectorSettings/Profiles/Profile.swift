@@ -78,10 +78,7 @@ public struct Profile: Equatable, Sendable {
     }
 
     static func isValidName(_ name: String) -> Bool {
-        // [a-z0-9][a-z0-9-]{0,39}
-        let bytes = Array(name.utf8)
-        let isLowerOrDigit = { (byte: UInt8) in (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) }
-        return (1...40).contains(bytes.count) && isLowerOrDigit(bytes[0]) && bytes.dropFirst().allSatisfy { isLowerOrDigit($0) || $0 == UInt8(ascii: "-") }
+        name.wholeMatch(of: /[a-z0-9][a-z0-9-]{0,39}/) != nil
     }
 }
 

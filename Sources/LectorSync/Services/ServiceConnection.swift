@@ -80,7 +80,7 @@ public struct ServiceConnection: Sendable {
                 ?? "JSON without an error message"
         }
         if text.hasPrefix("<") {
-            let title = MarkupScanning.htmlTitle(text).map(clean)
+            let title = text.firstMatch(of: /(?is)<title[^>]*>(.*?)<\/title>/).map { clean(String($0.1)) }
             return "an HTML page" + (title.map { $0.isEmpty ? "" : " ('\($0)')" } ?? "") + ", not the API"
         }
         return clean(text.split(whereSeparator: \.isNewline).first.map(String.init) ?? "")
@@ -94,7 +94,7 @@ public struct ServiceConnection: Sendable {
 
     private static func clean(_ text: String) -> String {
         // Whole terminal escape sequences go, not just their ESC byte.
-        let unescaped = MarkupScanning.withoutEscapeSequences(text)
+        let unescaped = text.replacing(/\x{1B}(\[[0-9;?]*[ -\/]*[@-~]|\][^\x{07}\x{1B}]*(\x{07}|\x{1B}\\)?|.)/, with: "")
         let visible = String(String.UnicodeScalarView(unescaped.unicodeScalars.filter { $0.properties.generalCategory != .control
             && $0.properties.generalCategory != .format }))
             .split(whereSeparator: \.isWhitespace).joined(separator: " ")

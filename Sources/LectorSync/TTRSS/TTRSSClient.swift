@@ -155,6 +155,7 @@ public final class TTRSSClient: Sendable {
 
     /// `const __csrf_token = "…";` in the page's script.
     static func csrfToken(in page: String) -> String? {
-        MarkupScanning.quotedAssignment(of: "__csrf_token", in: page)
+        guard let match = page.firstMatch(of: /__csrf_token\s*=\s*"([^"]+)"/) else { return nil }
+        return String(match.1)
     }
 }

@@ -57,14 +57,14 @@ struct TTRSSFeedEditForm {
     /// bare `checked`, no type), and each select's selected option.
     static func formFields(inHTML html: String) -> [(String, String)] {
         var fields: [(String, String)] = []
-        let bytes = Array(html.utf8)
-        for tag in MarkupScanning.tags(["input", "select"], in: bytes) {
-            let attributes = Self.attributes(tag.attributes)
+        for tag in html.matches(of: /<(input|select)\b([^>]*)>/.ignoresCase()) {
+            let attributes = Self.attributes(String(tag.output.2))
             guard let name = attributes["name"], !name.isEmpty, attributes["disabled"] == nil else { continue }
-            if tag.name == "select" {
-                let end = MarkupScanning.find("</select>", in: bytes, from: tag.after, ignoringCase: false)?.lowerBound
-                for option in MarkupScanning.tags(["option"], in: bytes, from: tag.after, before: end) {
-                    let optionAttributes = Self.attributes(option.attributes)
+            if tag.output.1.lowercased() == "select" {
+                let rest = html[tag.range.upperBound...]
+                let body = rest.firstRange(of: "</select>").map { rest[..<$0.lowerBound] } ?? rest
+                for option in body.matches(of: /<option\b([^>]*)>/.ignoresCase()) {
+                    let optionAttributes = Self.attributes(String(option.output.1))
                     if optionAttributes["selected"] != nil { fields.append((name, optionAttributes["value"] ?? "")) }
                 }
                 continue
@@ -83,8 +83,9 @@ struct TTRSSFeedEditForm {
     /// `name="v"`, `name='v'`, `name=v` and a bare `name`, names lowercased, values unescaped.
     static func attributes(_ text: String) -> [String: String] {
         var attributes: [String: String] = [:]
-        for (name, value) in MarkupScanning.attributes(text) {
-            attributes[name.lowercased()] = value.map(unescape) ?? ""
+        for match in text.matches(of: /([A-Za-z_:][-A-Za-z0-9_:.]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/) {
+            let value = match.output.2 ?? match.output.3 ?? match.output.4
+            attributes[match.output.1.lowercased()] = value.map { unescape(String($0)) } ?? ""
         }
         return attributes
     }
