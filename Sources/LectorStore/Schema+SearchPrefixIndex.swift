@@ -6,8 +6,8 @@ extension Schema {
     /// through rows checked one by one (`SearchPrefixNarrowing`): a longer one through its first
     /// three letters, one or two letters (which begin a word of nearly every article) through the
     /// articles themselves. Keeping the one- and two-letter prefixes too (`'1 2 3'`) took 1.8× the
-    /// room of this index at a million articles and 1.5× the time to index an article, for a key
-    /// half a millisecond faster (docs/performance.md).
+    /// room of this index at a million articles and 1.2–1.5× the time to index an article, for
+    /// no faster key (docs/performance.md).
     ///
     /// FTS5 cannot add the option to an index: the index is made again and filled with the
     /// articles it held — those waiting in `search_backlog` stay there, indexed at the next

@@ -1137,7 +1137,7 @@ The latest measurements, and the rough edges they show (the README keeps a short
   hits of the first three letters (or 1,000 rows, or eight pages, for one or two letters) do not
   fill the page (the prefix is rare among them), the full search runs after all — cheap then, its
   postings being few. Keeping the one- and two-letter prefixes in the index as well (`'1 2 3'`, as
-  this schema first had it) made a key about half a millisecond faster for 527 MB of index
+  this schema first had it) made a key no faster (within half a millisecond either way) for 527 MB of index
   instead of 292 MB: see below (the table's search key is that first form). `G` knows a whole scope's length from the
   feeds' counters (kept by triggers; a search, filter, `--since`, hidden articles or collapsed
   copies still count the rows), and the list lays out only the rows that can share the screen
@@ -1170,9 +1170,10 @@ The latest measurements, and the rough edges they show (the README keeps a short
   system time in a debug build, 1 min 7 s of wall time, 29 MB peak memory; with `'1 2 3'` it took
   33 s of CPU and 8 s of system time in a release build, 30 MB peak memory). A first sync indexes
   each word twice: see the write figures below. With `'1 2 3'` against `'3'`, release builds on
-  copies of the same store run back to back at load 1–3 (2026-12-06 15:15 UTC), a search key took
-  1.53 ms p50 (p95 3.37) against 2.01 ms (p95 6.04): one and two letters are checked row by row
-  from the newest articles, where the larger index read them as terms. The first search on a store
+  copies of the same store run back to back at load 1–3 (2026-12-06 15:15 and 15:19 UTC, the
+  order swapped), a search key took 1.53 and 1.66 ms p50 (p95 3.37 and 3.40) against 2.01 and
+  1.14 ms (p95 6.04 and 4.14): one and two letters are checked row by row from the newest
+  articles, where the larger index read them as terms. The first search on a store
   whose articles wait in the index's backlog indexes them first (over 30 s at a million generated
   articles): the bench runs one search before it measures.
 
@@ -1311,9 +1312,9 @@ The latest measurements, and the rough edges they show (the README keeps a short
   for the rare word, 1.04–1.57× for the medium one, 0.92–0.93× for the common one.
 - The search index's prefix terms (schema v33) on the write side, with `prefix = '3'`:
   `lector-bench store --rows 10000` (release builds run back to back, 2026-12-06 15:17 UTC, load
-  ~2.7) gave `articles.upsert` with the bulk index feed 4,508 rows/s against 2,991 with `'1 2 3'`
-  (the row-by-row floor 2,065 against 1,278 rows/s): each word goes into the index twice rather
-  than four times.
+  ~2.7, then the order swapped) gave `articles.upsert` with the bulk index feed 4,508 and 4,263
+  rows/s against 2,991 and 3,561 with `'1 2 3'` (the row-by-row floor 2,065 and 1,873 against
+  1,278 and 1,730 rows/s): each word goes into the index twice rather than four times.
 - The first form of v33, `prefix = '1 2 3'`, on the write side, 2026-12-06, release builds of this
   code and of the code before it, run back to back on 2 shared cores (load 2–10, so each pair is
   read against itself): `lector-bench store --rows 10000 --rounds 3` (~2 KB articles) gave
