@@ -32,6 +32,11 @@ public struct ArticleQuery: Sendable, Equatable {
     /// Leaves out the later copies of a story stored more than once (`--collapse-duplicates`):
     /// each story is listed once, as its first copy.
     public var collapseDuplicates = false
+    /// Set by `SearchPrefixNarrowing` for the rows it checks: the search's last word is matched
+    /// whole rather than as a prefix, and without a search the articles are read in the order
+    /// they were stored (the last first), as a search by arrival reads its hits.
+    var lastWordWhole = false
+    var byArrival = false
 
     /// True when anything beyond the words searched narrows the list.
     var hasFilters: Bool {

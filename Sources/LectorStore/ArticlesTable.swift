@@ -62,11 +62,12 @@ public struct ArticlesTable {
             let excerpt = try query.search.flatMap { search throws(DatabaseError) in
                 SearchExcerpt(search: search, tokenizer: try database.searchTokenizer())
             }
-            // The rows of `query`; with `keeping`, only those it keeps (of `read` rows read).
-            func page(_ query: ArticleQuery, keeping: SearchPrefixNarrowing? = nil, read: inout Int) throws -> [ArticleRow] {
+            // The rows of `query`; with `keeping`, only those it keeps (of `read` rows read), and
+            // no more than `upTo`: the rows after them are not read.
+            func page(_ query: ArticleQuery, keeping: SearchPrefixNarrowing? = nil, upTo: Int = .max, read: inout Int) throws -> [ArticleRow] {
                 guard let (sql, arguments) = Self.listStatement(query, indexPlan: try indexPlan(query)) else { return [] }
                 read = 0
-                return try database.query(sql, arguments: arguments) { row -> ArticleRow? in
+                return try database.query(sql, arguments: arguments, keeping: upTo) { row -> ArticleRow? in
                     let title = row.string(5), summary = row.optionalString(11)
                     read += 1
                     if let keeping, !row.withUTF8(12, { keeping.matches(title: title, text: $0) }) { return nil }
@@ -77,12 +78,12 @@ public struct ArticlesTable {
                                           summary: summary, opening: summary?.isEmpty == false ? nil : row.withUTF8(12, Self.opening),
                                           wordCount: row.wordCount(12),
                                           snippet: excerpt.flatMap { excerpt in row.withUTF8(12) { excerpt.excerpt(title: title, text: $0) } })
-                }.compactMap { $0 }
+                }
             }
             return try caughtUp(query) {
                 var read = 0
                 if let narrowing = SearchPrefixNarrowing(query, tokenizer: try database.searchTokenizer()) {
-                    let kept = try page(narrowing.candidates, keeping: narrowing, read: &read)
+                    let kept = try page(narrowing.candidates, keeping: narrowing, upTo: query.limit, read: &read)
                     // A full page, or every hit of the cut prefix read: the full search's rows.
                     if kept.count >= query.limit || read < narrowing.candidates.limit { return Array(kept.prefix(query.limit)) }
                 }
@@ -180,7 +181,7 @@ public struct ArticlesTable {
     /// words to look for. Its columns are those of `ArticleRow`, then the article's text.
     /// Internal so the plan tests explain exactly what runs.
     static func listStatement(_ query: ArticleQuery, indexPlan: FilterSQL.IndexPlan? = nil) -> (sql: String, arguments: [any SQLBindable])? {
-        let ftsQuery = query.search.flatMap(FTS5Query.matchingAllTokens(in:))
+        let ftsQuery = query.search.flatMap { FTS5Query.matchingAllTokens(in: $0, lastWordWhole: query.lastWordWhole) }
         if query.search != nil && ftsQuery == nil { return nil }
         var arguments: [any SQLBindable] = [query.accountID, query.feedID, query.folderID, query.unreadOnly, query.starredOnly,
                                             query.since, query.limit]
@@ -204,9 +205,10 @@ public struct ArticlesTable {
         let skip = query.offset > 0 ? " OFFSET \(query.offset)" : ""
         guard ftsQuery != nil else {
             let direction = query.newestFirst != query.fromEnd ? "DESC" : "ASC"
-            let order = "ORDER BY a.listed_at \(direction), a.id \(direction) LIMIT ?7\(skip)"
+            let order = query.byArrival ? "ORDER BY a.id \(direction) LIMIT ?7\(skip)"
+                : "ORDER BY a.listed_at \(direction), a.id \(direction) LIMIT ?7\(skip)"
             // (A filter is not in the cutoff below: a filtered folder walks articles_by_time too.)
-            guard query.folderID != nil && query.feedID == nil && filter == nil else {
+            guard query.folderID != nil && query.feedID == nil && filter == nil && !query.byArrival else {
                 // A feed's page is one range of articles_by_feed_time; the others walk articles_by_time.
                 // CROSS JOIN keeps the articles outer: with the state first, an unread list would
                 // read every unread article from the state index and sort them.

@@ -152,6 +152,18 @@ public final class Database {
         return results
     }
 
+    /// Runs a query and keeps the rows `map` maps, stepping no further once `count` are kept.
+    public func query<T>(_ sql: String, arguments: [any SQLBindable], keeping count: Int, row map: (Row) throws -> T?) throws -> [T] {
+        let statement = try prepared(sql)
+        try statement.bind(arguments)
+        defer { statement.reset() }
+        var results: [T] = []
+        while results.count < count, try statement.step() {
+            if let kept = try map(Row(handle: statement.handle)) { results.append(kept) }
+        }
+        return results
+    }
+
     /// Runs a query and maps its first row, if any.
     public func queryFirst<T>(_ sql: String, _ arguments: any SQLBindable..., row map: (Row) throws -> T) throws -> T? {
         let statement = try prepared(sql)

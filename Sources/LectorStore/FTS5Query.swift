@@ -4,12 +4,15 @@ import LectorBasics
 /// operators, column filters and stray quotes in the input mean nothing), all words are required,
 /// and the last one matches as a prefix so results appear while typing.
 enum FTS5Query {
-    static func matchingAllTokens(in text: String) -> String? {
+    static func matchingAllTokens(in text: String) -> String? { matchingAllTokens(in: text, lastWordWhole: false) }
+
+    /// The same, with the last word matched whole rather than as a prefix when `lastWordWhole`.
+    static func matchingAllTokens(in text: String, lastWordWhole: Bool) -> String? {
         let tokens = words(in: text)
         guard !tokens.isEmpty else { return nil }
         return tokens.enumerated().map { index, token in
             let quoted = "\"" + token.replacingAll("\"", with: "\"\"") + "\""
-            return index == tokens.count - 1 ? quoted + "*" : quoted
+            return index == tokens.count - 1 && !lastWordWhole ? quoted + "*" : quoted
         }.joined(separator: " ")
     }
 

@@ -654,7 +654,7 @@ The store's schema is migrated forward on open, one named step at a time; the st
 names of the steps applied (table `schema_migrations`), and a store that a step this Lector does
 not know was applied to (a newer Lector's) is refused, never downgraded. A step that rebuilds a
 table runs with foreign keys off and commits only when `PRAGMA foreign_key_check` finds nothing,
-so a rebuild never cascades away the rows that refer to the table. Its full-text index (SQLite FTS5, porter stemming, each word's first one to three letters kept as
+so a rebuild never cascades away the rows that refer to the table. Its full-text index (SQLite FTS5, porter stemming, each word's first three letters kept as
 terms of their own for the search `browse` runs as you type) is fed in bulk: new articles wait in a small backlog table and are indexed together — every 8,192 during
 a sync, at the end of each sync, and before any `--search` — because FTS5 indexing row by row
 costs about twice as much on this machine. A search (`article list --search WORDS`) needs every
@@ -1125,16 +1125,20 @@ The latest measurements, and the rough edges they show (the README keeps a short
   stored first, and counts nothing until Enter (which counts every match, as a search's first
   frame always did, and pages on in the same order). Ranked best first instead, as
   `article list --search` is, a key cost 341 ms p50 at 100,000 articles (bm25 scores every match
-  of the prefix first). The full-text index keeps each word's first one, two and three letters as
-  terms of their own (schema v33, `prefix = '1 2 3'`), so a prefix of up to three letters is one
-  term read lazily: `s*` cost SQLite 258 ms of CPU at a million articles as a merge of the postings
-  of every word beginning with s, and 0.2–1.9 ms as a prefix-index term. A longer last word is
-  read through its first three letters, newest first, and each hit checked with the index's own
-  tokenizer for a word that begins with the whole prefix (`SearchPrefixNarrowing`): the same rows
-  in the same order as FTS5's full prefix search (tested against it), 25–38 ms of SQLite CPU for
-  `swif*` or `weekly*` merged whole at a million. When four pages of hits of the first three
-  letters do not fill the page (the longer prefix is rare among them), the full search runs
-  after all — cheap then, its postings being few. `G` knows a whole scope's length from the
+  of the prefix first). The full-text index keeps each word's first three letters as terms of their
+  own (schema v33, `prefix = '3'`), so a three-letter prefix is one term read lazily: as a merge of
+  the postings of every word beginning with it, `s*` cost SQLite 258 ms of CPU at a million
+  articles and `swif*` or `weekly*` 25–38 ms. Any other last word is read from rows checked one by
+  one with the index's own tokenizer for a word that begins with the whole prefix
+  (`SearchPrefixNarrowing`), newest first: a longer one from the hits of its first three letters,
+  one of one or two letters (which begins a word of nearly every article) from the hits of the
+  other words, the last matched whole, or with no other word from the articles themselves — the
+  same rows in the same order as FTS5's full prefix search (tested against it). When four pages of
+  hits of the first three letters (or 1,000 rows, or eight pages, for one or two letters) do not
+  fill the page (the prefix is rare among them), the full search runs after all — cheap then, its
+  postings being few. Keeping the one- and two-letter prefixes in the index as well (`'1 2 3'`, as
+  this schema first had it) made a key no faster (within half a millisecond either way) for 527 MB of index
+  instead of 292 MB: see below (the table's search key is that first form). `G` knows a whole scope's length from the
   feeds' counters (kept by triggers; a search, filter, `--since`, hidden articles or collapsed
   copies still count the rows), and the list lays out only the rows that can share the screen
   with the cursor: before, `G` counted a million rows over an index (10–25 ms) and wrapped the
@@ -1160,10 +1164,16 @@ The latest measurements, and the rough edges they show (the README keeps a short
   The release build of this code without the layout change gave `G` 16.5 ms (p95 29.5) in the
   same series: counting from the feeds' counters was half of it, the layout the other half.
   The prefix index costs room and a rebuild: on the bench's store (46 words an article, 30 words
-  in all) the index grew from 138 MB to 508 MB (3.7×) and the file from 1,095 MB to 1,461 MB; the
-  upgrade to v33 refills the index from every article (32 s of CPU and 9 s of system time at a
-  million articles: 51 s of wall time at load ~3, 3 min 10 s at load ~10; 30 MB peak memory). A first
-  sync indexes each word four times: see the scale figures below. The first search on a store
+  in all) the index (dbstat's pages of `articles_fts*`) grew from 151 MB to 292 MB (1.9×)
+  and the file from 1,095 MB to 1,227 MB — with one- and two-letter prefixes too it was 527 MB
+  (3.5×) and 1,461 MB; the upgrade to v33 refills the index from every article (19 s of CPU and 5 s of
+  system time in a debug build, 1 min 7 s of wall time, 29 MB peak memory; with `'1 2 3'` it took
+  33 s of CPU and 8 s of system time in a release build, 30 MB peak memory). A first sync indexes
+  each word twice: see the write figures below. With `'1 2 3'` against `'3'`, release builds on
+  copies of the same store run back to back at load 1–3 (2026-12-06 15:15 and 15:19 UTC, the
+  order swapped), a search key took 1.53 and 1.66 ms p50 (p95 3.37 and 3.40) against 2.01 and
+  1.14 ms (p95 6.04 and 4.14): one and two letters are checked row by row from the newest
+  articles, where the larger index read them as terms. The first search on a store
   whose articles wait in the index's backlog indexes them first (over 30 s at a million generated
   articles): the bench runs one search before it measures.
 
@@ -1300,7 +1310,12 @@ The latest measurements, and the rough edges they show (the README keeps a short
   1.08×, `--unread` 1.25×, `--folder` 0.75×, completion 0.95× and `feed list` 0.90× of the 10,000
   figure at 100,000 (one run: the 1.25× not chased); in-process search 1.41–1.61× the bare MATCH
   for the rare word, 1.04–1.57× for the medium one, 0.92–0.93× for the common one.
-- The search index's prefix terms (schema v33) on the write side, 2026-12-06, release builds of this
+- The search index's prefix terms (schema v33) on the write side, with `prefix = '3'`:
+  `lector-bench store --rows 10000` (release builds run back to back, 2026-12-06 15:17 UTC, load
+  ~2.7, then the order swapped) gave `articles.upsert` with the bulk index feed 4,508 and 4,263
+  rows/s against 2,991 and 3,561 with `'1 2 3'` (the row-by-row floor 2,065 and 1,873 against
+  1,278 and 1,730 rows/s): each word goes into the index twice rather than four times.
+- The first form of v33, `prefix = '1 2 3'`, on the write side, 2026-12-06, release builds of this
   code and of the code before it, run back to back on 2 shared cores (load 2–10, so each pair is
   read against itself): `lector-bench store --rows 10000 --rounds 3` (~2 KB articles) gave
   `articles.upsert` with the bulk index feed 2,690 and 2,368 rows/s against 4,258 and 4,554 before
