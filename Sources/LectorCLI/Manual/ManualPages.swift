@@ -1366,6 +1366,14 @@ The latest measurements, and the rough edges they show (the README keeps a short
   backup's starred section): a labelled article that is not starred is not carried. A rule's
   read or star from a sync is queued and sent by the next sync's push (not pushed at the end of
   the sync that made it); `rule apply` sends at once.
+  The merged tree of the same day (startup2, search1m, perf1m and browse's row-by-row drawing)
+  came to 20,209,424 bytes stripped, over the goal again; `-Osize` for four more modules —
+  LectorSync, LectorReader, LectorHTTP, LectorKeyring — brought it to 19,844,880. Sync is the one
+  of them a benchmark times: `lector-bench sync-remote --items 20000`, release, a quiet machine
+  (load < 1), the bench of main at noon (all -O) and the merged one alternately, twice each: a
+  first sync of 8,217 and 5,967 articles/s (0.81× and 0.59× the SQLite floor of its own run)
+  before, 7,928 and 6,350 (0.93× and 0.80×) after — no cost the noise lets one see (the floor
+  itself now feeds the prefix index, so the ratios, not the rates, are the figures to compare).
 
 ## One copy of each story (`lector-bench duplicates`)
 
