@@ -81,7 +81,7 @@ public enum Schema {
         Migration("v32: where the reader stopped in each article left part-way (reader.remember-position)") { db in
             try db.executeScript(readingPositions)
         },
-        Migration("v33: the search index keeps each word's first one, two and three letters, so a search typed a letter at a time reads a page lazily") { db in
+        Migration("v33: the search index keeps each word's first three letters, so a search typed a letter at a time reads a page lazily") { db in
             try db.executeScript(searchPrefixIndex)
         },
     ])
