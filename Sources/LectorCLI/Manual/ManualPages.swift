@@ -1380,6 +1380,11 @@ The latest measurements, and the rough edges they show (the README keeps a short
   first sync of 8,217 and 5,967 articles/s (0.81× and 0.59× the SQLite floor of its own run)
   before, 7,928 and 6,350 (0.93× and 0.80×) after — no cost the noise lets one see (the floor
   itself now feeds the prefix index, so the ratios, not the rates, are the figures to compare).
+  The same tree's start-up (`lector-bench startup --runs 40 --reuse-store yes` on the 1,000-feed
+  store, five runs in a row at 15:42–15:43 UTC, load 0.7, CPU over `/bin/true`): `version` +1.12,
+  +1.09, +1.49, +1.12, +1.61 ms (goal +3, met); `__complete feed move ''` +2.96, +4.02, +3.76,
+  +2.99, +4.12 ms (median +3.76: not met); `'Sw'` +2.85, +2.99, +3.57, +2.90, +3.57 ms; `feed list
+  --json` +6.80, +6.70, +6.66, +9.94, +6.48 ms (goal +10, met); 19,848,976 bytes stripped.
 
 ## One copy of each story (`lector-bench duplicates`)
 
