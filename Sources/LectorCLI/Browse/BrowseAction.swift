@@ -28,7 +28,7 @@ enum BrowseAction: String, CaseIterable, Sendable {
         case .up: "previous article (reader: scroll up)"
         case .top: "first article (reader: top)"
         case .bottom: "last article of the list (reader: end)"
-        case .back: "back: reader → list → leave"
+        case .back: "back: reader → list (a search kept with Enter: the list before it) → leave"
         case .nextUnread: "next unread article, across feeds and folders"
         case .previousUnread: "previous unread article"
         case .toggleRead: "read / unread"

@@ -40,7 +40,15 @@ extension BrowseView {
                 try core { action == .top ? try browser.moveToTop() : try browser.moveToBottom() }
             }
         case .back:
-            if case .reader = mode { mode = .list } else { finished = true }
+            if case .reader = mode {
+                mode = .list
+            } else if let kept = keptSearch {
+                keptSearch = nil
+                top = kept.top
+                try core { try browser.show(kept.before) }
+            } else {
+                finished = true
+            }
         case .quit:
             finished = true
             interrupted = true

@@ -104,6 +104,8 @@ extension BrowseView {
     private func narrow(to entry: FeedPane.Entry?) throws(CLIError) {
         guard let entry else { return }
         let base = panes.startQuery.accountID
+        // A list narrowed from the pane is a new list: `q` leaves it, not back to one before a search.
+        keptSearch = nil
         switch entry.scope {
         case .all: try core { try browser.rescope(accountID: base, folderID: nil, feedID: nil) }
         case .account(let id): try core { try browser.rescope(accountID: id, folderID: nil, feedID: nil) }

@@ -32,6 +32,9 @@ final class BrowseView {
     var mode: Mode = .list
     var status: String?
     var top = 0
+    /// The list as it was before a search kept with Enter, and its first row on screen: `q` or
+    /// Escape on the kept search's list puts it back before a second one leaves.
+    var keptSearch: (before: ArticleBrowser.Shown, top: Int)?
     /// How many articles the list showed whole in the last frame drawn (0: none drawn yet).
     var rowsShown = 0
     var finished = false
@@ -136,7 +139,7 @@ final class BrowseView {
         case .reader:
             return "\(label(.help)) help · \(label(.back)) list · \(label(.down))/\(label(.up)) scroll · \(label(.nextUnread))/\(label(.previousUnread)) unread · \(label(.toggleStar)) star · digits: dock"
         default:
-            return "\(label(.help)) help · \(label(.back)) quit · \(label(.down))/\(label(.up)) move · Enter read · \(label(.nextUnread))/\(label(.previousUnread)) unread · \(label(.toggleRead)) read · \(label(.toggleStar)) star · \(label(.markShownRead)) all read · \(label(.undo)) undo · ←/→ swipe · \(label(.feedPane)) feeds · \(label(.previewPane)) preview"
+            return "\(label(.help)) help · \(label(.back)) \(keptSearch == nil ? "quit" : "all") · \(label(.down))/\(label(.up)) move · Enter read · \(label(.nextUnread))/\(label(.previousUnread)) unread · \(label(.toggleRead)) read · \(label(.toggleStar)) star · \(label(.markShownRead)) all read · \(label(.undo)) undo · ←/→ swipe · \(label(.feedPane)) feeds · \(label(.previewPane)) preview"
         }
     }
 

@@ -39,6 +39,12 @@ extension BrowseView {
             search.text.removeLast()
         case .enter:
             mode = .list
+            // The list before the first of searches kept one after another is the one `q` puts back.
+            if search.text.isEmpty {
+                keptSearch = nil
+            } else if keptSearch == nil {
+                keptSearch = (search.before, search.top)
+            }
             try core { try browser.search(search.text) }
             top = 0
             status = browser.rows.isEmpty && !search.text.isEmpty ? "No article matches “\(search.text)”." : nil

@@ -1635,7 +1635,7 @@ to `article list`.
 | PageDown / PageUp | a screen down / up | a screen down / up |
 | `g` / Home (`keys.top`), `G` / End (`keys.bottom`) | first article; last article of the list | top / end |
 | Enter | read the article | — |
-| `q` (`keys.back`), Esc | leave `browse` | back to the list |
+| `q` (`keys.back`), Esc | leave `browse`; on a search kept with Enter, first put back the list as it was before it (the bottom line then says `q all`) | back to the list |
 | `n` / `p` (`keys.next-unread`, `keys.previous-unread`) | next / previous unread article, across feeds and folders; with `--feed`, past the feed's last one, on to the next feed with unread articles | the same, read |
 | `r` (`keys.toggle-read`), `s` (`keys.toggle-star`) | read ↔ unread, star ↔ unstar | the same |
 | `A` (`keys.mark-shown-read`) | mark everything shown read, as `article mark-all-read` (its scope, on the server too; asks first when `list.confirm-mark-all-read` is on); after a search, the articles found | — |

@@ -53,7 +53,7 @@ struct BrowseSearchJourneyTests: BrowseScreenReading, BrowseStoreReading {
         Self.titles.filter { screen.contains(String($0.prefix(20))) }
     }
 
-    @Test("/ searches at every key: the list narrows as the word grows and widens on Backspace; no match says so; Escape puts the list back; Enter keeps the matches")
+    @Test("/ searches at every key: the list narrows as the word grows and widens on Backspace; no match says so; Escape puts the list back; Enter keeps the matches, and q on them puts the list back")
     func searchAsYouType() throws {
         let (journey, server) = try journey()
         defer { server.stop() }
@@ -94,8 +94,13 @@ struct BrowseSearchJourneyTests: BrowseScreenReading, BrowseStoreReading {
         #expect(terminal.wait(for: { $0.contains("1 prev") && $0.contains("Paragraph 1 of harvest moon") }, timeout: 10),
                 "Enter reads the match:\n\(terminal.screen())")
         terminal.type("q")
+        #expect(terminal.wait(for: { $0.contains("search: harv") && self.bottom($0).hasPrefix("? help · q all") }, timeout: 5),
+                "q goes back to the kept search, whose q puts the whole list back:\n\(terminal.screen())")
         terminal.type("q")
-        #expect(atPrompt(terminal), "q, q leave:\n\(terminal.screen())")
+        #expect(terminal.wait(for: { !$0.contains("search:") && self.listed($0).count == 8 && self.bottom($0).hasPrefix("? help · q quit") }, timeout: 5),
+                "q on the kept search puts the list before it back:\n\(terminal.screen())")
+        terminal.type("q")
+        #expect(atPrompt(terminal), "and q leaves:\n\(terminal.screen())")
     }
 
     /// The reader's first text line that is one of the article's paragraphs.
