@@ -27,17 +27,18 @@ struct ArticleBrowserTypedSearchTests {
         #expect(browser.query.search == nil && browser.rows.count == 60 && browser.counted, "an empty search is the whole list again")
     }
 
-    @Test("the list kept before a search is shown again as it was, cursor and all, with the states read again")
+    @Test("the list kept before a search is shown again as it was, cursor and all, with the states and counts read again")
     func shownAgain() throws {
         let library = try ArticleBrowserTests.Library(perFeed: 5)
         let browser = try library.browser()
         try browser.move(by: 3)
-        let kept = browser.shown, titles = browser.rows.map(\.title)
+        let kept = browser.shown, titles = browser.rows.map(\.title), unreadBefore = browser.counts.unread
         try browser.typeSearch("beta", limit: 3)
         #expect(browser.rows.count == 3 && browser.cursor == 0)
         _ = try library.home.manager().mark([library.ids[titles[3]]!], as: .unread, push: .later)
         try browser.show(kept)
         #expect(browser.rows.map(\.title) == titles && browser.cursor == 3 && browser.query.search == nil, "the same rows and cursor")
         #expect(browser.current?.read == .unread, "the row's state as the store has it now")
+        #expect(browser.counts.unread == unreadBefore + 1, "the heading's counts as the store has them now (a search kept with Enter can be marked in before q puts the list back): \(browser.counts.unread), was \(unreadBefore)")
     }
 }

@@ -7,6 +7,7 @@ extension ArticleBrowser {
         fileprivate let query: ArticleQuery
         fileprivate let rows: [ArticleRow]
         fileprivate let cursor: Int
+        /// The counts of an uncounted typed page (its own rows'); a counted list's are read again.
         fileprivate let counts: (unread: Int, starred: Int)
         fileprivate let isComplete: Bool
         fileprivate let windowStart: Int
@@ -20,16 +21,18 @@ extension ArticleBrowser {
               total: total, counted: counted)
     }
 
-    /// Shows `shown` again, as it was kept; the states of its rows are read again (a sync or a
-    /// push may have run meanwhile), one look-up per row loaded.
+    /// Shows `shown` again, as it was kept; the states of its rows and the counts are read again
+    /// (articles may have been marked in a search kept meanwhile, or a sync run), one look-up per
+    /// row loaded.
     public func show(_ shown: Shown) throws(AccountsError) {
-        (query, rows, cursor, counts) = (shown.query, shown.rows, shown.cursor, shown.counts)
+        (query, rows, cursor) = (shown.query, shown.rows, shown.cursor)
         (isComplete, windowStart, total, counted) = (shown.isComplete, shown.windowStart, shown.total, shown.counted)
         let store = manager.store
         for index in rows.indices {
             guard let state = try storing({ try store.articles.state(of: rows[index].id) }) else { continue }
             (rows[index].read, rows[index].starred) = (state.read, state.starred)
         }
+        counts = shown.counted ? try currentCounts() : shown.counts
     }
 
     /// A search as it is typed: the first `limit` matches of `words` in the same scope (the

@@ -64,7 +64,7 @@ public final class ArticleBrowser {
             // The scope's counters, kept by triggers, cost no article read; the rows are counted
             // only when a window from the end needs its position.
             total = query.fromEnd ? try storing { try store.articles.total(query) } : nil
-            counts = try storing { try store.articles.counters(accountID: query.accountID, folderID: query.folderID, feedID: query.feedID) }
+            counts = try scopeCounters()
         }
         let loaded = try storing { try store.articles.list(query) }
         rows = query.fromEnd ? loaded.reversed() : loaded
@@ -81,6 +81,20 @@ public final class ArticleBrowser {
 
     /// Shows the articles matching `words` in the same scope (best match first), or the scope's
     /// list again for nil; the cursor goes to the first row.
+    /// The unread and starred counts of the list as they are now: the scope's counters, or a
+    /// tally of what a filter or a search leaves.
+    func currentCounts() throws(AccountsError) -> (unread: Int, starred: Int) {
+        guard query.filter != nil || query.search != nil else { return try scopeCounters() }
+        let store = manager.store, query = query
+        let tally = try storing { try store.articles.tally(query) }
+        return (tally.unread, tally.starred)
+    }
+
+    private func scopeCounters() throws(AccountsError) -> (unread: Int, starred: Int) {
+        let store = manager.store, query = query
+        return try storing { try store.articles.counters(accountID: query.accountID, folderID: query.folderID, feedID: query.feedID) }
+    }
+
     public func search(_ words: String?) throws(AccountsError) {
         query.search = words.flatMap { $0.isEmpty ? nil : $0 }
         query.limit = pageSize
