@@ -142,14 +142,7 @@ public final class Database {
 
     /// Runs a query and maps every row.
     public func query<T>(_ sql: String, arguments: [any SQLBindable], row map: (Row) throws -> T) throws -> [T] {
-        let statement = try prepared(sql)
-        try statement.bind(arguments)
-        defer { statement.reset() }
-        var results: [T] = []
-        while try statement.step() {
-            results.append(try map(Row(handle: statement.handle)))
-        }
-        return results
+        try query(sql, arguments: arguments, keeping: .max) { row -> T? in try map(row) }
     }
 
     /// Runs a query and keeps the rows `map` maps, stepping no further once `count` are kept.
