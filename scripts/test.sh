@@ -89,6 +89,8 @@ fi
 left_behind=$(comm -13 <(echo "$leftovers_before") <(leftovers) | grep . || true)
 if [[ -n "$left_behind" ]]; then
     echo "the tests left $(wc -l <<<"$left_behind") folder(s) behind in the temporary folder:" $left_behind >&2
+    # What they hold says which test left them.
+    for folder in $left_behind; do find "$folder" -maxdepth 4 2>/dev/null | head -20 | sed 's/^/  /' >&2; done
     failed=$((failed + 1)); status=1
 fi
 echo "$((xt - xf + sp)) passed, $failed failed, $(grep -cE '^➜ Test .* skipped' "$log" || true) skipped"

@@ -27,7 +27,12 @@ final class Journey {
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
     }
 
+    /// The terminals this journey opened, stopped before its home is removed (a terminal may
+    /// be released after the journey).
+    private var terminals: [WeakTerminal] = []
+
     deinit {
+        terminals.forEach { $0.terminal?.stop() }
         try? FileManager.default.removeItem(atPath: home)
     }
 
@@ -53,7 +58,9 @@ final class Journey {
 
     /// A shell in a real terminal, in this journey's world.
     func terminal(width: Int = 80, height: Int = 24, extra: [String: String] = [:]) throws -> TmuxTerminal {
-        try TmuxTerminal(environment: environment.merging(extra) { _, new in new }, width: width, height: height)
+        let terminal = try TmuxTerminal(environment: environment.merging(extra) { _, new in new }, width: width, height: height)
+        terminals.append(WeakTerminal(terminal: terminal))
+        return terminal
     }
 
     /// Runs the installed `lector` from PATH through a shell, off a terminal (pipes).
@@ -120,4 +127,9 @@ final class SilentServer {
     }
 
     func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+}
+
+/// A terminal a journey does not keep alive.
+private struct WeakTerminal {
+    weak var terminal: TmuxTerminal?
 }

@@ -23,8 +23,38 @@ final class TmuxTerminal {
     }
 
     deinit {
-        _ = try? tmux(["kill-server"])
+        stop()
         try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    private var stopped = false
+
+    /// Ends the tmux server and waits (up to 3 s) for every process that was in the pane to be
+    /// gone: a Lector hung up by the closing terminal still writes its history and store, and a
+    /// journey's home removed before that came back in the temporary folder (CI saw one).
+    func stop() {
+        guard !stopped else { return }
+        stopped = true
+        let processes = shellPID().map(Self.processTree) ?? []
+        _ = try? tmux(["kill-server"])
+        let deadline = Date().addingTimeInterval(3)
+        while processes.contains(where: Self.isRunning) && Date() < deadline { usleep(20_000) }
+        // What ignored the hang-up (a detached helper of a shell) is ended here, not left running.
+        for pid in processes where Self.isRunning(pid) { kill(pid, SIGKILL) }
+        while processes.contains(where: Self.isRunning) && Date() < deadline.addingTimeInterval(1) { usleep(20_000) }
+    }
+
+    /// `root` and all its descendants, from /proc.
+    private static func processTree(_ root: Int32) -> [Int32] {
+        let children = (try? String(contentsOfFile: "/proc/\(root)/task/\(root)/children", encoding: .utf8)) ?? ""
+        return [root] + children.split(separator: " ").compactMap { Int32($0) }.flatMap(processTree)
+    }
+
+    /// Whether `pid` still runs (a zombie nobody has reaped yet has ended).
+    private static func isRunning(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let afterName = stat.range(of: ") ", options: .backwards) else { return false }
+        return !stat[afterName.upperBound...].hasPrefix("Z")
     }
 
     static let prompt = "JOURNEY$ "
@@ -85,6 +115,24 @@ final class TmuxTerminal {
             usleep(20_000)
         } while Date() < deadline
         return condition(screen())
+    }
+
+    /// The screen once it has stopped changing for `quiet` seconds (or as it is at `timeout`):
+    /// a condition met by a screen still being drawn must not stand for the drawn screen.
+    func settledScreen(quiet: Double = 0.3, timeout: Double = 5) -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = screen(), stillSince = Date()
+        while Date() < deadline {
+            usleep(50_000)
+            let now = screen()
+            if now != last {
+                last = now
+                stillSince = Date()
+            } else if Date().timeIntervalSince(stillSince) >= quiet {
+                break
+            }
+        }
+        return last
     }
 
     /// The process id of the shell in the pane.
