@@ -57,6 +57,8 @@ public struct AppDirectories: Sendable, Equatable {
     public var historyPath: String { state + "/history" }
     /// The log of automatic syncs.
     public var syncLogPath: String { state + "/sync.log" }
+    /// The store's names kept for shell completion while the store is unchanged.
+    public var completionNamesPath: String { cache + "/completion-names" }
     /// The user's own settings profiles.
     public var profilesDirectory: String { config + "/profiles" }
 
@@ -68,6 +70,10 @@ public struct AppDirectories: Sendable, Equatable {
     /// their files apart — is never changed: as root, tightening it broke every other program
     /// on the machine.
     public static func ensureDirectory(_ path: String, lectorsOwn: Bool = false) throws(StoreError) {
+        // Already there, a folder that only its owner may write in: nothing to make or tighten
+        // (the walk below would end in the same checks after a mkdir per component).
+        var existing = stat()
+        if stat(path, &existing) == 0, existing.st_mode & S_IFMT == S_IFDIR, existing.st_mode & 0o022 == 0 { return }
         // mkdir -p by hand: FoundationEssentials' errors carry no readable description, strerror does.
         var made = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {

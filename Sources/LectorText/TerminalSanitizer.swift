@@ -107,31 +107,80 @@ public enum TerminalSanitizer {
             var index = 0
             while index < count {
                 // Eight bytes of printable ASCII (0x20–0x7E), most of any text, are passed in one
-                // look: no byte with the high bit, none below 0x20, none equal to 0x7F.
-                if index + 8 <= count {
-                    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                    let below0x20 = (word &- 0x2020_2020_2020_2020) & ~word
-                    let delete = word ^ 0x7F7F_7F7F_7F7F_7F7F
-                    let isDelete = (delete &- 0x0101_0101_0101_0101) & ~delete
-                    if (word | below0x20 | isDelete) & 0x8080_8080_8080_8080 == 0 {
-                        index += 8
-                        continue
-                    }
+                // look (`wordMayNeedAttention`).
+                if index + 8 <= count, !wordMayNeedAttention(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self), orLineBreaks: orLineBreaks) {
+                    index += 8
+                    continue
                 }
-                let byte = base[index]
-                if (byte < 0x20 && (orLineBreaks || (byte != 0x09 && byte != 0x0A))) || byte == 0x7F
-                    || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 || byte == 0xEF {
-                    return true
-                }
-                if byte >= 0xCD, index + 1 < count, InvisibleCharacters.mayStart(byte, base[index + 1]) {
-                    return true
-                }
+                if byteMayNeedAttention(base, index, count, orLineBreaks: orLineBreaks) { return true }
                 index += 1
             }
             return false
         }
         if let answer = s.utf8.withContiguousStorageIfAvailable(scan) { return answer }
         return Array(s.utf8).withUnsafeBufferPointer(scan)
+    }
+
+    /// How many tabs and line feeds `bytes` (UTF-8) hold, or nil when anything else there may
+    /// need attention: a list of `value<TAB>help` lines built from outside text is shown as it
+    /// is when the counts are exactly its own separators — then no value held a tab, a line
+    /// feed or anything `inline` would change. One pass, eight bytes at a time.
+    public static func tabsAndLineFeeds(in bytes: UnsafeBufferPointer<UInt8>) -> (tabs: Int, lineFeeds: Int)? {
+        guard let base = bytes.baseAddress else { return (0, 0) }
+        let count = bytes.count
+        var tabs = 0, lineFeeds = 0
+        var index = 0
+        while index < count {
+            if index + 8 <= count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                if !wordMayNeedAttention(word, orLineBreaks: false) {
+                    tabs += zeroBytes(word ^ 0x0909_0909_0909_0909).nonzeroBitCount
+                    lineFeeds += zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A).nonzeroBitCount
+                    index += 8
+                    continue
+                }
+            }
+            switch base[index] {
+            case 0x09: tabs += 1
+            case 0x0A: lineFeeds += 1
+            default: if byteMayNeedAttention(base, index, count, orLineBreaks: false) { return nil }
+            }
+            index += 1
+        }
+        return (tabs, lineFeeds)
+    }
+
+    /// Whether any of the eight bytes in `word` may need a closer look: one with the high bit,
+    /// one below 0x20 (but tab and line feed, unless `orLineBreaks`), or 0x7F. Each test is exact
+    /// per byte (the high bit is set before subtracting, so no borrow crosses into the next
+    /// byte): tab-separated lines pass eight bytes at a time with their tabs and line feeds.
+    @inline(__always)
+    private static func wordMayNeedAttention(_ word: UInt64, orLineBreaks: Bool) -> Bool {
+        var attention = word | zeroBytes(word ^ 0x7F7F_7F7F_7F7F_7F7F)
+        let below0x20 = ~((word | highBits) &- 0x2020_2020_2020_2020) & highBits
+        attention |= orLineBreaks ? below0x20
+            : below0x20 & ~zeroBytes(word ^ 0x0909_0909_0909_0909) & ~zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A)
+        return attention & highBits != 0
+    }
+
+    /// Whether the byte at `index` may start something to remove (see `mayNeedAttention`).
+    @inline(__always)
+    private static func byteMayNeedAttention(_ base: UnsafePointer<UInt8>, _ index: Int, _ count: Int, orLineBreaks: Bool) -> Bool {
+        let byte = base[index]
+        if (byte < 0x20 && (orLineBreaks || (byte != 0x09 && byte != 0x0A))) || byte == 0x7F
+            || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 || byte == 0xEF {
+            return true
+        }
+        return byte >= 0xCD && index + 1 < count && InvisibleCharacters.mayStart(byte, base[index + 1])
+    }
+
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// The high bit of each byte of `word` that is zero, and of no other (exact, unlike the
+    /// usual `(x - 0x01…) & ~x`, whose borrow marks bytes above a zero one).
+    @inline(__always)
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        ~(((word | highBits) &- 0x0101_0101_0101_0101) | word) & highBits
     }
 
     private static func needsAttention(_ scalar: Unicode.Scalar) -> Bool {

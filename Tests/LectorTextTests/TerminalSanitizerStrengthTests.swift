@@ -33,6 +33,29 @@ struct TerminalSanitizerStrengthTests {
         #expect(TerminalSanitizer.clean("one\ntwo\tthree") == "one\ntwo\tthree")
     }
 
+    /// The scan passes eight bytes at a time when none can need attention; tab and line feed
+    /// pass with them (a completion's `value<TAB>help` lines are mostly those). Every byte below
+    /// 0x80 at every position of two words, among tabs and line feeds, must be judged as a
+    /// scalar-by-scalar look judges it: a control anywhere in a word still seen.
+    @Test("the eight-byte scan judges every ASCII byte at every position as a look at each character does")
+    func wordScanIsExact() {
+        for background in ["abcdefghijklmnop", "a\tb\nc\td\ne\tf\ng\th\n", "\t\t\t\t\t\t\t\t\n\n\n\n\n\n\n\n"] {
+            let plain = Array(background.unicodeScalars)
+            for position in 0..<plain.count {
+                for value in UInt32(0)..<0x80 {
+                    var scalars = plain
+                    scalars[position] = Unicode.Scalar(value)!
+                    let text = String(String.UnicodeScalarView(scalars))
+                    let hostile = !HostileStrings.forbidden(in: text).isEmpty
+                    #expect(TerminalSanitizer.isClean(text) == !hostile, "byte \(value) at \(position) of \(text.debugDescription)")
+                    if hostile { #expect(HostileStrings.forbidden(in: TerminalSanitizer.clean(text)).isEmpty) }
+                    let folded = TerminalSanitizer.inline(text)
+                    #expect(!folded.contains("\t") && !folded.contains("\n"), "inline left a line break in \(folded.debugDescription)")
+                }
+            }
+        }
+    }
+
     @Test("a malformed CSI that runs into an OSC still has the OSC removed")
     func csiIntoOSC() {
         #expect(TerminalSanitizer.clean("a\u{1b}[\u{1b}]0;title\u{07}b") == "ab")

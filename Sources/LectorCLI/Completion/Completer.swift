@@ -1,5 +1,6 @@
 import LectorSettings
 import LectorStore
+import LectorText
 
 /// One completion candidate and its description.
 public struct Candidate: Sendable, Equatable {
@@ -25,13 +26,19 @@ public struct Completer {
     /// Lists the profiles on offer; read only when a profile name is wanted.
     let profiles: () -> [Profile]
 
-    public init(table: CommandTable = .standard, inREPL: Bool = false, openStore: @escaping () -> Store?,
-                profiles: @escaping () -> [Profile] = { [] }, lastList: @escaping () -> [Int64] = { [] }) {
+    /// Where the store's names are kept between shell completions (nil: read the store each time,
+    /// as the REPL, which has it open, does).
+    let nameCache: CompletionNameCache?
+
+    init(table: CommandTable = .standard, inREPL: Bool = false, openStore: @escaping () -> Store?,
+         profiles: @escaping () -> [Profile] = { [] }, lastList: @escaping () -> [Int64] = { [] },
+         nameCache: CompletionNameCache? = nil) {
         self.table = table
         self.inREPL = inREPL
         self.openStore = openStore
         self.profiles = profiles
         self.lastList = lastList
+        self.nameCache = nameCache
     }
 
     /// The article ids of the last `article list`, in the order shown (handle 1 first).
@@ -130,36 +137,50 @@ public struct Completer {
         case .filter?:
             return (FilterWords.candidates(completing: partial), .none)
         case .rules?, .savedSearches?:
-            guard let store = openStore() else { return ([], .none) }
             // Completion cannot show an error: a store it cannot read only means no candidates.
-            let values = source == .rules ? ((try? store.rules.all()) ?? []).map { Candidate(value: $0.name, help: "rule: \($0.expression)") }
-                : ((try? store.savedSearches.all()) ?? []).map { Candidate(value: $0.name, help: "saved search: \($0.expression)") }
-            return (filterIgnoringCase(values, partial), .none)
+            let values = source == .rules
+                ? storeNames("rules") { store in ((try? store.rules.all()) ?? []).map { Candidate(value: $0.name, help: "rule: \($0.expression)") } }
+                : storeNames("saved-searches") { store in
+                    ((try? store.savedSearches.all()) ?? []).map { Candidate(value: $0.name, help: "saved search: \($0.expression)") }
+                }
+            return (filterIgnoringCase(values ?? [], partial), .none)
         case .labels?:
-            guard let store = openStore() else { return ([], .none) }
-            // Completion cannot show an error: a store it cannot read only means no candidates.
-            let accountID = account.flatMap { try? store.accounts.named($0)?.id }
-            var seen: Set<String> = []
-            let values = ((try? store.labels.all(accountID: accountID)) ?? []).filter { seen.insert($0.name).inserted }
-                .map { Candidate(value: $0.name, help: "label") }
-            return (filterIgnoringCase(values, partial), .none)
+            let values = storeNames("labels", account: account) { store in
+                // Completion cannot show an error: a store it cannot read only means no candidates.
+                let accountID = account.flatMap { try? store.accounts.named($0)?.id }
+                var seen: Set<String> = []
+                return ((try? store.labels.all(accountID: accountID)) ?? []).filter { seen.insert($0.name).inserted }
+                    .map { Candidate(value: $0.name, help: "label") }
+            }
+            return (filterIgnoringCase(values ?? [], partial), .none)
         case .choices(let choices)?:
             return (filter(choices.map { Candidate(value: $0.value, help: $0.help) }, partial), .none)
-        case .accounts?, .feeds?, .folders?:
-            guard let store = openStore() else { return ([], .none) }
+        case .accounts?:
             // Completion cannot show an error: a store it cannot read only means fewer candidates.
-            let accountID = account.flatMap { try? store.accounts.named($0)?.id }
-            let values: [Candidate]
-            switch source {
-            case .accounts?:
-                values = ((try? store.accounts.all()) ?? []).map { Candidate(value: $0.name, help: "\($0.kind.rawValue) account") }
-            case .feeds?:
-                values = ((try? store.feeds.titles(accountID: accountID, prefix: partial)) ?? []).map { Candidate(value: $0, help: "feed") }
-            default:
-                values = ((try? store.folders.names(accountID: accountID)) ?? []).map { Candidate(value: $0, help: "folder") }
+            let values = storeNames("accounts") { store in
+                ((try? store.accounts.all()) ?? []).map { Candidate(value: $0.name, help: "\($0.kind.rawValue) account") }
             }
-            return (filterIgnoringCase(values, partial), .none)
+            return (filterIgnoringCase(values ?? [], partial), .none)
+        case .feeds?, .folders?:
+            let isFeeds = source == .feeds
+            // Kept names are all of them, filtered here; read each time, the store narrows by the prefix.
+            let prefix = nameCache == nil && isFeeds ? partial : ""
+            let values = storeNames(isFeeds ? "feeds" : "folders", account: account) { store in
+                // Completion cannot show an error: a store it cannot read only means fewer candidates.
+                let accountID = account.flatMap { try? store.accounts.named($0)?.id }
+                return isFeeds ? ((try? store.feeds.titles(accountID: accountID, prefix: prefix)) ?? []).map { Candidate(value: $0, help: "feed") }
+                    : ((try? store.folders.names(accountID: accountID)) ?? []).map { Candidate(value: $0, help: "folder") }
+            }
+            return (filterIgnoringCase(values ?? [], partial), .none)
         }
+    }
+
+    /// The names `read` gives from the store, through the name cache when there is one; nil when
+    /// there is no store. `account`: the `--account` they were narrowed to, part of the cache's key.
+    private func storeNames(_ kind: String, account: String? = nil, _ read: @escaping (Store) -> [Candidate]) -> [Candidate]? {
+        let fromStore = { openStore().map(read) }
+        guard let nameCache else { return fromStore() }
+        return nameCache.names(account.map { kind + " --account " + $0 } ?? kind, read: fromStore)
     }
 
     private func candidate(_ option: OptionSpec) -> Candidate {
@@ -174,26 +195,67 @@ public struct Completer {
         // Every value starts with nothing: no need to lower-case a thousand feed titles to learn it.
         guard !partial.isEmpty else { return candidates }
         let lowered = partial.lowercased()
-        return candidates.filter { $0.value.lowercased().hasPrefix(lowered) }
+        return candidates.filter { Self.hasPrefixIgnoringCase($0.value, lowered) }
+    }
+
+    /// `value.lowercased().hasPrefix(loweredPrefix)`, answered from the bytes when both are ASCII
+    /// as far as it matters (lower-casing a thousand titles was 0.7 M instructions of a Tab).
+    /// Past the prefix the next byte must be ASCII too: a combining mark there would make the
+    /// prefix's last letter another character, which `hasPrefix` does not match.
+    static func hasPrefixIgnoringCase(_ value: String, _ loweredPrefix: String) -> Bool {
+        var valueBytes = value.utf8.makeIterator()
+        for prefixByte in loweredPrefix.utf8 {
+            guard prefixByte < 0x80, let byte = valueBytes.next() else { return slowHasPrefix(value, loweredPrefix) }
+            guard byte < 0x80 else { return slowHasPrefix(value, loweredPrefix) }
+            if (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) != prefixByte { return false }
+        }
+        guard let next = valueBytes.next(), next >= 0x80 else { return true }
+        return slowHasPrefix(value, loweredPrefix)
+    }
+
+    private static func slowHasPrefix(_ value: String, _ loweredPrefix: String) -> Bool {
+        value.lowercased().hasPrefix(loweredPrefix)
     }
 
     /// The `__complete` wire format: `value<TAB>help` lines, then `:<directive>`.
     public static func wireFormat(_ result: (candidates: [Candidate], directive: CompletionDirective)) -> String {
         // Bytes appended into room reserved once, made a String at the end: a thousand feed
         // titles are the common case, and a String appended to piece by piece cost 1.4 M
-        // instructions of a completion. Candidates in a row mostly share their help ("feed"):
-        // it is sanitised once for the run of them.
+        // instructions of a completion. Written as they are first; one look over the whole says
+        // whether that is what sanitising each would give (no tab, line feed or anything else
+        // `inline` changes in any of them), as it is for almost every list of names.
+        let candidates = result.candidates
         var output: [UInt8] = []
-        output.reserveCapacity(result.candidates.reduce(8) { $0 + $1.value.utf8.count + $1.help.utf8.count + 2 })
-        var lastHelp: (raw: String, sanitized: String)?
-        for candidate in result.candidates {
-            output.append(contentsOf: TerminalText.sanitize(candidate.value).utf8)
+        output.reserveCapacity(candidates.reduce(8) { $0 + $1.value.utf8.count + $1.help.utf8.count + 2 })
+        for candidate in candidates {
+            appendUTF8(candidate.value, to: &output)
             output.append(UInt8(ascii: "\t"))
-            if lastHelp?.raw != candidate.help { lastHelp = (candidate.help, TerminalText.sanitize(candidate.help)) }
-            output.append(contentsOf: lastHelp!.sanitized.utf8)
+            appendUTF8(candidate.help, to: &output)
             output.append(UInt8(ascii: "\n"))
         }
-        output.append(contentsOf: ":\(result.directive.rawValue)\n".utf8)
+        let plain = output.withUnsafeBufferPointer(TerminalSanitizer.tabsAndLineFeeds)
+        if let plain, plain.tabs == candidates.count, plain.lineFeeds == candidates.count {
+            appendUTF8(":\(result.directive.rawValue)\n", to: &output)
+            return String(decoding: output, as: UTF8.self)
+        }
+        output.removeAll(keepingCapacity: true)
+        // Candidates in a row mostly share their help ("feed"): it is sanitised once for the run of them.
+        var lastHelp: (raw: String, sanitized: String)?
+        for candidate in candidates {
+            appendUTF8(TerminalText.sanitize(candidate.value), to: &output)
+            output.append(UInt8(ascii: "\t"))
+            if lastHelp?.raw != candidate.help { lastHelp = (candidate.help, TerminalText.sanitize(candidate.help)) }
+            appendUTF8(lastHelp!.sanitized, to: &output)
+            output.append(UInt8(ascii: "\n"))
+        }
+        appendUTF8(":\(result.directive.rawValue)\n", to: &output)
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// `text`'s UTF-8 appended from its storage in one copy (the generic append of a UTF8View
+    /// went byte by byte: 0.35 M instructions for a thousand titles).
+    private static func appendUTF8(_ text: String, to output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { output.append(contentsOf: $0) }
     }
 }

@@ -172,13 +172,13 @@ struct BrowsePanesJourneyTests: BrowseScreenReading, BrowseStoreReading {
             return preview.contains(first.url!) && preview.first?.hasPrefix(String(first.title.prefix(20))) == true
                 && preview.contains { $0.hasPrefix("The Slow Kitchen · ") } && !self.previewText(screen, url: first.url!).isEmpty
         }, timeout: 5), "P shows the selected article's title, feed, date, address and text under the list:\n\(terminal.screen())")
-        let firstText = previewText(terminal.screen(), url: first.url!)
+        let firstText = previewText(terminal.settledScreen(), url: first.url!)
         #expect(firstText.count >= 2 && firstText.allSatisfy { $0.count <= 120 } && firstText.contains { $0.count > 80 },
                 "its text is wrapped to 120 columns:\n\(firstText.joined(separator: "\n"))")
         terminal.type("j")
         #expect(terminal.wait(for: { self.previewLines($0).contains(second.url!) }, timeout: 5),
                 "the preview follows the highlight:\n\(terminal.screen())")
-        let wide = previewText(terminal.screen(), url: second.url!)
+        let wide = previewText(terminal.settledScreen(), url: second.url!)
 
         terminal.type("?")
         #expect(terminal.wait(for: { $0.contains("feeds and folders pane") && $0.contains("preview of the selected article") }, timeout: 5),

@@ -1,0 +1,152 @@
+import FoundationEssentials
+import Glibc
+import LectorBasics
+import LectorStore
+
+/// The names shell completion reads from the store (accounts, feeds, folders, labels, rules,
+/// saved searches), kept in one small file in Lector's cache folder for as long as the store's
+/// files are unchanged (`StoreFileStamp`). A Tab then costs two `stat` calls and this file
+/// instead of opening SQLite, whose parse of the store's schema alone was a third of a
+/// completion's instructions.
+///
+/// It cannot go stale: the file is used only when the stamp it was written under is the store's
+/// stamp now, and written only under a settled stamp — one taken a second or more after the last
+/// write — checked again after the names were read. Anything unreadable is a miss, never an error.
+final class CompletionNameCache {
+    private let path: String
+    private let databasePath: String
+    private let now: () -> Double
+    /// The store's stamp when first asked, before anything was read from it.
+    private lazy var stamp: StoreFileStamp? = StoreFileStamp.current(databasePath: databasePath)
+    private lazy var entries: [String: [Candidate]] = load()
+    private var changed = false
+
+    /// The file's first line: its format and the binary that wrote it (another Lector may describe names otherwise).
+    static let header = "lector completion names 1 \(LectorVersion.current)"
+
+    init(path: String, databasePath: String, now: @escaping () -> Double = { Date().timeIntervalSince1970 }) {
+        self.path = path
+        self.databasePath = databasePath
+        self.now = now
+    }
+
+    /// The names kept under `key`, or those `read` answers (kept for next time); nil when
+    /// `read` has none (no store).
+    func names(_ key: String, read: () -> [Candidate]?) -> [Candidate]? {
+        if let kept = entries[key] { return kept }
+        guard let fresh = read() else { return nil }
+        entries[key] = fresh
+        changed = true
+        return fresh
+    }
+
+    /// Writes what was read this time, if the store's stamp allows (see the type's comment).
+    func save() {
+        guard changed, let stamp, stamp.isSettled(now: now()),
+              StoreFileStamp.current(databasePath: databasePath) == stamp,
+              (try? AppDirectories.ensureDirectory(Self.directory(of: path), lectorsOwn: true)) != nil
+        else { return }
+        var bytes = Array((Self.header + "\n" + stamp.text + "\n").utf8)
+        for (key, candidates) in entries.sorted(by: { $0.key < $1.key }) {
+            Self.append(key, to: &bytes)
+            Self.append(String(candidates.count), to: &bytes)
+            for candidate in candidates {
+                Self.append(candidate.value, to: &bytes)
+                Self.append(candidate.help, to: &bytes)
+            }
+        }
+        // A cache that cannot be written only means the next Tab reads the store again.
+        _ = AppDirectories.writePrivately(Data(bytes), to: path, durable: false)
+    }
+
+    private func load() -> [String: [Candidate]] {
+        guard let stamp, let bytes = Self.contents(of: path) else { return [:] }
+        let expected = Array((Self.header + "\n" + stamp.text + "\n").utf8)
+        guard bytes.count >= expected.count, bytes[..<expected.count].elementsEqual(expected) else { return [:] }
+        var reader = Reader(bytes: bytes, offset: expected.count)
+        var entries: [String: [Candidate]] = [:]
+        while !reader.atEnd {
+            guard let key = reader.string(), let count = reader.string().flatMap({ Int($0) }), count >= 0 else { return [:] }
+            var candidates: [Candidate] = []
+            candidates.reserveCapacity(min(count, 100_000))
+            // Names in a row mostly share their help ("feed"): made into a string once for the run.
+            var lastHelp: (bytes: Range<Int>, text: String)?
+            for _ in 0..<count {
+                guard let value = reader.string(), let helpBytes = reader.range() else { return [:] }
+                if lastHelp.map({ bytes[$0.bytes].elementsEqual(bytes[helpBytes]) }) != true {
+                    lastHelp = (helpBytes, String(decoding: bytes[helpBytes], as: UTF8.self))
+                }
+                candidates.append(Candidate(value: value, help: lastHelp!.text))
+            }
+            entries[key] = candidates
+        }
+        return entries
+    }
+
+    /// Each string as its length in bytes, a colon, and the bytes: names may hold any character.
+    private static func append(_ text: String, to bytes: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { utf8 in
+            appendDecimal(utf8.count, to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    /// `number`'s digits, without making a String of them (a thousand names, two numbers each).
+    private static func appendDecimal(_ number: Int, to bytes: inout [UInt8]) {
+        var divisor = 1
+        while number / divisor >= 10 { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(number / divisor % 10))
+            divisor /= 10
+        }
+    }
+
+    private struct Reader {
+        let bytes: [UInt8]
+        var offset: Int
+        var atEnd: Bool { offset >= bytes.count }
+
+        mutating func string() -> String? {
+            range().map { String(decoding: bytes[$0], as: UTF8.self) }
+        }
+
+        /// Where the next string's bytes are, read past them.
+        mutating func range() -> Range<Int>? {
+            var length = 0
+            while offset < bytes.count, bytes[offset] != UInt8(ascii: ":") {
+                let digit = Int(bytes[offset]) - 48
+                guard (0...9).contains(digit), length < 100_000_000 else { return nil }
+                length = length * 10 + digit
+                offset += 1
+            }
+            guard offset < bytes.count, bytes.count - offset - 1 >= length else { return nil }
+            let start = offset + 1
+            offset = start + length
+            return start..<offset
+        }
+    }
+
+    /// The file's bytes; nil when it is missing, a link or unreadable.
+    private static func contents(of path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var filled = 0
+        while filled < bytes.count {
+            let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + filled, $0.count - filled) }
+            if got < 0 && errno == EINTR { continue }
+            guard got > 0 else { return nil }
+            filled += got
+        }
+        return bytes
+    }
+
+    private static func directory(of path: String) -> String {
+        String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+    }
+}
