@@ -57,6 +57,8 @@ enum ManPage {
             ".TP", ".I $XDG_CONFIG_HOME/lector/profiles/", "your own settings profiles",
             ".TP", ".I $XDG_STATE_HOME/lector/history", "REPL history",
             ".TP", ".I $XDG_STATE_HOME/lector/last-list", "the article numbers of the last list",
+            ".TP", ".I $XDG_CACHE_HOME/lector/completion-names",
+            "names shell completion read from the store, used only while the store is unchanged; safe to delete",
             ".SH SEE ALSO",
             "The manual travels with the binary: \\fBlector help\\fR lists its topics and \\fBlector help\\fR \\fITOPIC\\fR prints one;",
             "each is also installed as a man page:",

@@ -51,10 +51,9 @@ public struct Completer {
         var index = 0
         // Global options before the noun.
         while index < before.count, before[index].hasPrefix("-") { index += 1 }
-        let nouns = table.visibleNouns(inREPL: inREPL)
         guard index < before.count else {
             if partial.hasPrefix("-") && !inREPL { return (filter(OptionSpec.global.map(candidate), partial), .none) }
-            return (filter(nouns.map { Candidate(value: $0.name, help: $0.summary) }, partial), .none)
+            return (filter(table.visibleNouns(inREPL: inREPL).map { Candidate(value: $0.name, help: $0.summary) }, partial), .none)
         }
         let noun = before[index]
         index += 1
@@ -255,7 +254,8 @@ public struct Completer {
     /// `text`'s UTF-8 appended from its storage in one copy (the generic append of a UTF8View
     /// went byte by byte: 0.35 M instructions for a thousand titles).
     private static func appendUTF8(_ text: String, to output: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { output.append(contentsOf: $0) }
+        if let done: Void = text.utf8.withContiguousStorageIfAvailable({ output.append(contentsOf: $0) }) { return done }
+        var copy = text
+        copy.withUTF8 { output.append(contentsOf: $0) }
     }
 }
