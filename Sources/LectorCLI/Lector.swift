@@ -26,8 +26,8 @@ public enum Lector {
                                       profiles: { ProfileCatalog(directories: directories).entries.map(\.profile) },
                                       lastList: { ArticleHandles(directories: directories).ids },
                                       nameCache: CompletionNameCache(path: directories.completionNamesPath, databasePath: directories.databasePath))
-            let answer = completer.complete(Array(arguments.dropFirst()))
-            Console.out(Completer.wireFormat(answer))
+            let answer = completer.wire(Array(arguments.dropFirst()))
+            Console.out(answer)
             completer.nameCache?.save()
             // Left for the process's end, like the store: releasing a thousand names one by one
             // was 0.4 M instructions (callgrind), which the exit does at once.

@@ -95,12 +95,26 @@ struct CompletionNameCacheTests {
         try home.addFeed(title: "Evil Plain")
         let opened = Counter()
         let reading = completer(home, opened: opened, now: later)
-        let first = Completer.wireFormat(reading.complete(["feed", "move", "evil"]))
+        let first = reading.wire(["feed", "move", "evil"])
         reading.nameCache?.save()
-        let kept = Completer.wireFormat(completer(home, opened: opened, now: later).complete(["feed", "move", "evil"]))
+        let kept = completer(home, opened: opened, now: later).wire(["feed", "move", "evil"])
         #expect(opened.value == 1, "the second answer came from the kept names")
         #expect(first == kept)
         #expect(kept == "Evil Feed Two\tfeed\nEvil Plain\tfeed\n:0\n", "one line per name, nothing a terminal acts on: \(kept.debugDescription)")
+    }
+
+    @Test("kept names print from their bytes as made names print: every prefix, filtered alike")
+    func keptPrintsAsMade() throws {
+        let home = TestHome()
+        for title in ["Zebra Weekly", "zeal", "Zé Notes", "Ze\u{301}phyr", "ZEN garden", "İzmir Daily", "Zoo\tkeeper"] { try home.addFeed(title: title) }
+        let opened = Counter()
+        _ = complete(completer(home, opened: opened, now: later), ["feed", "move", ""])
+        for prefix in ["", "z", "Ze", "ZE", "zé", "ze\u{301}", "i", "İ", "zoo", "q"] {
+            let made = Completer.wireFormat(completer(home, opened: opened, now: later).complete(["feed", "move", prefix]))
+            let kept = completer(home, opened: opened, now: later).wire(["feed", "move", prefix])
+            #expect(kept == made, "prefix \(prefix.debugDescription): kept \(kept.debugDescription), made \(made.debugDescription)")
+        }
+        #expect(opened.value == 1, "every answer after the first came from the kept names")
     }
 
     @Test("the case-blind prefix test answers from bytes as lower-casing would", arguments: ["", "s", "sw", "S", "e", "é", "i", "st", "ǆ", "x"])

@@ -46,14 +46,27 @@ public struct Completer {
 
     /// Candidates for the last word of `words` (which may be empty: "complete a new word").
     public func complete(_ words: [String]) -> (candidates: [Candidate], directive: CompletionDirective) {
+        let (list, directive) = answer(words)
+        return (list.candidates, directive)
+    }
+
+    /// `complete`'s answer as the shell gets it: the `__complete` wire format, kept names written
+    /// from their bytes.
+    func wire(_ words: [String]) -> String {
+        let (list, directive) = answer(words)
+        return Self.wireFormat(list, directive: directive)
+    }
+
+    /// `complete`, kept names left as bytes.
+    private func answer(_ words: [String]) -> (list: CandidateList, directive: CompletionDirective) {
         let partial = ShellWords.dequote(words.last ?? "")
         let before = Array(words.dropLast())
         var index = 0
         // Global options before the noun.
         while index < before.count, before[index].hasPrefix("-") { index += 1 }
         guard index < before.count else {
-            if partial.hasPrefix("-") && !inREPL { return (filter(OptionSpec.global.map(candidate), partial), .none) }
-            return (filter(table.visibleNouns(inREPL: inREPL).map { Candidate(value: $0.name, help: $0.summary) }, partial), .none)
+            if partial.hasPrefix("-") && !inREPL { return (.made(filter(OptionSpec.global.map(candidate), partial)), .none) }
+            return (.made(filter(table.visibleNouns(inREPL: inREPL).map { Candidate(value: $0.name, help: $0.summary) }, partial)), .none)
         }
         let noun = before[index]
         index += 1
@@ -61,20 +74,20 @@ public struct Completer {
         if table.hasVerbs(noun) {
             guard index < before.count else {
                 let verbs = table.commands(ofNoun: noun).map { Candidate(value: $0.path.last ?? "", help: $0.summary) }
-                return (filter(verbs, partial), .none)
+                return (.made(filter(verbs, partial)), .none)
             }
-            guard let found = table.command([noun, before[index]]) else { return ([], .none) }
+            guard let found = table.command([noun, before[index]]) else { return (.made([]), .none) }
             spec = found
             index += 1
         } else {
-            guard let found = table.command([noun]) else { return ([], .none) }
+            guard let found = table.command([noun]) else { return (.made([]), .none) }
             spec = found
         }
         return completeArguments(of: spec, typed: Array(before[index...]), partial: partial)
     }
 
     private func completeArguments(of spec: CommandSpec, typed: [String],
-                                   partial: String) -> (candidates: [Candidate], directive: CompletionDirective) {
+                                   partial: String) -> (list: CandidateList, directive: CompletionDirective) {
         var positionals: [String] = []
         var given: [String: String] = [:]
         var pendingOption: OptionSpec?
@@ -96,25 +109,33 @@ public struct Completer {
         }
         if partial.hasPrefix("-") {
             let unused = spec.allOptions.filter { given[$0.name] == nil }
-            return (filter(unused.map(candidate), partial), .none)
+            return (.made(filter(unused.map(candidate), partial)), .none)
         }
         let argument: ArgumentSpec? = positionalCount < spec.arguments.count
             ? spec.arguments[positionalCount]
             : (spec.arguments.last?.isVariadic == true ? spec.arguments.last : nil)
-        guard let argument else { return ([], .none) }
+        guard let argument else { return (.made([]), .none) }
         if argument.source == .commands {
             // `help feed li…`: complete as if the words after `help` were a command; the first
             // word may also be a page of the manual (`help rules`).
             let commands = complete(Array(typed.suffix(positionalCount)) + [partial]).candidates.filter { !$0.value.hasPrefix("-") }
             let topics = positionalCount == 0 ? filter(Manual.topics.map { Candidate(value: $0.name, help: "manual: " + $0.summary) }, partial) : []
-            return (commands + topics, .none)
+            return (.made(commands + topics), .none)
         }
         let key = spec.arguments.firstIndex { $0.name == "KEY" }.flatMap { $0 < positionals.count ? positionals[$0] : nil }
         return values(of: argument.source, partial: partial, account: given["account"], settingKey: key)
     }
 
     private func values(of source: ValueSource?, partial: String, account: String?,
-                        settingKey: String? = nil) -> (candidates: [Candidate], directive: CompletionDirective) {
+                        settingKey: String? = nil) -> (list: CandidateList, directive: CompletionDirective) {
+        if let names = storeValues(of: source, partial: partial, account: account) { return (names, .none) }
+        let (candidates, directive) = otherValues(of: source, partial: partial, settingKey: settingKey)
+        return (.made(candidates), directive)
+    }
+
+    /// Values that are not names read from the store.
+    private func otherValues(of source: ValueSource?, partial: String,
+                             settingKey: String?) -> (candidates: [Candidate], directive: CompletionDirective) {
         switch source {
         case nil, .commands?:
             return ([], .none)
@@ -135,50 +156,59 @@ public struct Completer {
             return (filter(numbered, partial), .none)
         case .filter?:
             return (FilterWords.candidates(completing: partial), .none)
+        case .choices(let choices)?:
+            return (filter(choices.map { Candidate(value: $0.value, help: $0.help) }, partial), .none)
+        case .rules?, .savedSearches?, .labels?, .accounts?, .feeds?, .folders?:
+            return ([], .none)  // storeValues answers these
+        }
+    }
+
+    /// Names read from the store (or kept from it), filtered by `partial` ignoring case; nil for
+    /// any other source.
+    private func storeValues(of source: ValueSource?, partial: String, account: String?) -> CandidateList? {
+        let names: CandidateList?
+        switch source {
         case .rules?, .savedSearches?:
             // Completion cannot show an error: a store it cannot read only means no candidates.
-            let values = source == .rules
+            names = source == .rules
                 ? storeNames("rules") { store in ((try? store.rules.all()) ?? []).map { Candidate(value: $0.name, help: "rule: \($0.expression)") } }
                 : storeNames("saved-searches") { store in
                     ((try? store.savedSearches.all()) ?? []).map { Candidate(value: $0.name, help: "saved search: \($0.expression)") }
                 }
-            return (filterIgnoringCase(values ?? [], partial), .none)
         case .labels?:
-            let values = storeNames("labels", account: account) { store in
+            names = storeNames("labels", account: account) { store in
                 // Completion cannot show an error: a store it cannot read only means no candidates.
                 let accountID = account.flatMap { try? store.accounts.named($0)?.id }
                 var seen: Set<String> = []
                 return ((try? store.labels.all(accountID: accountID)) ?? []).filter { seen.insert($0.name).inserted }
                     .map { Candidate(value: $0.name, help: "label") }
             }
-            return (filterIgnoringCase(values ?? [], partial), .none)
-        case .choices(let choices)?:
-            return (filter(choices.map { Candidate(value: $0.value, help: $0.help) }, partial), .none)
         case .accounts?:
             // Completion cannot show an error: a store it cannot read only means fewer candidates.
-            let values = storeNames("accounts") { store in
+            names = storeNames("accounts") { store in
                 ((try? store.accounts.all()) ?? []).map { Candidate(value: $0.name, help: "\($0.kind.rawValue) account") }
             }
-            return (filterIgnoringCase(values ?? [], partial), .none)
         case .feeds?, .folders?:
             let isFeeds = source == .feeds
             // Kept names are all of them, filtered here; read each time, the store narrows by the prefix.
             let prefix = nameCache == nil && isFeeds ? partial : ""
-            let values = storeNames(isFeeds ? "feeds" : "folders", account: account) { store in
+            names = storeNames(isFeeds ? "feeds" : "folders", account: account) { store in
                 // Completion cannot show an error: a store it cannot read only means fewer candidates.
                 let accountID = account.flatMap { try? store.accounts.named($0)?.id }
                 return isFeeds ? ((try? store.feeds.titles(accountID: accountID, prefix: prefix)) ?? []).map { Candidate(value: $0, help: "feed") }
                     : ((try? store.folders.names(accountID: accountID)) ?? []).map { Candidate(value: $0, help: "folder") }
             }
-            return (filterIgnoringCase(values ?? [], partial), .none)
+        default:
+            return nil
         }
+        return filterIgnoringCase(names ?? .made([]), partial)
     }
 
     /// The names `read` gives from the store, through the name cache when there is one; nil when
     /// there is no store. `account`: the `--account` they were narrowed to, part of the cache's key.
-    private func storeNames(_ kind: String, account: String? = nil, _ read: @escaping (Store) -> [Candidate]) -> [Candidate]? {
+    private func storeNames(_ kind: String, account: String? = nil, _ read: @escaping (Store) -> [Candidate]) -> CandidateList? {
         let fromStore = { openStore().map(read) }
-        guard let nameCache else { return fromStore() }
+        guard let nameCache else { return fromStore().map(CandidateList.made) }
         return nameCache.names(account.map { kind + " --account " + $0 } ?? kind, read: fromStore)
     }
 
@@ -190,11 +220,14 @@ public struct Completer {
         candidates.filter { $0.value.hasPrefix(partial) }
     }
 
-    private func filterIgnoringCase(_ candidates: [Candidate], _ partial: String) -> [Candidate] {
+    private func filterIgnoringCase(_ list: CandidateList, _ partial: String) -> CandidateList {
         // Every value starts with nothing: no need to lower-case a thousand feed titles to learn it.
-        guard !partial.isEmpty else { return candidates }
+        guard !partial.isEmpty else { return list }
         let lowered = partial.lowercased()
-        return candidates.filter { Self.hasPrefixIgnoringCase($0.value, lowered) }
+        switch list {
+        case .made(let candidates): return .made(candidates.filter { Self.hasPrefixIgnoringCase($0.value, lowered) })
+        case .kept(let names): return .kept(names.filtered(ignoringCase: lowered))
+        }
     }
 
     /// `value.lowercased().hasPrefix(loweredPrefix)`, answered from the bytes when both are ASCII
@@ -202,41 +235,54 @@ public struct Completer {
     /// Past the prefix the next byte must be ASCII too: a combining mark there would make the
     /// prefix's last letter another character, which `hasPrefix` does not match.
     static func hasPrefixIgnoringCase(_ value: String, _ loweredPrefix: String) -> Bool {
-        var valueBytes = value.utf8.makeIterator()
+        hasPrefixIgnoringCase(value.utf8, loweredPrefix) { value }
+    }
+
+    /// The same for a value's UTF-8 bytes; `value` makes the string when the bytes cannot answer.
+    static func hasPrefixIgnoringCase(_ valueUTF8: some Sequence<UInt8>, _ loweredPrefix: String, value: () -> String) -> Bool {
+        var valueBytes = valueUTF8.makeIterator()
         for prefixByte in loweredPrefix.utf8 {
-            guard prefixByte < 0x80, let byte = valueBytes.next() else { return slowHasPrefix(value, loweredPrefix) }
-            guard byte < 0x80 else { return slowHasPrefix(value, loweredPrefix) }
+            guard prefixByte < 0x80, let byte = valueBytes.next(), byte < 0x80 else { return value().lowercased().hasPrefix(loweredPrefix) }
             if (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) != prefixByte { return false }
         }
         guard let next = valueBytes.next(), next >= 0x80 else { return true }
-        return slowHasPrefix(value, loweredPrefix)
-    }
-
-    private static func slowHasPrefix(_ value: String, _ loweredPrefix: String) -> Bool {
-        value.lowercased().hasPrefix(loweredPrefix)
+        return value().lowercased().hasPrefix(loweredPrefix)
     }
 
     /// The `__complete` wire format: `value<TAB>help` lines, then `:<directive>`.
     public static func wireFormat(_ result: (candidates: [Candidate], directive: CompletionDirective)) -> String {
+        wireFormat(.made(result.candidates), directive: result.directive)
+    }
+
+    static func wireFormat(_ list: CandidateList, directive: CompletionDirective) -> String {
         // Bytes appended into room reserved once, made a String at the end: a thousand feed
         // titles are the common case, and a String appended to piece by piece cost 1.4 M
         // instructions of a completion. Written as they are first; one look over the whole says
         // whether that is what sanitising each would give (no tab, line feed or anything else
         // `inline` changes in any of them), as it is for almost every list of names.
-        let candidates = result.candidates
         var output: [UInt8] = []
-        output.reserveCapacity(candidates.reduce(8) { $0 + $1.value.utf8.count + $1.help.utf8.count + 2 })
-        for candidate in candidates {
-            appendUTF8(candidate.value, to: &output)
-            output.append(UInt8(ascii: "\t"))
-            appendUTF8(candidate.help, to: &output)
-            output.append(UInt8(ascii: "\n"))
+        let count: Int
+        switch list {
+        case .made(let candidates):
+            count = candidates.count
+            output.reserveCapacity(candidates.reduce(8) { $0 + $1.value.utf8.count + $1.help.utf8.count + 2 })
+            for candidate in candidates {
+                appendUTF8(candidate.value, to: &output)
+                output.append(UInt8(ascii: "\t"))
+                appendUTF8(candidate.help, to: &output)
+                output.append(UInt8(ascii: "\n"))
+            }
+        case .kept(let names):
+            count = names.count
+            output.reserveCapacity(names.lineBytes + 8)
+            names.appendLines(to: &output)
         }
         let plain = output.withUnsafeBufferPointer(TerminalSanitizer.tabsAndLineFeeds)
-        if let plain, plain.tabs == candidates.count, plain.lineFeeds == candidates.count {
-            appendUTF8(":\(result.directive.rawValue)\n", to: &output)
+        if let plain, plain.tabs == count, plain.lineFeeds == count {
+            appendUTF8(":\(directive.rawValue)\n", to: &output)
             return String(decoding: output, as: UTF8.self)
         }
+        let candidates = list.candidates
         output.removeAll(keepingCapacity: true)
         // Candidates in a row mostly share their help ("feed"): it is sanitised once for the run of them.
         var lastHelp: (raw: String, sanitized: String)?
@@ -247,7 +293,7 @@ public struct Completer {
             appendUTF8(lastHelp!.sanitized, to: &output)
             output.append(UInt8(ascii: "\n"))
         }
-        appendUTF8(":\(result.directive.rawValue)\n", to: &output)
+        appendUTF8(":\(directive.rawValue)\n", to: &output)
         return String(decoding: output, as: UTF8.self)
     }
 

@@ -18,7 +18,10 @@ final class CompletionNameCache {
     private let now: () -> Double
     /// The store's stamp when first asked, before anything was read from it.
     private lazy var stamp: StoreFileStamp? = StoreFileStamp.current(databasePath: databasePath)
-    private lazy var entries: [String: [Candidate]] = load()
+    /// A few entries (one per kind of name and `--account`), looked through in order: a
+    /// dictionary of them made the run-time look up String's Hashable conformance across the
+    /// whole binary at every Tab (0.25 M instructions).
+    private lazy var entries: [Entry] = load()
     private var changed = false
 
     /// The file's first line: its format and the binary that wrote it (another Lector may describe names otherwise).
@@ -32,12 +35,12 @@ final class CompletionNameCache {
 
     /// The names kept under `key`, or those `read` answers (kept for next time); nil when
     /// `read` has none (no store).
-    func names(_ key: String, read: () -> [Candidate]?) -> [Candidate]? {
-        if let kept = entries[key] { return kept }
+    func names(_ key: String, read: () -> [Candidate]?) -> CandidateList? {
+        if let kept = entries.first(where: { $0.key == key }) { return kept.list }
         guard let fresh = read() else { return nil }
-        entries[key] = fresh
+        entries.append(Entry(key: key, list: .made(fresh)))
         changed = true
-        return fresh
+        return .made(fresh)
     }
 
     /// Writes what was read this time, if the store's stamp allows (see the type's comment).
@@ -47,38 +50,51 @@ final class CompletionNameCache {
               (try? AppDirectories.ensureDirectory(Self.directory(of: path), lectorsOwn: true)) != nil
         else { return }
         var bytes = Array((Self.header + "\n" + stamp.text + "\n").utf8)
-        for (key, candidates) in entries.sorted(by: { $0.key < $1.key }) {
-            Self.append(key, to: &bytes)
-            Self.append(String(candidates.count), to: &bytes)
-            for candidate in candidates {
-                Self.append(candidate.value, to: &bytes)
-                Self.append(candidate.help, to: &bytes)
+        for entry in entries {
+            Self.append(entry.key, to: &bytes)
+            switch entry.list {
+            case .made(let candidates):
+                Self.append(String(candidates.count), to: &bytes)
+                for candidate in candidates {
+                    Self.append(candidate.value, to: &bytes)
+                    Self.append(candidate.help, to: &bytes)
+                }
+            case .kept(let names):
+                Self.append(String(names.count), to: &bytes)
+                names.forEach { value, help in
+                    Self.append(value, to: &bytes)
+                    Self.append(help, to: &bytes)
+                }
             }
         }
         // A cache that cannot be written only means the next Tab reads the store again.
         _ = AppDirectories.writePrivately(Data(bytes), to: path, durable: false)
     }
 
-    private func load() -> [String: [Candidate]] {
-        guard let stamp, let bytes = Self.contents(of: path) else { return [:] }
+    private struct Entry {
+        let key: String
+        let list: CandidateList
+    }
+
+    private func load() -> [Entry] {
+        guard let stamp, let bytes = Self.contents(of: path) else { return [] }
         let expected = Array((Self.header + "\n" + stamp.text + "\n").utf8)
-        guard bytes.count >= expected.count, bytes[..<expected.count].elementsEqual(expected) else { return [:] }
+        guard bytes.count >= expected.count, bytes[..<expected.count].elementsEqual(expected) else { return [] }
         var reader = Reader(bytes: bytes, offset: expected.count)
-        var entries: [String: [Candidate]] = [:]
+        var entries: [Entry] = []
         while !reader.atEnd {
-            guard let key = reader.string(), let count = reader.string().flatMap({ Int($0) }), count >= 0 else { return [:] }
-            var candidates: [Candidate] = []
-            candidates.reserveCapacity(min(count, 100_000))
-            // Names in a row mostly share their help ("feed"): made into a string once for the run.
-            var lastHelp: (bytes: Range<Int>, text: String)?
+            guard let key = reader.string(), let count = reader.string().flatMap({ Int($0) }), count >= 0 else { return [] }
+            // Located, not decoded: most Tabs print the names as they are (`CandidateList`).
+            var offsets: [Int] = []
+            offsets.reserveCapacity(4 * min(count, 100_000))
             for _ in 0..<count {
-                guard let value = reader.string(), let helpBytes = reader.range() else { return [:] }
-                if lastHelp.map({ bytes[$0.bytes].elementsEqual(bytes[helpBytes]) }) != true {
-                    lastHelp = (helpBytes, String(decoding: bytes[helpBytes], as: UTF8.self))
-                }
-                candidates.append(Candidate(value: value, help: lastHelp!.text))
+                guard let value = reader.range(), let help = reader.range() else { return [] }
+                offsets.append(value.lowerBound)
+                offsets.append(value.upperBound)
+                offsets.append(help.lowerBound)
+                offsets.append(help.upperBound)
             }
-            entries[key] = candidates
+            entries.append(Entry(key: key, list: .kept(KeptNames(bytes: bytes, offsets: offsets))))
         }
         return entries
     }
@@ -86,11 +102,13 @@ final class CompletionNameCache {
     /// Each string as its length in bytes, a colon, and the bytes: names may hold any character.
     private static func append(_ text: String, to bytes: inout [UInt8]) {
         var text = text
-        text.withUTF8 { utf8 in
-            appendDecimal(utf8.count, to: &bytes)
-            bytes.append(UInt8(ascii: ":"))
-            bytes.append(contentsOf: utf8)
-        }
+        text.withUTF8 { append($0, to: &bytes) }
+    }
+
+    private static func append(_ utf8: some Collection<UInt8>, to bytes: inout [UInt8]) {
+        appendDecimal(utf8.count, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        bytes.append(contentsOf: utf8)
     }
 
     /// `number`'s digits, without making a String of them (a thousand names, two numbers each).

@@ -642,7 +642,7 @@ A local feed that hands out new guids at every fetch no longer adds a copy of ea
 | your settings profiles | `$XDG_CONFIG_HOME/lector/profiles/` (default `~/.config/lector/`) |
 | REPL history (mode 0600) | `$XDG_STATE_HOME/lector/history` (default `~/.local/state/lector/`) |
 | the last list's article numbers, the log of automatic syncs (mode 0600) | `$XDG_STATE_HOME/lector/last-list`, `…/sync.log` |
-| cache | `$XDG_CACHE_HOME/lector/` (default `~/.cache/lector/`) |
+| the store's names kept for shell completion (mode 0600) | `$XDG_CACHE_HOME/lector/completion-names` (default `~/.cache/lector/`) |
 
 The data, state and config folders are created 0700. One that already exists and that group or
 others may write is tightened to 0700 before Lector uses it (and refused with an error when it
@@ -664,6 +664,14 @@ when only the title matches), the matching words highlighted — words are match
 matched them, stemmed and without accents, so `lighthouse` highlights "Lighthouses".
 Article lists walk an index in time order
 (`articles_by_time`), so showing the newest twenty does not read the whole store.
+
+Shell completion keeps the names it read from the store — accounts, feeds, folders, labels, rules
+and saved searches — in `completion-names`, with a stamp of the store's files (device, inode,
+size and time of the database and of its write-ahead log). A Tab uses the kept names only while
+the stamp is the store's stamp now, so any change to the store (a rename, a sync, a restore)
+sends the next Tab back to the store; names are kept only when the store was last written a
+second or more before, since a file's time moves in clock ticks of a few milliseconds. Deleting
+the file is always safe; it holds no secret and no backup carries it.
 
 `LECTOR_HOME=/some/dir` moves all of them under one folder (`data/`, `config/`, `state/`,
 `cache/`); tests and side-by-side setups use it. Secrets are never stored in any of these files:
@@ -1288,6 +1296,26 @@ The latest measurements, and the rough edges they show (the README keeps a short
   starred-count triggers, dropping indexes) would shorten the parse by their share of its 19.7 KB
   only — a migration for a few hundred thousand instructions; a copy of the titles kept elsewhere
   would be a cache that can go stale.
+  Completion's +3 ms, met (issue 41 item 6, a later session on 2026-12-06): shell completion
+  keeps the store's names in `cache/completion-names` under a stamp of the store's files
+  (`StoreFileStamp`: device, inode, size and modification time of the database and of a
+  non-empty write-ahead log; see `lector help files`), so a Tab on an unchanged store reads one
+  small file and opens no SQLite — no schema parse, no query. It cannot go stale: a kept name is
+  used only while the stamp is the store's stamp now, and names are kept only under a stamp taken
+  a second or more after the store's last write (a file's time moves in coarse clock ticks; this
+  is git's "racily clean" rule), checked again after the read (`CompletionNameCacheTests`: a
+  rename through an open writer, whose change is still only in the log, shows at the next Tab —
+  seen failing with the log left out of the stamp, and with the settled rule removed). The first
+  Tab after a change reads the store and writes the file. In the same change: the sanitiser's
+  eight-byte look passes tabs and line feeds (each byte tested exactly, held to a byte-by-byte
+  look for every ASCII byte at every position by `wordScanIsExact`), completion's output is
+  checked in one pass over the whole list instead of name by name, names are compared to a
+  typed prefix from their bytes when both are ASCII (lower-casing a thousand titles was 0.7 M),
+  the command table indexes its nouns by position instead of copying every spec (0.4 M), and a
+  completion leaves its answer for the exit to free. `lector-bench startup` now runs its cases
+  in turns (a burst of load fell on one case before: the same binary measured +2.2 and +4.2 ms
+  in two runs a minute apart) and times a "first Tab" case, the names removed before each run.
+  BEFORE_AFTER_FIGURES
 - `lector mcp` (`lector-bench mcp`, 2026-12-06, a debug build on 2 cores shared with seven other
   builds, 100,000 articles): `tools/call` p50 of `search_articles` for a rare word 31.9 ms and for a
   common one 164.4 ms, of a 20-article `list_articles` 28.3 ms, beside 103.9 ms, 236.0 ms and 88.0 ms
@@ -2162,7 +2190,9 @@ cut in the middle, keeping its host and its end; off a terminal (or with
 The scripts in `completions/` are generated from the command table (`lector completions SHELL`)
 and a test fails when they drift. They call back into `lector __complete WORDS… PARTIAL`, which
 prints `value<TAB>description` lines (article numbers of the last list come with their titles) and a final `:<directive>` line (`:0` nothing more, `:1`
-complete file names), reading the store read-only.
+complete file names), reading the store read-only. The names it reads from the store are kept in
+the cache folder until the store changes (`lector help files`), so the Tabs after the first open
+no database.
 
 ```sh
 # bash
