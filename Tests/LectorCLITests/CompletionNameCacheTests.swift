@@ -25,6 +25,13 @@ struct CompletionNameCacheTests {
 
     private let later = { Date().timeIntervalSince1970 + 5 }
 
+    /// A home with one feed, "Zebra Weekly"; a counter of store openings; where names are kept.
+    private func zebraHome() throws -> (TestHome, Counter, String) {
+        let home = TestHome()
+        try home.addFeed(title: "Zebra Weekly")
+        return (home, Counter(), AppDirectories.resolve(environment: home.environment).completionNamesPath)
+    }
+
     @Test("once the store has settled, the names are read from it once and then from the cache; any write to the store sends the next Tab back to it")
     func keptUntilTheStoreChanges() throws {
         let home = TestHome()
@@ -54,33 +61,27 @@ struct CompletionNameCacheTests {
 
     @Test("names read from a store written less than a second ago are not kept: a write in the same clock tick would not change the stamp")
     func unsettledStoreIsNotKept() throws {
-        let home = TestHome()
-        try home.addFeed(title: "Zebra Weekly")
-        let opened = Counter()
-        let directories = AppDirectories.resolve(environment: home.environment)
+        let (home, opened, keptPath) = try zebraHome()
         #expect(complete(completer(home, opened: opened), ["feed", "move", "z"]) == ["Zebra Weekly"])
-        #expect(!FileManager.default.fileExists(atPath: directories.completionNamesPath), "nothing kept under a fresh stamp")
+        #expect(!FileManager.default.fileExists(atPath: keptPath), "nothing kept under a fresh stamp")
         #expect(complete(completer(home, opened: opened), ["feed", "move", "z"]) == ["Zebra Weekly"])
         #expect(opened.value == 2)
         #expect(complete(completer(home, opened: opened, now: later), ["feed", "move", "z"]) == ["Zebra Weekly"])
-        #expect(FileManager.default.fileExists(atPath: directories.completionNamesPath), "kept once the store has settled")
-        let mode = try FileManager.default.attributesOfItem(atPath: directories.completionNamesPath)[.posixPermissions] as? Int
+        #expect(FileManager.default.fileExists(atPath: keptPath), "kept once the store has settled")
+        let mode = try FileManager.default.attributesOfItem(atPath: keptPath)[.posixPermissions] as? Int
         #expect(mode == 0o600, "the kept names are private like the store")
     }
 
     @Test("a damaged, truncated or foreign cache file is a miss, never an error or a wrong name")
     func damagedFileIsAMiss() throws {
-        let home = TestHome()
-        try home.addFeed(title: "Zebra Weekly")
-        let opened = Counter()
-        let directories = AppDirectories.resolve(environment: home.environment)
+        let (home, opened, keptPath) = try zebraHome()
         _ = complete(completer(home, opened: opened, now: later), ["feed", "move", "zeb"])
-        let kept = try Data(contentsOf: URL(fileURLWithPath: directories.completionNamesPath))
+        let kept = try Data(contentsOf: URL(fileURLWithPath: keptPath))
         let damaged: [Data] = [Data(), kept.prefix(kept.count - 3), kept + Data("99999:x".utf8),
                                Data(String(decoding: kept, as: UTF8.self).replacingOccurrences(of: "Zebra Weekly", with: "Zebra Weekly and more").utf8),
                                Data("lector completion names 0\n".utf8) + kept]
         for (index, bytes) in damaged.enumerated() {
-            try bytes.write(to: URL(fileURLWithPath: directories.completionNamesPath))
+            try bytes.write(to: URL(fileURLWithPath: keptPath))
             let before = opened.value
             let names = complete(completer(home, opened: opened, now: later), ["feed", "move", "zeb"])
             #expect(names == ["Zebra Weekly"], "damaged file \(index): \(names)")
