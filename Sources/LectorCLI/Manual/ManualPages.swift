@@ -1326,8 +1326,8 @@ The latest measurements, and the rough edges they show (the README keeps a short
   0.6 ms over the old path (the same case on the old binary, which has no file: +3.61 / +4.00 /
   +3.67); `version` +1.44 / +1.46 / +1.39 and +1.74 / +1.40 / +1.51 (unchanged code); `feed list
   --json` +7.88 / +8.35 / +7.55 and +9.60 / +7.68 / +7.73 ms (goal +10). Page faults of a Tab
-  540 → 420. Instructions (callgrind, same store): `''` 7.24 M → 2.21 M, `'Sw'` 5.74 M → 1.80
-  M, the first Tab 7.27 M, `version` 0.86 M, `feed list --json` 26.5 M → 25.8 M. What a kept
+  540 → 420. Instructions (callgrind, same store, the two binaries): `''` 7.27 M → 2.21 M, `'Sw'` 5.76 M →
+  1.80 M, the first Tab 7.27 M, `version` 0.86 M → 0.86 M, `feed list --json` 26.75 M → 25.8 M. What a kept
   Tab still spends: the loader 0.66 M, the run-time's first generic types 0.5 M, the command
   table 0.4 M, the output and its check 0.3 M. Stripped, as installed: 19,881,744 bytes (goal
   20,000,000).
