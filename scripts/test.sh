@@ -47,7 +47,13 @@ export LECTOR_MCP_PYTHON
 temp_folders=("/tmp" "${TMPDIR:-/tmp}")
 temp_modes_before=$(stat -c '%n %a %U' "${temp_folders[@]}")
 # …and keeps nothing there: every folder a test makes is its own and goes with it.
-leftovers() { for folder in "${temp_folders[@]}"; do compgen -G "$folder/lector-*" || true; done | sort -u; }
+# Lector's own temporary folders, and those the shells and terminals of the journeys would make
+# when not given one of the journey's (fish's runtime folder, tmux's default socket folder).
+leftovers() {
+    for folder in "${temp_folders[@]}"; do
+        for pattern in "lector-*" "fish.*" "tmux-*"; do compgen -G "$folder/$pattern" || true; done
+    done | sort -u
+}
 leftovers_before=$(leftovers)
 
 log=$(mktemp)

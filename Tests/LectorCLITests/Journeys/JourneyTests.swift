@@ -374,7 +374,11 @@ struct JourneyTests {
         // into the home after it was removed (CI saw the folder come back): the folder it checks
         // for says that was done.
         try FileManager.default.createDirectory(atPath: journey.home + "/.local/share/fish/generated_completions", withIntermediateDirectories: true)
-        terminal.run("clear; fish")
+        // Without a runtime folder fish makes /tmp/fish.USER and leaves it there: it gets one of
+        // the journey's own (private, as fish wants it).
+        let runtime = journey.home + "/run"
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        terminal.run("clear; XDG_RUNTIME_DIR='\(runtime)' fish")
         usleep(1_000_000)
         terminal.type("lector fol")
         terminal.press("Tab")
