@@ -7,6 +7,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/install-deps.sh --test
 export LECTOR_SHARED=${LECTOR_SHARED:-$(cd .. && pwd)/shared}
+# SwiftPM leaves an empty TemporaryDirectory.XXXXXX (holding only .keep-directory) in the temporary
+# folder for each build and test command; the ones this run made are removed at its end.
+swiftpm_temporaries() { for folder in /tmp "${TMPDIR:-/tmp}"; do compgen -G "$folder/TemporaryDirectory.*" || true; done | sort -u; }
+swiftpm_before=$(swiftpm_temporaries)
 
 build_log=$(mktemp)
 swift build --build-tests 2>&1 | tee "$build_log" >&2
@@ -92,6 +96,9 @@ if [[ "$temp_modes_after" != "$temp_modes_before" ]]; then
     echo "the tests changed a shared temporary folder: before: $temp_modes_before; after: $temp_modes_after" >&2
     failed=$((failed + 1)); status=1
 fi
+for folder in $(comm -13 <(echo "$swiftpm_before") <(swiftpm_temporaries)); do
+    if [[ "$(ls -A "$folder")" == ".keep-directory" ]]; then rm -r "$folder"; fi
+done
 left_behind=$(comm -13 <(echo "$leftovers_before") <(leftovers) | grep . || true)
 if [[ -n "$left_behind" ]]; then
     echo "the tests left $(wc -l <<<"$left_behind") folder(s) behind in the temporary folder:" $left_behind >&2
