@@ -9,7 +9,8 @@ cd "$(dirname "$0")/.."
 export LECTOR_SHARED=${LECTOR_SHARED:-$(cd .. && pwd)/shared}
 # SwiftPM leaves an empty TemporaryDirectory.XXXXXX (holding only .keep-directory) in the temporary
 # folder for each build and test command; the ones this run made are removed at its end.
-swiftpm_temporaries() { for folder in /tmp "${TMPDIR:-/tmp}"; do compgen -G "$folder/TemporaryDirectory.*" || true; done | sort -u; }
+temp_folders=("/tmp" "${TMPDIR:-/tmp}")
+swiftpm_temporaries() { for folder in "${temp_folders[@]}"; do compgen -G "$folder/TemporaryDirectory.*" || true; done | sort -u; }
 swiftpm_before=$(swiftpm_temporaries)
 
 build_log=$(mktemp)
@@ -48,7 +49,6 @@ export LECTOR_MCP_PYTHON
 
 # The suite leaves the machine as it found it: the shared temporary folders keep their modes
 # (a run as root once turned /tmp into drwx------ and broke every other user's programs).
-temp_folders=("/tmp" "${TMPDIR:-/tmp}")
 temp_modes_before=$(stat -c '%n %a %U' "${temp_folders[@]}")
 # …and keeps nothing there: every folder a test makes is its own and goes with it.
 # Lector's own temporary folders, and those the shells and terminals of the journeys would make

@@ -25,7 +25,7 @@ public enum Lector {
             },
                                       profiles: { ProfileCatalog(directories: directories).entries.map(\.profile) },
                                       lastList: { ArticleHandles(directories: directories).ids },
-                                      nameCache: CompletionNameCache(path: directories.completionNamesPath, databasePath: directories.databasePath))
+                                      nameCache: CompletionNameCache(directories: directories))
             let answer = completer.wire(Array(arguments.dropFirst()))
             Console.out(answer)
             completer.nameCache?.save()

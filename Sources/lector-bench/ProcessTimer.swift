@@ -27,12 +27,10 @@ enum ProcessTimer {
     }
 
     /// Like `measure`, with each run's page faults too.
-    /// `beforeEach` runs before each run, outside its timing.
-    static func measureFaults(_ arguments: [String], environment: [String: String], runs: Int, beforeEach: () -> Void = {})
+    static func measureFaults(_ arguments: [String], environment: [String: String], runs: Int)
         throws -> [(milliseconds: Double, faults: Int, cpuMilliseconds: Double)] {
         var samples: [(Double, Int, Double)] = []
         for _ in 0..<runs {
-            beforeEach()
             let run = try spawn(arguments, environment: environment, capture: false)
             guard run.status == 0 else { throw BenchError.commandFailed(arguments.joined(separator: " "), run.status, "") }
             samples.append((run.milliseconds, run.pageFaults, run.cpuMilliseconds))

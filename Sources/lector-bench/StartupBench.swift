@@ -63,9 +63,8 @@ enum StartupBench {
         var samplesByCase = Array(repeating: [(milliseconds: Double, faults: Int, cpuMilliseconds: Double)](), count: cases.count)
         for _ in 0..<runs {
             for (index, (name, command)) in cases.enumerated() {
-                samplesByCase[index] += try ProcessTimer.measureFaults(command, environment: environment, runs: 1) {
-                    if name == firstTab { unlink(keptNames) }
-                }
+                if name == firstTab { unlink(keptNames) }
+                samplesByCase[index] += try ProcessTimer.measureFaults(command, environment: environment, runs: 1)
             }
         }
         for ((name, command), samples) in zip(cases, samplesByCase) {

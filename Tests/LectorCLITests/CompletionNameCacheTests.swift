@@ -14,7 +14,7 @@ struct CompletionNameCacheTests {
         return Completer(openStore: {
             opened.add()
             return Store.openReadOnly(path: directories.databasePath, soleConnection: true)
-        }, nameCache: CompletionNameCache(path: directories.completionNamesPath, databasePath: directories.databasePath, now: now))
+        }, nameCache: CompletionNameCache(directories: directories, now: now))
     }
 
     private func complete(_ completer: Completer, _ words: [String]) -> [String] {

@@ -128,88 +128,72 @@ public struct Completer {
 
     private func values(of source: ValueSource?, partial: String, account: String?,
                         settingKey: String? = nil) -> (list: CandidateList, directive: CompletionDirective) {
-        if let names = storeValues(of: source, partial: partial, account: account) { return (names, .none) }
-        let (candidates, directive) = otherValues(of: source, partial: partial, settingKey: settingKey)
-        return (.made(candidates), directive)
-    }
-
-    /// Values that are not names read from the store.
-    private func otherValues(of source: ValueSource?, partial: String,
-                             settingKey: String?) -> (candidates: [Candidate], directive: CompletionDirective) {
         switch source {
         case nil, .commands?:
-            return ([], .none)
+            return (.made([]), .none)
         case .settingKeys?, .settingGroups?, .settingValues?, .actions?:
-            return (filter(SettingsValues.candidates(for: source, key: settingKey), partial), .none)
+            return (.made(filter(SettingsValues.candidates(for: source, key: settingKey), partial)), .none)
         case .profiles?:
-            return (filter(profiles().map { Candidate(value: $0.name, help: $0.description) }, partial), .none)
+            return (.made(filter(profiles().map { Candidate(value: $0.name, help: $0.description) }, partial)), .none)
         case .files?:
-            return ([], .files)
+            return (.made([]), .files)
         case .articles?:
             let ids = lastList()
-            guard !ids.isEmpty, let store = openStore() else { return ([], .none) }
+            guard !ids.isEmpty, let store = openStore() else { return (.made([]), .none) }
             let numbered = ids.enumerated().map { index, id in
                 Candidate(value: String(index + 1),
                           // Completion cannot show an error: a store it cannot read only means plainer candidates.
                           help: ((try? store.articles.article(id))??.title).map(TerminalText.sanitize) ?? "article")
             }
-            return (filter(numbered, partial), .none)
+            return (.made(filter(numbered, partial)), .none)
         case .filter?:
-            return (FilterWords.candidates(completing: partial), .none)
+            return (.made(FilterWords.candidates(completing: partial)), .none)
         case .choices(let choices)?:
-            return (filter(choices.map { Candidate(value: $0.value, help: $0.help) }, partial), .none)
-        case .rules?, .savedSearches?, .labels?, .accounts?, .feeds?, .folders?:
-            return ([], .none)  // storeValues answers these
-        }
-    }
-
-    /// Names read from the store (or kept from it), filtered by `partial` ignoring case; nil for
-    /// any other source.
-    private func storeValues(of source: ValueSource?, partial: String, account: String?) -> CandidateList? {
-        let names: CandidateList?
-        switch source {
-        case .rules?, .savedSearches?:
-            // Completion cannot show an error: a store it cannot read only means no candidates.
-            names = source == .rules
-                ? storeNames("rules") { store in ((try? store.rules.all()) ?? []).map { Candidate(value: $0.name, help: "rule: \($0.expression)") } }
-                : storeNames("saved-searches") { store in
-                    ((try? store.savedSearches.all()) ?? []).map { Candidate(value: $0.name, help: "saved search: \($0.expression)") }
-                }
+            return (.made(filter(choices.map { Candidate(value: $0.value, help: $0.help) }, partial)), .none)
+        // Names from the store (or kept from it), filtered ignoring case. Completion cannot show
+        // an error: a store it cannot read only means fewer candidates (hence try?).
+        case .rules?:
+            return (storeNames("rules", partial: partial) { store in
+                ((try? store.rules.all()) ?? []).map { Candidate(value: $0.name, help: "rule: \($0.expression)") }
+            }, .none)
+        case .savedSearches?:
+            return (storeNames("saved-searches", partial: partial) { store in
+                ((try? store.savedSearches.all()) ?? []).map { Candidate(value: $0.name, help: "saved search: \($0.expression)") }
+            }, .none)
         case .labels?:
-            names = storeNames("labels", account: account) { store in
-                // Completion cannot show an error: a store it cannot read only means no candidates.
+            return (storeNames("labels", account: account, partial: partial) { store in
                 let accountID = account.flatMap { try? store.accounts.named($0)?.id }
                 var seen: Set<String> = []
                 return ((try? store.labels.all(accountID: accountID)) ?? []).filter { seen.insert($0.name).inserted }
                     .map { Candidate(value: $0.name, help: "label") }
-            }
+            }, .none)
         case .accounts?:
-            // Completion cannot show an error: a store it cannot read only means fewer candidates.
-            names = storeNames("accounts") { store in
+            return (storeNames("accounts", partial: partial) { store in
                 ((try? store.accounts.all()) ?? []).map { Candidate(value: $0.name, help: "\($0.kind.rawValue) account") }
-            }
-        case .feeds?, .folders?:
-            let isFeeds = source == .feeds
+            }, .none)
+        case .feeds?:
             // Kept names are all of them, filtered here; read each time, the store narrows by the prefix.
-            let prefix = nameCache == nil && isFeeds ? partial : ""
-            names = storeNames(isFeeds ? "feeds" : "folders", account: account) { store in
-                // Completion cannot show an error: a store it cannot read only means fewer candidates.
+            let prefix = nameCache == nil ? partial : ""
+            return (storeNames("feeds", account: account, partial: partial) { store in
                 let accountID = account.flatMap { try? store.accounts.named($0)?.id }
-                return isFeeds ? ((try? store.feeds.titles(accountID: accountID, prefix: prefix)) ?? []).map { Candidate(value: $0, help: "feed") }
-                    : ((try? store.folders.names(accountID: accountID)) ?? []).map { Candidate(value: $0, help: "folder") }
-            }
-        default:
-            return nil
+                return ((try? store.feeds.titles(accountID: accountID, prefix: prefix)) ?? []).map { Candidate(value: $0, help: "feed") }
+            }, .none)
+        case .folders?:
+            return (storeNames("folders", account: account, partial: partial) { store in
+                let accountID = account.flatMap { try? store.accounts.named($0)?.id }
+                return ((try? store.folders.names(accountID: accountID)) ?? []).map { Candidate(value: $0, help: "folder") }
+            }, .none)
         }
-        return filterIgnoringCase(names ?? .made([]), partial)
     }
 
-    /// The names `read` gives from the store, through the name cache when there is one; nil when
-    /// there is no store. `account`: the `--account` they were narrowed to, part of the cache's key.
-    private func storeNames(_ kind: String, account: String? = nil, _ read: @escaping (Store) -> [Candidate]) -> CandidateList? {
+    /// The names `read` gives from the store, through the name cache when there is one, that
+    /// start with `partial` ignoring case; none when there is no store. `account`: the `--account`
+    /// they were narrowed to, part of the cache's key.
+    private func storeNames(_ kind: String, account: String? = nil, partial: String,
+                            _ read: @escaping (Store) -> [Candidate]) -> CandidateList {
         let fromStore = { openStore().map(read) }
-        guard let nameCache else { return fromStore().map(CandidateList.made) }
-        return nameCache.names(account.map { kind + " --account " + $0 } ?? kind, read: fromStore)
+        let names = nameCache.map { $0.names(account.map { kind + " --account " + $0 } ?? kind, read: fromStore) } ?? fromStore().map(CandidateList.made)
+        return filterIgnoringCase(names ?? .made([]), partial)
     }
 
     private func candidate(_ option: OptionSpec) -> Candidate {

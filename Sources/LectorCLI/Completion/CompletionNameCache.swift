@@ -13,11 +13,11 @@ import LectorStore
 /// stamp now, and written only under a settled stamp — one taken a second or more after the last
 /// write — checked again after the names were read. Anything unreadable is a miss, never an error.
 final class CompletionNameCache {
-    private let path: String
-    private let databasePath: String
+    private let directories: AppDirectories
     private let now: () -> Double
+    private var path: String { directories.completionNamesPath }
     /// The store's stamp when first asked, before anything was read from it.
-    private lazy var stamp: StoreFileStamp? = StoreFileStamp.current(databasePath: databasePath)
+    private lazy var stamp: StoreFileStamp? = StoreFileStamp.current(databasePath: directories.databasePath)
     /// A few entries (one per kind of name and `--account`), looked through in order: a
     /// dictionary of them made the run-time look up String's Hashable conformance across the
     /// whole binary at every Tab (0.25 M instructions).
@@ -27,9 +27,8 @@ final class CompletionNameCache {
     /// The file's first line: its format and the binary that wrote it (another Lector may describe names otherwise).
     static let header = "lector completion names 1 \(LectorVersion.current)"
 
-    init(path: String, databasePath: String, now: @escaping () -> Double = { Date().timeIntervalSince1970 }) {
-        self.path = path
-        self.databasePath = databasePath
+    init(directories: AppDirectories, now: @escaping () -> Double = { Date().timeIntervalSince1970 }) {
+        self.directories = directories
         self.now = now
     }
 
@@ -46,8 +45,8 @@ final class CompletionNameCache {
     /// Writes what was read this time, if the store's stamp allows (see the type's comment).
     func save() {
         guard changed, let stamp, stamp.isSettled(now: now()),
-              StoreFileStamp.current(databasePath: databasePath) == stamp,
-              (try? AppDirectories.ensureDirectory(Self.directory(of: path), lectorsOwn: true)) != nil
+              StoreFileStamp.current(databasePath: directories.databasePath) == stamp,
+              (try? AppDirectories.ensureDirectory(directories.cache, lectorsOwn: true)) != nil
         else { return }
         var bytes = Array((Self.header + "\n" + stamp.text + "\n").utf8)
         for entry in entries {
@@ -162,9 +161,5 @@ final class CompletionNameCache {
             filled += got
         }
         return bytes
-    }
-
-    private static func directory(of path: String) -> String {
-        String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
     }
 }
