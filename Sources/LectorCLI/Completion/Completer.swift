@@ -164,11 +164,13 @@ public struct Completer {
             return (storeNames("labels", account: account, partial: partial) { store in
                 let accountID = account.flatMap { try? store.accounts.named($0)?.id }
                 var seen: Set<String> = []
+                // Unreadable: no labels offered (completion shows no errors).
                 return ((try? store.labels.all(accountID: accountID)) ?? []).filter { seen.insert($0.name).inserted }
                     .map { Candidate(value: $0.name, help: "label") }
             }, .none)
         case .accounts?:
             return (storeNames("accounts", partial: partial) { store in
+                // Unreadable: no accounts offered (completion shows no errors).
                 ((try? store.accounts.all()) ?? []).map { Candidate(value: $0.name, help: "\($0.kind.rawValue) account") }
             }, .none)
         case .feeds?:
