@@ -20,6 +20,21 @@ struct LoopbackServerTests {
         #expect(median < .milliseconds(5), "median start-up was \(median)")
     }
 
+    /// Tests leave state behind keyed by a server's address — a keyring item for
+    /// `miniflux:alice@127.0.0.1:PORT` from an account never removed — and a later test whose
+    /// server got the same port met it (CI saw a restore find a secret it was never given).
+    @Test("no two servers of one test run listen at the same address, even one after the other")
+    func portsNotReused() throws {
+        var seen: Set<UInt16> = []
+        var reused: [UInt16] = []
+        for _ in 0..<3_000 {
+            let server = try LoopbackServer { _ in .text("ok") }
+            if !seen.insert(server.port).inserted { reused.append(server.port) }
+            server.stop()
+        }
+        #expect(reused.count == 0, "ports handed out again: \(reused.prefix(10)) (\(reused.count) of 3,000)")
+    }
+
     @Test("logs method, path, query, headers and body of every request")
     func logsRequests() async throws {
         let server = try LoopbackServer { _ in .text("ok") }
