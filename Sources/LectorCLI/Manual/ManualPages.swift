@@ -1316,7 +1316,9 @@ The latest measurements, and the rough edges they show (the README keeps a short
   file's bytes (located, not decoded; `CandidateList`), and the command table no longer builds
   an index of its nouns in every process (0.4 M). `lector-bench startup` now runs its cases in
   turns (a burst of load fell on one case before: the same binary measured +2.2 and +4.2 ms in
-  two runs a minute apart) and times a "first Tab" case, the names removed before each run.
+  two runs a minute apart), times a "first Tab" case, the names removed before each run, and
+  waits 1.2 s after building its store (names are kept only a second past the store's last write;
+  on a store built the moment before, every Tab case read the store again).
   Release builds of main before (45731ab) and after, `lector-bench startup --runs 40
   --reuse-store yes` on the 1,000-feed store, before and after alternately three times at 17:23
   UTC (load ~1.1 on 2 cores), CPU over `/bin/true`:
