@@ -61,15 +61,16 @@ leftovers() {
 leftovers_before=$(leftovers)
 
 log=$(mktemp)
+results=$(mktemp -d)
+trap 'rm -rf "$journey_prefix" "$log" "$results"' EXIT
 set +e
 # The test that locks the login keyring would pull the rug from under the account tests running
-# beside it, so it runs on its own, after everything else — whatever the first pass gave, so both
-# summary lines are always there and a missing one means a pass really was cut short.
-# Straight into a file, shown while it grows: through a pipe to tee, one run's log lacked 74 of
-# the runner's result lines though its summary said all passed (a child leaving the shared pipe
-# non-blocking would do that); a regular file never refuses a write.
-./scripts/with-test-keyring.sh sh -c 'swift test; first=$?
-LECTOR_KEYRING_LOCK_TESTS=1 swift test --skip-build --filter lockedThenUnlocked; second=$?
+# beside it, so it runs on its own, after everything else — whatever the first pass gave.
+# What passed and failed is read from the XUnit files the runner writes at its end, not from its
+# console lines: those go through a pipe to SwiftPM that a child of a test can leave non-blocking,
+# and a full non-blocking pipe drops them (a run here lost the result lines of 62 passing tests).
+./scripts/with-test-keyring.sh env RESULTS="$results" sh -c 'swift test --xunit-output "$RESULTS/all.xml"; first=$?
+LECTOR_KEYRING_LOCK_TESTS=1 swift test --skip-build --filter lockedThenUnlocked --xunit-output "$RESULTS/locked.xml"; second=$?
 [ "$first" -eq 0 ] && [ "$second" -eq 0 ]' >"$log" 2>&1 &
 tests=$!
 tail -n +1 -f --pid="$tests" "$log" &
@@ -77,17 +78,13 @@ follower=$!
 wait "$tests"; status=$?
 wait "$follower" || true
 set -e
-xt=0; xf=0
-while read -r counted; do
-    xt=$((xt + $(sed -E 's/Executed ([0-9]+).*/\1/' <<<"$counted"))); xf=$((xf + $(sed -E 's/.*with ([0-9]+) fail.*/\1/' <<<"$counted")))
-done < <(grep -A1 "^Test Suite 'All tests'" "$log" | grep -oE 'Executed [0-9]+ tests?, with [0-9]+ failures?' || true)
-sp=$(grep -E '^(✔|━) Test .* passed after' "$log" | grep -vc '^. Test run with' || true)
-sf=$(grep -E '^✘ Test .* failed after' "$log" | grep -vc '^. Test run with' || true)
-failed=$((xf + sf)); [[ $status -ne 0 && $failed -eq 0 ]] && failed=1
-# Each of the two passes ends with Swift Testing's summary line; a run cut short without one
-# (its output lost, a runner gone) must not pass for a green one.
-if (($(grep -cE '^. Test run with [0-9]+ tests?' "$log" || true) < 2)); then
-    echo "a test pass ended without its summary line: counted as failed" >&2
+result_files=("$results"/*-swift-testing.xml)
+read -r passed failed skipped total < <(python3 scripts/test-results.py counts "${result_files[@]}")
+[[ $status -ne 0 && $failed -eq 0 ]] && failed=1
+# Each of the two passes leaves its file; a pass cut short without one (a runner gone) must not
+# pass for a green one.
+if [[ ! -s "$results/all-swift-testing.xml" || ! -s "$results/locked-swift-testing.xml" ]]; then
+    echo "a test pass ended without its results file: counted as failed" >&2
     ((failed == 0)) && failed=1
     status=1
 fi
@@ -106,6 +103,11 @@ if [[ -n "$left_behind" ]]; then
     for folder in $left_behind; do find "$folder" -maxdepth 4 2>/dev/null | head -20 | sed 's/^/  /' >&2; done
     failed=$((failed + 1)); status=1
 fi
-echo "$((xt - xf + sp)) passed, $failed failed, $(grep -cE '^➜ Test .* skipped' "$log" || true) skipped"
-rm -f "$log"
+# CI shows only the end of this output: name what failed last, with the issues each recorded.
+if ((failed > 0)); then
+    echo "what failed:" >&2
+    python3 scripts/test-results.py failures "${result_files[@]}" | head -80 >&2
+fi
+echo "$passed passed, $failed failed, $skipped skipped (of $total in the results files)"
+rm -rf "$log" "$results"
 exit "$status"

@@ -3,9 +3,11 @@ import Testing
 import LectorTestSupport
 
 /// A page costs what it holds, not what the account holds: the time per page at 1,000,000
-/// items stays within 2× of the time at 10,000 for the listing each client's sync walks.
+/// items stays within 1.5× of the time at 10,000 for the listing each client's sync walks.
 /// Pages are taken at spread positions; the first request of a listing (which may build the
-/// remembered selection once) is left out of the timing.
+/// remembered selection once) is left out of the timing. Time is the thread's own CPU time: what a
+/// page costs, not what the machine's other work added to it (wall-clock medians measured 3× on a
+/// machine whose two cores were busy).
 @Suite("Emulator scale", .serialized)
 struct EmulatorScaleTests {
     static let account = EmulatedAccount(username: "alice", password: "secret")
@@ -22,26 +24,43 @@ struct EmulatorScaleTests {
         return store
     }
 
-    /// Median times of `page(position)` over pages spread through accounts of 10,000 and
-    /// 1,000,000 items, the two sizes taken in turn so that the machine's load falls on both.
-    static func expectFlat(_ what: String, within limit: Double = 2, pages: Int = 41,
+    /// Pages at the same relative positions of accounts of 10,000 and 1,000,000 items, each
+    /// taken three times in turn with the cheapest kept; the median of the per-position ratios
+    /// is the verdict. Same positions, because a search that scans from the start costs more the
+    /// further in the page is; paired and repeated, because the machine's other work then falls
+    /// on both sizes and drops out.
+    static func expectFlat(_ what: String, within limit: Double = 1.5, pages: Int = 21,
                            _ page: (FeedStore, Int64) -> ServerResponse) {
         let sizes = [10_000, 1_000_000]
         let stores = sizes.map { store(items: $0) }
-        let clock = ContinuousClock()
-        var times: [[Duration]] = [[], []]
         for (store, count) in zip(stores, sizes) {
             #expect(page(store, firstID + Int64(count / 2)).status == 200, "\(what): the warm-up page was not served")
         }
+        var ratios: [Double] = []
         for step in 0..<pages {
-            for (index, count) in sizes.enumerated() {
-                let id = firstID + Int64(count - 2_000) * Int64(step) / Int64(pages) + 1_000
-                times[index].append(clock.measure { #expect(page(stores[index], id).status == 200) })
+            var cheapest: [Duration] = [.seconds(1_000), .seconds(1_000)]
+            for _ in 0..<3 {
+                for (index, count) in sizes.enumerated() {
+                    let id = firstID + Int64(count - 2_000) * Int64(step) / Int64(pages) + 1_000
+                    cheapest[index] = min(cheapest[index], threadCPUTime { #expect(page(stores[index], id).status == 200) })
+                }
             }
+            ratios.append(cheapest[1] / cheapest[0])
         }
-        let small = times[0].sorted()[pages / 2], large = times[1].sorted()[pages / 2]
-        let ratio = large / small
-        #expect(ratio < limit, "\(what): at 1M items took \(large), at 10k \(small) (\(ratio)×, want < \(limit)×)")
+        let ratio = ratios.sorted()[pages / 2]
+        #expect(ratio < limit, "\(what): a page at 1M items took \(ratio)× its time at 10k (want < \(limit)×); per position: \(ratios.map { ($0 * 100).rounded() / 100 })")
+    }
+
+    /// The CPU time this thread spends in `work`.
+    static func threadCPUTime(_ work: () -> Void) -> Duration {
+        func now() -> Duration {
+            var time = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+            return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
+        }
+        let start = now()
+        work()
+        return now() - start
     }
 
     @Test("GReader serves an unread-ids page at 1M items as fast as at 10k")

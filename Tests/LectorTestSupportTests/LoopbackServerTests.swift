@@ -5,19 +5,16 @@ import LectorTestSupport
 
 @Suite("LoopbackServer")
 struct LoopbackServerTests {
-    @Test("starts on an ephemeral 127.0.0.1 port in under 5 ms")
-    func startsFast() throws {
-        var timings: [Duration] = []
+    @Test("listens on an ephemeral 127.0.0.1 port and answers there")
+    func startsOnLoopback() async throws {
         for _ in 0..<10 {
-            let start = ContinuousClock.now
             let server = try LoopbackServer { _ in .text("ok") }
-            timings.append(ContinuousClock.now - start)
             #expect(server.port > 0, "an ephemeral port was assigned")
             #expect(server.baseURL.host == "127.0.0.1")
+            let response = try await HTTPClient().send(HTTPRequest(method: "GET", url: server.url("/x")))
+            #expect(String(decoding: response.body, as: UTF8.self) == "ok")
             server.stop()
         }
-        let median = timings.sorted()[timings.count / 2]
-        #expect(median < .milliseconds(5), "median start-up was \(median)")
     }
 
     /// Tests leave state behind keyed by a server's address — a keyring item for
