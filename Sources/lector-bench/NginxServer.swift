@@ -1,4 +1,5 @@
 import Foundation
+import LectorTestSupport
 
 /// The pid of the running nginx master, for the signal handler: it must stop nginx even when the
 /// benchmark is interrupted. Written only on the main thread before the handler can fire.

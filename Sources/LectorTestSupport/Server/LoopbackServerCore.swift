@@ -23,50 +23,10 @@ final class LoopbackServerCore: Sendable {
     /// Starts listening at once; `handler` answers every request not overridden by a fault.
     init(address ipv4: String = "127.0.0.1", handler: @escaping @Sendable (ServerRequest) -> ServerResponse) throws(LoopbackServerError) {
         self.handler = handler
-        (listener, port) = try Self.listenOnUnusedPort(ipv4)
+        (listener, port) = try LoopbackPort.listening(on: ipv4)
         let thread = Thread { [self] in acceptLoop() }
         thread.name = "LoopbackServer.accept"
         thread.start()
-    }
-
-    /// Every port a server of this process has listened on.
-    private static let portsUsed = Mutex(Set<UInt16>())
-
-    /// A listening socket on a port no server of this process has had: tests leave state behind
-    /// keyed by a server's address (a keyring item for `miniflux:alice@127.0.0.1:PORT` of an
-    /// account never removed), and the kernel hands a closed port out again within seconds (a
-    /// fifth of 3,000 servers started one after another). A port already used is held open while
-    /// the next is asked for, so the kernel cannot give it back at once.
-    private static func listenOnUnusedPort(_ ipv4: String) throws(LoopbackServerError) -> (Int32, UInt16) {
-        var held: [Int32] = []
-        defer { held.forEach { close($0) } }
-        while true {
-            let (fd, port) = try listen(on: ipv4)
-            // After 64 refusals in a row (never seen) a used port is better than no server.
-            if portsUsed.withLock({ $0.insert(port).inserted }) || held.count == 64 { return (fd, port) }
-            held.append(fd)
-        }
-    }
-
-    private static func listen(on ipv4: String) throws(LoopbackServerError) -> (Int32, UInt16) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw .socket(call: "socket", errno: errno) }
-        var reuse: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr(ipv4)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0 else { let code = errno; close(fd); throw .socket(call: "bind", errno: code) }
-        guard Glibc.listen(fd, 128) == 0 else { let code = errno; close(fd); throw .socket(call: "listen", errno: code) }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        return (fd, UInt16(bigEndian: address.sin_port))
     }
 
     /// Stops accepting and closes every open connection; safe to call twice.

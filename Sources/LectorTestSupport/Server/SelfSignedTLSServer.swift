@@ -47,7 +47,7 @@ public final class SelfSignedTLSServer: Sendable {
         guard made.terminationStatus == 0 else { return nil }
         // s_server buffers what it prints on a pipe, so the port is chosen here and the server is
         // waited for by connecting, not by reading its "ACCEPT" line.
-        let port = try freePort()
+        let port = try LoopbackPort.free()
         let server = Process()
         server.executableURL = URL(fileURLWithPath: openSSL)
         server.arguments = ["s_server", "-accept", "127.0.0.1:\(port)", "-cert", certificate, "-key", key, "-www", "-quiet"]
@@ -56,7 +56,7 @@ public final class SelfSignedTLSServer: Sendable {
         server.standardInput = Pipe()
         try server.run()
         let deadline = Date().addingTimeInterval(10)
-        while !accepts(port) {
+        while !LoopbackPort.accepts(port) {
             guard server.isRunning, Date() < deadline else {
                 kill(server.processIdentifier, SIGKILL)
                 return nil
@@ -64,35 +64,5 @@ public final class SelfSignedTLSServer: Sendable {
             Thread.sleep(forTimeInterval: 0.05)
         }
         return SelfSignedTLSServer(port: port, process: server, directory: directory)
-    }
-
-    /// A port nothing listens on now: the kernel's pick for a socket bound to port 0.
-    private static func freePort() throws -> UInt16 {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = loopback(port: 0)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
-        }
-        guard bound else { throw LoopbackServerError.socket(call: "bind", errno: errno) }
-        return UInt16(bigEndian: address.sin_port)
-    }
-
-    private static func accepts(_ port: UInt16) -> Bool {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = loopback(port: port)
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-        }
-    }
-
-    private static func loopback(port: UInt16) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = port.bigEndian
-        return address
     }
 }
