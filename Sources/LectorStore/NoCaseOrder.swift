@@ -12,26 +12,40 @@ extension Array {
         var spans: [(first: Int, firstCount: Int, second: Int, secondCount: Int)] = []
         spans.reserveCapacity(count)
         var previousFirst: (text: String, start: Int, count: Int)?
-        for element in self {
-            let (first, second) = keys(element)
-            // A run of rows with the same first key (one account's feeds) shares its bytes, so
-            // that comparing it is comparing two offsets.
-            if previousFirst?.text != first {
-                let start = bytes.count
-                NoCaseOrder.appendFolded(first, to: &bytes)
-                previousFirst = (first, start, bytes.count - start)
+        // By index into the buffer, so each element is lent to `keys`, not copied (a thousand
+        // copies of a feed's listing were 0.23 M instructions).
+        withUnsafeBufferPointer { elements in
+            for index in elements.indices {
+                let (first, second) = keys(elements[index])
+                // A run of rows with the same first key (one account's feeds) shares its bytes, so
+                // that comparing it is comparing two offsets.
+                if previousFirst?.text != first {
+                    let start = bytes.count
+                    NoCaseOrder.appendFolded(first, to: &bytes)
+                    previousFirst = (first, start, bytes.count - start)
+                }
+                let secondStart = bytes.count
+                NoCaseOrder.appendFolded(second, to: &bytes)
+                spans.append((previousFirst!.start, previousFirst!.count, secondStart, bytes.count - secondStart))
             }
-            let secondStart = bytes.count
-            NoCaseOrder.appendFolded(second, to: &bytes)
-            spans.append((previousFirst!.start, previousFirst!.count, secondStart, bytes.count - secondStart))
+        }
+        // Each title's first eight folded bytes as one number, compared before any memcmp: the
+        // closure's memcmp of two spans was most of the sort (1.56 M of feed list's instructions).
+        let prefixes = bytes.withUnsafeBufferPointer { buffer in
+            spans.map { NoCaseOrder.prefix(buffer, $0.second, $0.secondCount) }
         }
         let order = bytes.withUnsafeBufferPointer { buffer in
             spans.withUnsafeBufferPointer { spans in
-                indices.sorted { left, right in
-                    let l = spans[left], r = spans[right]
-                    var order = l.first == r.first ? 0 : NoCaseOrder.compare(buffer, l.first, l.firstCount, r.first, r.firstCount)
-                    if order == 0 { order = NoCaseOrder.compare(buffer, l.second, l.secondCount, r.second, r.secondCount) }
-                    return order != 0 ? order < 0 : left < right
+                prefixes.withUnsafeBufferPointer { prefixes in
+                    indices.sorted { left, right in
+                        let l = spans[left], r = spans[right]
+                        var order = l.first == r.first ? 0 : NoCaseOrder.compare(buffer, l.first, l.firstCount, r.first, r.firstCount)
+                        if order == 0 {
+                            let lp = prefixes[left], rp = prefixes[right]
+                            order = lp != rp ? (lp < rp ? -1 : 1) : NoCaseOrder.compare(buffer, l.second, l.secondCount, r.second, r.secondCount)
+                        }
+                        return order != 0 ? order < 0 : left < right
+                    }
                 }
             }
         }
@@ -42,7 +56,23 @@ extension Array {
 enum NoCaseOrder {
     /// `text`'s UTF-8 bytes with A–Z lowered, as SQLite's NOCASE folds them (ASCII only).
     static func appendFolded(_ text: String, to bytes: inout [UInt8]) {
-        for byte in text.utf8 { bytes.append(byte &- 0x41 < 26 ? byte | 0x20 : byte) }
+        let start = bytes.count
+        var text = text
+        // Appended whole and folded in place: a byte at a time cost a thousand instructions a title.
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            for index in start..<buffer.count where buffer[index] &- 0x41 < 26 { buffer[index] |= 0x20 }
+        }
+    }
+
+    /// The first eight of the `count` bytes at `start`, big-endian and padded with zeros, so that
+    /// two prefixes that differ are in the order memcmp, shorter first, gives their texts: where
+    /// they differ, either both texts have a byte there, or the shorter one has ended and the
+    /// other has a byte above zero after all it shares with it. Equal prefixes decide nothing.
+    static func prefix(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> UInt64 {
+        var value: UInt64 = 0
+        for index in 0..<8 { value = value << 8 | UInt64(index < count ? buffer[start + index] : 0) }
+        return value
     }
 
     /// The order of the `leftCount` bytes at `left` and the `rightCount` at `right` in `buffer`.

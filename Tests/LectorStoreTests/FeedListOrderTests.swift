@@ -11,7 +11,10 @@ struct FeedListOrderTests {
         let temporary = try TemporaryStore()
         let store = temporary.store
         let titles = ["banana", "Banana", "apple", "Äpfel", "äpfel", "Zebra", "zebra", "_under", "10 things", "2 things",
-                      "éclair", "Eclair", "apple pie", "APPLE", "", " space", "ßtraße", "Ω", "a", "A", "ab", "aB"]
+                      "éclair", "Eclair", "apple pie", "APPLE", "", " space", "ßtraße", "Ω", "a", "A", "ab", "aB",
+                      // Longer than the eight bytes compared first: the order past them is the texts'.
+                      "The Daily Bulletin", "the daily bugle", "THE DAILY", "The Daily Bulletin Extra", "the daily bulletin",
+                      "The Daily\u{7F}", "the dailyé", "The Dail", "The Dailz", "12345678", "123456789", "12345678 0"]
         for (accountIndex, accountName) in ["beta", "Alpha", "alpha2", "Gamma"].enumerated() {
             let account = try store.accounts.insert(kind: .local, name: accountName)
             for (index, title) in titles.shuffled().enumerated() {
