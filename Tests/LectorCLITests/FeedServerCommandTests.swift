@@ -4,7 +4,7 @@ import LectorTestSupport
 
 /// `feed set`, `feed unset`, `feed show`, `feed pause`, `feed resume` and `feed refresh` through
 /// the `lector` binary, against the Miniflux and FreshRSS emulators and a local account.
-@Suite("A feed as its server keeps it, through the binary", .serialized,
+@Suite("A feed as its server keeps it, through the binary", .serialized, .harbourKeyringItems,
        .enabled(if: PrivateKeyring.isAvailable, "needs the private test keyring: run scripts/with-test-keyring.sh swift test"))
 struct FeedServerCommandTests {
     static let feedURL = "https://harbour.example/feed.xml"

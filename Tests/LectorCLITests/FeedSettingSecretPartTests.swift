@@ -9,7 +9,7 @@ import LectorTestSupport
 /// wherever they enter (`feed set`, a sync that reads Miniflux's settings, `feed show` reading
 /// FreshRSS's, a backup's `server_settings`): the store and every export keep the marker `set`
 /// in their place. Issue 39, P3 and P5.
-@Suite("A secret inside a plain-text feed setting is kept only in the keyring", .serialized,
+@Suite("A secret inside a plain-text feed setting is kept only in the keyring", .serialized, .harbourKeyringItems,
        .enabled(if: PrivateKeyring.isAvailable, "needs the private test keyring: run scripts/with-test-keyring.sh swift test"))
 struct FeedSettingSecretPartTests {
     typealias World = FeedServerCommandTests.World

@@ -6,7 +6,7 @@ import LectorTestSupport
 
 /// Where a feed's server secrets live (the keyring, the store only a marker) and what a sync
 /// learns of a feed's settings, through the `lector` binary against the Miniflux emulator.
-@Suite("A feed's server secrets and synced settings, through the binary", .serialized,
+@Suite("A feed's server secrets and synced settings, through the binary", .serialized, .harbourKeyringItems,
        .enabled(if: PrivateKeyring.isAvailable, "needs the private test keyring: run scripts/with-test-keyring.sh swift test"))
 struct FeedSettingSecretTests {
     typealias World = FeedServerCommandTests.World

@@ -7,7 +7,7 @@ import LectorTestSupport
 /// A feed's server settings travelling: `opml export` writes them as `lector:` attributes,
 /// `feed apply` plans and applies them (and FreshRSS's `frss:` ones), `account copy` translates
 /// them between services — through the `lector` binary against the emulators.
-@Suite("A feed's server settings travel, through the binary", .serialized,
+@Suite("A feed's server settings travel, through the binary", .serialized, .harbourKeyringItems,
        .enabled(if: PrivateKeyring.isAvailable, "needs the private test keyring: run scripts/with-test-keyring.sh swift test"))
 struct FeedSettingTravelTests {
     typealias World = FeedServerCommandTests.World

@@ -4,7 +4,7 @@ import Testing
 
 /// `feed set FEED cookie` at a real terminal: the installed `lector` asks for the cookie without
 /// echo and sends it to the Miniflux emulator, never showing it.
-@Suite("Journeys: a feed's server secret typed at a terminal", .serialized,
+@Suite("Journeys: a feed's server secret typed at a terminal", .serialized, .harbourKeyringItems,
        .enabled(if: Journey.isInstalled, "LECTOR_JOURNEY_PREFIX names no installed lector: ./scripts/test.sh installs one into a temporary prefix"),
        .enabled(if: PrivateKeyring.isAvailable, "needs the private test keyring: run scripts/with-test-keyring.sh swift test"))
 struct FeedSecretJourneyTests {
