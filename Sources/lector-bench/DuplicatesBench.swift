@@ -49,7 +49,8 @@ enum DuplicatesBench {
         try store.database.execute("DELETE FROM article_copies")
         var keyed = 0
         var keyingCPU = 0.0
-        let keying = try secondsElapsed { keyingCPU = try threadCPUSeconds { keyed = try store.copies.catchUp() } }
+        // The keying runs on this thread alone: its CPU time says what it costs, whatever the load.
+        let keying = try secondsElapsed { keyingCPU = try ThreadCPUTime.measure { keyed = try store.copies.catchUp() } / .seconds(1) }
         if options.string("keying-before", default: "yes") != "no" {
             try store.database.execute("DELETE FROM article_copies")
             let before = try secondsElapsed { _ = try store.copies.catchUp(indexesBuiltAfter: false) }
@@ -68,16 +69,6 @@ enum DuplicatesBench {
             ScaleBench.say(String(format: "duplicates %d: lector article duplicates --dry-run (keys stored): median %.2f s of 3 processes",
                                   size, times.sorted()[1]))
         }
-    }
-
-    /// The CPU time this thread spends in `body` (the keying runs on it alone): on a machine
-    /// shared with builds the wall time says more about the load than about the keying.
-    static func threadCPUSeconds(_ body: () throws -> Void) rethrows -> Double {
-        var start = timespec(), end = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &start)
-        try body()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &end)
-        return Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
     }
 
     /// Precision and recall against the planted copies: a later copy found is right when it was

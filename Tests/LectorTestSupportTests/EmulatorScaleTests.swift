@@ -42,25 +42,13 @@ struct EmulatorScaleTests {
             for _ in 0..<3 {
                 for (index, count) in sizes.enumerated() {
                     let id = firstID + Int64(count - 2_000) * Int64(step) / Int64(pages) + 1_000
-                    cheapest[index] = min(cheapest[index], threadCPUTime { #expect(page(stores[index], id).status == 200) })
+                    cheapest[index] = min(cheapest[index], ThreadCPUTime.measure { #expect(page(stores[index], id).status == 200) })
                 }
             }
             ratios.append(cheapest[1] / cheapest[0])
         }
         let ratio = ratios.sorted()[pages / 2]
         #expect(ratio < limit, "\(what): a page at 1M items took \(ratio)× its time at 10k (want < \(limit)×); per position: \(ratios.map { ($0 * 100).rounded() / 100 })")
-    }
-
-    /// The CPU time this thread spends in `work`.
-    static func threadCPUTime(_ work: () -> Void) -> Duration {
-        func now() -> Duration {
-            var time = timespec()
-            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-            return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
-        }
-        let start = now()
-        work()
-        return now() - start
     }
 
     @Test("GReader serves an unread-ids page at 1M items as fast as at 10k")
