@@ -24,7 +24,8 @@ struct BrowseJourneyTests: BrowseScreenReading, BrowseStoreReading {
         terminal.run("lector browse")
         #expect(terminal.wait(for: { $0.contains("lector browse · all accounts") && self.selected($0)?.contains(self.head(before[0].title)) == true }, timeout: 10),
                 "the list opens on the first article:\n\(terminal.screen())")
-        #expect(terminal.screen().contains("? help"), "the one-line help is at the bottom:\n\(terminal.screen())")
+        // Waited for, not read at once: the frame's last row may still be on its way to the screen.
+        #expect(terminal.wait(for: { $0.contains("? help") }, timeout: 5), "the one-line help is at the bottom:\n\(terminal.screen())")
 
         terminal.type("j")
         #expect(terminal.wait(for: { self.selected($0)?.contains(self.head(before[1].title)) == true }, timeout: 5),
@@ -135,7 +136,7 @@ struct BrowseJourneyTests: BrowseScreenReading, BrowseStoreReading {
         let terminal = try journey.terminal(width: 100, height: 30)
         terminal.run("lector browse")
         #expect(terminal.wait(for: { self.selected($0) != nil }, timeout: 10), "the list opens:\n\(terminal.screen())")
-        #expect(terminal.screen().contains("x star"), "the help line names the key set:\n\(terminal.screen())")
+        #expect(terminal.wait(for: { $0.contains("x star") }, timeout: 5), "the help line names the key set:\n\(terminal.screen())")
         terminal.type("s")
         terminal.type("x")
         #expect(terminal.wait(for: { $0.contains(before[0].starred ? "Star removed." : "Starred.") }, timeout: 5), "x toggles the star:\n\(terminal.screen())")
